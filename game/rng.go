@@ -1,0 +1,40 @@
+package game
+
+import "math/rand/v2"
+
+// RNG is the only source of randomness in the engines. It wraps PCG (whose output is fixed by its
+// specification) and implements the derived operations itself, so that a seed yields the same game on
+// every Go version and platform; library helpers such as rand.Shuffle carry no such promise.
+type RNG struct{ pcg rand.PCG }
+
+// NewRNG returns a generator for a seed. The stream argument separates independent uses of one seed.
+func NewRNG(seed, stream uint64) *RNG {
+	r := &RNG{}
+	r.pcg.Seed(seed, stream^0x9e3779b97f4a7c15)
+	return r
+}
+
+// Uint64 returns the next 64 random bits.
+func (r *RNG) Uint64() uint64 { return r.pcg.Uint64() }
+
+// IntN returns a uniform integer in [0, n); n must be positive. Rejection sampling removes modulo bias.
+func (r *RNG) IntN(n int) int {
+	if n <= 0 {
+		panic("game.RNG.IntN: n must be positive")
+	}
+	un := uint64(n)
+	limit := ^uint64(0) - (^uint64(0)%un+1)%un
+	for {
+		v := r.pcg.Uint64()
+		if v <= limit {
+			return int(v % un)
+		}
+	}
+}
+
+// Shuffle permutes n items with the Fisher-Yates algorithm, from the last position down.
+func (r *RNG) Shuffle(n int, swap func(i, j int)) {
+	for i := n - 1; i > 0; i-- {
+		swap(i, r.IntN(i+1))
+	}
+}
