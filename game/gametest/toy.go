@@ -1,0 +1,306 @@
+// Package gametest holds Toy, a small game implementing the game contract with every feature a host must
+// handle: simultaneous turns (or one seat at a time), a hidden shuffled deck, private choices while a round
+// is open, undo and a final result. Hosts test against it before, and besides, the real engines.
+//
+// Rules. Each game has a deck of the cards 1..24 shuffled from the seed. A game lasts Rounds rounds; round r
+// reveals card r of the deck. In a round every seat picks 1, 2 or 3 (all at once, or in seat order when
+// Sequential is set); a pick stays private until the round closes. When every seat has picked, each seat
+// whose pick no other seat chose scores pick × card; tied picks score nothing. Highest total wins.
+package gametest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// Name is the game's identifier in records and the API.
+const Name = "toy"
+
+// DeckSize is the number of cards in the deck (values 1..DeckSize).
+const DeckSize = 24
+
+// Options configure a Toy game.
+type Options struct {
+	// Rounds is the number of rounds, 1..20 (default 3).
+	Rounds int `json:"rounds"`
+	// Sequential makes seats pick one at a time in seat order instead of all at once.
+	Sequential bool `json:"sequential"`
+}
+
+// Move is a seat's pick.
+type Move struct {
+	Pick int `json:"pick"`
+}
+
+// Definition implements game.Definition for Toy.
+type Definition struct{}
+
+var _ game.Definition = Definition{}
+
+// Name implements game.Definition.
+func (Definition) Name() string { return Name }
+
+// SeatRange implements game.Definition.
+func (Definition) SeatRange() (int, int) { return 1, 4 }
+
+// DefaultOptions implements game.Definition.
+func (Definition) DefaultOptions() json.RawMessage {
+	return json.RawMessage(`{"rounds":3,"sequential":false}`)
+}
+
+// New implements game.Definition.
+func (d Definition) New(options json.RawMessage, seats int, seed uint64) (game.State, error) {
+	opts, err := ParseOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	if lo, hi := d.SeatRange(); seats < lo || seats > hi {
+		return nil, fmt.Errorf("toy: %d seats, want %d..%d: %w", seats, lo, hi, game.ErrBadOptions)
+	}
+	return newState(opts, seats, DeckOrder(seed)), nil
+}
+
+// ParseOptions decodes options, applying defaults; unknown fields and out-of-range values are refused.
+func ParseOptions(raw json.RawMessage) (Options, error) {
+	opts := Options{Rounds: 3}
+	if t := bytes.TrimSpace(raw); len(t) > 0 && !bytes.Equal(t, []byte("null")) {
+		dec := json.NewDecoder(bytes.NewReader(t))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&opts); err != nil {
+			return Options{}, fmt.Errorf("toy options: %v: %w", err, game.ErrBadOptions)
+		}
+		if dec.More() {
+			return Options{}, fmt.Errorf("toy options: trailing data: %w", game.ErrBadOptions)
+		}
+	}
+	if opts.Rounds < 1 || opts.Rounds > 20 {
+		return Options{}, fmt.Errorf("toy options: rounds %d, want 1..20: %w", opts.Rounds, game.ErrBadOptions)
+	}
+	return opts, nil
+}
+
+// DeckOrder is the deck a seed yields, from the first card revealed to the last. Hosts' tests use it to
+// check that the hidden order never leaks.
+func DeckOrder(seed uint64) []int {
+	deck := make([]int, DeckSize)
+	for i := range deck {
+		deck[i] = i + 1
+	}
+	game.NewRNG(seed, 1).Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	return deck
+}
+
+// State is a Toy game in progress.
+type State struct {
+	opts   Options
+	deck   []int
+	round  int
+	picks  []int // this round's picks, 0 = not yet
+	order  []int // seats in the order they picked this round (for sequential undo)
+	scores []int
+	last   *Round
+}
+
+// Round is a closed round as every seat sees it.
+type Round struct {
+	Card  int   `json:"card"`
+	Picks []int `json:"picks"`
+	Gains []int `json:"gains"`
+}
+
+func newState(opts Options, seats int, deck []int) *State {
+	return &State{opts: opts, deck: deck, picks: make([]int, seats), scores: make([]int, seats)}
+}
+
+var (
+	_ game.State  = (*State)(nil)
+	_ game.Undoer = (*State)(nil)
+)
+
+// ToAct implements game.State.
+func (s *State) ToAct() []game.Seat {
+	if s.Over() {
+		return nil
+	}
+	var out []game.Seat
+	for seat, p := range s.picks {
+		if p == 0 {
+			out = append(out, game.Seat(seat))
+			if s.opts.Sequential {
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (s *State) mustAct(seat game.Seat) bool {
+	for _, t := range s.ToAct() {
+		if t == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// Apply implements game.State.
+func (s *State) Apply(seat game.Seat, move json.RawMessage) error {
+	if s.Over() {
+		return fmt.Errorf("toy: %w", game.ErrGameOver)
+	}
+	var m Move
+	dec := json.NewDecoder(bytes.NewReader(move))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return fmt.Errorf("toy move: %v: %w", err, game.ErrBadMove)
+	}
+	if dec.More() {
+		return fmt.Errorf("toy move: trailing data: %w", game.ErrBadMove)
+	}
+	if !s.mustAct(seat) {
+		return fmt.Errorf("toy: seat %d need not act now: %w", seat, game.ErrNotYourTurn)
+	}
+	if m.Pick < 1 || m.Pick > 3 {
+		return fmt.Errorf("toy: pick %d, want 1, 2 or 3: %w", m.Pick, game.ErrIllegalMove)
+	}
+	s.picks[seat] = m.Pick
+	s.order = append(s.order, int(seat))
+	if len(s.order) == len(s.picks) {
+		s.closeRound()
+	}
+	return nil
+}
+
+func (s *State) closeRound() {
+	card := s.deck[s.round]
+	r := &Round{Card: card, Picks: append([]int(nil), s.picks...), Gains: make([]int, len(s.picks))}
+	for seat, p := range s.picks {
+		unique := true
+		for other, q := range s.picks {
+			if other != seat && q == p {
+				unique = false
+			}
+		}
+		if unique {
+			r.Gains[seat] = p * card
+			s.scores[seat] += p * card
+		}
+	}
+	s.last = r
+	s.round++
+	for i := range s.picks {
+		s.picks[i] = 0
+	}
+	s.order = s.order[:0]
+}
+
+var picks = []json.RawMessage{json.RawMessage(`{"pick":1}`), json.RawMessage(`{"pick":2}`), json.RawMessage(`{"pick":3}`)}
+
+// LegalMoves implements game.State.
+func (s *State) LegalMoves(seat game.Seat) []json.RawMessage {
+	if !s.mustAct(seat) {
+		return nil
+	}
+	return append([]json.RawMessage(nil), picks...)
+}
+
+// AutoMove implements game.State: seat k picks k mod 3 + 1, so that up to three seats never tie.
+func (s *State) AutoMove(seat game.Seat) (json.RawMessage, error) {
+	if s.Over() {
+		return nil, fmt.Errorf("toy: %w", game.ErrGameOver)
+	}
+	if !s.mustAct(seat) {
+		return nil, fmt.Errorf("toy: seat %d need not act now: %w", seat, game.ErrNotYourTurn)
+	}
+	return picks[int(seat)%3], nil
+}
+
+// Undoable implements game.Undoer: a pick may be taken back while its round is open and, when seats pick in
+// order, until the next seat has picked.
+func (s *State) Undoable(seat game.Seat) bool {
+	if s.Over() || seat < 0 || int(seat) >= len(s.picks) || s.picks[seat] == 0 {
+		return false
+	}
+	return !s.opts.Sequential || s.order[len(s.order)-1] == int(seat)
+}
+
+// View is what a seat or a spectator sees.
+type View struct {
+	Round  int         `json:"round"`
+	Rounds int         `json:"rounds"`
+	Card   int         `json:"card,omitempty"`
+	Picked []bool      `json:"picked"`
+	MyPick int         `json:"myPick,omitempty"`
+	Scores []int       `json:"scores"`
+	ToAct  []game.Seat `json:"toAct"`
+	Last   *Round      `json:"last,omitempty"`
+	Over   bool        `json:"over"`
+}
+
+// View implements game.State.
+func (s *State) View(seat game.Seat) any {
+	v := View{Round: s.round, Rounds: s.opts.Rounds, Picked: make([]bool, len(s.picks)),
+		Scores: append([]int(nil), s.scores...), ToAct: s.ToAct(), Last: s.last, Over: s.Over()}
+	if !v.Over {
+		v.Card = s.deck[s.round]
+	}
+	for i, p := range s.picks {
+		v.Picked[i] = p != 0
+	}
+	if seat >= 0 && int(seat) < len(s.picks) {
+		v.MyPick = s.picks[seat]
+	}
+	return v
+}
+
+// Over implements game.State.
+func (s *State) Over() bool { return s.round >= s.opts.Rounds }
+
+// Result implements game.State. Ranks are standard competition ranks (1, 1, 3).
+func (s *State) Result() game.Result {
+	ranks := make([]int, len(s.scores))
+	for i, a := range s.scores {
+		ranks[i] = 1
+		for _, b := range s.scores {
+			if b > a {
+				ranks[i]++
+			}
+		}
+	}
+	return game.Result{Scores: append([]int(nil), s.scores...), Ranks: ranks}
+}
+
+// Leaky is Toy with a deliberate flaw: its views carry the seed and the whole deck order. Hosts' hidden
+// information tests run against it to prove that they notice a leak.
+type Leaky struct{ Definition }
+
+// LeakyName is Leaky's identifier.
+const LeakyName = "toy-leaky"
+
+// Name implements game.Definition.
+func (Leaky) Name() string { return LeakyName }
+
+// New implements game.Definition.
+func (l Leaky) New(options json.RawMessage, seats int, seed uint64) (game.State, error) {
+	st, err := l.Definition.New(options, seats, seed)
+	if err != nil {
+		return nil, err
+	}
+	return leakyState{State: st.(*State), seed: seed}, nil
+}
+
+type leakyState struct {
+	*State
+	seed uint64
+}
+
+func (l leakyState) View(seat game.Seat) any {
+	return struct {
+		View
+		Seed uint64 `json:"seed"`
+		Deck []int  `json:"deck"`
+	}{l.State.View(seat).(View), l.seed, l.deck}
+}
