@@ -1,0 +1,227 @@
+package cartographers
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// naivePlacements is the reference the fast search must agree with: every orientation, every corner,
+// built cell by cell with Shape.At and checked against the filled spaces one by one.
+func naivePlacements(s *Sheet, sh Shape, mustCover Bits) []Placement {
+	var out []Placement
+	for i, o := range sh.Orientations() {
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				b, ok := o.At(r, c)
+				if !ok {
+					continue
+				}
+				free := true
+				b.EachCell(func(x Cell) {
+					if s.At(x) != Empty {
+						free = false
+					}
+				})
+				if !free || (mustCover.Any() && !b.Intersects(mustCover)) {
+					continue
+				}
+				out = append(out, Placement{Cells: b, Orientation: uint8(i), Row: uint8(r), Col: uint8(c)})
+			}
+		}
+	}
+	return out
+}
+
+// randomSheet fills about density of the map with random kinds, on top of a map side.
+func randomSheet(rng *rand.Rand, density float64) Sheet {
+	s, _ := MapSide(MapSides[rng.IntN(len(MapSides))])
+	for c := Cell(0); c < Cells; c++ {
+		if s.At(c) == Empty && rng.Float64() < density {
+			k := rng.IntN(int(Destroyed) + 1)
+			s.Layer[k] = s.Layer[k].With(c)
+		}
+	}
+	return s
+}
+
+// testShapes cover connected and disconnected shapes and every symmetry class.
+var testShapes = []string{
+	"#", "##", "###", "#./##", "####", "##/##", "#./##/.#", ".#./###/.#.", "..##/###.",
+	"#.#/.#./#.#", "#../.#./..#", "###/#../#..", "#.#", "#####", "#./#./##/.#",
+}
+
+func TestPlacementsAgreeWithNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := 0; trial < 200; trial++ {
+		s := randomSheet(rng, rng.Float64())
+		var must Bits
+		if trial%3 == 0 {
+			must = s.Ruins.AndNot(s.Filled())
+		}
+		for _, g := range testShapes {
+			sh := MustShape(g)
+			got := s.Placements(sh, must, nil)
+			want := naivePlacements(&s, sh, must)
+			if len(got) != len(want) {
+				t.Fatalf("trial %d shape %s: %d placements, want %d", trial, g, len(got), len(want))
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("trial %d shape %s: placement %d = %+v, want %+v", trial, g, i, got[i], want[i])
+				}
+			}
+			if s.CanPlace(sh, must) != (len(want) > 0) {
+				t.Fatalf("trial %d shape %s: CanPlace disagrees with %d placements", trial, g, len(want))
+			}
+			if n := PlacementTableOf(sh).Count(&s, must); n != len(want) {
+				t.Fatalf("trial %d shape %s: Count %d, want %d", trial, g, n, len(want))
+			}
+		}
+	}
+}
+
+func TestPlacementNeverOverlapsAndStaysOnMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 200; trial++ {
+		s := randomSheet(rng, rng.Float64())
+		sh := MustShape(testShapes[rng.IntN(len(testShapes))])
+		for _, p := range s.Placements(sh, Bits{}, nil) {
+			if p.Cells.Intersects(s.Filled()) {
+				t.Fatalf("placement %+v overlaps a filled space", p)
+			}
+			if p.Cells.AndNot(All).Any() || p.Cells.Count() != sh.Size() {
+				t.Fatalf("placement %+v leaves the map or loses cells", p)
+			}
+			if !s.CanDraw(p.Cells) {
+				t.Fatalf("CanDraw refuses legal placement %+v", p)
+			}
+		}
+	}
+}
+
+func TestPlacementsOnEmptyAndFullSheets(t *testing.T) {
+	var s Sheet
+	// A 1x1 fits on every one of the 121 spaces; a 2x1 domino has 2 orientations of 110 positions each.
+	if n := len(s.Placements(MustShape("#"), Bits{}, nil)); n != 121 {
+		t.Errorf("1x1 on an empty sheet: %d placements, want 121", n)
+	}
+	if n := len(s.Placements(MustShape("##"), Bits{}, nil)); n != 220 {
+		t.Errorf("domino on an empty sheet: %d placements, want 220", n)
+	}
+	// The ruins demand on side A: the six ruins spaces are the only places for a 1x1.
+	a, _ := MapSide("A")
+	if n := len(a.Placements(MustShape("#"), a.Ruins, nil)); n != 6 {
+		t.Errorf("1x1 on side A's ruins: %d placements, want 6", n)
+	}
+	s.Layer[Forest] = All
+	if s.CanPlace(MustShape("#"), Bits{}) || len(s.Placements(MustShape("#"), Bits{}, nil)) != 0 {
+		t.Error("a full sheet accepts a 1x1")
+	}
+	if (&Sheet{}).CanPlace(Shape{}, Bits{}) {
+		t.Error("the empty shape has a placement")
+	}
+}
+
+func TestDrawPaysSurroundedMountainOnce(t *testing.T) {
+	s, _ := MapSide("A")
+	// The mountain at (5,5): fill three neighbours, then the fourth pays one coin.
+	three := Single(CellAt(4, 5)).With(CellAt(6, 5)).With(CellAt(5, 4))
+	if got := s.Draw(three, Forest); got != 0 {
+		t.Fatalf("three neighbours paid %d coins", got)
+	}
+	if got := s.Draw(Single(CellAt(5, 6)), Monster); got != 1 || s.Coins != 1 {
+		t.Fatalf("fourth neighbour (a monster) paid %d, coins %d; want 1, 1", got, s.Coins)
+	}
+	// Redrawing a neighbour as destroyed does not pay again.
+	if got := s.Draw(Single(CellAt(5, 6)), Destroyed); got != 0 || s.Coins != 1 {
+		t.Fatalf("second surrounding paid %d, coins %d", got, s.Coins)
+	}
+	if s.At(CellAt(5, 6)) != Destroyed || s.Layer[Monster].Any() {
+		t.Fatal("Draw did not replace the monster by a destroyed space")
+	}
+}
+
+func TestDrawCapsCoins(t *testing.T) {
+	s, _ := MapSide("A")
+	s.Coins = MaxCoins
+	around := Single(CellAt(5, 5)).Neighbours()
+	if got := s.Draw(around, Village); got != 0 || s.Coins != MaxCoins {
+		t.Fatalf("full track: paid %d, coins %d", got, s.Coins)
+	}
+	if !s.CoinedMountains.Has(CellAt(5, 5)) {
+		t.Fatal("the mountain's coin is not marked as spent")
+	}
+	if s.CanDraw(around) || s.CanDraw(Bits{}) {
+		t.Fatal("CanDraw accepts filled or no cells")
+	}
+	if got := s.AddCoins(-3); got != 0 || s.Coins != MaxCoins {
+		t.Fatalf("AddCoins(-3) = %d", got)
+	}
+}
+
+// halfFilledSheets are the benchmark sheets with about half of their 121 spaces filled: "rows", side A
+// with its top five rows and half the sixth drawn (the open half leaves the most placements to list), and
+// "scattered", random spaces filled on a random side (few placements, many partial fits).
+func halfFilledSheets() []struct {
+	name  string
+	sheet Sheet
+} {
+	rows, _ := MapSide("A")
+	for r := 0; r < 5; r++ {
+		rows.Draw(RowMask[r].AndNot(rows.Filled()), Kind(r%4))
+	}
+	for c := 0; c < 6; c++ {
+		if rows.At(CellAt(5, c)) == Empty {
+			rows.Draw(Single(CellAt(5, c)), Farm)
+		}
+	}
+	return []struct {
+		name  string
+		sheet Sheet
+	}{
+		{"rows", rows},
+		{"scattered", randomSheet(rand.New(rand.NewPCG(7, 7)), 0.45)},
+	}
+}
+
+// BenchmarkPlacements lists every legal placement of both options of an explore card (Hamlet: a 4-cell L
+// and a 5-cell shape; 4 and 8 orientations), all orientations and positions, on half-filled sheets.
+func BenchmarkPlacements(b *testing.B) {
+	for _, hs := range halfFilledSheets() {
+		b.Run(hs.name, func(b *testing.B) {
+			s := hs.sheet
+			ta, tb := PlacementTableOf(MustShape("#./##/.#")), PlacementTableOf(MustShape("..##/###."))
+			out := make([]Placement, 0, 2*8*Cells)
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				out = ta.Placements(&s, Bits{}, out[:0])
+				out = tb.Placements(&s, Bits{}, out)
+				n = len(out)
+			}
+			b.ReportMetric(float64(n), "placements")
+			b.ReportMetric(float64(s.Filled().Count()), "filled")
+		})
+	}
+}
+
+// BenchmarkSheetPlacements goes through the shared table cache, as the engine does.
+func BenchmarkSheetPlacements(b *testing.B) {
+	s := halfFilledSheets()[0].sheet
+	sa, sb := MustShape("#./##/.#"), MustShape("..##/###.")
+	out := make([]Placement, 0, 2*8*Cells)
+	b.ReportAllocs()
+	for b.Loop() {
+		out = s.Placements(sa, Bits{}, out[:0])
+		out = s.Placements(sb, Bits{}, out)
+	}
+}
+
+func BenchmarkCanPlace(b *testing.B) {
+	s := halfFilledSheets()[1].sheet
+	sh := MustShape("..##/###.")
+	b.ReportAllocs()
+	for b.Loop() {
+		s.CanPlace(sh, s.Ruins)
+	}
+}
