@@ -1,0 +1,138 @@
+package carcassonne
+
+// Features (roads, cities, fields) are sets of tile segments kept in a union-find forest: each segment of a
+// placed tile is a node, and laying a tile unites its segments with the ones they touch. The roots carry
+// what completion and the meeple rule need, so that neither ever walks a feature; scoring walks it once,
+// through a circular list of members that two unions splice in constant time.
+const numNodes = numTiles * maxSeg
+
+type features struct {
+	parent  [numNodes]int16
+	size    [numNodes]int16
+	next    [numNodes]int16 // circular list of the segments of a feature
+	open    [numNodes]int16 // on roots: city or road sides of the feature not yet matched by a neighbour
+	meeples [numNodes]uint8 // on roots: meeples standing in the feature
+	owner   [numNodes]int8  // 1 + seat of the meeple on this very segment, 0 if none
+}
+
+func node(tile, seg int) int { return tile*maxSeg + seg }
+
+// addTile makes one singleton feature per segment of a newly placed tile.
+func (f *features) addTile(tile int, tt *tileType) {
+	for s := range tt.segs {
+		n := node(tile, s)
+		f.parent[n] = int16(n)
+		f.size[n] = 1
+		f.next[n] = int16(n)
+		f.open[n] = tt.segs[s].nsides
+		f.meeples[n] = 0
+		f.owner[n] = 0
+	}
+}
+
+func (f *features) find(x int) int {
+	for int(f.parent[x]) != x {
+		p := f.parent[f.parent[x]]
+		f.parent[x] = p
+		x = int(p)
+	}
+	return x
+}
+
+// union joins the features of two segments and returns the root.
+func (f *features) union(a, b int) int {
+	ra, rb := f.find(a), f.find(b)
+	if ra == rb {
+		return ra
+	}
+	if f.size[ra] < f.size[rb] {
+		ra, rb = rb, ra
+	}
+	f.parent[rb] = int16(ra)
+	f.size[ra] += f.size[rb]
+	f.open[ra] += f.open[rb]
+	f.meeples[ra] += f.meeples[rb]
+	f.next[ra], f.next[rb] = f.next[rb], f.next[ra]
+	return ra
+}
+
+// connect unites the segments of the tile just placed with those of its neighbours. A city or road side
+// that meets its neighbour closes two open ends, also when both already belong to one feature (a loop).
+func (g *Game) connect(tile int) {
+	p := &g.board.tiles[tile]
+	o := p.orient()
+	for d := 0; d < 4; d++ {
+		v := g.board.grid[int(p.cell)+step[d]]
+		if v == 0 {
+			continue
+		}
+		nt := int(v - 1)
+		no := g.board.tiles[nt].orient()
+		od := (d + 2) & 3
+		if s := o.sideSeg[d]; s >= 0 {
+			r := g.feat.union(node(tile, int(s)), node(nt, int(no.sideSeg[od])))
+			g.feat.open[r] -= 2
+		}
+		for h := 2 * d; h < 2*d+2; h++ {
+			if s := o.halfSeg[h]; s >= 0 {
+				g.feat.union(node(tile, int(s)), node(nt, int(no.halfSeg[oppHalf(h)])))
+			}
+		}
+	}
+}
+
+// meepleFree reports whether a segment of a tile not yet laid would join a feature without meeples. The
+// new tile can merge features through its other segments too (a road that runs round the tile and comes
+// back), so the check follows those links until nothing new is reached.
+func (g *Game) meepleFree(cell, oi, seg int) bool {
+	o := &orients[oi]
+	type link struct {
+		seg  int8
+		root int16
+	}
+	var links [12]link
+	n := 0
+	for d := 0; d < 4; d++ {
+		v := g.board.grid[cell+step[d]]
+		if v == 0 {
+			continue
+		}
+		nt := int(v - 1)
+		no := g.board.tiles[nt].orient()
+		if s := o.sideSeg[d]; s >= 0 {
+			links[n] = link{s, int16(g.feat.find(node(nt, int(no.sideSeg[(d+2)&3]))))}
+			n++
+		}
+		for h := 2 * d; h < 2*d+2; h++ {
+			if s := o.halfSeg[h]; s >= 0 {
+				links[n] = link{s, int16(g.feat.find(node(nt, int(no.halfSeg[oppHalf(h)]))))}
+				n++
+			}
+		}
+	}
+	segs := uint8(1) << seg
+	var reached [12]bool
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < n; i++ {
+			if reached[i] {
+				continue
+			}
+			hit := segs&(1<<links[i].seg) != 0
+			for j := 0; j < n && !hit; j++ {
+				hit = reached[j] && links[j].root == links[i].root
+			}
+			if hit {
+				reached[i] = true
+				segs |= 1 << links[i].seg
+				changed = true
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		if reached[i] && g.feat.meeples[links[i].root] > 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,196 @@
+package carcassonne
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// MoveJSON is the JSON form of a turn: {"type":"place","x":1,"y":0,"rotation":90,"meeple":"city:N"}.
+// Rotation is in degrees clockwise (0, 90, 180, 270). Meeple is omitted for none, or names the segment of
+// the laid tile by its kind and one side ("city:N", "road:E") or half-edge ("field:Nw") it touches as laid,
+// or "monastery".
+type MoveJSON struct {
+	Type     string `json:"type"`
+	X        *int   `json:"x"`
+	Y        *int   `json:"y"`
+	Rotation *int   `json:"rotation"`
+	Meeple   string `json:"meeple,omitempty"`
+}
+
+// segName is the canonical name of a segment of a tile laid with rotation rot: its kind and the first side
+// or half-edge it touches, clockwise from north.
+func segName(typ, rot, seg int) string {
+	s := types[typ].segs[seg]
+	switch s.kind {
+	case Monastery:
+		return "monastery"
+	case Field:
+		m := rotHalves(s.halves, rot)
+		for h := 0; h < 8; h++ {
+			if m&(1<<h) != 0 {
+				return "field:" + halfNames[h]
+			}
+		}
+	default:
+		m := rotSides(s.sides, rot)
+		for d := 0; d < 4; d++ {
+			if m&(1<<d) != 0 {
+				return s.kind.String() + ":" + sideNames[d]
+			}
+		}
+	}
+	return s.kind.String()
+}
+
+// parseSeg finds the segment a name designates on a tile laid with rotation rot. Any side or half-edge
+// of the segment names it.
+func parseSeg(typ, rot int, name string) (int, error) {
+	o := &orients[typ*4+rot]
+	if name == "monastery" {
+		if types[typ].monastery < 0 {
+			return 0, fmt.Errorf("%w: tile %c has no monastery", game.ErrIllegalMove, types[typ].letter)
+		}
+		return int(types[typ].monastery), nil
+	}
+	kind, where, ok := strings.Cut(name, ":")
+	var seg int8 = -1
+	switch {
+	case !ok:
+		return 0, fmt.Errorf("%w: meeple %q is not kind:side", game.ErrBadMove, name)
+	case kind == "field" && halfIndex(where) >= 0:
+		seg = o.halfSeg[halfIndex(where)]
+	case (kind == "city" || kind == "road") && sideIndex(where) >= 0:
+		seg = o.sideSeg[sideIndex(where)]
+		if seg >= 0 && types[typ].segs[seg].kind.String() != kind {
+			seg = -1
+		}
+	default:
+		return 0, fmt.Errorf("%w: meeple %q: want city:N|E|S|W, road:N|E|S|W, field:Nw|Ne|En|Es|Se|Sw|Ws|Wn or monastery", game.ErrBadMove, name)
+	}
+	if seg < 0 {
+		return 0, fmt.Errorf("%w: tile %c turned %d° has no %s on %s", game.ErrIllegalMove, types[typ].letter, 90*rot, kind, where)
+	}
+	return int(seg), nil
+}
+
+// DecodeMove reads a move's JSON form for the tile now drawn. It checks the form only, not legality.
+func (g *Game) DecodeMove(raw json.RawMessage) (Move, error) {
+	var mj MoveJSON
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&mj); err != nil {
+		return Move{}, fmt.Errorf("carcassonne move: %w: %v", game.ErrBadMove, err)
+	}
+	if dec.More() {
+		return Move{}, fmt.Errorf("carcassonne move: %w: trailing data", game.ErrBadMove)
+	}
+	if mj.Type != "place" {
+		return Move{}, fmt.Errorf("carcassonne move: %w: type %q, want \"place\"", game.ErrBadMove, mj.Type)
+	}
+	if mj.X == nil || mj.Y == nil || mj.Rotation == nil {
+		return Move{}, fmt.Errorf("carcassonne move: %w: x, y and rotation are required", game.ErrBadMove)
+	}
+	r := *mj.Rotation
+	if r < 0 || r > 270 || r%90 != 0 {
+		return Move{}, fmt.Errorf("carcassonne move: %w: rotation %d, want 0, 90, 180 or 270", game.ErrBadMove, r)
+	}
+	m := Move{Placement: Placement{X: *mj.X, Y: *mj.Y, Rot: r / 90}, Meeple: NoMeeple}
+	if mj.Meeple != "" {
+		if g.over {
+			return Move{}, fmt.Errorf("carcassonne move: %w", game.ErrGameOver)
+		}
+		s, err := parseSeg(g.current, m.Rot, mj.Meeple)
+		if err != nil {
+			return Move{}, fmt.Errorf("carcassonne move: %w", err)
+		}
+		m.Meeple = s
+	}
+	return m, nil
+}
+
+// EncodeMove is the JSON form of a move of the tile now drawn.
+func (g *Game) EncodeMove(m Move) json.RawMessage {
+	mj := MoveJSON{Type: "place", X: &m.X, Y: &m.Y}
+	deg := m.Rot * 90
+	mj.Rotation = &deg
+	if m.Meeple != NoMeeple && !g.over {
+		mj.Meeple = segName(g.current, m.Rot, m.Meeple)
+	}
+	b, err := json.Marshal(mj)
+	if err != nil {
+		// A struct of ints and strings always marshals.
+		panic(fmt.Sprintf("carcassonne: marshal move: %v", err))
+	}
+	return b
+}
+
+// Apply plays a move given in its JSON form.
+func (g *Game) Apply(seat game.Seat, raw json.RawMessage) error {
+	if g.over {
+		return fmt.Errorf("carcassonne: %w", game.ErrGameOver)
+	}
+	if int(seat) != g.toAct {
+		return fmt.Errorf("carcassonne: %w: seat %d to play, not seat %d", game.ErrNotYourTurn, g.toAct, seat)
+	}
+	m, err := g.DecodeMove(raw)
+	if err != nil {
+		return err
+	}
+	if err := g.Play(m); err != nil {
+		return fmt.Errorf("carcassonne: %w: %w", game.ErrIllegalMove, err)
+	}
+	return nil
+}
+
+// ToAct lists the seat to play.
+func (g *Game) ToAct() []game.Seat {
+	if g.over {
+		return nil
+	}
+	return []game.Seat{game.Seat(g.toAct)}
+}
+
+// LegalMoves lists every legal move of the seat to act, sorted by position and rotation, each placement
+// first without a meeple and then with each possible meeple.
+func (g *Game) LegalMoves(seat game.Seat) []json.RawMessage {
+	if g.over || int(seat) != g.toAct {
+		return nil
+	}
+	ps := g.Placements(nil)
+	sort.Slice(ps, func(i, j int) bool {
+		a, b := ps[i], ps[j]
+		if a.Y != b.Y {
+			return a.Y < b.Y
+		}
+		if a.X != b.X {
+			return a.X < b.X
+		}
+		return a.Rot < b.Rot
+	})
+	var out []json.RawMessage
+	var segs []int
+	for _, p := range ps {
+		out = append(out, g.EncodeMove(Move{Placement: p, Meeple: NoMeeple}))
+		segs = g.MeepleOptions(p, segs[:0])
+		for _, s := range segs {
+			out = append(out, g.EncodeMove(Move{Placement: p, Meeple: s}))
+		}
+	}
+	return out
+}
+
+// AutoMove picks a move by the greedy policy of policy.go.
+func (g *Game) AutoMove(seat game.Seat) (json.RawMessage, error) {
+	if g.over {
+		return nil, fmt.Errorf("carcassonne: %w", game.ErrGameOver)
+	}
+	if int(seat) != g.toAct {
+		return nil, fmt.Errorf("carcassonne: %w: seat %d to play, not seat %d", game.ErrNotYourTurn, g.toAct, seat)
+	}
+	return g.EncodeMove(g.GreedyMove()), nil
+}

@@ -1,0 +1,293 @@
+package carcassonne
+
+// tally is a feature being scored, broken into the quantities the rules and the Land Surveyors tiles act
+// on. The value is count×perTile + arms×perArm + extra + bonus, which fixes the documented order of
+// application: who scores first (jury), then the tile count (Highway, Bad Neighbourhood), then points per
+// tile or symbol (Siege, Street Fair, Peasant Uprising, Hermit, Pilgrimage), then the flat bonus last
+// (Wealth, Poverty).
+type tally struct {
+	kind       Kind
+	tiles      int // distinct tiles of the feature (monastery: itself and its neighbours present)
+	capOnly    int // city tiles that bring only caps to the city
+	arms       int
+	farmhouses int // road tiles that show a farmhouse
+	cityNbrs   int // monastery: surrounding tiles with a city segment
+	roadNbrs   int // monastery: surrounding tiles with a road segment
+	meeples    [maxPlayers]uint8
+
+	count   int
+	perTile int
+	perArm  int
+	extra   int
+	bonus   int
+	jury    bool
+}
+
+func (t *tally) value() int { return t.count*t.perTile + t.arms*t.perArm + t.extra + t.bonus }
+
+// receivers is the bit set of seats that score: those with the most meeples, or under Citizens' Jury
+// everyone with one.
+func (t *tally) receivers() uint8 {
+	best := uint8(0)
+	for _, m := range t.meeples {
+		best = max(best, m)
+	}
+	var r uint8
+	if best == 0 {
+		return 0
+	}
+	for s, m := range t.meeples {
+		if m == best || (t.jury && m > 0) {
+			r |= 1 << s
+		}
+	}
+	return r
+}
+
+// event is one scoring, kept compact so that recording it does not allocate; ScoreEvent is its public form.
+type event struct {
+	turn      int16
+	final     bool
+	kind      Kind
+	tilesFrom int32
+	tilesLen  int16
+	cities    int8
+	meeples   [maxPlayers]uint8
+	majority  uint8 // receivers under the plain majority rule
+	receivers uint8
+	points    int16 // to each receiver
+	base      int16 // what the feature was worth without the active Land Surveyors tile
+	surveyor  int8  // index into surveyorTiles, -1 when none applied
+}
+
+func (g *Game) newStamp() uint32 {
+	g.stampN++
+	if g.stampN == 0 {
+		g.stamp = [numNodes]uint32{}
+		g.stampN = 1
+	}
+	return g.stampN
+}
+
+// walk tallies a road, city or field from its root, and appends its distinct tiles to the event pool.
+func (g *Game) walk(root int, k Kind, t *tally) {
+	t.kind = k
+	st := g.newStamp()
+	var nonCap [numTiles]bool
+	var seen [numTiles]int16
+	nseen := 0
+	x := root
+	for {
+		tile, seg := x/maxSeg, x%maxSeg
+		if o := g.feat.owner[x]; o != 0 {
+			t.meeples[o-1]++
+		}
+		// Tile stamps live in the first numTiles entries of the stamp array; node stamps for the cities a
+		// field borders are taken after a fresh stamp, so the two uses never mix.
+		if g.stamp[tile] != st {
+			g.stamp[tile] = st
+			seen[nseen] = int16(tile)
+			nseen++
+			nonCap[tile] = false
+		}
+		typ := int(g.board.tiles[tile].typ)
+		if k == City && !types[typ].segs[seg].cap {
+			nonCap[tile] = true
+		}
+		x = int(g.feat.next[x])
+		if x == root {
+			break
+		}
+	}
+	t.tiles = nseen
+	for i := 0; i < nseen; i++ {
+		tile := int(seen[i])
+		typ := int(g.board.tiles[tile].typ)
+		if !g.quiet {
+			g.evTiles = append(g.evTiles, int16(tile))
+		}
+		switch k {
+		case City:
+			if types[typ].arms {
+				t.arms++
+			}
+			if !nonCap[tile] {
+				t.capOnly++
+			}
+		case Road:
+			if g.opts.isFarmhouse(typ) {
+				t.farmhouses++
+			}
+		}
+	}
+	if k == Field {
+		t.count = g.bordered(root)
+	} else {
+		t.count = t.tiles
+	}
+}
+
+// bordered counts the completed cities a field touches, each once.
+func (g *Game) bordered(root int) int {
+	st := g.newStamp()
+	n := 0
+	x := root
+	for {
+		tile, seg := x/maxSeg, x%maxSeg
+		b := types[g.board.tiles[tile].typ].segs[seg].borders
+		for c := 0; b != 0; c++ {
+			if b&1 != 0 {
+				r := g.feat.find(node(tile, c))
+				if g.feat.open[r] == 0 && g.stamp[r] != st {
+					g.stamp[r] = st
+					n++
+				}
+			}
+			b >>= 1
+		}
+		x = int(g.feat.next[x])
+		if x == root {
+			break
+		}
+	}
+	return n
+}
+
+// scoreFeature scores a road or city (during the game when final is false) and returns whether anyone
+// scored, which is what turns the Land Surveyors piles. Meeples go home after a scoring during the game.
+func (g *Game) scoreFeature(root int, k Kind, final bool) bool {
+	if g.feat.meeples[root] == 0 {
+		return false
+	}
+	from := len(g.evTiles)
+	var t tally
+	g.walk(root, k, &t)
+	switch {
+	case k == City && !final:
+		t.perTile, t.perArm = 2, 2
+	case k == City:
+		t.perTile, t.perArm = 1, 1
+	case k == Field:
+		t.perTile = 3
+	default:
+		t.perTile = 1
+	}
+	g.award(&t, final, from)
+	if !final {
+		x := root
+		for {
+			if o := g.feat.owner[x]; o != 0 {
+				g.supply[o-1]++
+				g.feat.owner[x] = 0
+			}
+			x = int(g.feat.next[x])
+			if x == root {
+				break
+			}
+		}
+		g.feat.meeples[root] = 0
+	}
+	return true
+}
+
+// scoreMonastery scores the monastery on a placed tile if a monk stands on it.
+func (g *Game) scoreMonastery(tile int, final bool) bool {
+	p := &g.board.tiles[tile]
+	tt := &types[p.typ]
+	n := node(tile, int(tt.monastery))
+	o := g.feat.owner[n]
+	if o == 0 {
+		return false
+	}
+	from := len(g.evTiles)
+	t := tally{kind: Monastery, perTile: 1}
+	t.meeples[o-1] = 1
+	cell := int(p.cell)
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			v := g.board.grid[cell+dy*gridW+dx]
+			if v == 0 {
+				continue
+			}
+			t.tiles++
+			if !g.quiet {
+				g.evTiles = append(g.evTiles, int16(v-1))
+			}
+			own := dx == 0 && dy == 0
+			if own && !g.opts.MonasteryOwnTile {
+				continue
+			}
+			nt := &types[g.board.tiles[v-1].typ]
+			if nt.hasCity {
+				t.cityNbrs++
+			}
+			if nt.hasRoad {
+				t.roadNbrs++
+			}
+		}
+	}
+	t.count = t.tiles
+	g.award(&t, final, from)
+	if !final {
+		g.feat.owner[n] = 0
+		g.feat.meeples[n] = 0
+		g.supply[o-1]++
+	}
+	return true
+}
+
+// award applies the active Land Surveyors tile (during the game only), adds the points and records the
+// event.
+func (g *Game) award(t *tally, final bool, from int) {
+	base := t.value()
+	majority := t.receivers()
+	sv := int8(-1)
+	if g.opts.Surveyors && !final && t.kind != Field {
+		sv = g.active(t.kind)
+		surveyorTiles[sv].apply(t)
+	}
+	pts := t.value()
+	recv := t.receivers()
+	for s := 0; s < g.players; s++ {
+		if recv&(1<<s) != 0 {
+			g.scores[s] += pts
+		}
+	}
+	if g.quiet {
+		return
+	}
+	e := event{
+		turn: int16(g.turn), final: final, kind: t.kind,
+		tilesFrom: int32(from), tilesLen: int16(len(g.evTiles) - from),
+		meeples: t.meeples, majority: majority, receivers: recv,
+		points: int16(pts), base: int16(base), surveyor: sv,
+	}
+	if t.kind == Field {
+		e.cities = int8(t.count)
+	}
+	g.events = append(g.events, e)
+}
+
+// finalScoring scores, once the last tile is laid, every incomplete road, city and monastery holding a
+// meeple, and every field holding a farmer: 3 points per completed city it borders.
+func (g *Game) finalScoring() {
+	for tile := 0; tile < g.board.ntiles; tile++ {
+		tt := &types[g.board.tiles[tile].typ]
+		for s := range tt.segs {
+			n := node(tile, s)
+			k := tt.segs[s].kind
+			switch {
+			case k == Monastery:
+				g.scoreMonastery(tile, true)
+			case g.feat.find(n) != n:
+				// each feature is scored once, from its root
+			case k == Field:
+				if g.feat.meeples[n] > 0 {
+					g.scoreFeature(n, Field, true)
+				}
+			case g.feat.open[n] > 0:
+				g.scoreFeature(n, k, true)
+			}
+		}
+	}
+}

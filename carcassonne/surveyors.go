@@ -1,0 +1,122 @@
+package carcassonne
+
+import "github.com/surveyor-game/surveyor/game"
+
+// The Land Surveyors: twelve scoring tiles in three face-up piles (city, road, monastery). The top tile of
+// each pile is active and changes how a feature of its type scores during the game; after a turn in which
+// someone scored, every active tile goes under its pile and the next one becomes active.
+
+// surveyorTile is one Land Surveyors scoring tile.
+type surveyorTile struct {
+	id    string
+	name  string
+	pile  Kind
+	apply func(*tally)
+}
+
+var surveyorTiles = [...]surveyorTile{
+	{"citizens_jury", "Citizens' Jury", City, citizensJury},
+	{"bad_neighbourhood", "Bad Neighbourhood", City, badNeighbourhood},
+	{"siege", "Siege", City, siege},
+	{"city_wealth", "Wealth", City, wealth},
+	{"city_poverty", "Poverty", City, poverty},
+	{"street_fair", "Street Fair", Road, streetFair},
+	{"highway", "Highway", Road, highway},
+	{"peasant_uprising", "Peasant Uprising", Road, peasantUprising},
+	{"road_wealth", "Wealth", Road, wealth},
+	{"road_poverty", "Poverty", Road, poverty},
+	{"hermit_monastery", "Hermit Monastery", Monastery, hermitMonastery},
+	{"pilgrimage_route", "Pilgrimage Route", Monastery, pilgrimageRoute},
+	{"monastery_wealth", "Wealth", Monastery, wealth},
+	{"monastery_poverty", "Poverty", Monastery, poverty},
+}
+
+// citizensJury: when a city is scored the majority rule does not apply; every player with at least one
+// meeple in the city scores it.
+func citizensJury(t *tally) { t.jury = true }
+
+// badNeighbourhood: the semicircular segments that complete a city are left out of its scoring; a tile that
+// brings only such caps to the city adds no tile points (its coat of arms, if any, still counts).
+func badNeighbourhood(t *tally) { t.count -= t.capOnly }
+
+// siege: each coat of arms in the scored city is worth one more point.
+func siege(t *tally) { t.perArm++ }
+
+// wealth: the scored city, road or monastery is worth 3 more points.
+func wealth(t *tally) { t.bonus += 3 }
+
+// poverty: the scored city, road or monastery is worth 3 points less, possibly below zero.
+func poverty(t *tally) { t.bonus -= 3 }
+
+// streetFair: the scored road is worth twice its points.
+func streetFair(t *tally) { t.perTile *= 2 }
+
+// highway: the scored road counts as 5 tiles, whatever its length.
+func highway(t *tally) { t.count = 5 }
+
+// peasantUprising: each tile of the scored road showing a farmhouse gives one point less; stables do not
+// count.
+func peasantUprising(t *tally) { t.extra -= t.farmhouses }
+
+// hermitMonastery: the scored monastery gives one point less for each surrounding tile with a city segment.
+func hermitMonastery(t *tally) { t.extra -= t.cityNbrs }
+
+// pilgrimageRoute: the scored monastery gives one point more for each surrounding tile with a road segment.
+func pilgrimageRoute(t *tally) { t.extra += t.roadNbrs }
+
+// pile is one of the three piles: the tiles in the order they turn active, cycling.
+type pile struct {
+	tiles  [5]int8
+	n      int
+	active int
+}
+
+func pileOf(k Kind) int {
+	switch k {
+	case City:
+		return 0
+	case Road:
+		return 1
+	}
+	return 2
+}
+
+// setupPiles builds the three piles from the options' ±3 switches and shuffles each, city first.
+func (g *Game) setupPiles(rng *game.RNG) {
+	for i := range g.piles {
+		g.piles[i] = pile{}
+	}
+	for i, st := range surveyorTiles {
+		switch st.id {
+		case "road_wealth", "road_poverty":
+			if st.id != "road_"+g.opts.RoadBonus {
+				continue
+			}
+		case "monastery_wealth", "monastery_poverty":
+			if st.id != "monastery_"+g.opts.MonasteryBonus {
+				continue
+			}
+		}
+		p := &g.piles[pileOf(st.pile)]
+		p.tiles[p.n] = int8(i)
+		p.n++
+	}
+	for i := range g.piles {
+		p := &g.piles[i]
+		rng.Shuffle(p.n, func(a, b int) { p.tiles[a], p.tiles[b] = p.tiles[b], p.tiles[a] })
+	}
+}
+
+// active is the index in surveyorTiles of the active tile for a feature kind.
+func (g *Game) active(k Kind) int8 {
+	p := &g.piles[pileOf(k)]
+	return p.tiles[p.active]
+}
+
+// cyclePiles puts every active tile under its pile and turns the next one up.
+func (g *Game) cyclePiles() {
+	for i := range g.piles {
+		p := &g.piles[i]
+		p.active = (p.active + 1) % p.n
+	}
+}
