@@ -1,0 +1,373 @@
+// Package sqlite is the embedded backend of store: one SQLite file (pure Go driver, WAL mode) in the data
+// directory. Writes go through a single connection, which is what SQLite allows anyway, and appends from
+// concurrent callers are committed together in one transaction (group commit) so that the cost of a commit
+// is shared by every move that arrived while the previous one was being written.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/surveyor-game/surveyor/store"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// ErrClosed is returned by Append after Close.
+var ErrClosed = errors.New("store closed")
+
+// Store is a store.Store on one SQLite file.
+type Store struct {
+	w    *sql.DB // the only writer connection
+	r    *sql.DB // readers
+	reqs chan *appendReq
+	done chan struct{}
+
+	mu     sync.RWMutex // held for writing only to close reqs
+	closed bool
+}
+
+var _ store.Store = (*Store)(nil)
+
+// Open opens (creating if needed) the database file at path and runs pending migrations.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("sqlite: create data directory: %w", err)
+		}
+	}
+	q := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+		q.Add("_pragma", p)
+	}
+	w, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode()+"&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	q.Add("_pragma", "query_only(1)")
+	r, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: open %s for reading: %w", path, err)
+	}
+	r.SetMaxOpenConns(4)
+	r.SetMaxIdleConns(4)
+	s := &Store{w: w, r: r, reqs: make(chan *appendReq, 256), done: make(chan struct{})}
+	if err := s.migrate(ctx); err != nil {
+		w.Close()
+		r.Close()
+		return nil, err
+	}
+	go s.writer()
+	return s, nil
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("sqlite: migrations table: %w", err)
+	}
+	files, err := Migrations()
+	if err != nil {
+		return err
+	}
+	for _, m := range files {
+		tx, err := s.w.BeginTx(ctx, nil)
+		if err != nil {
+			return fmt.Errorf("sqlite: migration %d: %w", m.Version, err)
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, m.Version).Scan(&n); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("sqlite: migration %d: %w", m.Version, err)
+		}
+		if n > 0 {
+			tx.Rollback()
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("sqlite: migration %d (%s): %w", m.Version, m.Name, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`, m.Version, time.Now().UnixMicro()); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("sqlite: migration %d: %w", m.Version, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("sqlite: migration %d: %w", m.Version, err)
+		}
+	}
+	return nil
+}
+
+// Migrations lists the embedded migrations in order.
+func Migrations() ([]store.Migration, error) { return store.ReadMigrations(migrations, "migrations") }
+
+// Close stops the writer and closes the database.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	close(s.reqs)
+	s.mu.Unlock()
+	<-s.done
+	return errors.Join(s.w.Close(), s.r.Close())
+}
+
+// Ping implements store.Store.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.r.PingContext(ctx); err != nil {
+		return fmt.Errorf("sqlite: ping: %w", err)
+	}
+	return nil
+}
+
+func orEmpty(b json.RawMessage, def string) string {
+	if len(b) == 0 {
+		return def
+	}
+	return string(b)
+}
+
+// CreateGame implements store.Store.
+func (s *Store) CreateGame(ctx context.Context, g store.Game) error {
+	now := g.Created
+	if now.IsZero() {
+		now = time.Now()
+	}
+	_, err := s.w.ExecContext(ctx, `INSERT INTO games (id, game, options, seed, config, status, summary, seq, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+		g.ID, g.Game, orEmpty(g.Options, "null"), int64(g.Seed), orEmpty(g.Config, "null"), g.Status,
+		orEmpty(g.Summary, "null"), now.UnixMicro(), now.UnixMicro())
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE constraint failed") {
+			return fmt.Errorf("sqlite: create game %s: %w", g.ID, store.ErrExists)
+		}
+		return fmt.Errorf("sqlite: create game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+const gameCols = `id, game, options, seed, config, status, summary, seq, created_at, updated_at`
+
+type scanner interface{ Scan(...any) error }
+
+func scanGame(sc scanner) (store.Game, error) {
+	var g store.Game
+	var opts, cfg, sum string
+	var seed, created, updated int64
+	if err := sc.Scan(&g.ID, &g.Game, &opts, &seed, &cfg, &g.Status, &sum, &g.Seq, &created, &updated); err != nil {
+		return store.Game{}, err
+	}
+	g.Options, g.Config, g.Summary = json.RawMessage(opts), json.RawMessage(cfg), json.RawMessage(sum)
+	g.Seed = uint64(seed)
+	g.Created, g.Updated = time.UnixMicro(created).UTC(), time.UnixMicro(updated).UTC()
+	return g, nil
+}
+
+// Game implements store.Store.
+func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
+	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Game{}, fmt.Errorf("sqlite: game %s: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return store.Game{}, fmt.Errorf("sqlite: game %s: %w", id, err)
+	}
+	return g, nil
+}
+
+// ListGames implements store.Store.
+func (s *Store) ListGames(ctx context.Context, status string, limit int) ([]store.Game, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+gameCols+` FROM games WHERE (? = '' OR status = ?)
+		ORDER BY created_at DESC, id LIMIT ?`, status, status, limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: list games: %w", err)
+	}
+	defer rows.Close()
+	var out []store.Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("sqlite: list games: %w", err)
+		}
+		out = append(out, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: list games: %w", err)
+	}
+	return out, nil
+}
+
+// Events implements store.Store.
+func (s *Store) Events(ctx context.Context, id string, after int64) ([]store.Event, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT seq, kind, seat, data, at FROM events WHERE game_id = ? AND seq > ? ORDER BY seq`, id, after)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: events of %s: %w", id, err)
+	}
+	defer rows.Close()
+	var out []store.Event
+	for rows.Next() {
+		var ev store.Event
+		var data string
+		var at int64
+		if err := rows.Scan(&ev.Seq, &ev.Kind, &ev.Seat, &data, &at); err != nil {
+			return nil, fmt.Errorf("sqlite: events of %s: %w", id, err)
+		}
+		ev.Data, ev.At = json.RawMessage(data), time.UnixMicro(at).UTC()
+		out = append(out, ev)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: events of %s: %w", id, err)
+	}
+	return out, nil
+}
+
+type appendReq struct {
+	ctx   context.Context
+	id    string
+	after int64
+	up    store.Update
+	evs   []store.Event
+	res   chan error
+}
+
+// Append implements store.Store. The request is handed to the writer goroutine, which commits it with
+// whatever other appends are waiting; each append still succeeds or fails on its own, because a failed
+// one is rolled back to a savepoint.
+func (s *Store) Append(ctx context.Context, id string, after int64, up store.Update, evs ...store.Event) (int64, error) {
+	if err := store.CheckAppend(id, after, evs); err != nil {
+		return 0, fmt.Errorf("sqlite: %w", err)
+	}
+	req := &appendReq{ctx: ctx, id: id, after: after, up: up, evs: evs, res: make(chan error, 1)}
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
+		return 0, fmt.Errorf("sqlite: append to %s: %w", id, ErrClosed)
+	}
+	select {
+	case s.reqs <- req:
+		s.mu.RUnlock()
+	case <-ctx.Done():
+		s.mu.RUnlock()
+		return 0, fmt.Errorf("sqlite: append to %s: %w", id, ctx.Err())
+	}
+	// Once queued, the request is always answered, so that the caller knows whether the events are in.
+	if err := <-req.res; err != nil {
+		return 0, err
+	}
+	return after + int64(len(evs)), nil
+}
+
+const maxBatch = 128
+
+func (s *Store) writer() {
+	defer close(s.done)
+	batch := make([]*appendReq, 0, maxBatch)
+	for req := range s.reqs {
+		batch = append(batch[:0], req)
+	fill:
+		for len(batch) < maxBatch {
+			select {
+			case r, ok := <-s.reqs:
+				if !ok {
+					break fill
+				}
+				batch = append(batch, r)
+			default:
+				break fill
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// commit writes a batch of appends in one transaction.
+func (s *Store) commit(batch []*appendReq) {
+	results := make([]error, len(batch))
+	err := func() error {
+		ctx := context.Background()
+		tx, err := s.w.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback()
+		for i, r := range batch {
+			if r.ctx.Err() != nil {
+				results[i] = fmt.Errorf("sqlite: append to %s: %w", r.id, r.ctx.Err())
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `SAVEPOINT a`); err != nil {
+				return err
+			}
+			results[i] = appendTx(ctx, tx, r)
+			if results[i] != nil {
+				if _, err := tx.ExecContext(ctx, `ROLLBACK TO a`); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.ExecContext(ctx, `RELEASE a`); err != nil {
+				return err
+			}
+		}
+		return tx.Commit()
+	}()
+	for i, r := range batch {
+		if err != nil {
+			r.res <- fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+			continue
+		}
+		r.res <- results[i]
+	}
+}
+
+func appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error {
+	n := int64(len(r.evs))
+	last := r.evs[len(r.evs)-1].At
+	res, err := tx.ExecContext(ctx, `UPDATE games SET seq = seq + ?,
+		status = CASE WHEN ? = '' THEN status ELSE ? END,
+		summary = CASE WHEN ? = '' THEN summary ELSE ? END,
+		updated_at = ? WHERE id = ? AND seq = ?`,
+		n, r.up.Status, r.up.Status, string(r.up.Summary), string(r.up.Summary), last.UnixMicro(), r.id, r.after)
+	if err != nil {
+		return fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+	}
+	if k, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+	} else if k == 0 {
+		var seq int64
+		err := tx.QueryRowContext(ctx, `SELECT seq FROM games WHERE id = ?`, r.id).Scan(&seq)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("sqlite: append to %s: %w", r.id, store.ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+		}
+		return fmt.Errorf("sqlite: append to %s after %d, log is at %d: %w", r.id, r.after, seq, store.ErrConflict)
+	}
+	for i, ev := range r.evs {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO events (game_id, seq, kind, seat, data, at) VALUES (?, ?, ?, ?, ?, ?)`,
+			r.id, r.after+int64(i)+1, ev.Kind, ev.Seat, string(ev.Data), ev.At.UnixMicro()); err != nil {
+			return fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,80 @@
+package sqlite
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/surveyor-game/surveyor/store"
+	"github.com/surveyor-game/surveyor/store/storetest"
+)
+
+func TestConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store {
+		s, err := Open(context.Background(), filepath.Join(t.TempDir(), "db", "surveyor.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	})
+}
+
+func TestReopenKeepsLogAndMigratesOnce(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "surveyor.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateGame(ctx, store.Game{ID: "g", Game: "toy", Status: "open"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, "g", 0, store.Update{}, store.Event{Kind: "join", Data: json.RawMessage(`{}`), At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, "g", 1, store.Update{}, store.Event{Kind: "join", Data: json.RawMessage(`{}`), At: time.Now()}); err == nil {
+		t.Fatal("append after Close succeeded")
+	}
+	s, err = Open(ctx, path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer s.Close()
+	evs, err := s.Events(ctx, "g", 0)
+	if err != nil || len(evs) != 1 {
+		t.Fatalf("after reopen: %d events (%v), want 1", len(evs), err)
+	}
+	var mode string
+	if err := s.r.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Fatalf("journal mode %q (%v), want wal", mode, err)
+	}
+	var n int
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("%d migrations recorded (%v), want 1", n, err)
+	}
+}
+
+func BenchmarkAppend(b *testing.B) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(b.TempDir(), "surveyor.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.CreateGame(ctx, store.Game{ID: "g", Game: "toy", Status: "open"}); err != nil {
+		b.Fatal(err)
+	}
+	data := json.RawMessage(`{"pick":1}`)
+	now := time.Now()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := s.Append(ctx, "g", int64(i), store.Update{}, store.Event{Kind: "move", Data: data, At: now}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
