@@ -1,0 +1,203 @@
+package carcassonne
+
+import (
+	"sort"
+	"strings"
+	"testing"
+)
+
+// connectivity describes a tile type as drawn in carcassonne-data.md §2, written independently of the
+// table's mini-language: the groups of sides each city and road joins, the groups of half-edges each field
+// joins, and the caps.
+type connectivity struct {
+	edges  string
+	cities []string
+	roads  []string
+	fields []string
+	caps   int
+	arms   bool
+	mon    bool
+}
+
+var wantConnectivity = map[byte]connectivity{
+	'A': {"FFRF", nil, []string{"S"}, []string{"NwNeEnEsSeSwWsWn"}, 0, false, true},
+	'B': {"FFFF", nil, nil, []string{"NwNeEnEsSeSwWsWn"}, 0, false, true},
+	'C': {"CCCC", []string{"NESW"}, nil, nil, 0, true, false},
+	'D': {"CRFR", []string{"N"}, []string{"EW"}, []string{"EnWn", "EsSeSwWs"}, 1, false, false},
+	'E': {"CFFF", []string{"N"}, nil, []string{"EnEsSeSwWsWn"}, 1, false, false},
+	'F': {"FCFC", []string{"EW"}, nil, []string{"NwNe", "SeSw"}, 0, true, false},
+	'G': {"FCFC", []string{"EW"}, nil, []string{"NwNe", "SeSw"}, 0, false, false},
+	'H': {"CFCF", []string{"N", "S"}, nil, []string{"EnEsWsWn"}, 2, false, false},
+	'I': {"CFFC", []string{"N", "W"}, nil, []string{"EnEsSeSw"}, 2, false, false},
+	'J': {"CRRF", []string{"N"}, []string{"ES"}, []string{"EnSwWsWn", "EsSe"}, 1, false, false},
+	'K': {"CFRR", []string{"N"}, []string{"SW"}, []string{"EnEsSeWn", "SwWs"}, 1, false, false},
+	'L': {"CRRR", []string{"N"}, []string{"E", "S", "W"}, []string{"EnWn", "EsSe", "SwWs"}, 1, false, false},
+	'M': {"CFFC", []string{"NW"}, nil, []string{"EnEsSeSw"}, 0, true, false},
+	'N': {"CFFC", []string{"NW"}, nil, []string{"EnEsSeSw"}, 0, false, false},
+	'O': {"CRRC", []string{"NW"}, []string{"ES"}, []string{"EnSw", "EsSe"}, 0, true, false},
+	'P': {"CRRC", []string{"NW"}, []string{"ES"}, []string{"EnSw", "EsSe"}, 0, false, false},
+	'Q': {"CCFC", []string{"NEW"}, nil, []string{"SeSw"}, 0, true, false},
+	'R': {"CCFC", []string{"NEW"}, nil, []string{"SeSw"}, 0, false, false},
+	'S': {"CCRC", []string{"NEW"}, []string{"S"}, []string{"Se", "Sw"}, 0, true, false},
+	'T': {"CCRC", []string{"NEW"}, []string{"S"}, []string{"Se", "Sw"}, 0, false, false},
+	'U': {"FRFR", nil, []string{"EW"}, []string{"NwNeEnWn", "EsSeSwWs"}, 0, false, false},
+	'V': {"FFRR", nil, []string{"SW"}, []string{"NwNeEnEsSeWn", "SwWs"}, 0, false, false},
+	'W': {"FRRR", nil, []string{"E", "S", "W"}, []string{"NwNeEnWn", "EsSe", "SwWs"}, 0, false, false},
+	'X': {"RRRR", nil, []string{"N", "E", "S", "W"}, []string{"NwWn", "NeEn", "EsSe", "SwWs"}, 0, false, false},
+}
+
+func sidesString(m uint8) string {
+	var b strings.Builder
+	for d := 0; d < 4; d++ {
+		if m&(1<<d) != 0 {
+			b.WriteString(sideNames[d])
+		}
+	}
+	return b.String()
+}
+
+func halvesString(m uint8) string {
+	var b strings.Builder
+	for h := 0; h < 8; h++ {
+		if m&(1<<h) != 0 {
+			b.WriteString(halfNames[h])
+		}
+	}
+	return b.String()
+}
+
+func sortedGroup(gs []string) []string {
+	out := append([]string(nil), gs...)
+	sort.Strings(out)
+	return out
+}
+
+func TestTileConnectivity(t *testing.T) {
+	for i := range types {
+		tt := &types[i]
+		want, ok := wantConnectivity[tt.letter]
+		if !ok {
+			t.Fatalf("no expectation for tile %c", tt.letter)
+		}
+		t.Run(string(tt.letter), func(t *testing.T) {
+			edges := ""
+			for d := 0; d < 4; d++ {
+				edges += string("FRC"[(orients[i*4].edges>>(2*d))&3])
+			}
+			if edges != want.edges {
+				t.Errorf("edges %s, want %s", edges, want.edges)
+			}
+			var cities, roads, fields []string
+			caps := 0
+			for _, s := range tt.segs {
+				switch s.kind {
+				case City:
+					cities = append(cities, sidesString(s.sides))
+					if s.cap {
+						caps++
+					}
+				case Road:
+					roads = append(roads, sidesString(s.sides))
+				case Field:
+					fields = append(fields, halvesString(s.halves))
+				}
+			}
+			for _, c := range []struct {
+				name      string
+				got, want []string
+			}{{"cities", cities, want.cities}, {"roads", roads, want.roads}, {"fields", fields, want.fields}} {
+				if strings.Join(sortedGroup(c.got), " ") != strings.Join(sortedGroup(c.want), " ") {
+					t.Errorf("%s %v, want %v", c.name, c.got, c.want)
+				}
+			}
+			if caps != want.caps || tt.arms != want.arms || (tt.monastery >= 0) != want.mon {
+				t.Errorf("caps %d arms %v monastery %v, want %d %v %v", caps, tt.arms, tt.monastery >= 0, want.caps, want.arms, want.mon)
+			}
+		})
+	}
+}
+
+// TestTileTotals checks the counts the data note derives from the published distribution (§2 "Checks").
+func TestTileTotals(t *testing.T) {
+	total, arms, mons, capTiles := 0, 0, 0, 0
+	edgeTotals := map[byte]int{}
+	touching := map[byte]int{}
+	for i, tt := range types {
+		total += tt.count
+		if tt.arms {
+			arms += tt.count
+		}
+		if tt.monastery >= 0 {
+			mons += tt.count
+		}
+		hasCap := false
+		for _, s := range tt.segs {
+			hasCap = hasCap || s.cap
+		}
+		if hasCap {
+			capTiles += tt.count
+		}
+		seen := map[byte]bool{}
+		for d := 0; d < 4; d++ {
+			e := tileTable[i].Edges[d]
+			edgeTotals[e] += tt.count
+			if !seen[e] {
+				seen[e] = true
+				touching[e] += tt.count
+			}
+		}
+	}
+	if total != 72 || arms != 10 || mons != 6 || capTiles != 23 {
+		t.Errorf("tiles %d arms %d monasteries %d cap tiles %d, want 72 10 6 23", total, arms, mons, capTiles)
+	}
+	if edgeTotals['F'] != 115 || edgeTotals['R'] != 94 || edgeTotals['C'] != 79 {
+		t.Errorf("edge totals %v, want F115 R94 C79", edgeTotals)
+	}
+	if touching['F'] != 59 || touching['R'] != 45 || touching['C'] != 44 {
+		t.Errorf("tiles touching %v, want F59 R45 C44", touching)
+	}
+}
+
+func TestRotation(t *testing.T) {
+	d := typeByLetter('D')
+	// D is city N, road E-W, field S; a quarter turn clockwise puts the city east and the road north-south.
+	wants := []string{"CRFR", "RCRF", "FRCR", "RFRC"}
+	for r, want := range wants {
+		got := ""
+		for s := 0; s < 4; s++ {
+			got += string("FRC"[(orients[d*4+r].edges>>(2*s))&3])
+		}
+		if got != want {
+			t.Errorf("D turned %d: edges %s, want %s", r, got, want)
+		}
+	}
+	// The field south of the road on D (Es Se Sw Ws) lies west after a quarter turn (Sw Ws Wn Nw).
+	o := &orients[d*4+1]
+	southField := types[d].segs[o.halfSeg[6]]
+	if got := halvesString(rotHalves(southField.halves, 1)); got != "NwSwWsWn" {
+		t.Errorf("D's south field turned: %s, want NwSwWsWn", got)
+	}
+	for h := 0; h < 8; h++ {
+		if oppHalf(oppHalf(h)) != h {
+			t.Errorf("oppHalf is not an involution at %s", halfNames[h])
+		}
+	}
+	if halfNames[oppHalf(2)] != "Wn" || halfNames[oppHalf(0)] != "Sw" {
+		t.Errorf("En meets %s and Nw meets %s, want Wn and Sw", halfNames[oppHalf(2)], halfNames[oppHalf(0)])
+	}
+}
+
+func TestTileTableErrors(t *testing.T) {
+	bad := []tileSpec{
+		{'Z', "", 1, "CRFR", false, noFarmhouse, "city N | road W | field Wn En >N | field Es Se Sw Ws"},
+		{'Z', "", 1, "CRFR", false, noFarmhouse, "city N | road W E | field Wn En Ne >N | field Es Se Sw Ws"},
+		{'Z', "", 1, "FRFR", false, noFarmhouse, "road W E | field Wn Nw Ne En >N | field Es Se Sw Ws"},
+		{'Z', "", 1, "FRF", false, noFarmhouse, "road W E"},
+		{'Z', "", 1, "FRFR", false, noFarmhouse, "tower N"},
+	}
+	for i, s := range bad {
+		if _, err := compileTile(&s); err == nil {
+			t.Errorf("row %d: inconsistent row accepted", i)
+		}
+	}
+}
