@@ -1,0 +1,132 @@
+package cartographers
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// Definition is Cartographers for the hosts (game.Definition): 1 to 100 seats, options as in Options.
+type Definition struct{}
+
+var _ game.Definition = Definition{}
+
+// Name is the stable identifier of the game.
+func (Definition) Name() string { return "cartographers" }
+
+// SeatRange is 1 (solo rules) to 100 players (rulings 14).
+func (Definition) SeatRange() (int, int) { return 1, MaxSeats }
+
+// DefaultOptions is the base game preset.
+func (Definition) DefaultOptions() json.RawMessage {
+	return json.RawMessage(`{"preset":"cartographers"}`)
+}
+
+// New sets a game up; bad options or seat counts wrap game.ErrBadOptions.
+func (Definition) New(options json.RawMessage, seats int, seed uint64) (game.State, error) {
+	o, err := ParseOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	g, err := NewGame(o, seats, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &State{G: g}, nil
+}
+
+// State is a game behind the JSON contract (game.State and game.Undoer).
+type State struct{ G *Game }
+
+var (
+	_ game.State  = (*State)(nil)
+	_ game.Undoer = (*State)(nil)
+)
+
+// ToAct lists every seat with a decision pending.
+func (st *State) ToAct() []game.Seat {
+	seats := st.G.ToActSeats()
+	out := make([]game.Seat, len(seats))
+	for i, s := range seats {
+		out[i] = game.Seat(s)
+	}
+	return out
+}
+
+// Apply plays one move in its JSON form; on error the state is unchanged.
+func (st *State) Apply(seat game.Seat, raw json.RawMessage) error {
+	if st.G.Over() {
+		return fmt.Errorf("cartographers: %w", game.ErrGameOver)
+	}
+	m, err := ParseMove(raw)
+	if err != nil {
+		return err
+	}
+	if err := st.G.Play(int(seat), m); err != nil {
+		return fmt.Errorf("cartographers seat %d: %w", seat, err)
+	}
+	return nil
+}
+
+// LegalMoves lists the seat's legal moves: every placement of every option and terrain for draws and
+// monsters, every space and orientation for heroes, every target for Gorgon and Troll.
+func (st *State) LegalMoves(seat game.Seat) []json.RawMessage {
+	moves := st.G.LegalMoves(int(seat))
+	out := make([]json.RawMessage, 0, len(moves))
+	for _, m := range moves {
+		b, err := json.Marshal(m)
+		if err == nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// AutoMove is the simple policy's choice for the seat.
+func (st *State) AutoMove(seat game.Seat) (json.RawMessage, error) {
+	m, err := st.G.AutoMove(int(seat))
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(m)
+}
+
+// View is what the seat may see.
+func (st *State) View(seat game.Seat) any { return st.G.View(int(seat)) }
+
+// Over reports whether winter has been scored.
+func (st *State) Over() bool { return st.G.Over() }
+
+// Result gives scores, ranks and the season breakdown (with the rating and title in solo).
+func (st *State) Result() game.Result { return st.G.Result() }
+
+// Undoable reports whether the seat may take its last move back (until the turn closes).
+func (st *State) Undoable(seat game.Seat) bool { return st.G.Undoable(int(seat)) }
+
+// ResultDetail is the game's own part of the result.
+type ResultDetail struct {
+	Seasons     [][4]SeasonScore `json:"seasons"`
+	MonsterLoss []int            `json:"monster_loss"`
+	Edicts      [4]string        `json:"edicts"`
+	// Solo only: the rating (score minus the cards' solo values) and the title.
+	Rating *int   `json:"rating,omitempty"`
+	Title  string `json:"title,omitempty"`
+}
+
+// Result is the outcome; meaningful once the game is over.
+func (g *Game) Result() game.Result {
+	d := ResultDetail{}
+	for i, e := range g.Edicts {
+		d.Edicts[i] = ScoringCards[e].Name
+	}
+	for i := range g.Players {
+		d.Seasons = append(d.Seasons, g.Players[i].Seasons)
+		d.MonsterLoss = append(d.MonsterLoss, g.Players[i].MonsterLoss)
+	}
+	if g.Solo() {
+		r := g.SoloRating()
+		d.Rating, d.Title = &r, SoloTitle(r)
+	}
+	return game.Result{Scores: g.Scores(), Ranks: g.Ranks(), Detail: d}
+}

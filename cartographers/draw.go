@@ -1,0 +1,147 @@
+package cartographers
+
+// startDraw asks every player with an empty space left to draw the revealed explore or rift card.
+func (g *Game) startDraw(id CardID) {
+	for i := range g.Players {
+		s := &g.Players[i].Sheet
+		empty := s.EmptySpaces()
+		if empty.Empty() {
+			continue // a full sheet draws nothing (rulings 15)
+		}
+		mode, targets := g.drawMode(s, &Cards[id], empty)
+		g.setPending(i, Decision{Kind: DecideDraw, Actor: i, Mode: mode, Card: id, Targets: targets})
+	}
+}
+
+// anyFits reports whether some offered shape can be drawn covering mustCover (empty = anywhere).
+func anyFits(s *Sheet, c *Card, mustCover Bits) bool {
+	for j := range c.Options {
+		if c.Options[j].table.CanPlace(s, mustCover) {
+			return true
+		}
+	}
+	return false
+}
+
+// optionShape returns the shape option a draw move names: the card's own, or the 1x1 of the fallback.
+func optionShape(c *Card, d Decision, m Move) (ShapeOption, bool) {
+	if d.Mode == DrawFallback {
+		return ShapeOption{Shape: oneByOne, orientations: oneByOneOrientations}, m.Fallback
+	}
+	if m.Fallback || m.Option < 0 || m.Option >= len(c.Options) {
+		return ShapeOption{}, false
+	}
+	return c.Options[m.Option], true
+}
+
+var oneByOneOrientations = []Shape{oneByOne}
+
+// terrainAllowed reports whether k is among the terrains a draw decision offers.
+func (g *Game) terrainAllowed(c *Card, d Decision, k Kind) bool {
+	list := c.Terrains
+	if d.Mode == DrawFallback {
+		list = g.cfg.fallback
+	}
+	for _, t := range list {
+		if t == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Terrains lists the terrains a draw decision offers.
+func (g *Game) Terrains(d Decision) []Kind {
+	if d.Mode == DrawFallback {
+		return g.cfg.fallback
+	}
+	return Cards[d.Card].Terrains
+}
+
+// matchesShape reports whether cells are the shape in one of its orientations, anywhere on the map.
+func matchesShape(cells Bits, orientations []Shape) bool {
+	n := cells.Count()
+	if n == 0 || n != orientations[0].Size() {
+		return false
+	}
+	minR, minC := cells.First().Row(), 0
+	for !cells.Intersects(ColMask[minC]) {
+		minC++
+	}
+	// Every cell is at or right of minC, so the shift never wraps a cell onto the previous row.
+	norm := cells.Shr(uint(minR*Size + minC))
+	for _, o := range orientations {
+		if o.Bits == norm {
+			return true
+		}
+	}
+	return false
+}
+
+// playDraw validates and plays a draw on sheet i.
+func (g *Game) playDraw(i int, d Decision, m Move) error {
+	c := &Cards[d.Card]
+	opt, ok := optionShape(c, d, m)
+	if !ok {
+		if d.Mode == DrawFallback {
+			return illegal("no offered shape can be drawn (or the ruins demand cannot be met): draw the 1x1 fallback")
+		}
+		if m.Fallback {
+			return illegal("the 1x1 fallback is only allowed when no offered shape can be drawn")
+		}
+		return illegal("%s has no shape option %d", c.Name, m.Option)
+	}
+	if !g.terrainAllowed(c, d, m.Terrain) {
+		return illegal("%s cannot be drawn with %s", m.Terrain, c.Name)
+	}
+	if !matchesShape(m.Cells, opt.orientations) {
+		return illegal("the cells are not the shape %s in any rotation or flip", opt.Shape)
+	}
+	s := &g.Players[i].Sheet
+	if !s.CanDraw(m.Cells) {
+		return illegal("the shape overlaps a filled space")
+	}
+	if d.Mode == DrawRuins && !m.Cells.Intersects(d.Targets) {
+		return illegal("the shape must cover an unfilled ruins space")
+	}
+	g.clearPending(i)
+	g.fill(i, m.Cells, m.Terrain)
+	if opt.Coin && d.Mode != DrawFallback {
+		s.AddCoins(1) // capped at the track's 14 symbols (rulings 7)
+	}
+	g.stepDone(d.Actor)
+	return nil
+}
+
+// fill draws cells with terrain k on sheet i and applies what follows from it: mountain coins (in
+// Sheet.Draw), monsters on hero hits destroyed (rulings 11), the Dragon's reward.
+func (g *Game) fill(i int, cells Bits, k Kind) {
+	s := &g.Players[i].Sheet
+	s.Draw(cells, k)
+	if k == Monster {
+		destroyHitMonsters(s)
+	}
+	g.checkDragon(i)
+}
+
+// LegalDraws appends every legal placement of option opt for a draw or ambush decision (opt is ignored
+// in fallback mode, where the placements are the single empty spaces). It does not allocate when out
+// has room.
+func (g *Game) LegalDraws(i int, d Decision, opt int, out []Placement) []Placement {
+	s := &g.Players[i].Sheet
+	if d.Mode == DrawFallback {
+		s.EmptySpaces().EachCell(func(c Cell) {
+			out = append(out, Placement{Cells: Single(c), Row: uint8(c.Row()), Col: uint8(c.Col())})
+		})
+		return out
+	}
+	c := &Cards[d.Card]
+	if opt < 0 || opt >= len(c.Options) {
+		return out
+	}
+	var must Bits
+	if d.Mode == DrawRuins {
+		must = d.Targets
+	}
+	return c.Options[opt].table.Placements(s, must, out)
+}

@@ -1,0 +1,410 @@
+package cartographers
+
+import (
+	"fmt"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// Game is one game of Cartographers: its configuration, its seed and everything the moves played so far
+// have done. It is a value: New with the same options and seed, then the same moves, gives the same state.
+// The typed API (Play, Decision, Legal*) is what bots, benchmarks and `play --auto` use; State wraps it
+// in the JSON contract of package game.
+type Game struct {
+	cfg   *config
+	seed  uint64
+	rng   game.RNG
+	phase phase
+	// Edicts are the indices in ScoringCards of the scoring cards under edicts A-D.
+	Edicts [4]int
+	// Season is 0 (spring) .. 3 (winter).
+	Season int
+	// Turn counts the turns played, over the whole game.
+	Turn int
+	// Current is the card being resolved (explore, rift, ambush or hero).
+	Current CardID
+	// Revealed are the explore and ruins cards revealed this season, in order; their times add up.
+	Revealed []CardID
+	// RuinsPending is set by a ruins card until the next explore card is resolved (rulings 8).
+	RuinsPending bool
+	// Players are the sheets and scores, in seat order.
+	Players []Player
+	// deck is the explore deck, top card last; ambushDeck and heroDeck likewise.
+	deck, ambushDeck, heroDeck []CardID
+	// effects are the revealed ambushes with an effect after each season's scoring, in reveal order.
+	effects    []CardID
+	effectStep int
+	// waiting counts the decisions pending.
+	waiting int
+}
+
+type phase uint8
+
+const (
+	phaseReveal  phase = iota // reveal the next card
+	phaseTurn                 // players resolve the revealed card
+	phaseCheck                // the turn is closed: does the season end?
+	phaseEffects              // season scored: ongoing effects, then the next season
+	phaseOver
+)
+
+// Player is one seat's sheet, its pending decision and its scores.
+type Player struct {
+	Sheet Sheet
+	// Pending is the decision about this sheet still to be made (by Pending.Actor), if any.
+	Pending Decision
+	// Seasons are the season scores so far.
+	Seasons [4]SeasonScore
+	// Score is the sum of the season totals so far; MonsterLoss the stars lost to monsters so far.
+	Score, MonsterLoss int
+	// Monsters are the spaces drawn for each ambush card on this sheet (index: card - first ambush).
+	Monsters [firstHero - firstBaseAmbush]Bits
+	// DragonPaid is set once the Dragon Inferno has paid its 3 coins.
+	DragonPaid bool
+	// moved is set when this seat has played a move in the step still open (for undo).
+	moved bool
+}
+
+// SeasonScore is one season's line of the score box.
+type SeasonScore struct {
+	Edicts   [2]int `json:"edicts"`
+	Coins    int    `json:"coins"`
+	Monsters int    `json:"monsters"`
+	Total    int    `json:"total"`
+}
+
+// DecisionKind is what a pending decision asks for.
+type DecisionKind uint8
+
+const (
+	NoDecision DecisionKind = iota
+	// DecideDraw: draw the revealed explore or rift card (or the 1x1 fallback).
+	DecideDraw
+	// DecideHero: draw the hero's space and orient its attack pattern.
+	DecideHero
+	// DecideAmbush: draw the monster on this sheet (multiplayer: the neighbour decides).
+	DecideAmbush
+	// DecideGorgon: choose the space the Gorgon destroys.
+	DecideGorgon
+	// DecideTroll: choose the empty space the Giant Troll destroys.
+	DecideTroll
+)
+
+var decisionNames = [...]string{"none", "draw", "hero", "ambush", "gorgon", "troll"}
+
+func (k DecisionKind) String() string { return decisionNames[k] }
+
+// DrawMode says how a draw or ambush decision may be met.
+type DrawMode uint8
+
+const (
+	// DrawFree: any offered shape anywhere legal.
+	DrawFree DrawMode = iota
+	// DrawRuins: an offered shape covering one of Decision.Targets (the unfilled ruins).
+	DrawRuins
+	// DrawFallback: no offered shape fits (or the ruins demand cannot be met): a 1x1 anywhere.
+	DrawFallback
+)
+
+var modeNames = [...]string{"free", "ruins", "fallback"}
+
+func (m DrawMode) String() string { return modeNames[m] }
+
+// Decision is one decision pending about a sheet.
+type Decision struct {
+	Kind DecisionKind
+	// Actor is the seat that decides (the owner, or the neighbour placing a monster).
+	Actor int
+	Mode  DrawMode
+	Card  CardID
+	// Targets are the spaces that must be covered (ruins demand) or chosen from (Gorgon, Troll).
+	Targets Bits
+}
+
+// NewGame sets a game up from options, a seat count (1 = solo rules) and a seed.
+func NewGame(o Options, seats int, seed uint64) (*Game, error) {
+	cfg, err := o.resolve()
+	if err != nil {
+		return nil, err
+	}
+	if seats < 1 || seats > MaxSeats {
+		return nil, fmt.Errorf("%w: cartographers: %d seats, want 1 to %d", game.ErrBadOptions, seats, MaxSeats)
+	}
+	side, err := MapSide(cfg.side)
+	if err != nil {
+		return nil, fmt.Errorf("%w: cartographers: %v", game.ErrBadOptions, err)
+	}
+	g := &Game{cfg: cfg, seed: seed, rng: *game.NewRNG(seed, 0)}
+	g.Players = make([]Player, seats)
+	for i := range g.Players {
+		g.Players[i].Sheet = side
+	}
+	g.setup()
+	g.advance()
+	return g, nil
+}
+
+// MaxSeats is the largest number of players in one game (rulings 14).
+const MaxSeats = 100
+
+// setup draws the scoring cards and builds the decks for spring.
+func (g *Game) setup() {
+	if g.cfg.edicts != nil {
+		copy(g.Edicts[:], g.cfg.edicts)
+	} else {
+		for i, pool := range g.cfg.pools {
+			g.Edicts[i] = pool[g.rng.IntN(len(pool))]
+		}
+		g.rng.Shuffle(4, func(i, j int) { g.Edicts[i], g.Edicts[j] = g.Edicts[j], g.Edicts[i] })
+	}
+	g.ambushDeck = append([]CardID(nil), g.cfg.ambushes...)
+	g.shuffle(g.ambushDeck)
+	if g.cfg.heroes {
+		g.heroDeck = cardRange(firstHero, numCards)
+		g.shuffle(g.heroDeck)
+	}
+	g.deck = append(make([]CardID, 0, len(g.cfg.explore)+8), g.cfg.explore...)
+	g.addSeasonCards()
+}
+
+func (g *Game) shuffle(d []CardID) {
+	g.rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+}
+
+// addSeasonCards shuffles the next ambush (and hero) into the explore deck.
+func (g *Game) addSeasonCards() {
+	if n := len(g.ambushDeck); n > 0 {
+		g.deck = append(g.deck, g.ambushDeck[n-1])
+		g.ambushDeck = g.ambushDeck[:n-1]
+	}
+	if n := len(g.heroDeck); n > 0 {
+		g.deck = append(g.deck, g.heroDeck[n-1])
+		g.heroDeck = g.heroDeck[:n-1]
+	}
+	g.shuffle(g.deck)
+}
+
+// Solo reports whether the solo rules apply.
+func (g *Game) Solo() bool { return len(g.Players) == 1 }
+
+// Over reports whether winter has been scored.
+func (g *Game) Over() bool { return g.phase == phaseOver }
+
+// SeasonTime is the sum of the time values revealed this season.
+func (g *Game) SeasonTime() int {
+	t := 0
+	for _, id := range g.Revealed {
+		t += Cards[id].Time
+	}
+	return t
+}
+
+// Threshold is the current season's time threshold.
+func (g *Game) Threshold() int { return g.cfg.thresholds[g.Season] }
+
+// DeckCounts are the sizes of the hidden decks (what a player may know).
+func (g *Game) DeckCounts() (explore, ambush, heroes int) {
+	return len(g.deck), len(g.ambushDeck), len(g.heroDeck)
+}
+
+// Options returns the options the game was created with, with the preset resolved.
+func (g *Game) Options() Options { return g.cfg.opts }
+
+// Seed is the game's seed.
+func (g *Game) Seed() uint64 { return g.seed }
+
+// DecisionOf returns the decision a seat must make now and the sheet it is about (-1 if none).
+func (g *Game) DecisionOf(seat int) (Decision, int) {
+	if seat < 0 || seat >= len(g.Players) {
+		return Decision{}, -1
+	}
+	// The owner's own sheet is the usual case; during a multiplayer ambush the seat acts on a neighbour's.
+	if d := g.Players[seat].Pending; d.Kind != NoDecision && d.Actor == seat {
+		return d, seat
+	}
+	for i := range g.Players {
+		if d := g.Players[i].Pending; d.Kind != NoDecision && d.Actor == seat {
+			return d, i
+		}
+	}
+	return Decision{}, -1
+}
+
+// ToActSeats lists the seats with a decision pending, in seat order.
+func (g *Game) ToActSeats() []int {
+	if g.waiting == 0 {
+		return nil
+	}
+	acts := make([]bool, len(g.Players))
+	for i := range g.Players {
+		if d := g.Players[i].Pending; d.Kind != NoDecision {
+			acts[d.Actor] = true
+		}
+	}
+	var out []int
+	for s, a := range acts {
+		if a {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// setPending records a decision about sheet i.
+func (g *Game) setPending(i int, d Decision) {
+	g.Players[i].Pending = d
+	g.waiting++
+}
+
+// clearPending removes sheet i's decision once the move answering it has been validated. A move may set
+// a new decision about the sheet (the Gorgon's target after its monster), so clearing comes first.
+func (g *Game) clearPending(i int) {
+	g.Players[i].Pending = Decision{}
+	g.waiting--
+}
+
+// stepDone records seat actor's move and moves the game on once the step closes (no decision left).
+func (g *Game) stepDone(actor int) {
+	g.Players[actor].moved = true
+	if g.waiting == 0 {
+		for j := range g.Players {
+			g.Players[j].moved = false
+		}
+		g.advance()
+	}
+}
+
+// Undoable reports whether the seat's last move belongs to a step still open.
+func (g *Game) Undoable(seat int) bool {
+	return seat >= 0 && seat < len(g.Players) && g.Players[seat].moved
+}
+
+// advance runs the game until a decision is needed or the game is over.
+func (g *Game) advance() {
+	for g.waiting == 0 {
+		switch g.phase {
+		case phaseReveal:
+			g.reveal()
+		case phaseTurn:
+			g.Turn++
+			g.phase = phaseCheck
+		case phaseCheck:
+			if g.SeasonTime() >= g.Threshold() || len(g.deck) == 0 {
+				g.scoreSeason()
+				g.phase = phaseEffects
+				g.effectStep = 0
+			} else {
+				g.phase = phaseReveal
+			}
+		case phaseEffects:
+			// After winter the effects can no longer change a score, so the game ends at once.
+			if g.Season == 3 {
+				g.phase = phaseOver
+				return
+			}
+			if g.effectStep < len(g.effects) {
+				id := g.effects[g.effectStep]
+				g.effectStep++
+				g.seasonEffect(id)
+				continue
+			}
+			g.nextSeason()
+		case phaseOver:
+			return
+		}
+	}
+}
+
+// reveal turns over cards until one needs resolving: ruins chain on (rulings 8).
+func (g *Game) reveal() {
+	for {
+		n := len(g.deck)
+		if n == 0 {
+			// Cannot happen with the printed decks (16 time per deck), but a season must still end.
+			g.phase = phaseCheck
+			return
+		}
+		id := g.deck[n-1]
+		g.deck = g.deck[:n-1]
+		g.Current = id
+		g.phase = phaseTurn
+		switch Cards[id].Type {
+		case RuinsCard:
+			g.Revealed = append(g.Revealed, id)
+			g.RuinsPending = true
+			continue
+		case ExploreCard, RiftCard:
+			g.Revealed = append(g.Revealed, id)
+			g.startDraw(id)
+			g.RuinsPending = false
+		case AmbushCard:
+			g.startAmbush(id)
+		case HeroCard:
+			g.startHero(id)
+		}
+		return
+	}
+}
+
+// nextSeason reshuffles every explore card with the next ambush (and hero) and turns the season card.
+func (g *Game) nextSeason() {
+	g.Season++
+	g.deck = append(g.deck, g.Revealed...)
+	g.Revealed = g.Revealed[:0]
+	g.RuinsPending = false
+	g.addSeasonCards()
+	g.phase = phaseReveal
+}
+
+// Clone returns an independent copy of the game.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.Revealed = cloneSlice(g.Revealed)
+	c.Players = cloneSlice(g.Players)
+	c.deck = cloneSlice(g.deck)
+	c.ambushDeck = cloneSlice(g.ambushDeck)
+	c.heroDeck = cloneSlice(g.heroDeck)
+	c.effects = cloneSlice(g.effects)
+	return &c
+}
+
+// cloneSlice copies a slice, keeping a nil slice nil so that a clone compares equal to its original.
+func cloneSlice[T any](s []T) []T {
+	if s == nil {
+		return nil
+	}
+	return append(make([]T, 0, len(s)), s...)
+}
+
+// Play validates and plays one move of a seat. On error nothing changes.
+func (g *Game) Play(seat int, m Move) error {
+	if g.phase == phaseOver {
+		return game.ErrGameOver
+	}
+	if seat < 0 || seat >= len(g.Players) {
+		return fmt.Errorf("%w: no seat %d in a %d-player game", game.ErrNotYourTurn, seat, len(g.Players))
+	}
+	d, i := g.DecisionOf(seat)
+	if i < 0 {
+		return fmt.Errorf("%w: seat %d has no decision pending", game.ErrNotYourTurn, seat)
+	}
+	if m.Type != d.Kind {
+		return fmt.Errorf("%w: seat %d must make a %s move, not %s", game.ErrIllegalMove, seat, d.Kind, m.Type)
+	}
+	switch d.Kind {
+	case DecideDraw:
+		return g.playDraw(i, d, m)
+	case DecideHero:
+		return g.playHero(i, d, m)
+	case DecideAmbush:
+		return g.playAmbush(i, d, m)
+	case DecideGorgon, DecideTroll:
+		return g.playDestroy(i, d, m)
+	}
+	return fmt.Errorf("%w: unknown decision", game.ErrIllegalMove)
+}
+
+// illegal builds an ErrIllegalMove error.
+func illegal(format string, a ...any) error {
+	return fmt.Errorf("%w: %s", game.ErrIllegalMove, fmt.Sprintf(format, a...))
+}

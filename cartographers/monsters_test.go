@@ -1,0 +1,139 @@
+package cartographers
+
+import "testing"
+
+func TestDragonPaysOnceWhenSurrounded(t *testing.T) {
+	// Solo Dragon Inferno: bottom-left corner, counterclockwise (right along the bottom). Its cells in
+	// reading order are (0,2) (1,0) (1,1) (1,2) (2,0). At (10,0) only (2,0) keeps it on the map, which
+	// puts a cell on the mountain (8,2); at (10,1) it fits: (8,3) (9,1) (9,2) (9,3) (10,1).
+	g := rig(t, Options{Ambush: "heroes"}, 1, emptyA, "Dragon Inferno", "Rift Lands")
+	p := &g.Players[0]
+	want := setOf([2]int{8, 3}, [2]int{9, 1}, [2]int{9, 2}, [2]int{9, 3}, [2]int{10, 1})
+	if got := p.Monsters[ambushIndex(dragonID)]; got != want || p.Sheet.Layer[Monster] != want {
+		t.Fatalf("dragon at %v, want %v", CellList(got), CellList(want))
+	}
+	// Its empty neighbours, by hand: (7,3) (8,4) (8,1) (9,0) (10,2) (10,3) (9,4) (10,0). Fill all but
+	// (10,0), then draw Rift Lands there: 3 coins, once. The mountain (8,2) keeps (7,2) empty: no coin.
+	p.Sheet.Draw(setOf([2]int{7, 3}, [2]int{8, 4}, [2]int{8, 1}, [2]int{9, 0}, [2]int{10, 2}, [2]int{10, 3}, [2]int{9, 4}), Forest)
+	g.checkDragon(0)
+	if p.DragonPaid || p.Sheet.Coins != 0 {
+		t.Fatal("dragon paid with (10,0) still empty")
+	}
+	mustPlay(t, g, 0, drawMove(0, Farm, [2]int{10, 0}))
+	if p.Sheet.Coins != DragonReward || !p.DragonPaid {
+		t.Fatalf("coins %d after surrounding the dragon, want %d", p.Sheet.Coins, DragonReward)
+	}
+	p.Sheet.Draw(setOf([2]int{0, 0}), Forest)
+	g.checkDragon(0)
+	if p.Sheet.Coins != DragonReward {
+		t.Fatalf("dragon paid twice: %d coins", p.Sheet.Coins)
+	}
+}
+
+func TestDragonWhollyDestroyedPays(t *testing.T) {
+	g := rig(t, Options{}, 1, emptyA, "Great River")
+	p := &g.Players[0]
+	dragon := setOf([2]int{4, 4}, [2]int{4, 5})
+	p.Monsters[ambushIndex(dragonID)] = dragon
+	p.Sheet.Draw(dragon, Destroyed)
+	g.checkDragon(0)
+	if p.Sheet.Coins != DragonReward {
+		t.Fatalf("coins %d for a wholly destroyed dragon, want %d", p.Sheet.Coins, DragonReward)
+	}
+}
+
+func TestZombieSpreadsAfterScoring(t *testing.T) {
+	// Solo Zombie Plague: top-left corner, so on (0,0). Spring ends after 8 time; the penalty counts
+	// its two empty neighbours, then it spreads to them.
+	g := rig(t, Options{Ambush: "heroes"}, 1, emptyA, "Zombie Plague", "Hinterland Stream", "Homestead", "Orchard", "Treetop Village")
+	for range 4 {
+		ms := g.LegalMoves(0)
+		mustPlay(t, g, 0, ms[len(ms)-1]) // the last placement lies at the bottom right, far from the zombie
+	}
+	p := &g.Players[0]
+	if g.Season != 1 || p.Seasons[0].Monsters != 2 {
+		t.Fatalf("season %d, spring penalty %d; want summer and 2", g.Season, p.Seasons[0].Monsters)
+	}
+	if want := setOf([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0}); p.Sheet.Layer[Monster].And(want) != want {
+		t.Fatalf("zombies %v, want the spread to (0,1) and (1,0)", CellList(p.Sheet.Layer[Monster]))
+	}
+	// A second step from the three zombies, all at once: (0,2) (1,1) (2,0).
+	g.seasonEffect(zombieID)
+	if want := setOf([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0}, [2]int{0, 2}, [2]int{1, 1}, [2]int{2, 0}); p.Monsters[ambushIndex(zombieID)] != want {
+		t.Fatalf("zombies %v after two steps, want %v", CellList(p.Monsters[ambushIndex(zombieID)]), CellList(want))
+	}
+	// Destroyed zombies spread no more.
+	p.Sheet.Draw(p.Sheet.Layer[Monster], Destroyed)
+	before := p.Sheet
+	g.seasonEffect(zombieID)
+	if p.Sheet != before {
+		t.Fatal("a destroyed zombie spread")
+	}
+}
+
+func TestTrollDestroysAnAdjacentEmptySpace(t *testing.T) {
+	// Solo Giant Troll: top-right corner, clockwise. ###/.#. fits first with its top-right cell on
+	// (0,10): (0,8) (0,9) (0,10) (1,9). Its empty neighbours: (0,7) (1,8) (1,10) (2,9 ruins).
+	g := rig(t, Options{Ambush: "heroes"}, 1, emptyA, "Giant Troll Ravage", "Great River")
+	g.clearPending(0) // set the Great River aside: the troll acts after a season's scoring
+	g.seasonEffect(trollID)
+	d, _ := g.DecisionOf(0)
+	want := setOf([2]int{0, 7}, [2]int{1, 8}, [2]int{1, 10}, [2]int{2, 9})
+	if d.Kind != DecideTroll || d.Targets != want {
+		t.Fatalf("troll decision %+v, want targets %v", d, CellList(want))
+	}
+	g.phase = phaseEffects
+	g.effectStep = len(g.effects)
+	g.Season = 3 // the game ends once the choice is made, keeping the test to the troll
+	mustRefuse(t, g, 0, Move{Type: DecideTroll, Cells: setOf([2]int{5, 5})}, "empty space adjacent")
+	mustPlay(t, g, 0, Move{Type: DecideTroll, Cells: setOf([2]int{2, 9})})
+	if g.Players[0].Sheet.At(CellAt(2, 9)) != Destroyed {
+		t.Fatal("troll target not destroyed")
+	}
+	// One candidate only: destroyed at once, no question.
+	g2 := rig(t, Options{}, 1, emptyA, "Great River")
+	g2.clearPending(0)
+	p := &g2.Players[0]
+	p.Monsters[ambushIndex(trollID)] = setOf([2]int{0, 0})
+	p.Sheet.Draw(setOf([2]int{0, 0}), Monster)
+	p.Sheet.Draw(setOf([2]int{0, 1}), Forest)
+	g2.seasonEffect(trollID)
+	if p.Pending.Kind != NoDecision || p.Sheet.At(CellAt(1, 0)) != Destroyed {
+		t.Fatalf("single troll target: pending %v, (1,0) %v; want destroyed at once", p.Pending.Kind, p.Sheet.At(CellAt(1, 0)))
+	}
+}
+
+func TestGorgonGaze(t *testing.T) {
+	// Solo Gorgon: bottom-right corner, clockwise (left along the bottom). #.#/.#. cannot cover
+	// (10,10) inside the map; at (10,9) its bottom cell does: (9,8) (9,10) (10,9). Targets: the
+	// neighbours but the mountain (9,7): (8,8) (8,10) (9,9) (10,8) (10,10).
+	g := rig(t, Options{Ambush: "heroes"}, 1, emptyA, "Gorgon Gaze", "Great River")
+	d, _ := g.DecisionOf(0)
+	want := setOf([2]int{8, 8}, [2]int{8, 10}, [2]int{9, 9}, [2]int{10, 8}, [2]int{10, 10})
+	if d.Kind != DecideGorgon || d.Targets != want {
+		t.Fatalf("decision %+v, want the gorgon's targets %v", d, CellList(want))
+	}
+	mustRefuse(t, g, 0, Move{Type: DecideGorgon, Cells: setOf([2]int{9, 7})}, "not mountain")
+	mustRefuse(t, g, 0, drawMove(0, Water, [2]int{0, 0}, [2]int{1, 0}, [2]int{2, 0}), "must make a gorgon move")
+	mustPlay(t, g, 0, Move{Type: DecideGorgon, Cells: setOf([2]int{9, 9})})
+	if g.Players[0].Sheet.At(CellAt(9, 9)) != Destroyed || g.Current != mustCard(t, "Great River") {
+		t.Fatal("gorgon target not destroyed, or the game did not move on")
+	}
+
+	// Multiplayer: the neighbour who draws the Gorgon chooses its target (clockwise: seat 1 on sheet 0).
+	g = rig(t, Options{Ambush: "heroes"}, 2, emptyA, "Gorgon Gaze")
+	mustRefuse(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{4, 4}, [2]int{4, 6}, [2]int{5, 5})}, "overlaps")
+	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
+	d, i := g.DecisionOf(1)
+	want = setOf([2]int{2, 3}, [2]int{4, 3}, [2]int{3, 2}, [2]int{3, 4}, [2]int{2, 5}, [2]int{4, 5}, [2]int{3, 6}, [2]int{5, 4})
+	if d.Kind != DecideGorgon || i != 0 || d.Targets != want {
+		t.Fatalf("after drawing the gorgon seat 1 decides %+v on sheet %d, want gorgon on sheet 0 with %v", d, i, CellList(want))
+	}
+	mustPlay(t, g, 1, Move{Type: DecideGorgon, Cells: setOf([2]int{3, 4})})
+	if g.Players[0].Sheet.At(CellAt(3, 4)) != Destroyed {
+		t.Fatal("seat 1's gorgon target on sheet 0 not destroyed")
+	}
+	if d, i := g.DecisionOf(0); d.Kind != DecideAmbush || i != 1 {
+		t.Fatalf("seat 0 still has to draw the gorgon on sheet 1, has %v on %d", d.Kind, i)
+	}
+}

@@ -1,0 +1,144 @@
+package cartographers
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// Move is one decision in the typed API. Its Type is the kind of decision it answers.
+type Move struct {
+	Type DecisionKind
+	// Option is the index of the explore card's shape (draw moves).
+	Option int
+	// Fallback draws the 1x1 allowed when no offered shape fits or the ruins demand cannot be met.
+	Fallback bool
+	// Terrain is the terrain drawn (draw moves).
+	Terrain Kind
+	// Cells are the spaces drawn, or the one space destroyed (Gorgon, Troll).
+	Cells Bits
+	// Rotation (quarter turns clockwise) and Flip orient a hero's attack pattern, flip first.
+	Rotation int
+	Flip     bool
+}
+
+// moveJSON is the JSON form of every move (docs/records.md, "Cartographers moves").
+type moveJSON struct {
+	Type     string   `json:"type"`
+	Option   *int     `json:"option,omitempty"`
+	Fallback bool     `json:"fallback,omitempty"`
+	Terrain  string   `json:"terrain,omitempty"`
+	Cells    [][2]int `json:"cells"`
+	Rotation int      `json:"rotation,omitempty"`
+	Flip     bool     `json:"flip,omitempty"`
+}
+
+// CellList lists a set's cells as [row, col] pairs in increasing order.
+func CellList(b Bits) [][2]int {
+	out := make([][2]int, 0, b.Count())
+	b.EachCell(func(c Cell) { out = append(out, [2]int{c.Row(), c.Col()}) })
+	return out
+}
+
+// MarshalJSON writes the move's JSON form.
+func (m Move) MarshalJSON() ([]byte, error) {
+	j := moveJSON{Type: m.Type.String(), Cells: CellList(m.Cells)}
+	switch m.Type {
+	case DecideDraw:
+		j.Terrain = m.Terrain.String()
+		if m.Fallback {
+			j.Fallback = true
+		} else {
+			opt := m.Option
+			j.Option = &opt
+		}
+	case DecideHero:
+		j.Rotation, j.Flip = m.Rotation, m.Flip
+	case NoDecision:
+		return nil, fmt.Errorf("cartographers: a move needs a type")
+	}
+	return json.Marshal(j)
+}
+
+func badMove(format string, a ...any) error {
+	return fmt.Errorf("%w: %s", game.ErrBadMove, fmt.Sprintf(format, a...))
+}
+
+// ParseMove reads a move's JSON form. Unknown fields, unknown names, cells off the map or repeated, and
+// fields that do not belong to the move's type are errors wrapping game.ErrBadMove.
+func ParseMove(raw []byte) (Move, error) {
+	var j moveJSON
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return Move{}, badMove("cartographers move: %v", err)
+	}
+	if dec.More() {
+		return Move{}, badMove("cartographers move: trailing data after the object")
+	}
+	var m Move
+	switch j.Type {
+	case "draw":
+		m.Type = DecideDraw
+	case "hero":
+		m.Type = DecideHero
+	case "ambush":
+		m.Type = DecideAmbush
+	case "gorgon":
+		m.Type = DecideGorgon
+	case "troll":
+		m.Type = DecideTroll
+	default:
+		return Move{}, badMove("unknown move type %q (want draw, hero, ambush, gorgon or troll)", j.Type)
+	}
+	for _, rc := range j.Cells {
+		if rc[0] < 0 || rc[0] >= Size || rc[1] < 0 || rc[1] >= Size {
+			return Move{}, badMove("cell [%d,%d] is off the map (rows and columns are 0 to 10)", rc[0], rc[1])
+		}
+		c := CellAt(rc[0], rc[1])
+		if m.Cells.Has(c) {
+			return Move{}, badMove("cell [%d,%d] is listed twice", rc[0], rc[1])
+		}
+		m.Cells = m.Cells.With(c)
+	}
+	if m.Cells.Empty() {
+		return Move{}, badMove("%s move without cells", j.Type)
+	}
+	if m.Type != DecideDraw && (j.Option != nil || j.Fallback || j.Terrain != "") {
+		return Move{}, badMove("option, fallback and terrain belong to draw moves only")
+	}
+	if m.Type != DecideHero && (j.Rotation != 0 || j.Flip) {
+		return Move{}, badMove("rotation and flip belong to hero moves only")
+	}
+	if m.Type == DecideDraw {
+		switch {
+		case j.Fallback && j.Option != nil:
+			return Move{}, badMove("a draw is either an option or the fallback, not both")
+		case j.Fallback:
+			m.Fallback = true
+		case j.Option == nil:
+			return Move{}, badMove("draw move without option (or fallback)")
+		default:
+			m.Option = *j.Option
+		}
+		k, ok := TerrainByName(j.Terrain)
+		if !ok {
+			return Move{}, badMove("unknown terrain %q", j.Terrain)
+		}
+		m.Terrain = k
+	}
+	m.Rotation, m.Flip = j.Rotation, j.Flip
+	return m, nil
+}
+
+// TerrainByName reads a drawable terrain's name (forest, village, farm, water, monster, hero).
+func TerrainByName(name string) (Kind, bool) {
+	for k := Forest; k <= Hero; k++ {
+		if k.String() == name {
+			return k, true
+		}
+	}
+	return Empty, false
+}

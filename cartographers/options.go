@@ -1,0 +1,195 @@
+package cartographers
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// Options configure a game (rulings 13). Empty fields take the preset's value; the preset defaults to
+// "cartographers". Every ruling that is a choice among readings is a field here, so another reading is
+// one switch away.
+type Options struct {
+	// Preset is "cartographers" (base box), "heroes" (Heroes box) or "both" (the two mixed, as on Yucata).
+	Preset string `json:"preset,omitempty"`
+	// Side is the map side: "A", "B" (base), "C", "D" (Heroes).
+	Side string `json:"side,omitempty"`
+	// Explore is the explore deck: "base" (13 cards with the ruins), "heroes" (11) or "both" (24).
+	Explore string `json:"explore,omitempty"`
+	// Seasons is the set of season thresholds: "base" (8/8/7/6) or "heroes" (8/7/7/6).
+	Seasons string `json:"seasons,omitempty"`
+	// Ambush is the ambush pool: "base", "heroes" or "both" (all eight in one ambush deck).
+	Ambush string `json:"ambush,omitempty"`
+	// Heroes adds one hero card to the explore deck each season.
+	Heroes *bool `json:"heroes,omitempty"`
+	// Scoring pools per stack: "base", "heroes" or "both".
+	ScoringForest    string `json:"scoring_forest,omitempty"`
+	ScoringFarmWater string `json:"scoring_farm_water,omitempty"`
+	ScoringVillage   string `json:"scoring_village,omitempty"`
+	ScoringSpace     string `json:"scoring_space,omitempty"`
+	// Edicts fixes the scoring cards under edicts A-D (four names, one per stack in any order), for
+	// learning games and tests; empty draws them from the seed.
+	Edicts []string `json:"edicts,omitempty"`
+	// FallbackHero lets the 1x1 fallback be a hero space too (the Heroes text says "any terrain type
+	// excluding mountains"); rulings 6 reads it as the five drawable terrains only.
+	FallbackHero bool `json:"fallback_hero,omitempty"`
+	// FixedHeroPattern forbids rotating or flipping a hero's attack pattern (rulings 11 allows both).
+	FixedHeroPattern bool `json:"fixed_hero_pattern,omitempty"`
+}
+
+// Presets name the three content sets of rulings 13.
+var Presets = []string{"cartographers", "heroes", "both"}
+
+// config is Options resolved against the preset and checked.
+type config struct {
+	opts       Options
+	side       string
+	explore    []CardID
+	thresholds [4]int
+	ambushes   []CardID
+	heroes     bool
+	pools      [4][]int // scoring card indices per stack, in ScoringCards order
+	edicts     []int    // fixed scoring cards under A-D, or nil
+	fallback   []Kind
+	rotateHero bool
+}
+
+// stackOrder is the order in which one scoring card is drawn per stack at setup.
+var stackOrder = [4]Stack{StackForest, StackFarmWater, StackVillage, StackSpace}
+
+// ParseOptions reads options JSON (empty or null = defaults). Unknown fields are an error.
+func ParseOptions(raw json.RawMessage) (Options, error) {
+	var o Options
+	if t := bytes.TrimSpace(raw); len(t) == 0 || bytes.Equal(t, []byte("null")) {
+		return o, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&o); err != nil {
+		return Options{}, fmt.Errorf("%w: cartographers options: %v", game.ErrBadOptions, err)
+	}
+	if dec.More() {
+		return Options{}, fmt.Errorf("%w: cartographers options: trailing data", game.ErrBadOptions)
+	}
+	return o, nil
+}
+
+func pick(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return strings.ToLower(v)
+}
+
+// resolve applies the preset and validates every field.
+func (o Options) resolve() (*config, error) {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: cartographers: %s", game.ErrBadOptions, fmt.Sprintf(format, a...))
+	}
+	preset := pick(o.Preset, "cartographers")
+	var side, explore, seasons, ambushes, scoring string
+	var heroes bool
+	switch preset {
+	case "cartographers":
+		side, explore, seasons, ambushes, scoring, heroes = "A", "base", "base", "base", "base", false
+	case "heroes":
+		side, explore, seasons, ambushes, scoring, heroes = "C", "heroes", "heroes", "heroes", "heroes", true
+	case "both":
+		side, explore, seasons, ambushes, scoring, heroes = "A", "both", "heroes", "both", "both", true
+	default:
+		return nil, bad("unknown preset %q (have %s)", o.Preset, strings.Join(Presets, ", "))
+	}
+	c := &config{opts: o, rotateHero: !o.FixedHeroPattern}
+	c.opts.Preset = preset
+	c.side = strings.ToUpper(pick(o.Side, side))
+	if _, err := MapSide(c.side); err != nil {
+		return nil, bad("side %q: %v", o.Side, err)
+	}
+	switch e := pick(o.Explore, explore); e {
+	case "base":
+		c.explore = cardRange(firstBaseExplore, firstHeroesExplore)
+	case "heroes":
+		c.explore = cardRange(firstHeroesExplore, firstBaseAmbush)
+	case "both":
+		c.explore = cardRange(firstBaseExplore, firstBaseAmbush)
+	default:
+		return nil, bad("explore %q: want base, heroes or both", e)
+	}
+	switch s := pick(o.Seasons, seasons); s {
+	case "base", "heroes":
+		for i, sc := range Seasons {
+			c.thresholds[i] = sc.BaseThreshold
+			if s == "heroes" {
+				c.thresholds[i] = sc.HeroesThreshold
+			}
+		}
+	default:
+		return nil, bad("seasons %q: want base or heroes", s)
+	}
+	switch a := pick(o.Ambush, ambushes); a {
+	case "base":
+		c.ambushes = cardRange(firstBaseAmbush, firstHeroesAmbush)
+	case "heroes":
+		c.ambushes = cardRange(firstHeroesAmbush, firstHero)
+	case "both":
+		c.ambushes = cardRange(firstBaseAmbush, firstHero)
+	default:
+		return nil, bad("ambush %q: want base, heroes or both", a)
+	}
+	c.heroes = heroes
+	if o.Heroes != nil {
+		c.heroes = *o.Heroes
+	}
+	for i, v := range []string{o.ScoringForest, o.ScoringFarmWater, o.ScoringVillage, o.ScoringSpace} {
+		set := pick(v, scoring)
+		if set != "base" && set != "heroes" && set != "both" {
+			return nil, bad("scoring pool %q: want base, heroes or both", v)
+		}
+		for j := range ScoringCards {
+			sc := &ScoringCards[j]
+			if sc.Stack == stackOrder[i] && (set == "both" || sc.Heroes == (set == "heroes")) {
+				c.pools[i] = append(c.pools[i], j)
+			}
+		}
+	}
+	if len(o.Edicts) > 0 {
+		if len(o.Edicts) != 4 {
+			return nil, bad("edicts: want 4 scoring card names, got %d", len(o.Edicts))
+		}
+		var seen [4]bool
+		for _, name := range o.Edicts {
+			sc, ok := ScoringCardByName(name)
+			if !ok {
+				return nil, bad("edicts: unknown scoring card %q", name)
+			}
+			idx := scoringIndex(sc)
+			for i, st := range stackOrder {
+				if st == sc.Stack {
+					if seen[i] {
+						return nil, bad("edicts: two cards from the stack of %q", sc.Name)
+					}
+					seen[i] = true
+				}
+			}
+			c.edicts = append(c.edicts, idx)
+		}
+	}
+	c.fallback = riftTerrains
+	if o.FallbackHero {
+		c.fallback = []Kind{Forest, Village, Farm, Water, Monster, Hero}
+	}
+	return c, nil
+}
+
+// scoringIndex is the index of a card in ScoringCards.
+func scoringIndex(sc *ScoringCard) int {
+	for i := range ScoringCards {
+		if &ScoringCards[i] == sc {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,115 @@
+package cartographers
+
+import "testing"
+
+func TestRuinsChainAndDemand(t *testing.T) {
+	// Two ruins chain into Great River: all three are revealed in one turn, the river must cover an
+	// unfilled ruins space of side A.
+	g := rig(t, Options{}, 1, "", "Temple Ruins", "Outpost Ruins", "Great River")
+	if len(g.Revealed) != 3 || g.Current != mustCard(t, "Great River") {
+		t.Fatalf("revealed %v, current %v; want both ruins and Great River", g.Revealed, g.Current)
+	}
+	d, _ := g.DecisionOf(0)
+	wantRuins := setOf([2]int{1, 5}, [2]int{2, 1}, [2]int{2, 9}, [2]int{8, 1}, [2]int{8, 9}, [2]int{9, 5})
+	if d.Mode != DrawRuins || d.Targets != wantRuins {
+		t.Fatalf("decision %+v, want ruins mode on side A's six ruins", d)
+	}
+	mustRefuse(t, g, 0, drawMove(0, Water, [2]int{0, 0}, [2]int{1, 0}, [2]int{2, 0}), "must cover an unfilled ruins space")
+	mustRefuse(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Water, Cells: setOf([2]int{0, 0})}, "only allowed when no offered shape")
+	// Column 1, rows 0-2 covers the ruins at (2,1).
+	mustPlay(t, g, 0, drawMove(0, Water, [2]int{0, 1}, [2]int{1, 1}, [2]int{2, 1}))
+	if g.RuinsPending {
+		t.Fatal("the demand outlived the explore card that met it")
+	}
+	if got := g.Players[0].Sheet.Coins; got != 1 {
+		t.Fatalf("coins %d after Great River's coin shape, want 1", got)
+	}
+}
+
+func TestRuinsDemandCannotBeMet(t *testing.T) {
+	// Every ruins space of the sheet is drawn on: the next card is drawn as the 1x1 fallback, anywhere,
+	// any of the five terrains, without the shape's coin; the offered shape is illegal.
+	sheet := `
+...........
+...M.f.....
+.f......Mf.
+...........
+...........
+.....M.....
+...........
+...........
+.fM......f.
+.....f.M...
+...........`
+	g := rig(t, Options{}, 1, sheet, "Outpost Ruins", "Great River")
+	d, _ := g.DecisionOf(0)
+	if d.Mode != DrawFallback {
+		t.Fatalf("mode %v, want fallback when no ruins space is left", d.Mode)
+	}
+	mustRefuse(t, g, 0, drawMove(0, Water, [2]int{0, 0}, [2]int{1, 0}, [2]int{2, 0}), "draw the 1x1 fallback")
+	mustRefuse(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Hero, Cells: setOf([2]int{4, 4})}, "cannot be drawn")
+	mustRefuse(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Monster, Cells: setOf([2]int{4, 4}, [2]int{4, 5})}, "not the shape")
+	mustPlay(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Monster, Cells: setOf([2]int{4, 4})})
+	s := &g.Players[0].Sheet
+	if s.At(CellAt(4, 4)) != Monster || s.Coins != 0 {
+		t.Fatalf("fallback drew %v with %d coins, want a monster and no coin", s.At(CellAt(4, 4)), s.Coins)
+	}
+}
+
+func TestRuinsDemandShapeCannotCover(t *testing.T) {
+	// The only unfilled ruins space (0,0) is boxed in so that no orientation of the 1x4 line covers it,
+	// though the line fits elsewhere: the fallback applies (rulings 15).
+	sheet := `
+r#.........
+##.........
+...........
+...........
+...........
+...........
+...........
+...........
+...........
+...........
+...........`
+	g := rig(t, Options{}, 1, sheet, "Temple Ruins", "Fishing Village")
+	if d, _ := g.DecisionOf(0); d.Mode != DrawFallback {
+		t.Fatalf("mode %v, want fallback", d.Mode)
+	}
+	// With the 1x1 of Rift Lands the same ruins space can be covered, so the demand holds.
+	g = rig(t, Options{}, 1, sheet, "Temple Ruins", "Rift Lands")
+	d, _ := g.DecisionOf(0)
+	if d.Mode != DrawRuins || d.Targets != setOf([2]int{0, 0}) {
+		t.Fatalf("Rift Lands after ruins: %+v, want the demand on (0,0)", d)
+	}
+	mustRefuse(t, g, 0, drawMove(0, Forest, [2]int{5, 5}), "must cover an unfilled ruins space")
+	mustPlay(t, g, 0, drawMove(0, Forest, [2]int{0, 0}))
+}
+
+func TestRuinsDemandWaitsForAmbushAndHero(t *testing.T) {
+	// Solo: Goblin Attack after the ruins is resolved at once; the demand passes to the hero card (which
+	// passes it on again) and then to Homestead.
+	g := rig(t, Options{Heroes: ptr(true)}, 1, "", "Temple Ruins", "Goblin Attack", "Dobrik of Lorkheim", "Homestead")
+	if !g.RuinsPending {
+		t.Fatal("the ambush consumed the ruins demand")
+	}
+	d, _ := g.DecisionOf(0)
+	if d.Kind != DecideHero {
+		t.Fatalf("decision %v, want the hero", d.Kind)
+	}
+	mustPlay(t, g, 0, Move{Type: DecideHero, Cells: setOf([2]int{5, 0})})
+	d, _ = g.DecisionOf(0)
+	if d.Kind != DecideDraw || d.Mode != DrawRuins || g.Current != mustCard(t, "Homestead") {
+		t.Fatalf("after the hero: %+v on %v, want Homestead with the ruins demand", d, g.Current)
+	}
+}
+
+func mustCard(t *testing.T, name string) CardID {
+	t.Helper()
+	id, ok := CardByName(name)
+	if !ok {
+		t.Fatalf("no card %q", name)
+	}
+	return id
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,57 @@
+package cartographers
+
+import "sort"
+
+// scoreSeason scores the two edicts of the season, the coins and the monster penalty on every sheet.
+func (g *Game) scoreSeason() {
+	edicts := Seasons[g.Season].Edicts
+	for i := range g.Players {
+		p := &g.Players[i]
+		var sc SeasonScore
+		for j, e := range edicts {
+			sc.Edicts[j], _ = ScoringCards[g.Edicts[e]].Score(&p.Sheet)
+		}
+		sc.Coins = p.Sheet.Coins
+		sc.Monsters, _ = MonsterPenalty(&p.Sheet)
+		sc.Total = sc.Edicts[0] + sc.Edicts[1] + sc.Coins - sc.Monsters
+		p.Seasons[g.Season] = sc
+		p.Score += sc.Total
+		p.MonsterLoss += sc.Monsters
+	}
+}
+
+// Ranks orders the players (rulings 14): most stars first; a tie goes to the fewest stars lost to
+// monsters; players still tied share the rank. Ranks are 1-based with gaps after shared ranks.
+func (g *Game) Ranks() []int {
+	n := len(g.Players)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	better := func(a, b int) bool {
+		pa, pb := &g.Players[a], &g.Players[b]
+		if pa.Score != pb.Score {
+			return pa.Score > pb.Score
+		}
+		return pa.MonsterLoss < pb.MonsterLoss
+	}
+	sort.SliceStable(order, func(x, y int) bool { return better(order[x], order[y]) })
+	ranks := make([]int, n)
+	for pos, i := range order {
+		if pos > 0 && !better(order[pos-1], i) {
+			ranks[i] = ranks[order[pos-1]]
+		} else {
+			ranks[i] = pos + 1
+		}
+	}
+	return ranks
+}
+
+// Scores are the players' totals so far.
+func (g *Game) Scores() []int {
+	out := make([]int, len(g.Players))
+	for i := range g.Players {
+		out[i] = g.Players[i].Score
+	}
+	return out
+}

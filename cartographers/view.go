@@ -1,0 +1,185 @@
+package cartographers
+
+import "github.com/surveyor-game/surveyor/game"
+
+// View is what one seat (or a spectator) sees, ready to marshal as JSON. It never holds the seed nor the
+// order of a hidden deck, only their sizes.
+type View struct {
+	Seat             int           `json:"seat"`
+	Options          Options       `json:"options"`
+	Side             string        `json:"side"`
+	SideSingleSource bool          `json:"side_single_source"`
+	Season           int           `json:"season"`
+	SeasonName       string        `json:"season_name"`
+	Time             int           `json:"time"`
+	Threshold        int           `json:"threshold"`
+	Revealed         []string      `json:"revealed"`
+	Current          *CardView     `json:"current,omitempty"`
+	RuinsPending     bool          `json:"ruins_pending"`
+	Decks            DeckView      `json:"decks"`
+	Edicts           [4]EdictView  `json:"edicts"`
+	Sheets           []SheetView   `json:"sheets"`
+	Decision         *DecisionView `json:"decision,omitempty"`
+	ToAct            []int         `json:"to_act"`
+	// Penalty is the viewer's monster penalty if the season ended now, with the spaces it counts.
+	Penalty *Projection  `json:"penalty,omitempty"`
+	Over    bool         `json:"over"`
+	Result  *game.Result `json:"result,omitempty"`
+}
+
+// DeckView gives the sizes of the hidden decks.
+type DeckView struct {
+	Explore int `json:"explore"`
+	Ambush  int `json:"ambush"`
+	Heroes  int `json:"heroes"`
+}
+
+// CardView shows one card.
+type CardView struct {
+	Name     string      `json:"name"`
+	Type     string      `json:"type"`
+	Time     int         `json:"time"`
+	Terrains []string    `json:"terrains,omitempty"`
+	Shapes   []ShapeView `json:"shapes,omitempty"`
+	// Ambushes: arrow and solo corner; heroes: the attack pattern as [d_row, d_col] offsets.
+	Direction string   `json:"direction,omitempty"`
+	Corner    string   `json:"corner,omitempty"`
+	Attack    [][2]int `json:"attack,omitempty"`
+}
+
+// ShapeView is a shape in the data notation and as cells from its top-left corner.
+type ShapeView struct {
+	Grid  string   `json:"grid"`
+	Cells [][2]int `json:"cells"`
+	Coin  bool     `json:"coin,omitempty"`
+}
+
+// EdictView is one edict with its scoring card and the viewer's projected stars.
+type EdictView struct {
+	Letter string `json:"letter"`
+	Card   string `json:"card"`
+	Rule   string `json:"rule"`
+	Stack  string `json:"stack"`
+	Solo   int    `json:"solo"`
+	// Projected is what the card would give the viewer's sheet now (absent for spectators).
+	Projected *Projection `json:"projected,omitempty"`
+}
+
+// Projection is a number of stars and the spaces behind it (for the client's highlight).
+type Projection struct {
+	Stars   int      `json:"stars"`
+	Counted [][2]int `json:"counted"`
+}
+
+// SheetView is one player's sheet as everyone sees it.
+type SheetView struct {
+	Seat        int           `json:"seat"`
+	Map         string        `json:"map"`
+	Hits        [][2]int      `json:"hits"`
+	Coins       int           `json:"coins"`
+	Score       int           `json:"score"`
+	MonsterLoss int           `json:"monster_loss"`
+	Seasons     []SeasonScore `json:"seasons"`
+	// Waiting names the decision still pending about this sheet ("" when none).
+	Waiting string `json:"waiting,omitempty"`
+}
+
+// DecisionView is the viewer's own pending decision, with what the client needs to show it.
+type DecisionView struct {
+	Kind string `json:"kind"`
+	// Sheet is the seat whose sheet the decision is about (a neighbour's during a multiplayer ambush).
+	Sheet    int       `json:"sheet"`
+	Mode     string    `json:"mode"`
+	Card     *CardView `json:"card"`
+	Terrains []string  `json:"terrains,omitempty"`
+	// Targets are the unfilled ruins to cover (mode "ruins") or the spaces to choose from (gorgon, troll).
+	Targets   [][2]int `json:"targets,omitempty"`
+	MayRotate bool     `json:"may_rotate"`
+}
+
+var cardTypeNames = [...]string{"explore", "ruins", "rift", "ambush", "hero"}
+
+func cardView(id CardID) *CardView {
+	c := &Cards[id]
+	v := &CardView{Name: c.Name, Type: cardTypeNames[c.Type], Time: c.Time}
+	for _, k := range c.Terrains {
+		v.Terrains = append(v.Terrains, k.String())
+	}
+	for _, o := range c.Options {
+		v.Shapes = append(v.Shapes, ShapeView{Grid: o.Shape.String(), Cells: CellList(o.Shape.Bits), Coin: o.Coin})
+	}
+	if c.Type == AmbushCard {
+		v.Direction, v.Corner = c.Direction.String(), c.Corner.String()
+	}
+	for _, a := range c.Attack {
+		v.Attack = append(v.Attack, [2]int{a.DRow, a.DCol})
+	}
+	return v
+}
+
+func projection(stars int, counted Bits) *Projection {
+	return &Projection{Stars: stars, Counted: CellList(counted)}
+}
+
+// View builds what a seat sees (game.Spectator or any seat out of range: the public part only).
+func (g *Game) View(seat int) View {
+	v := View{
+		Seat: seat, Options: g.cfg.opts, Side: g.cfg.side, SideSingleSource: SideIsSingleSource(g.cfg.side),
+		Season: g.Season, SeasonName: Seasons[g.Season].Name, Time: g.SeasonTime(), Threshold: g.Threshold(),
+		RuinsPending: g.RuinsPending, Over: g.Over(), ToAct: g.ToActSeats(), Revealed: []string{},
+	}
+	for _, id := range g.Revealed {
+		v.Revealed = append(v.Revealed, Cards[id].Name)
+	}
+	if g.Turn > 0 || g.phase != phaseReveal {
+		v.Current = cardView(g.Current)
+	}
+	v.Decks.Explore, v.Decks.Ambush, v.Decks.Heroes = g.DeckCounts()
+	own := seat >= 0 && seat < len(g.Players)
+	for i, e := range g.Edicts {
+		sc := &ScoringCards[e]
+		ev := EdictView{Letter: EdictNames[i], Card: sc.Name, Rule: sc.Rule, Stack: sc.Stack.String(), Solo: sc.Solo}
+		if own {
+			ev.Projected = projection(sc.Score(&g.Players[seat].Sheet))
+		}
+		v.Edicts[i] = ev
+	}
+	for i := range g.Players {
+		p := &g.Players[i]
+		sv := SheetView{Seat: i, Map: p.Sheet.MapText(), Hits: CellList(p.Sheet.Hits), Coins: p.Sheet.Coins,
+			Score: p.Score, MonsterLoss: p.MonsterLoss, Seasons: append([]SeasonScore(nil), p.Seasons[:g.scoredSeasons()]...)}
+		if p.Pending.Kind != NoDecision {
+			sv.Waiting = p.Pending.Kind.String()
+		}
+		v.Sheets = append(v.Sheets, sv)
+	}
+	if own {
+		v.Penalty = projection(MonsterPenalty(&g.Players[seat].Sheet))
+		if d, i := g.DecisionOf(seat); i >= 0 {
+			dv := &DecisionView{Kind: d.Kind.String(), Sheet: i, Mode: d.Mode.String(), Card: cardView(d.Card),
+				Targets: CellList(d.Targets), MayRotate: d.Kind != DecideAmbush || !g.Solo()}
+			if d.Kind == DecideHero {
+				dv.MayRotate = g.cfg.rotateHero
+			}
+			if d.Kind == DecideDraw {
+				for _, k := range g.Terrains(d) {
+					dv.Terrains = append(dv.Terrains, k.String())
+				}
+			}
+			v.Decision = dv
+		}
+	}
+	if g.Over() {
+		r := g.Result()
+		v.Result = &r
+	}
+	return v
+}
+
+// scoredSeasons is the number of seasons already scored.
+func (g *Game) scoredSeasons() int {
+	if g.phase == phaseOver || g.phase == phaseEffects {
+		return g.Season + 1
+	}
+	return g.Season
+}
