@@ -1,6 +1,9 @@
 package cartographers
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -189,14 +192,14 @@ VVVV.......
 	},
 	{
 		card: "Greengold Plains", stars: 6,
-		why: "(3,3)-(3,4): forest, farm, water; (0,0)-(0,1): mountain, hero, monster; (7,7): forest only (wasteland, destroyed are not types); (9,1): forest, farm (ruins is not)",
+		why: "(3,3)-(3,4): forest, farm, water; (0,0)-(0,1): mountain, hero, monster; (7,7): forest only (wasteland, destroyed are not types); (9,1): forest, farm (ruins is not); (5,8)-(5,9): forest, farm (the cluster's own villages are not a neighbour type)",
 		map_: `
 VVM........
 HX.........
 ...FA......
 ...VV......
-...W.......
-...........
+...W....F..
+........VVA
 .......#...
 ......FVF..
 .r.....*...
@@ -831,6 +834,62 @@ func TestProjectedScoresMatchCards(t *testing.T) {
 			if all[i].Stars != stars || all[i].Counted != counted {
 				t.Fatalf("ProjectedScores[%s] differs from the card", c.Name)
 			}
+		}
+	}
+}
+
+// fixtureExpectations reads the "; expect: NAME = N" comment lines of a fixture map; a card not listed
+// is expected to score 0.
+func fixtureExpectations(t *testing.T, text string) (cards map[string]int, penalty int) {
+	t.Helper()
+	cards = map[string]int{}
+	penalty = -1
+	for _, line := range strings.Split(text, "\n") {
+		rest, ok := strings.CutPrefix(line, "; expect: ")
+		if !ok {
+			continue
+		}
+		name, value, ok := strings.Cut(rest, "=")
+		if !ok {
+			t.Fatalf("bad expectation %q", line)
+		}
+		var n int
+		if _, err := fmt.Sscan(value, &n); err != nil {
+			t.Fatalf("bad expectation %q: %v", line, err)
+		}
+		if name = strings.TrimSpace(name); name == "monster penalty" {
+			penalty = n
+		} else {
+			cards[name] = n
+		}
+	}
+	return cards, penalty
+}
+
+func TestFixtureMaps(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.map")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixture maps: %v", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := mustMap(t, string(b))
+		cards, penalty := fixtureExpectations(t, string(b))
+		for name := range cards {
+			if _, ok := ScoringCardByName(name); !ok {
+				t.Errorf("%s: unknown card %q", f, name)
+			}
+		}
+		for _, c := range ScoringCards {
+			if stars, _ := c.Score(&s); stars != cards[c.Name] {
+				t.Errorf("%s: %s = %d, want %d", f, c.Name, stars, cards[c.Name])
+			}
+		}
+		if n, _ := MonsterPenalty(&s); n != penalty {
+			t.Errorf("%s: monster penalty %d, want %d", f, n, penalty)
 		}
 	}
 }

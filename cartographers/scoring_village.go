@@ -36,7 +36,7 @@ func greengoldPlains(s *Sheet) (int, Bits) {
 	n, counted := 0, Bits{}
 	for rest := v; rest.Any(); {
 		c := nextCluster(v, &rest)
-		near, types := adjacent(c), 0
+		near, types := c.Neighbours(), 0
 		for _, k := range TerrainTypes {
 			if s.Layer[k].Intersects(near) {
 				types++
