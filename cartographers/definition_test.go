@@ -1,0 +1,189 @@
+package cartographers
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+func TestDefinition(t *testing.T) {
+	var d Definition
+	if d.Name() != "cartographers" {
+		t.Fatal(d.Name())
+	}
+	if lo, hi := d.SeatRange(); lo != 1 || hi != 100 {
+		t.Fatalf("seat range %d-%d", lo, hi)
+	}
+	if _, err := d.New(d.DefaultOptions(), 1, 1); err != nil {
+		t.Fatalf("default options: %v", err)
+	}
+	for _, raw := range []string{``, `null`, `{}`, `{"preset":"heroes"}`, `{"preset":"both","side":"d","heroes":false}`} {
+		if _, err := d.New(json.RawMessage(raw), 2, 1); err != nil {
+			t.Errorf("options %s: %v", raw, err)
+		}
+	}
+	for _, raw := range []string{`{"presett":"heroes"}`, `{"preset":"solo"}`, `[1]`, `{"side":"Z"}`, `{} x`} {
+		if _, err := d.New(json.RawMessage(raw), 2, 1); !errors.Is(err, game.ErrBadOptions) {
+			t.Errorf("options %s: %v, want ErrBadOptions", raw, err)
+		}
+	}
+	if _, err := d.New(nil, 101, 1); !errors.Is(err, game.ErrBadOptions) {
+		t.Errorf("101 seats: %v", err)
+	}
+}
+
+// recordRandom plays a random game and returns its record.
+func recordRandom(t testing.TB, options string, seats int, seed uint64) (game.Record, *Game) {
+	t.Helper()
+	o, err := ParseOptions(json.RawMessage(options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGame(o, seats, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := game.Record{Game: "cartographers", Options: json.RawMessage(options), Seed: seed, Seats: seats}
+	rng := game.NewRNG(seed, 7)
+	var buf []Placement
+	for !g.Over() {
+		for _, seat := range g.ToActSeats() {
+			m, _, b := g.RandomMove(seat, rng, buf)
+			buf = b
+			raw, err := json.Marshal(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(seat, m); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			rec.Moves = append(rec.Moves, game.RecordedMove{Seat: game.Seat(seat), Move: raw})
+		}
+	}
+	return rec, g
+}
+
+func TestReplayDeterminism(t *testing.T) {
+	reg := game.NewRegistry(Definition{})
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	for i := 0; i < n; i++ {
+		seed := uint64(i) * 0x9e3779b97f4a7c15
+		options := []string{`{"preset":"cartographers"}`, `{"preset":"heroes"}`, `{"preset":"both","side":"B"}`}[i%3]
+		seats := 1
+		if i%10 == 0 {
+			seats = 2 + i%5
+		}
+		rec, played := recordRandom(t, options, seats, seed)
+		st, err := reg.Replay(rec)
+		if err != nil {
+			t.Fatalf("game %d: replay: %v", i, err)
+		}
+		replayed := st.(*State).G
+		if !st.Over() || !reflect.DeepEqual(replayed.Players, played.Players) ||
+			!reflect.DeepEqual(st.Result(), played.Result()) {
+			t.Fatalf("game %d (seed %d): the replay differs from the game played", i, seed)
+		}
+	}
+}
+
+func TestStateContract(t *testing.T) {
+	st, err := Definition{}.New(json.RawMessage(`{"preset":"both"}`), 3, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	if got := st.ToAct(); len(got) != 3 {
+		t.Fatalf("to act %v, want all three seats drawing at once", got)
+	}
+	for !st.Over() {
+		acts := st.ToAct()
+		for _, seat := range acts {
+			legal := st.LegalMoves(seat)
+			if len(legal) == 0 {
+				t.Fatalf("seat %d to act without legal moves", seat)
+			}
+			m, err := st.AutoMove(seat)
+			if err != nil {
+				t.Fatalf("AutoMove: %v", err)
+			}
+			if err := st.Apply(seat, m); err != nil {
+				t.Fatalf("auto move %s refused: %v", m, err)
+			}
+		}
+	}
+	if err := st.Apply(0, json.RawMessage(`{"type":"troll","cells":[[0,0]]}`)); !errors.Is(err, game.ErrGameOver) {
+		t.Fatalf("move after the end: %v", err)
+	}
+	r := st.Result()
+	if len(r.Scores) != 3 || len(r.Ranks) != 3 {
+		t.Fatalf("result %+v", r)
+	}
+	for i, sc := range r.Scores {
+		if sc != s.G.Players[i].Score {
+			t.Fatalf("result score %d for seat %d, sheet says %d", sc, i, s.G.Players[i].Score)
+		}
+	}
+}
+
+func TestUndoUntilTurnCloses(t *testing.T) {
+	st, _ := Definition{}.New(nil, 2, 3)
+	s := st.(*State)
+	m, _ := st.AutoMove(0)
+	if st.(game.Undoer).Undoable(0) {
+		t.Fatal("undo before any move")
+	}
+	if err := st.Apply(0, m); err != nil {
+		t.Fatal(err)
+	}
+	if !s.Undoable(0) || s.Undoable(1) {
+		t.Fatal("seat 0 may undo its draw while seat 1 has not drawn; seat 1 has nothing to undo")
+	}
+	if err := st.Apply(0, m); !errors.Is(err, game.ErrNotYourTurn) {
+		t.Fatalf("second draw in one turn: %v, want ErrNotYourTurn", err)
+	}
+	m1, _ := st.AutoMove(1)
+	if err := st.Apply(1, m1); err != nil {
+		t.Fatal(err)
+	}
+	if s.Undoable(0) || s.Undoable(1) {
+		t.Fatal("undo allowed after the turn closed")
+	}
+}
+
+func TestViewHidesSeedAndDeck(t *testing.T) {
+	st, _ := Definition{}.New(json.RawMessage(`{"preset":"heroes"}`), 2, 123456789)
+	v := st.View(0).(View)
+	raw, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(raw)
+	if strings.Contains(s, "123456789") || strings.Contains(s, `"seed"`) {
+		t.Fatal("the view shows the seed")
+	}
+	if v.Decision == nil || v.Decision.Kind == "" || len(v.Sheets) != 2 || v.Edicts[0].Projected == nil {
+		t.Fatalf("view lacks the viewer's decision, the sheets or the projections: %s", s)
+	}
+	if v.Decks.Explore == 0 {
+		t.Fatal("deck count missing")
+	}
+	// The hidden deck's order: no card name of the deck appears except those revealed or in play.
+	g := st.(*State).G
+	for _, id := range g.deck {
+		name := Cards[id].Name
+		if id != g.Current && !strings.Contains(strings.Join(v.Revealed, ","), name) && strings.Contains(s, name) {
+			t.Fatalf("the view names %q, still in the deck", name)
+		}
+	}
+	sp := st.View(game.Spectator).(View)
+	if sp.Decision != nil || sp.Edicts[0].Projected != nil {
+		t.Fatal("a spectator sees a decision or projections")
+	}
+}

@@ -1,0 +1,64 @@
+package cartographers
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+func TestMoveJSONForms(t *testing.T) {
+	for _, c := range []struct {
+		json string
+		want Move
+	}{
+		{`{"type":"draw","option":1,"terrain":"forest","cells":[[0,0],[1,1]]}`,
+			Move{Type: DecideDraw, Option: 1, Terrain: Forest, Cells: setOf([2]int{0, 0}, [2]int{1, 1})}},
+		{`{"type":"draw","fallback":true,"terrain":"monster","cells":[[10,10]]}`,
+			Move{Type: DecideDraw, Fallback: true, Terrain: Monster, Cells: setOf([2]int{10, 10})}},
+		{`{"type":"hero","cells":[[5,6]],"rotation":3,"flip":true}`,
+			Move{Type: DecideHero, Cells: setOf([2]int{5, 6}), Rotation: 3, Flip: true}},
+		{`{"type":"ambush","cells":[[2,2],[3,3]]}`, Move{Type: DecideAmbush, Cells: setOf([2]int{2, 2}, [2]int{3, 3})}},
+		{`{"type":"gorgon","cells":[[4,4]]}`, Move{Type: DecideGorgon, Cells: setOf([2]int{4, 4})}},
+		{`{"type":"troll","cells":[[4,5]]}`, Move{Type: DecideTroll, Cells: setOf([2]int{4, 5})}},
+	} {
+		got, err := ParseMove([]byte(c.json))
+		if err != nil || got != c.want {
+			t.Fatalf("ParseMove(%s) = %+v, %v; want %+v", c.json, got, err, c.want)
+		}
+		b, err := json.Marshal(got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := ParseMove(b)
+		if err != nil || back != got {
+			t.Fatalf("round trip of %s through %s gave %+v, %v", c.json, b, back, err)
+		}
+	}
+}
+
+func TestMoveJSONErrors(t *testing.T) {
+	for _, c := range []struct{ json, want string }{
+		{`{"type":"draw","option":0,"terrain":"forest","cells":[[0,0]],"extra":1}`, "unknown field"},
+		{`{"type":"dig","cells":[[0,0]]}`, "unknown move type"},
+		{`{"type":"draw","option":0,"terrain":"forest","cells":[[0,11]]}`, "off the map"},
+		{`{"type":"draw","option":0,"terrain":"forest","cells":[[-1,0]]}`, "off the map"},
+		{`{"type":"draw","option":0,"terrain":"forest","cells":[[1,1],[1,1]]}`, "listed twice"},
+		{`{"type":"draw","option":0,"terrain":"forest","cells":[]}`, "without cells"},
+		{`{"type":"draw","terrain":"forest","cells":[[0,0]]}`, "without option"},
+		{`{"type":"draw","option":0,"fallback":true,"terrain":"forest","cells":[[0,0]]}`, "not both"},
+		{`{"type":"draw","option":0,"terrain":"mountain","cells":[[0,0]]}`, "unknown terrain"},
+		{`{"type":"hero","terrain":"hero","cells":[[0,0]]}`, "draw moves only"},
+		{`{"type":"troll","flip":true,"cells":[[0,0]]}`, "hero moves only"},
+		{`{"type":"draw"} {}`, "trailing data"},
+		{`[1,2]`, "cannot unmarshal"},
+		{``, "EOF"},
+	} {
+		_, err := ParseMove([]byte(c.json))
+		if !errors.Is(err, game.ErrBadMove) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseMove(%s): %v, want ErrBadMove saying %q", c.json, err, c.want)
+		}
+	}
+}

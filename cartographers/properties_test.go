@@ -1,0 +1,75 @@
+package cartographers
+
+import (
+	"testing"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// TestGameProperties plays random games and checks after every move: coins never exceed the track,
+// every space is in at most one layer, a legal placement never overlaps a filled space, a draw only
+// fills spaces that were empty, and the printed content never changes (mountains, wastelands, ruins).
+func TestGameProperties(t *testing.T) {
+	games := 300
+	if testing.Short() {
+		games = 50
+	}
+	var buf []Placement
+	for n := 0; n < games; n++ {
+		seed := uint64(n)
+		g, err := NewGame(Options{Preset: Presets[n%3], Side: MapSides[n%4]}, 1+n%3, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		side, _ := MapSide(MapSides[n%4])
+		rng := game.NewRNG(seed, 3)
+		for !g.Over() {
+			for _, seat := range g.ToActSeats() {
+				d, i := g.DecisionOf(seat)
+				s := &g.Players[i].Sheet
+				if d.Kind == DecideDraw || d.Kind == DecideAmbush {
+					for opt := range max(1, len(Cards[d.Card].Options)) {
+						for _, p := range g.LegalDraws(i, d, opt, buf[:0]) {
+							if p.Cells.Intersects(s.Filled()) {
+								t.Fatalf("seed %d: legal placement %v overlaps a filled space", seed, CellList(p.Cells))
+							}
+							if d.Mode == DrawRuins && !p.Cells.Intersects(d.Targets) {
+								t.Fatalf("seed %d: ruins placement %v misses the ruins", seed, CellList(p.Cells))
+							}
+						}
+					}
+				}
+				filledBefore := s.Filled()
+				m, _, b := g.RandomMove(seat, rng, buf)
+				buf = b
+				if err := g.Play(seat, m); err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				if (m.Type == DecideDraw || m.Type == DecideAmbush || m.Type == DecideHero) && m.Cells.Intersects(filledBefore) {
+					t.Fatalf("seed %d: a draw covered a filled space", seed)
+				}
+			}
+			for i := range g.Players {
+				s := &g.Players[i].Sheet
+				if s.Coins < 0 || s.Coins > MaxCoins {
+					t.Fatalf("seed %d: %d coins", seed, s.Coins)
+				}
+				var union Bits
+				total := 0
+				for _, l := range s.Layer {
+					union = union.Or(l)
+					total += l.Count()
+				}
+				if total != union.Count() {
+					t.Fatalf("seed %d: a space is in two layers:\n%s", seed, s.MapText())
+				}
+				if s.Layer[Mountain] != side.Layer[Mountain] || s.Layer[Wasteland] != side.Layer[Wasteland] || s.Ruins != side.Ruins {
+					t.Fatalf("seed %d: the printed map changed", seed)
+				}
+			}
+		}
+		if g.Season != 3 {
+			t.Fatalf("seed %d: ended in season %d", seed, g.Season)
+		}
+	}
+}
