@@ -56,6 +56,7 @@ type Game struct {
 	evTiles []int16
 	stamp   [numNodes]uint32
 	stampN  uint32
+	tally   tally
 	quiet   bool // skip recording events (the policy's look-ahead copies)
 }
 

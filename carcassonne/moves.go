@@ -119,7 +119,12 @@ func (g *Game) EncodeMove(m Move) json.RawMessage {
 	deg := m.Rot * 90
 	mj.Rotation = &deg
 	if m.Meeple != NoMeeple && !g.over {
-		mj.Meeple = segName(g.current, m.Rot, m.Meeple)
+		if m.Meeple < 0 || m.Meeple >= len(types[g.current].segs) || m.Rot < 0 || m.Rot > 3 {
+			// Not a segment of the drawn tile: a name the decoder refuses, rather than a panic.
+			mj.Meeple = fmt.Sprintf("segment:%d", m.Meeple)
+		} else {
+			mj.Meeple = segName(g.current, m.Rot, m.Meeple)
+		}
 	}
 	b, err := json.Marshal(mj)
 	if err != nil {

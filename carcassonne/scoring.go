@@ -160,8 +160,11 @@ func (g *Game) scoreFeature(root int, k Kind, final bool) bool {
 		return false
 	}
 	from := len(g.evTiles)
-	var t tally
-	g.walk(root, k, &t)
+	// The tally lives in the game: the surveyor tiles are called through function values, which would
+	// move a local tally to the heap on every scoring.
+	t := &g.tally
+	*t = tally{}
+	g.walk(root, k, t)
 	switch {
 	case k == City && !final:
 		t.perTile, t.perArm = 2, 2
@@ -172,7 +175,7 @@ func (g *Game) scoreFeature(root int, k Kind, final bool) bool {
 	default:
 		t.perTile = 1
 	}
-	g.award(&t, final, from)
+	g.award(t, final, from)
 	if !final {
 		x := root
 		for {
@@ -200,7 +203,8 @@ func (g *Game) scoreMonastery(tile int, final bool) bool {
 		return false
 	}
 	from := len(g.evTiles)
-	t := tally{kind: Monastery, perTile: 1}
+	t := &g.tally
+	*t = tally{kind: Monastery, perTile: 1}
 	t.meeples[o-1] = 1
 	cell := int(p.cell)
 	for dy := -1; dy <= 1; dy++ {
@@ -227,7 +231,7 @@ func (g *Game) scoreMonastery(tile int, final bool) bool {
 		}
 	}
 	t.count = t.tiles
-	g.award(&t, final, from)
+	g.award(t, final, from)
 	if !final {
 		g.feat.owner[n] = 0
 		g.feat.meeples[n] = 0

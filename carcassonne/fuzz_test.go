@@ -1,0 +1,97 @@
+package carcassonne
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// FuzzMoves plays a game whose moves come from the fuzzer: each byte either picks one of the legal moves
+// or forges a move at a random spot. Accepted moves must keep the bookkeeping straight; refused ones must
+// leave the state exactly as it was.
+func FuzzMoves(f *testing.F) {
+	f.Add(uint64(1), []byte{0, 1, 2, 3, 4, 5, 6, 7})
+	f.Add(uint64(2), []byte{255, 128, 64, 32, 16, 8, 4, 2, 1})
+	f.Add(uint64(3), []byte("the quick brown fox jumps over the lazy dog, many times over and over"))
+	f.Fuzz(func(t *testing.T, seed uint64, data []byte) {
+		st, err := Definition{}.New(json.RawMessage(`{"surveyors":true}`), 2+int(seed%4), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := st.(*Game)
+		for i, b := range data {
+			if g.Over() {
+				break
+			}
+			seat := st.ToAct()[0]
+			if b < 200 {
+				moves := st.LegalMoves(seat)
+				if err := st.Apply(seat, moves[int(b)%len(moves)]); err != nil {
+					t.Fatalf("legal move refused: %v", err)
+				}
+				continue
+			}
+			before := snapshot(t, st)
+			forged := g.EncodeMove(Move{Placement: Placement{X: int(b%7) - 3, Y: int(data[(i+1)%len(data)]%7) - 3, Rot: int(b % 4)}, Meeple: int(b)%(len(types[g.current].segs)+1) - 1})
+			err := st.Apply(seat, forged)
+			if err != nil {
+				if !errors.Is(err, game.ErrIllegalMove) {
+					t.Fatalf("forged move %s: %v", forged, err)
+				}
+				if snapshot(t, st) != before {
+					t.Fatalf("refused move %s changed the state", forged)
+				}
+			}
+		}
+		if g.Over() {
+			checkInvariants(t, g, seed)
+		}
+	})
+}
+
+// FuzzDecodeMove feeds arbitrary bytes to the move decoder and to Apply: they must be refused cleanly or
+// accepted as a legal move, never panic.
+func FuzzDecodeMove(f *testing.F) {
+	f.Add([]byte(`{"type":"place","x":1,"y":0,"rotation":0}`))
+	f.Add([]byte(`{"type":"place","x":0,"y":-1,"rotation":180,"meeple":"city:S"}`))
+	f.Add([]byte(`{"type":"place","x":-1,"y":0,"rotation":90,"meeple":"field:Nw"}`))
+	f.Add([]byte(`{"type":"place","x":1,"y":0,"rotation":270,"meeple":"monastery"}`))
+	f.Add([]byte(`{"type":"place","x":1e3,"y":null,"rotation":"0"}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		st, err := Definition{}.New(nil, 2, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := snapshot(t, st)
+		if err := st.Apply(0, raw); err != nil {
+			if !errors.Is(err, game.ErrBadMove) && !errors.Is(err, game.ErrIllegalMove) {
+				t.Fatalf("%q: %v", raw, err)
+			}
+			if snapshot(t, st) != before {
+				t.Fatalf("refused move %q changed the state", raw)
+			}
+		}
+	})
+}
+
+// FuzzOptions feeds arbitrary bytes to the options decoder.
+func FuzzOptions(f *testing.F) {
+	f.Add([]byte(`{"surveyors":true,"road_bonus":"wealth","monastery_bonus":"poverty","farmhouses":"KLWX","monastery_own_tile":true}`))
+	f.Add([]byte(`null`))
+	f.Add([]byte(`{"surveyors":1}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		st, err := Definition{}.New(raw, 2, 1)
+		if err != nil {
+			if !errors.Is(err, game.ErrBadOptions) {
+				t.Fatalf("%q: %v", raw, err)
+			}
+			return
+		}
+		if st.Over() || len(st.ToAct()) != 1 {
+			t.Fatalf("%q: new game not waiting for seat 0", raw)
+		}
+	})
+}
