@@ -1,0 +1,556 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+func (s *Server) routes(static fs.FS) http.Handler {
+	mux := http.NewServeMux()
+	api := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
+		mux.Handle(pattern, s.apiHandler(h))
+	}
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	mux.HandleFunc("GET /readyz", s.readyz)
+	api("GET /api/games", s.listDefinitions)
+	api("GET /api/matches", s.lobby)
+	api("POST /api/matches", s.create)
+	api("GET /api/matches/{id}", s.show)
+	api("POST /api/matches/{id}/join", s.join)
+	api("POST /api/matches/{id}/start", s.start)
+	api("POST /api/matches/{id}/moves", s.move)
+	api("POST /api/matches/{id}/undo", s.undo)
+	api("GET /api/matches/{id}/legal", s.legal)
+	api("GET /api/matches/{id}/record", s.record)
+	api("GET /api/matches/{id}/replay/{step}", s.replayStep)
+	api("GET /api/matches/{id}/ws", s.websocket)
+	// Anything else under /api/ is a JSON error, 405 when the path exists for another method.
+	mux.Handle("/api/", s.apiHandler(func(w http.ResponseWriter, r *http.Request) error {
+		for _, m := range []string{http.MethodGet, http.MethodPost} {
+			if m == r.Method {
+				continue
+			}
+			r2 := r.Clone(r.Context())
+			r2.Method = m
+			if _, p := mux.Handler(r2); p != "/api/" && p != "" {
+				w.Header().Set("Allow", m)
+				return errf(http.StatusMethodNotAllowed, codeMethod, "%s is not allowed on %s", r.Method, r.URL.Path)
+			}
+		}
+		return errf(http.StatusNotFound, codeNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path)
+	}))
+	if static != nil {
+		mux.Handle("/", staticHandler(static))
+	} else {
+		mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodGet && r.Method != http.MethodHead {
+				writeError(w, errf(http.StatusMethodNotAllowed, codeMethod, "%s is not allowed here", r.Method))
+				return
+			}
+			writeError(w, errf(http.StatusNotFound, codeNotFound, "no such page"))
+		})
+	}
+	return s.logRequests(s.recoverPanics(mux))
+}
+
+// apiHandler adapts a handler that returns an error and applies the rate limit.
+func (s *Server) apiHandler(h func(w http.ResponseWriter, r *http.Request) error) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.rateLimited(r) {
+			writeError(w, errf(http.StatusTooManyRequests, codeRateLimited, "too many requests; slow down"))
+			return
+		}
+		if err := h(w, r); err != nil {
+			ae := toAPIError(err)
+			if ae.Status >= 500 {
+				s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+			}
+			writeError(w, ae)
+		}
+	})
+}
+
+func (s *Server) recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("panic serving request", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v))
+				writeError(w, errf(http.StatusInternalServerError, codeInternal, "internal error"))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// logRequests logs each request at debug level (errors are logged where they happen); the query string is
+// left out because it may hold a seat token.
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.log.Enabled(r.Context(), slog.LevelDebug) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
+			"dur", time.Since(start), "client", clientKey(r))
+	})
+}
+
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	if s.draining.Load() {
+		writeError(w, errf(http.StatusServiceUnavailable, codeUnavailable, "shutting down"))
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		s.log.Warn("readiness: store unreachable", "err", err)
+		writeError(w, errf(http.StatusServiceUnavailable, codeUnavailable, "database unreachable"))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+}
+
+type definitionInfo struct {
+	Name           string          `json:"name"`
+	MinSeats       int             `json:"minSeats"`
+	MaxSeats       int             `json:"maxSeats"`
+	DefaultOptions json.RawMessage `json:"defaultOptions"`
+}
+
+func (s *Server) listDefinitions(w http.ResponseWriter, r *http.Request) error {
+	out := []definitionInfo{}
+	for _, name := range sortedNames(s.games) {
+		d := s.games[name]
+		lo, hi := d.SeatRange()
+		out = append(out, definitionInfo{Name: name, MinSeats: lo, MaxSeats: hi, DefaultOptions: d.DefaultOptions()})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	return nil
+}
+
+func sortedNames(r game.Registry) []string {
+	names := make([]string, 0, len(r))
+	for n := range r {
+		names = append(names, n)
+	}
+	for i := 1; i < len(names); i++ {
+		for j := i; j > 0 && names[j] < names[j-1]; j-- {
+			names[j], names[j-1] = names[j-1], names[j]
+		}
+	}
+	return names
+}
+
+type lobbyEntry struct {
+	ID      string          `json:"id"`
+	Game    string          `json:"game"`
+	Status  string          `json:"status"`
+	Summary json.RawMessage `json:"summary"`
+	Created time.Time       `json:"created"`
+}
+
+func (s *Server) lobby(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	status := q.Get("status")
+	switch status {
+	case "", statusOpen, statusPlaying, statusFinished:
+	default:
+		return errf(http.StatusBadRequest, codeBadRequest, "status must be open, playing or finished")
+	}
+	limit := 50
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 200 {
+			return errf(http.StatusBadRequest, codeBadRequest, "limit must be 1..200")
+		}
+		limit = n
+	}
+	gs, err := s.store.ListGames(r.Context(), status, limit)
+	if err != nil {
+		return err
+	}
+	out := make([]lobbyEntry, 0, len(gs))
+	for _, g := range gs {
+		out = append(out, lobbyEntry{ID: g.ID, Game: g.Game, Status: g.Status, Summary: g.Summary, Created: g.Created})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"matches": out})
+	return nil
+}
+
+type createReq struct {
+	Game     string          `json:"game"`
+	Options  json.RawMessage `json:"options"`
+	MaxSeats int             `json:"maxSeats"`
+	Clock    *clockConf      `json:"clock"`
+	Name     string          `json:"name"`
+}
+
+type seatResp struct {
+	ID     string    `json:"id"`
+	Invite string    `json:"invite"`
+	Seat   game.Seat `json:"seat"`
+	Token  string    `json:"token"`
+}
+
+func inviteURL(r *http.Request, id string) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + "/m/" + id
+}
+
+func checkName(name string) error {
+	name = strings.TrimSpace(name)
+	if name == "" || utf8.RuneCountInString(name) > 32 {
+		return errf(http.StatusBadRequest, codeBadRequest, "name must be 1 to 32 characters")
+	}
+	for _, c := range name {
+		if !unicode.IsPrint(c) {
+			return errf(http.StatusBadRequest, codeBadRequest, "name holds a control character")
+		}
+	}
+	return nil
+}
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
+	var req createReq
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	def, ok := s.games[req.Game]
+	if !ok {
+		return errf(http.StatusBadRequest, codeBadRequest, "unknown game %q (see GET /api/games)", req.Game)
+	}
+	lo, hi := def.SeatRange()
+	if req.MaxSeats == 0 {
+		req.MaxSeats = hi
+	}
+	if req.MaxSeats < lo || req.MaxSeats > hi {
+		return errf(http.StatusBadRequest, codeBadRequest, "maxSeats must be %d..%d for %s", lo, hi, req.Game)
+	}
+	if o := strings.TrimSpace(string(req.Options)); o == "" || o == "null" {
+		req.Options = def.DefaultOptions()
+	}
+	// Options are checked now for a full table; start checks them again for the players actually seated.
+	if _, err := def.New(req.Options, req.MaxSeats, 0); err != nil {
+		return err
+	}
+	if c := req.Clock; c != nil {
+		if c.Mode != "move" && c.Mode != "game" {
+			return errf(http.StatusBadRequest, codeBadRequest, `clock.mode must be "move" or "game"`)
+		}
+		if c.Seconds < 1 || c.Seconds > 30*24*3600 {
+			return errf(http.StatusBadRequest, codeBadRequest, "clock.seconds must be 1..2592000")
+		}
+	}
+	if req.Name != "" {
+		if err := checkName(req.Name); err != nil {
+			return err
+		}
+	}
+	cfg := config{MaxSeats: req.MaxSeats, Clock: req.Clock}
+	g := store.Game{Game: req.Game, Options: req.Options, Seed: s.seed(), Config: mustJSON(cfg), Status: statusOpen,
+		Summary: mustJSON(lobbySummary{Players: []string{}, MaxSeats: cfg.MaxSeats, Clock: cfg.Clock}), Created: s.now()}
+	var err error
+	for range 3 {
+		g.ID = newID()
+		if err = s.store.CreateGame(r.Context(), g); !errors.Is(err, store.ErrExists) {
+			break
+		}
+	}
+	if err != nil {
+		return err
+	}
+	s.log.Info("match created", "match", g.ID, "game", g.Game)
+	resp := map[string]any{"id": g.ID, "invite": inviteURL(r, g.ID)}
+	if req.Name != "" {
+		var seat game.Seat
+		var tok string
+		err := s.withMatch(r.Context(), g.ID, func(m *match) (err error) {
+			seat, tok, err = m.join(r.Context(), strings.TrimSpace(req.Name))
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		resp["seat"], resp["token"] = seat, tok
+	}
+	writeJSON(w, http.StatusCreated, resp)
+	return nil
+}
+
+func (s *Server) join(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Name string `json:"name"`
+	}
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	if err := checkName(req.Name); err != nil {
+		return err
+	}
+	id := r.PathValue("id")
+	var resp seatResp
+	err := s.withMatch(r.Context(), id, func(m *match) (err error) {
+		resp.Seat, resp.Token, err = m.join(r.Context(), strings.TrimSpace(req.Name))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	resp.ID, resp.Invite = id, inviteURL(r, id)
+	writeJSON(w, http.StatusOK, resp)
+	return nil
+}
+
+// seated runs fn on the match for the seat that the request's token names.
+func (s *Server) seated(r *http.Request, fn func(m *match, seat game.Seat) error) ([]byte, error) {
+	var out []byte
+	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
+		seat, err := m.seatOf(token(r))
+		if err != nil {
+			return err
+		}
+		if err := fn(m, seat); err != nil {
+			return err
+		}
+		out = m.envelope(seat)
+		return nil
+	})
+	return out, err
+}
+
+func (s *Server) start(w http.ResponseWriter, r *http.Request) error {
+	if err := s.decodeOptional(w, r, &struct{}{}); err != nil {
+		return err
+	}
+	out, err := s.seated(r, func(m *match, _ game.Seat) error { return m.start(r.Context()) })
+	if err != nil {
+		return err
+	}
+	writeRaw(w, http.StatusOK, out)
+	return nil
+}
+
+type moveReq struct {
+	Move json.RawMessage `json:"move"`
+}
+
+func (s *Server) move(w http.ResponseWriter, r *http.Request) error {
+	var req moveReq
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	if len(req.Move) == 0 || string(req.Move) == "null" {
+		return errf(http.StatusBadRequest, codeBadMove, `the body must be {"move": ...}`)
+	}
+	out, err := s.seated(r, func(m *match, seat game.Seat) error { return m.move(r.Context(), seat, req.Move, "") })
+	if err != nil {
+		return err
+	}
+	writeRaw(w, http.StatusOK, out)
+	return nil
+}
+
+func (s *Server) undo(w http.ResponseWriter, r *http.Request) error {
+	if err := s.decodeOptional(w, r, &struct{}{}); err != nil {
+		return err
+	}
+	out, err := s.seated(r, func(m *match, seat game.Seat) error { return m.undo(r.Context(), seat) })
+	if err != nil {
+		return err
+	}
+	writeRaw(w, http.StatusOK, out)
+	return nil
+}
+
+func (s *Server) legal(w http.ResponseWriter, r *http.Request) error {
+	var moves []json.RawMessage
+	var seat game.Seat
+	_, err := s.seated(r, func(m *match, st game.Seat) error {
+		seat = st
+		if !m.started {
+			return errf(http.StatusConflict, codeNotStarted, "the match has not started")
+		}
+		moves = m.st.LegalMoves(st)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if moves == nil {
+		moves = []json.RawMessage{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seat": seat, "moves": moves})
+	return nil
+}
+
+// show returns the match as the token's seat (or a spectator) sees it. With ?after=SEQ&wait=SECONDS it
+// waits until the match has moved past SEQ, for clients that poll instead of holding a WebSocket.
+func (s *Server) show(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	var after int64 = -1
+	wait := 0
+	if v := q.Get("after"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return errf(http.StatusBadRequest, codeBadRequest, "after must be a sequence number")
+		}
+		after = n
+		wait = 30
+	}
+	if v := q.Get("wait"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 60 {
+			return errf(http.StatusBadRequest, codeBadRequest, "wait must be 0..60 seconds")
+		}
+		wait = n
+	}
+	sub, m, out, err := s.viewOrSubscribe(r, after)
+	if err != nil {
+		return err
+	}
+	if sub != nil {
+		defer func() {
+			m.mu.Lock()
+			m.unsubscribe(sub)
+			m.mu.Unlock()
+		}()
+		t := time.NewTimer(time.Duration(wait) * time.Second)
+		defer t.Stop()
+		select {
+		case <-sub.wake:
+			out = sub.take()
+		case <-t.C:
+		case <-sub.done:
+		case <-r.Context().Done():
+			return nil
+		}
+		if out == nil {
+			m.mu.Lock()
+			out = m.envelope(sub.seat)
+			m.mu.Unlock()
+		}
+	}
+	writeRaw(w, http.StatusOK, out)
+	return nil
+}
+
+// viewOrSubscribe returns the envelope now, or a subscriber when the match has not passed after yet.
+func (s *Server) viewOrSubscribe(r *http.Request, after int64) (*subscriber, *match, []byte, error) {
+	m, err := s.get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer m.mu.Unlock()
+	seat := game.Spectator
+	if tok := token(r); tok != "" {
+		if seat, err = m.seatOf(tok); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if after < 0 || m.seq > after {
+		return nil, m, m.envelope(seat), nil
+	}
+	sub := newSubscriber(seat, m.seq)
+	m.subscribe(sub)
+	return sub, m, nil, nil
+}
+
+func (s *Server) record(w http.ResponseWriter, r *http.Request) error {
+	var rec game.Record
+	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
+		if !m.started || !m.st.Over() {
+			return errf(http.StatusConflict, codeNotFinished, "the record is available once the game is over")
+		}
+		rec = m.record(len(m.moves))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Disposition", `attachment; filename="surveyor-`+rec.Game+`-`+r.PathValue("id")+`.json"`)
+	writeJSON(w, http.StatusOK, rec)
+	return nil
+}
+
+func (m *match) record(n int) game.Record {
+	rec := game.Record{Game: m.row.Game, Options: m.row.Options, Seed: m.row.Seed, Seats: len(m.seats),
+		Moves: make([]game.RecordedMove, n)}
+	for i, em := range m.moves[:n] {
+		rec.Moves[i] = game.RecordedMove{Seat: em.seat, Move: em.move}
+	}
+	return rec
+}
+
+// replayStep shows a finished game as a spectator saw it after a number of moves.
+func (s *Server) replayStep(w http.ResponseWriter, r *http.Request) error {
+	step, err := strconv.Atoi(r.PathValue("step"))
+	if err != nil || step < 0 {
+		return errf(http.StatusBadRequest, codeBadRequest, "step must be a number of moves")
+	}
+	var rec game.Record
+	var total int
+	var def game.Definition
+	err = s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
+		if !m.started || !m.st.Over() {
+			return errf(http.StatusConflict, codeNotFinished, "replays are available once the game is over")
+		}
+		total, def = len(m.moves), m.def
+		if step > total {
+			return errf(http.StatusBadRequest, codeBadRequest, "step %d is past the last move (%d)", step, total)
+		}
+		rec = m.record(step)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	// The replay runs outside the match lock: a finished game's record never changes.
+	st, err := game.NewRegistry(def).Replay(rec)
+	if err != nil {
+		return err
+	}
+	resp := map[string]any{"step": step, "steps": total, "view": st.View(game.Spectator), "toAct": st.ToAct()}
+	if step > 0 {
+		resp["move"] = rec.Moves[step-1]
+	}
+	writeJSON(w, http.StatusOK, resp)
+	return nil
+}

@@ -1,0 +1,326 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/surveyor-game/surveyor/game/gametest"
+)
+
+func TestHealthAndReadiness(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	if r := e.do("GET", "/healthz", "", ""); r.status != 200 || r.json(t)["status"] != "ok" {
+		t.Fatalf("healthz: %d %s", r.status, r.body)
+	}
+	if r := e.do("GET", "/readyz", "", ""); r.status != 200 || r.json(t)["status"] != "ready" {
+		t.Fatalf("readyz: %d %s", r.status, r.body)
+	}
+	e.srv.Drain()
+	if r := e.do("GET", "/readyz", "", ""); r.status != http.StatusServiceUnavailable || r.errCode() != codeUnavailable {
+		t.Fatalf("readyz while draining: %d %s", r.status, r.body)
+	}
+}
+
+func TestListGames(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var v struct {
+		Games []definitionInfo `json:"games"`
+	}
+	if err := json.Unmarshal(e.must(200, e.do("GET", "/api/games", "", "")).body, &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Games) != 2 || v.Games[0].Name != "toy" || v.Games[0].MinSeats != 1 || v.Games[0].MaxSeats != 4 {
+		t.Fatalf("games %+v", v.Games)
+	}
+}
+
+// TestPlayWholeGame plays a toy game through the API and checks the score against the rules: every pick
+// is unique, so each seat scores pick × card each round.
+func TestPlayWholeGame(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, ps := e.newMatch("toy", `{"rounds":3}`, 2, "")
+	g, err := e.store.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deck := gametest.DeckOrder(g.Seed)
+	for round := range 3 {
+		st := e.state(id, ps[0].token)
+		if v := toyView(t, st.View); v.Card != deck[round] || v.Round != round {
+			t.Fatalf("round %d: view %+v, want card %d", round, v, deck[round])
+		}
+		if !st.You.MustAct || st.Match.Status != "playing" {
+			t.Fatalf("round %d: seat 0 state %+v", round, st)
+		}
+		e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`))
+		e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[1].token, `{"move":{"pick":2}}`))
+	}
+	st := e.state(id, "")
+	sum := deck[0] + deck[1] + deck[2]
+	if st.Match.Status != "finished" || st.Match.Result == nil {
+		t.Fatalf("after 3 rounds: %+v", st.Match)
+	}
+	if got := st.Match.Result.Scores; !slices.Equal(got, []int{sum, 2 * sum}) {
+		t.Fatalf("scores %v, want [%d %d]", got, sum, 2*sum)
+	}
+	if got := st.Match.Result.Ranks; !slices.Equal(got, []int{2, 1}) {
+		t.Fatalf("ranks %v, want [2 1]", got)
+	}
+	if st.Seq != 2+1+6 || st.Match.Moves != 6 {
+		t.Fatalf("seq %d moves %d, want 9 events and 6 moves", st.Seq, st.Match.Moves)
+	}
+	// The lobby lists it as finished with its players.
+	var lobby struct {
+		Matches []lobbyEntry `json:"matches"`
+	}
+	json.Unmarshal(e.must(200, e.do("GET", "/api/matches?status=finished", "", "")).body, &lobby)
+	if len(lobby.Matches) != 1 || lobby.Matches[0].ID != id || !strings.Contains(string(lobby.Matches[0].Summary), `"players":["p0","p1"]`) {
+		t.Fatalf("lobby %+v", lobby.Matches)
+	}
+}
+
+func TestCreateWithNameSeatsCreator(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","name":"Ada"}`)).json(t)
+	id, tok := v["id"].(string), v["token"].(string)
+	if v["seat"].(float64) != 0 || !strings.HasSuffix(v["invite"].(string), "/m/"+id) {
+		t.Fatalf("create response %v", v)
+	}
+	st := e.state(id, tok)
+	if st.You == nil || st.You.Seat != 0 || st.Match.MaxSeats != 4 || st.Match.Players[0].Name != "Ada" || st.Match.Status != "open" {
+		t.Fatalf("state %+v", st)
+	}
+	var opts gametest.Options
+	if err := json.Unmarshal(st.Match.Options, &opts); err != nil || opts.Rounds != 3 {
+		t.Fatalf("default options not applied: %s", st.Match.Options)
+	}
+}
+
+// TestBadInput sends each kind of bad request and checks its status, its code and that the match did not
+// change.
+func TestBadInput(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.MaxBody = 1024 })
+	id, ps := e.newMatch("toy", `{"rounds":2,"sequential":true}`, 2, "")
+	open := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","maxSeats":1,"name":"solo"}`)).json(t)
+	openID := open["id"].(string)
+	base := "/api/matches/" + id
+	before := e.state(id, "").Seq
+	cases := []struct {
+		name, method, path, tok, body string
+		status                        int
+		code                          string
+	}{
+		{"malformed JSON", "POST", base + "/moves", ps[0].token, `{"move":`, 400, codeBadJSON},
+		{"not an object", "POST", base + "/moves", ps[0].token, `[1]`, 400, codeBadJSON},
+		{"unknown field", "POST", base + "/moves", ps[0].token, `{"move":{"pick":1},"x":1}`, 400, codeBadJSON},
+		{"two values", "POST", base + "/moves", ps[0].token, `{"move":{"pick":1}} {}`, 400, codeBadJSON},
+		{"empty body", "POST", base + "/moves", ps[0].token, ``, 400, codeBadJSON},
+		{"no move", "POST", base + "/moves", ps[0].token, `{}`, 400, codeBadMove},
+		{"malformed move", "POST", base + "/moves", ps[0].token, `{"move":{"pick":"one"}}`, 400, codeBadMove},
+		{"illegal move", "POST", base + "/moves", ps[0].token, `{"move":{"pick":9}}`, 422, codeIllegalMove},
+		{"out of turn", "POST", base + "/moves", ps[1].token, `{"move":{"pick":1}}`, 409, codeNotYourTurn},
+		{"no token", "POST", base + "/moves", "", `{"move":{"pick":1}}`, 401, codeUnauthorized},
+		{"wrong token", "POST", base + "/moves", "nope", `{"move":{"pick":1}}`, 403, codeForbidden},
+		{"token of another match", "POST", base + "/moves", open["token"].(string), `{"move":{"pick":1}}`, 403, codeForbidden},
+		{"oversized body", "POST", base + "/moves", ps[0].token, `{"move":{"pick":1` + strings.Repeat(" ", 2000) + `}}`, 413, codeTooLarge},
+		{"unknown id", "GET", "/api/matches/aaaaaaaaaaaaaaaa", "", ``, 404, codeNotFound},
+		{"invalid id", "GET", "/api/matches/..%2fetc", "", ``, 404, codeNotFound},
+		{"unknown id move", "POST", "/api/matches/aaaaaaaaaaaaaaaa/moves", ps[0].token, `{"move":{"pick":1}}`, 404, codeNotFound},
+		{"unknown endpoint", "GET", "/api/nothing", "", ``, 404, codeNotFound},
+		{"wrong method", "DELETE", base, "", ``, 405, codeMethod},
+		{"wrong method 2", "GET", base + "/moves", "", ``, 405, codeMethod},
+		{"join started", "POST", base + "/join", "", `{"name":"late"}`, 409, codeAlreadyStarted},
+		{"join full", "POST", "/api/matches/" + openID + "/join", "", `{"name":"x"}`, 409, codeFull},
+		{"join bad name", "POST", "/api/matches/" + openID + "/join", "", `{"name":""}`, 400, codeBadRequest},
+		{"join control name", "POST", "/api/matches/" + openID + "/join", "", `{"name":"a\u0007"}`, 400, codeBadRequest},
+		{"start twice", "POST", base + "/start", ps[0].token, ``, 409, codeAlreadyStarted},
+		{"move before start", "POST", "/api/matches/" + openID + "/moves", open["token"].(string), `{"move":{"pick":1}}`, 409, codeNotStarted},
+		{"legal before start", "GET", "/api/matches/" + openID + "/legal", open["token"].(string), ``, 409, codeNotStarted},
+		{"undo nothing", "POST", base + "/undo", ps[0].token, ``, 409, codeNotUndoable},
+		{"record too early", "GET", base + "/record", "", ``, 409, codeNotFinished},
+		{"replay too early", "GET", base + "/replay/0", "", ``, 409, codeNotFinished},
+		{"unknown game", "POST", "/api/matches", "", `{"game":"chess"}`, 400, codeBadRequest},
+		{"bad options", "POST", "/api/matches", "", `{"game":"toy","options":{"rounds":99}}`, 400, codeBadOptions},
+		{"bad seats", "POST", "/api/matches", "", `{"game":"toy","maxSeats":9}`, 400, codeBadRequest},
+		{"bad clock", "POST", "/api/matches", "", `{"game":"toy","clock":{"mode":"hour","seconds":5}}`, 400, codeBadRequest},
+		{"bad lobby status", "GET", "/api/matches?status=lost", "", ``, 400, codeBadRequest},
+		{"bad wait", "GET", base + "?wait=999", "", ``, 400, codeBadRequest},
+		{"bad static method", "POST", "/index.html", "", ``, 405, codeMethod},
+	}
+	for _, c := range cases {
+		r := e.do(c.method, c.path, c.tok, c.body)
+		if r.status != c.status || r.errCode() != c.code {
+			t.Errorf("%s: %d %s, want %d %s", c.name, r.status, r.body, c.status, c.code)
+		}
+		if ct := r.header.Get("Content-Type"); ct != "application/json" {
+			t.Errorf("%s: content type %q", c.name, ct)
+		}
+	}
+	if after := e.state(id, "").Seq; after != before {
+		t.Fatalf("bad requests moved the match from %d to %d", before, after)
+	}
+	if st := e.state(openID, ""); st.Seq != 1 || len(st.Match.Players) != 1 {
+		t.Fatalf("bad requests changed the open match: %+v", st)
+	}
+}
+
+func TestRateLimit(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.RateLimit, c.RateBurst = 0.001, 3 })
+	for i := range 3 {
+		e.must(200, e.do("GET", "/api/games", "", ""))
+		_ = i
+	}
+	r := e.do("GET", "/api/games", "", "")
+	if r.status != 429 || r.errCode() != codeRateLimited || r.header.Get("Retry-After") == "" {
+		t.Fatalf("4th request: %d %s %v", r.status, r.body, r.header)
+	}
+	// Health checks are not limited: an orchestrator must always reach them.
+	e.must(200, e.do("GET", "/healthz", "", ""))
+}
+
+func TestLimiterRefillsAndSweeps(t *testing.T) {
+	l := newLimiter(2, 2)
+	t0 := time.Unix(0, 0)
+	if !l.allow("a", t0) || !l.allow("a", t0) || l.allow("a", t0) {
+		t.Fatal("burst of 2 not enforced")
+	}
+	if !l.allow("b", t0) {
+		t.Fatal("clients share a bucket")
+	}
+	if !l.allow("a", t0.Add(500*time.Millisecond)) || l.allow("a", t0.Add(500*time.Millisecond)) {
+		t.Fatal("rate 2/s: one token after 0.5 s")
+	}
+	l.sweep(t0.Add(10 * time.Second))
+	if len(l.b) != 0 {
+		t.Fatalf("%d refilled buckets kept", len(l.b))
+	}
+}
+
+func TestLegalMovesAndSpectatorView(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, ps := e.newMatch("toy", `{"rounds":1}`, 2, "")
+	var legal struct {
+		Seat  int               `json:"seat"`
+		Moves []json.RawMessage `json:"moves"`
+	}
+	json.Unmarshal(e.must(200, e.do("GET", "/api/matches/"+id+"/legal", ps[1].token, "")).body, &legal)
+	if legal.Seat != 1 || len(legal.Moves) != 3 {
+		t.Fatalf("legal moves %+v", legal)
+	}
+	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":3}}`))
+	spec := e.state(id, "")
+	if spec.You != nil {
+		t.Fatalf("spectator got a seat: %+v", spec.You)
+	}
+	if v := toyView(t, spec.View); v.MyPick != 0 || !v.Picked[0] {
+		t.Fatalf("spectator view %+v", v)
+	}
+	if v := toyView(t, e.state(id, ps[1].token).View); v.MyPick != 0 {
+		t.Fatalf("seat 1 sees seat 0's pick: %+v", v)
+	}
+	if v := toyView(t, e.state(id, ps[0].token).View); v.MyPick != 3 {
+		t.Fatalf("seat 0 does not see its own pick: %+v", v)
+	}
+}
+
+func TestLongPoll(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, ps := e.newMatch("toy", `{"rounds":1}`, 2, "")
+	seq := e.state(id, "").Seq
+	done := make(chan state, 1)
+	go func() {
+		r := e.do("GET", "/api/matches/"+id+"?after="+itoa(int(seq))+"&wait=20", ps[1].token, "")
+		done <- decodeState(t, r.body)
+	}()
+	// Wait until the poll is registered, then move.
+	for {
+		e.srv.mu.Lock()
+		m := e.srv.matches[id]
+		e.srv.mu.Unlock()
+		m.mu.Lock()
+		n := len(m.subs)
+		m.mu.Unlock()
+		if n > 0 {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`))
+	st := <-done
+	if st.Seq != seq+1 || st.You.Seat != 1 || !st.You.MustAct {
+		t.Fatalf("long poll returned %+v", st)
+	}
+	// Already past: answers at once.
+	if st := decodeState(t, e.must(200, e.do("GET", "/api/matches/"+id+"?after=0", "", "")).body); st.Seq != seq+1 {
+		t.Fatalf("poll after 0: seq %d", st.Seq)
+	}
+}
+
+func TestReloadFromLog(t *testing.T) {
+	st := openSQLite(t)
+	e := newEnv(t, st, nil)
+	id, ps := e.newMatch("toy", `{"rounds":2}`, 3, "")
+	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`))
+	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[1].token, `{"move":{"pick":2}}`))
+	e.must(200, e.do("POST", "/api/matches/"+id+"/undo", ps[1].token, ``))
+	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[1].token, `{"move":{"pick":3}}`))
+	want := e.state(id, ps[1].token)
+
+	// A second server on the same store rebuilds the match from the log alone.
+	e2 := newEnv(t, st, nil)
+	got := e2.state(id, ps[1].token)
+	if got.Seq != want.Seq || string(got.View) != string(want.View) || got.Match.Moves != 2 {
+		t.Fatalf("rebuilt state %+v\nwant %+v", got, want)
+	}
+	if v := toyView(t, got.View); v.MyPick != 3 {
+		t.Fatalf("rebuilt view %+v: seat 1's pick after undo is 3", v)
+	}
+	e2.must(200, e2.do("POST", "/api/matches/"+id+"/moves", ps[2].token, `{"move":{"pick":1}}`))
+}
+
+func TestStaticFiles(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) {
+		c.Static = fstestFS()
+	})
+	r := e.must(200, e.do("GET", "/", "", ""))
+	if !strings.Contains(string(r.body), "<title>T</title>") || r.header.Get("Content-Type") != "text/html; charset=utf-8" ||
+		r.header.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("index: %s %v", r.body, r.header)
+	}
+	if r := e.must(200, e.do("GET", "/m/abcdefghijklmnop", "", "")); !strings.Contains(string(r.body), "<title>T</title>") {
+		t.Fatalf("invite link does not serve the page: %s", r.body)
+	}
+	js := e.must(200, e.do("GET", "/js/app.js", "", ""))
+	if ct := js.header.Get("Content-Type"); ct != "text/javascript; charset=utf-8" || js.header.Get("Cache-Control") != "public, max-age=3600" {
+		t.Fatalf("app.js headers %v", js.header)
+	}
+	req, _ := http.NewRequest("GET", e.http.URL+"/js/app.js", nil)
+	req.Header.Set("If-None-Match", js.header.Get("ETag"))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotModified {
+		t.Fatalf("conditional GET: %d, want 304", res.StatusCode)
+	}
+	if r := e.do("GET", "/missing.css", "", ""); r.status != 404 || r.errCode() != codeNotFound {
+		t.Fatalf("missing file: %d %s", r.status, r.body)
+	}
+	if r := e.do("GET", "/%2e%2e/%2e%2e/etc/passwd.txt", "", ""); r.status != 404 {
+		t.Fatalf("path escape: %d %s", r.status, r.body)
+	}
+}
+
+func fstestFS() fstest.MapFS {
+	return fstest.MapFS{
+		"index.html": {Data: []byte("<!doctype html><title>T</title>")},
+		"js/app.js":  {Data: []byte("console.log(1)")},
+	}
+}

@@ -1,0 +1,100 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// apiError is an error with its HTTP status and stable code, sent as {"error": {"code", "message"}}.
+type apiError struct {
+	Status  int    `json:"-"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *apiError) Error() string { return e.Code + ": " + e.Message }
+
+func errf(status int, code, format string, args ...any) *apiError {
+	return &apiError{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Error codes; docs/api.md lists them with their statuses.
+const (
+	codeBadJSON        = "bad_json"
+	codeBadRequest     = "bad_request"
+	codeBadOptions     = "bad_options"
+	codeBadMove        = "bad_move"
+	codeIllegalMove    = "illegal_move"
+	codeNotYourTurn    = "not_your_turn"
+	codeGameOver       = "game_over"
+	codeNotFound       = "not_found"
+	codeUnauthorized   = "unauthorized"
+	codeForbidden      = "forbidden"
+	codeNotStarted     = "not_started"
+	codeAlreadyStarted = "already_started"
+	codeFull           = "match_full"
+	codeNotUndoable    = "not_undoable"
+	codeNotFinished    = "not_finished"
+	codeConflict       = "conflict"
+	codeTooLarge       = "body_too_large"
+	codeRateLimited    = "rate_limited"
+	codeMethod         = "method_not_allowed"
+	codeUnavailable    = "unavailable"
+	codeInternal       = "internal"
+)
+
+// toAPIError classifies any error; unknown ones become 500 without leaking their text.
+func toAPIError(err error) *apiError {
+	var ae *apiError
+	switch {
+	case errors.As(err, &ae):
+		return ae
+	case errors.Is(err, game.ErrBadOptions):
+		return errf(http.StatusBadRequest, codeBadOptions, "%v", err)
+	case errors.Is(err, game.ErrBadMove):
+		return errf(http.StatusBadRequest, codeBadMove, "%v", err)
+	case errors.Is(err, game.ErrNotYourTurn):
+		return errf(http.StatusConflict, codeNotYourTurn, "%v", err)
+	case errors.Is(err, game.ErrGameOver):
+		return errf(http.StatusConflict, codeGameOver, "%v", err)
+	case errors.Is(err, game.ErrIllegalMove):
+		return errf(http.StatusUnprocessableEntity, codeIllegalMove, "%v", err)
+	case errors.Is(err, store.ErrNotFound):
+		return errf(http.StatusNotFound, codeNotFound, "no such match")
+	case errors.Is(err, store.ErrConflict):
+		return errf(http.StatusConflict, codeConflict, "the match changed meanwhile; try again")
+	}
+	return errf(http.StatusInternalServerError, codeInternal, "internal error")
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		b = []byte(`{"error":{"code":"internal","message":"cannot encode response"}}`)
+	}
+	writeRaw(w, status, b)
+}
+
+func writeRaw(w http.ResponseWriter, status int, b []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b)
+	w.Write([]byte("\n"))
+}
+
+func writeError(w http.ResponseWriter, ae *apiError) {
+	if ae.Status == http.StatusTooManyRequests {
+		w.Header().Set("Retry-After", "1")
+	}
+	writeJSON(w, ae.Status, struct {
+		Error *apiError `json:"error"`
+	}{ae})
+}

@@ -1,0 +1,529 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// Event kinds in a match's log. A match is rebuilt by applying its log in order: joins seat players,
+// start sets the game up, moves are applied, and an undo removes the move it names, after which the state
+// is replayed from the start without it. Only effective moves (never undone) go into the record.
+const (
+	evJoin  = "join"
+	evStart = "start"
+	evMove  = "move"
+	evUndo  = "undo"
+)
+
+type joinData struct {
+	Name  string `json:"name"`
+	Token string `json:"token"` // SHA-256 of the seat's token, hex: the token itself is never stored
+}
+
+type moveData struct {
+	Move json.RawMessage `json:"move"`
+	Auto string          `json:"auto,omitempty"` // why the server chose the move ("timeout")
+}
+
+type undoData struct {
+	Target int64 `json:"target"` // sequence number of the undone move
+}
+
+// config is the host's settings of a match, fixed at creation.
+type config struct {
+	MaxSeats int        `json:"maxSeats"`
+	Clock    *clockConf `json:"clock,omitempty"`
+}
+
+// clockConf is an optional clock: "move" gives each seat Seconds for every decision, "game" gives each seat
+// a bank of Seconds for the whole game. When a seat's time runs out the server plays the game's AutoMove
+// for it.
+type clockConf struct {
+	Mode    string `json:"mode"`
+	Seconds int    `json:"seconds"`
+}
+
+type seatInfo struct {
+	name string
+	hash [32]byte
+}
+
+type effMove struct {
+	seq  int64
+	seat game.Seat
+	move json.RawMessage
+	auto bool
+}
+
+// match is one game held in memory. Every field is guarded by mu; the store is written while holding it, so
+// operations on one match are serialised on this instance, and optimistic appends serialise instances.
+type match struct {
+	mu     sync.Mutex
+	srv    *Server
+	id     string
+	loaded bool
+	gone   bool // load failed or evicted: callers must look the match up again
+
+	def     game.Definition
+	row     store.Game
+	cfg     config
+	seq     int64
+	seats   []seatInfo
+	started bool
+	st      game.State
+	moves   []effMove
+
+	// clock accounting, derived from event times so that every instance agrees
+	lastAt time.Time
+	since  []time.Time     // when each seat last started having to act
+	used   []time.Duration // game clock: time each seat has spent
+	timer  *time.Timer
+
+	subs     map[*subscriber]struct{}
+	cache    map[game.Seat][]byte // envelopes for the current seq, built on demand
+	info     json.RawMessage      // public match info for the current seq
+	lastUsed time.Time
+}
+
+// statuses of a match, also stored on its row for listings
+const (
+	statusOpen     = "open"
+	statusPlaying  = "playing"
+	statusFinished = "finished"
+)
+
+func (m *match) status() string {
+	switch {
+	case !m.started:
+		return statusOpen
+	case m.st.Over():
+		return statusFinished
+	}
+	return statusPlaying
+}
+
+func hashToken(tok string) [32]byte { return sha256.Sum256([]byte(tok)) }
+
+// seatOf finds the seat a token belongs to.
+func (m *match) seatOf(tok string) (game.Seat, error) {
+	if tok == "" {
+		return 0, errf(http.StatusUnauthorized, codeUnauthorized, "a seat token is required (Authorization: Bearer TOKEN)")
+	}
+	h := hashToken(tok)
+	for i, s := range m.seats {
+		if subtle.ConstantTimeCompare(h[:], s.hash[:]) == 1 {
+			return game.Seat(i), nil
+		}
+	}
+	return 0, errf(http.StatusForbidden, codeForbidden, "the token does not belong to a seat of this match")
+}
+
+// reset forgets everything derived from the log.
+func (m *match) reset() {
+	m.seq, m.seats, m.started, m.st, m.moves = 0, nil, false, nil, nil
+	m.lastAt, m.since, m.used = time.Time{}, nil, nil
+	m.invalidate()
+}
+
+func (m *match) invalidate() {
+	m.cache, m.info = nil, nil
+}
+
+// load reads the row and the whole log.
+func (m *match) load(ctx context.Context) error {
+	row, err := m.srv.store.Game(ctx, m.id)
+	if err != nil {
+		return err
+	}
+	def, ok := m.srv.games[row.Game]
+	if !ok {
+		return fmt.Errorf("match %s: game %q is not served by this binary", m.id, row.Game)
+	}
+	var cfg config
+	if err := json.Unmarshal(row.Config, &cfg); err != nil {
+		return fmt.Errorf("match %s: config: %w", m.id, err)
+	}
+	m.def, m.row, m.cfg = def, row, cfg
+	m.reset()
+	if err := m.catchUp(ctx); err != nil {
+		return err
+	}
+	m.loaded = true
+	return nil
+}
+
+// catchUp applies the events other writers appended after m.seq.
+func (m *match) catchUp(ctx context.Context) error {
+	evs, err := m.srv.store.Events(ctx, m.id, m.seq)
+	if err != nil {
+		return err
+	}
+	for _, ev := range evs {
+		if ev.Seq != m.seq+1 {
+			return fmt.Errorf("match %s: log jumps from %d to %d", m.id, m.seq, ev.Seq)
+		}
+		if err := m.applyEvent(ev); err != nil {
+			return fmt.Errorf("match %s: event %d (%s): %w", m.id, ev.Seq, ev.Kind, err)
+		}
+	}
+	if len(evs) > 0 {
+		m.changed()
+	}
+	return nil
+}
+
+// applyEvent advances the in-memory match by one logged event.
+func (m *match) applyEvent(ev store.Event) error {
+	var before []game.Seat
+	if m.started {
+		before = m.st.ToAct()
+	}
+	switch ev.Kind {
+	case evJoin:
+		var d joinData
+		if err := json.Unmarshal(ev.Data, &d); err != nil {
+			return err
+		}
+		h, err := hex.DecodeString(d.Token)
+		if err != nil || len(h) != 32 {
+			return errors.New("bad token hash")
+		}
+		var si seatInfo
+		si.name = d.Name
+		copy(si.hash[:], h)
+		m.seats = append(m.seats, si)
+	case evStart:
+		st, err := m.def.New(m.row.Options, len(m.seats), m.row.Seed)
+		if err != nil {
+			return err
+		}
+		m.st, m.started = st, true
+		m.since, m.used = make([]time.Time, len(m.seats)), make([]time.Duration, len(m.seats))
+	case evMove:
+		var d moveData
+		if err := json.Unmarshal(ev.Data, &d); err != nil {
+			return err
+		}
+		if !m.started {
+			return errors.New("move before start")
+		}
+		if err := safeApply(m.st, game.Seat(ev.Seat), d.Move); err != nil {
+			return err
+		}
+		m.moves = append(m.moves, effMove{seq: ev.Seq, seat: game.Seat(ev.Seat), move: d.Move, auto: d.Auto != ""})
+	case evUndo:
+		var d undoData
+		if err := json.Unmarshal(ev.Data, &d); err != nil {
+			return err
+		}
+		i := slices.IndexFunc(m.moves, func(em effMove) bool { return em.seq == d.Target })
+		if i < 0 {
+			return fmt.Errorf("undo of unknown move %d", d.Target)
+		}
+		moves := slices.Delete(slices.Clone(m.moves), i, i+1)
+		st, err := m.replay(moves)
+		if err != nil {
+			return err
+		}
+		m.st, m.moves = st, moves
+	default:
+		return fmt.Errorf("unknown event kind %q", ev.Kind)
+	}
+	m.seq = ev.Seq
+	if m.started {
+		m.tick(ev.At, game.Seat(ev.Seat), before, m.st.ToAct())
+	}
+	return nil
+}
+
+// replay builds the state reached by a list of moves from the start.
+func (m *match) replay(moves []effMove) (game.State, error) {
+	st, err := m.def.New(m.row.Options, len(m.seats), m.row.Seed)
+	if err != nil {
+		return nil, err
+	}
+	for _, em := range moves {
+		if err := safeApply(st, em.seat, em.move); err != nil {
+			return nil, fmt.Errorf("replaying move %d: %w", em.seq, err)
+		}
+	}
+	return st, nil
+}
+
+// safeApply turns an engine panic into an error: the server never dies on a client's move. The state may
+// then be damaged, so callers rebuild it from the log.
+func safeApply(st game.State, seat game.Seat, move json.RawMessage) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: %v", errEnginePanic, r)
+		}
+	}()
+	return st.Apply(seat, move)
+}
+
+var errEnginePanic = errors.New("engine panic")
+
+func withSeq(ev store.Event, seq int64) store.Event { ev.Seq = seq; return ev }
+
+// tick does the clock accounting of one event at time at.
+func (m *match) tick(at time.Time, actor game.Seat, before, after []game.Seat) {
+	if !m.lastAt.IsZero() {
+		for _, s := range before {
+			m.used[s] += at.Sub(m.lastAt)
+		}
+	}
+	for _, s := range after {
+		if s == actor || !slices.Contains(before, s) {
+			m.since[s] = at
+		}
+	}
+	m.lastAt = at
+}
+
+// deadline is when seat s, which must act, runs out of time (ok false without a clock).
+func (m *match) deadline(s game.Seat) (time.Time, bool) {
+	c := m.cfg.Clock
+	if c == nil || !m.started {
+		return time.Time{}, false
+	}
+	d := time.Duration(c.Seconds) * time.Second
+	if c.Mode == "game" {
+		return m.lastAt.Add(d - m.used[s]), true
+	}
+	return m.since[s].Add(d), true
+}
+
+// changed is called after every change: caches are dropped, subscribers get their new view, the clock
+// timer is re-armed.
+func (m *match) changed() {
+	m.invalidate()
+	m.broadcast()
+	m.armTimer()
+}
+
+func (m *match) armTimer() {
+	if m.timer != nil {
+		m.timer.Stop()
+		m.timer = nil
+	}
+	if m.cfg.Clock == nil || !m.started || m.st.Over() || m.gone {
+		return
+	}
+	var next time.Time
+	for _, s := range m.st.ToAct() {
+		if d, ok := m.deadline(s); ok && (next.IsZero() || d.Before(next)) {
+			next = d
+		}
+	}
+	if next.IsZero() {
+		return
+	}
+	srv, id := m.srv, m.id
+	m.timer = time.AfterFunc(max(next.Sub(srv.now()), 0), func() { srv.expire(id) })
+}
+
+// commit appends one event built by the caller after validating it, with the row's new status. On any
+// failure the in-memory match may be ahead of the log, so it is rebuilt from the log; after a conflict
+// (another instance appended first) the caller retries against the fresh state.
+func (m *match) commit(ctx context.Context, ev store.Event, status string) error {
+	up := store.Update{}
+	if status != m.row.Status {
+		up.Status = status
+	}
+	if ev.Kind == evJoin || ev.Kind == evStart {
+		up.Summary = m.summary(ev)
+	}
+	if _, err := m.srv.store.Append(ctx, m.id, m.seq, up, ev); err != nil {
+		if lerr := m.load(context.WithoutCancel(ctx)); lerr != nil {
+			m.srv.log.Error("reload after failed append", "match", m.id, "err", lerr)
+			m.gone = true
+		}
+		return err
+	}
+	if up.Status != "" {
+		m.row.Status = up.Status
+	}
+	return nil
+}
+
+// summary is the public description of the match kept on its row for the lobby, as it will be after ev.
+func (m *match) summary(ev store.Event) json.RawMessage {
+	names := make([]string, 0, len(m.seats)+1)
+	for _, s := range m.seats {
+		names = append(names, s.name)
+	}
+	if ev.Kind == evJoin {
+		var d joinData
+		json.Unmarshal(ev.Data, &d)
+		names = append(names, d.Name)
+	}
+	b, _ := json.Marshal(lobbySummary{Players: names, MaxSeats: m.cfg.MaxSeats, Clock: m.cfg.Clock})
+	return b
+}
+
+type lobbySummary struct {
+	Players  []string   `json:"players"`
+	MaxSeats int        `json:"maxSeats"`
+	Clock    *clockConf `json:"clock,omitempty"`
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("marshal %T: %v", v, err)) // only called on the server's own plain structs
+	}
+	return b
+}
+
+// join seats a new player.
+func (m *match) join(ctx context.Context, name string) (game.Seat, string, error) {
+	if m.started {
+		return 0, "", errf(http.StatusConflict, codeAlreadyStarted, "the match has started")
+	}
+	if len(m.seats) >= m.cfg.MaxSeats {
+		return 0, "", errf(http.StatusConflict, codeFull, "all %d seats are taken", m.cfg.MaxSeats)
+	}
+	tok := newToken()
+	h := hashToken(tok)
+	ev := store.Event{Kind: evJoin, Seat: len(m.seats), At: m.srv.now(),
+		Data: mustJSON(joinData{Name: name, Token: hex.EncodeToString(h[:])})}
+	if err := m.commit(ctx, ev, statusOpen); err != nil {
+		return 0, "", err
+	}
+	if err := m.applyEvent(withSeq(ev, m.seq+1)); err != nil {
+		return 0, "", m.broken(err)
+	}
+	m.changed()
+	return game.Seat(len(m.seats) - 1), tok, nil
+}
+
+// start sets the game up with the seated players.
+func (m *match) start(ctx context.Context) error {
+	if m.started {
+		return errf(http.StatusConflict, codeAlreadyStarted, "the match has already started")
+	}
+	if lo, _ := m.def.SeatRange(); len(m.seats) < lo {
+		return errf(http.StatusConflict, codeNotStarted, "%s needs at least %d players, %d seated", m.def.Name(), lo, len(m.seats))
+	}
+	// New is checked before anything is logged; it cannot fail later since the options were validated.
+	if _, err := m.def.New(m.row.Options, len(m.seats), m.row.Seed); err != nil {
+		return err
+	}
+	ev := store.Event{Kind: evStart, Seat: -1, At: m.srv.now(), Data: json.RawMessage(`{}`)}
+	if err := m.commit(ctx, ev, statusPlaying); err != nil {
+		return err
+	}
+	if err := m.applyEvent(withSeq(ev, m.seq+1)); err != nil {
+		return m.broken(err)
+	}
+	m.changed()
+	return nil
+}
+
+// move plays a seat's move; auto names why the server plays it for the seat ("" for the player's own).
+func (m *match) move(ctx context.Context, seat game.Seat, mv json.RawMessage, auto string) error {
+	if !m.started {
+		return errf(http.StatusConflict, codeNotStarted, "the match has not started")
+	}
+	if m.st.Over() {
+		return errf(http.StatusConflict, codeGameOver, "the game is over")
+	}
+	before := m.st.ToAct()
+	if err := safeApply(m.st, seat, mv); err != nil {
+		if errors.Is(err, errEnginePanic) {
+			return m.broken(err)
+		}
+		return err
+	}
+	at := m.srv.now()
+	ev := store.Event{Kind: evMove, Seat: int(seat), At: at, Data: mustJSON(moveData{Move: mv, Auto: auto})}
+	if err := m.commit(ctx, ev, m.status()); err != nil {
+		return err
+	}
+	m.seq++
+	m.moves = append(m.moves, effMove{seq: m.seq, seat: seat, move: mv, auto: auto != ""})
+	m.tick(at, seat, before, m.st.ToAct())
+	m.changed()
+	return nil
+}
+
+// undo takes back the seat's last move, if the game allows it now.
+func (m *match) undo(ctx context.Context, seat game.Seat) error {
+	if !m.started {
+		return errf(http.StatusConflict, codeNotStarted, "the match has not started")
+	}
+	u, ok := m.st.(game.Undoer)
+	if !ok {
+		return errf(http.StatusConflict, codeNotUndoable, "%s has no undo", m.def.Name())
+	}
+	i := len(m.moves) - 1
+	for i >= 0 && m.moves[i].seat != seat {
+		i--
+	}
+	if i < 0 || m.moves[i].auto || !u.Undoable(seat) {
+		return errf(http.StatusConflict, codeNotUndoable, "seat %d has no move it may take back now", seat)
+	}
+	// The replay is checked before the undo is logged, so that a logged undo always replays.
+	if _, err := m.replay(slices.Delete(slices.Clone(m.moves), i, i+1)); err != nil {
+		return errf(http.StatusConflict, codeNotUndoable, "the game cannot be rebuilt without that move: %v", err)
+	}
+	ev := store.Event{Kind: evUndo, Seat: int(seat), At: m.srv.now(), Data: mustJSON(undoData{Target: m.moves[i].seq})}
+	if err := m.commit(ctx, ev, statusPlaying); err != nil {
+		return err
+	}
+	if err := m.applyEvent(withSeq(ev, m.seq+1)); err != nil {
+		return m.broken(err)
+	}
+	m.changed()
+	return nil
+}
+
+// broken handles an event that was logged but cannot be applied in memory: the match is dropped, to be
+// loaded afresh by the next request, and the client gets an internal error.
+func (m *match) broken(err error) error {
+	m.srv.log.Error("match state broken, dropping it from memory", "match", m.id, "err", err)
+	m.gone = true
+	m.srv.forget(m)
+	return fmt.Errorf("match %s: %w", m.id, err)
+}
+
+// expire plays AutoMove for every seat whose time has run out.
+func (m *match) expire(ctx context.Context) {
+	now := m.srv.now()
+	for range 64 { // a bound, in case an engine keeps a seat to act forever with no time left
+		if !m.started || m.st.Over() {
+			return
+		}
+		due := game.Seat(-1)
+		for _, s := range m.st.ToAct() {
+			if d, ok := m.deadline(s); ok && !d.After(now) {
+				due = s
+				break
+			}
+		}
+		if due < 0 {
+			return
+		}
+		mv, err := m.st.AutoMove(due)
+		if err == nil {
+			err = m.move(ctx, due, mv, "timeout")
+		}
+		if err != nil {
+			m.srv.log.Warn("clock expiry: auto move failed", "match", m.id, "seat", due, "err", err)
+			return
+		}
+		m.srv.log.Info("clock expired, move played for the seat", "match", m.id, "seat", due)
+	}
+}

@@ -1,0 +1,402 @@
+// Package server is Surveyor's game server: a JSON HTTP API (docs/api.md) and WebSocket push over the
+// games of a game.Registry, with every accepted move appended to a store.Store log.
+//
+// Each match being played is held in memory by the instance serving it and rebuilt from its log on load.
+// Several instances can share one PostgreSQL store: appends are optimistic on the log's sequence number,
+// and a store that is a store.Notifier tells every instance about the others' appends, so each refreshes
+// the matches it holds and pushes the new views to its own clients.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// Config configures a Server. Store and Games are required.
+type Config struct {
+	Store  store.Store
+	Games  game.Registry
+	Static fs.FS        // served at "/" (nil: no static files)
+	Logger *slog.Logger // nil: slog.Default()
+	// RateLimit is the sustained number of API requests (and WebSocket messages) per second allowed to one
+	// client address, with bursts of RateBurst. Zero means the defaults (20/s, burst 60); negative disables.
+	RateLimit float64
+	RateBurst int
+	// MaxBody caps request bodies in bytes (default 64 KiB).
+	MaxBody int64
+	// IdleTimeout is how long a match nobody uses stays in memory (default 10 minutes).
+	IdleTimeout time.Duration
+	// Now and Seed replace the clock and the seed source in tests.
+	Now  func() time.Time
+	Seed func() uint64
+}
+
+// Server serves the API. Create it with New, serve Handler, and call Close when done.
+type Server struct {
+	store   store.Store
+	games   game.Registry
+	log     *slog.Logger
+	now     func() time.Time
+	seed    func() uint64
+	limiter *limiter
+	maxBody int64
+	idle    time.Duration
+	handler http.Handler
+
+	mu      sync.Mutex
+	matches map[string]*match
+
+	ctx      context.Context // ends when the server closes: background work and WebSockets stop
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+	draining atomic.Bool
+}
+
+// New builds a server and starts its background work (NOTIFY listener, eviction of idle matches, rate
+// limiter housekeeping, clocks of matches in play).
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Store == nil || cfg.Games == nil {
+		return nil, errors.New("server: Store and Games are required")
+	}
+	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
+		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, matches: map[string]*match{}}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.seed == nil {
+		s.seed = randomSeed
+	}
+	if s.maxBody <= 0 {
+		s.maxBody = 64 << 10
+	}
+	if s.idle <= 0 {
+		s.idle = 10 * time.Minute
+	}
+	rate, burst := cfg.RateLimit, cfg.RateBurst
+	if rate == 0 {
+		rate = 20
+	}
+	if burst <= 0 {
+		burst = 60
+	}
+	if rate > 0 {
+		s.limiter = newLimiter(rate, burst)
+	}
+	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
+	s.handler = s.routes(cfg.Static)
+	if n, ok := s.store.(store.Notifier); ok {
+		s.wg.Go(func() { n.Listen(s.ctx, s.onNotify) })
+	}
+	s.wg.Go(s.housekeeping)
+	if err := s.armClocks(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Handler is the HTTP handler of the whole server.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Drain makes readiness fail so that a load balancer stops sending traffic before shutdown.
+func (s *Server) Drain() { s.draining.Store(true) }
+
+// Close stops background work and closes every WebSocket (clients reconnect elsewhere and resume). It
+// does not close the store. Call it after http.Server.Shutdown has finished the requests in flight, so
+// that no accepted move is lost.
+func (s *Server) Close() {
+	s.draining.Store(true)
+	s.cancel()
+	s.wg.Wait()
+	s.mu.Lock()
+	ms := make([]*match, 0, len(s.matches))
+	for _, m := range s.matches {
+		ms = append(ms, m)
+	}
+	s.mu.Unlock()
+	for _, m := range ms {
+		m.mu.Lock()
+		if m.timer != nil {
+			m.timer.Stop()
+		}
+		m.gone = true
+		m.mu.Unlock()
+	}
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// newID is a match id: 80 random bits, 16 characters of lower-case base32.
+func newID() string {
+	var b [10]byte
+	rand.Read(b[:])
+	return idEncoding.EncodeToString(b[:])
+}
+
+// validID rejects ids that cannot be ours before they reach the store or the match table.
+func validID(id string) bool {
+	if len(id) != 16 {
+		return false
+	}
+	for _, c := range id {
+		if !(c >= 'a' && c <= 'z' || c >= '2' && c <= '7') {
+			return false
+		}
+	}
+	return true
+}
+
+// newToken is a seat token: 256 random bits.
+func newToken() string {
+	var b [32]byte
+	rand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// get returns the match, loaded and locked; the caller unlocks m.mu.
+func (s *Server) get(ctx context.Context, id string) (*match, error) {
+	if !validID(id) {
+		return nil, errf(http.StatusNotFound, codeNotFound, "no such match")
+	}
+	for range 3 {
+		s.mu.Lock()
+		m, ok := s.matches[id]
+		if !ok {
+			m = &match{srv: s, id: id, subs: map[*subscriber]struct{}{}}
+			s.matches[id] = m
+		}
+		s.mu.Unlock()
+		m.mu.Lock()
+		if m.gone {
+			m.mu.Unlock()
+			s.forgetIf(m)
+			continue
+		}
+		if !m.loaded {
+			if err := m.load(ctx); err != nil {
+				m.gone = true
+				s.forgetIf(m)
+				m.mu.Unlock()
+				if errors.Is(err, store.ErrNotFound) {
+					return nil, errf(http.StatusNotFound, codeNotFound, "no such match")
+				}
+				return nil, err
+			}
+		}
+		m.lastUsed = s.now()
+		return m, nil
+	}
+	return nil, errf(http.StatusServiceUnavailable, codeUnavailable, "the match is being reloaded; try again")
+}
+
+// forgetIf removes m from the table if it is still the entry for its id.
+func (s *Server) forgetIf(m *match) {
+	s.mu.Lock()
+	if s.matches[m.id] == m {
+		delete(s.matches, m.id)
+	}
+	s.mu.Unlock()
+}
+
+// forget drops a match from memory (called with m.mu held) and disconnects its subscribers, who reconnect
+// and get the match reloaded from the log.
+func (s *Server) forget(m *match) {
+	m.gone = true
+	if m.timer != nil {
+		m.timer.Stop()
+	}
+	for sub := range m.subs {
+		sub.close()
+	}
+	s.forgetIf(m)
+}
+
+// withMatch runs fn on the locked match, retrying when another instance appended first.
+func (s *Server) withMatch(ctx context.Context, id string, fn func(m *match) error) error {
+	var err error
+	for range 4 {
+		var m *match
+		m, err = s.get(ctx, id)
+		if err != nil {
+			return err
+		}
+		err = fn(m)
+		m.mu.Unlock()
+		if !errors.Is(err, store.ErrConflict) {
+			return err
+		}
+	}
+	return err
+}
+
+// onNotify is told of an append by any instance.
+func (s *Server) onNotify(id string, seq int64) {
+	s.mu.Lock()
+	var ms []*match
+	if id == "" {
+		for _, m := range s.matches {
+			ms = append(ms, m)
+		}
+	} else if m, ok := s.matches[id]; ok {
+		ms = append(ms, m)
+	}
+	s.mu.Unlock()
+	for _, m := range ms {
+		s.wg.Go(func() { s.refresh(m, seq) })
+	}
+}
+
+// refresh brings a match up to the log when it is behind seq (0: check the log anyway).
+func (s *Server) refresh(m *match, seq int64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !m.loaded || m.gone || (seq > 0 && m.seq >= seq) {
+		return
+	}
+	if err := m.catchUp(s.ctx); err != nil {
+		s.log.Error("refresh from log failed, dropping match", "match", m.id, "err", err)
+		s.forget(m)
+	}
+}
+
+// expire is called by a match's clock timer.
+func (s *Server) expire(id string) {
+	s.mu.Lock()
+	m, ok := s.matches[id]
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.gone || !m.loaded {
+		return
+	}
+	m.expire(s.ctx)
+	m.armTimer()
+}
+
+// armClocks loads the matches in play that have a clock, so that their clocks run on this instance.
+func (s *Server) armClocks(ctx context.Context) error {
+	games, err := s.store.ListGames(ctx, statusPlaying, 100000)
+	if err != nil {
+		return err
+	}
+	for _, g := range games {
+		var cfg config
+		if json.Unmarshal(g.Config, &cfg) != nil || cfg.Clock == nil {
+			continue
+		}
+		m, err := s.get(ctx, g.ID)
+		if err != nil {
+			s.log.Warn("cannot load match to run its clock", "match", g.ID, "err", err)
+			continue
+		}
+		m.mu.Unlock()
+	}
+	return nil
+}
+
+// housekeeping evicts idle matches and forgets idle rate-limit buckets.
+func (s *Server) housekeeping() {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-t.C:
+			s.evictIdle()
+			if s.limiter != nil {
+				s.limiter.sweep(time.Now())
+			}
+		}
+	}
+}
+
+func (s *Server) evictIdle() {
+	s.mu.Lock()
+	ms := make([]*match, 0, len(s.matches))
+	for _, m := range s.matches {
+		ms = append(ms, m)
+	}
+	s.mu.Unlock()
+	now := s.now()
+	for _, m := range ms {
+		if !m.mu.TryLock() {
+			continue
+		}
+		clockRunning := m.cfg.Clock != nil && m.started && !m.st.Over()
+		if len(m.subs) == 0 && !clockRunning && now.Sub(m.lastUsed) > s.idle {
+			s.forget(m)
+		}
+		m.mu.Unlock()
+	}
+}
+
+// decode reads a JSON body strictly: one object, known fields only, within the size limit.
+func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, s.maxBody)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		if dec.Decode(&struct{}{}) != io.EOF {
+			return errf(http.StatusBadRequest, codeBadJSON, "the body holds more than one JSON value")
+		}
+		return nil
+	}
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		return errf(http.StatusRequestEntityTooLarge, codeTooLarge, "the body exceeds %d bytes", s.maxBody)
+	case errors.Is(err, io.EOF):
+		return errf(http.StatusBadRequest, codeBadJSON, "the body is empty; a JSON object is expected")
+	}
+	return errf(http.StatusBadRequest, codeBadJSON, "invalid JSON body: %v", err)
+}
+
+// decodeOptional is decode for bodies that may be empty.
+func (s *Server) decodeOptional(w http.ResponseWriter, r *http.Request, v any) error {
+	err := s.decode(w, r, v)
+	var ae *apiError
+	if errors.As(err, &ae) && ae.Code == codeBadJSON && strings.Contains(ae.Message, "is empty") {
+		return nil
+	}
+	return err
+}
+
+// token is the seat token of a request: Authorization: Bearer, or ?token= (for WebSockets and links).
+func token(r *http.Request) string {
+	if h := r.Header.Get("Authorization"); h != "" {
+		if t, ok := strings.CutPrefix(h, "Bearer "); ok {
+			return strings.TrimSpace(t)
+		}
+	}
+	return r.URL.Query().Get("token")
+}

@@ -1,0 +1,192 @@
+package server
+
+import (
+	"encoding/json"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// matchInfo is the public part of a match, the same for every seat and spectator.
+type matchInfo struct {
+	ID       string          `json:"id"`
+	Game     string          `json:"game"`
+	Options  json.RawMessage `json:"options"`
+	Status   string          `json:"status"`
+	Seq      int64           `json:"seq"`
+	MaxSeats int             `json:"maxSeats"`
+	Players  []playerInfo    `json:"players"`
+	ToAct    []game.Seat     `json:"toAct"`
+	Moves    int             `json:"moves"`
+	Clock    *clockConf      `json:"clock,omitempty"`
+	Result   *game.Result    `json:"result,omitempty"`
+	Created  time.Time       `json:"created"`
+}
+
+type playerInfo struct {
+	Seat     game.Seat  `json:"seat"`
+	Name     string     `json:"name"`
+	Deadline *time.Time `json:"deadline,omitempty"` // when the clock runs out, for a seat that must act
+	BankMs   *int64     `json:"bankMs,omitempty"`   // game clock: time left as of the last event
+}
+
+// envelope is what a client receives: over HTTP as a response, over WebSocket as a "state" message.
+type envelope struct {
+	Type  string          `json:"type"`
+	Seq   int64           `json:"seq"`
+	Match json.RawMessage `json:"match"`
+	You   *you            `json:"you,omitempty"`
+	View  any             `json:"view,omitempty"`
+}
+
+type you struct {
+	Seat     game.Seat `json:"seat"`
+	MustAct  bool      `json:"mustAct"`
+	Undoable bool      `json:"undoable"`
+}
+
+func (m *match) matchInfo() json.RawMessage {
+	if m.info != nil {
+		return m.info
+	}
+	mi := matchInfo{ID: m.id, Game: m.row.Game, Options: m.row.Options, Status: m.status(), Seq: m.seq,
+		MaxSeats: m.cfg.MaxSeats, Players: make([]playerInfo, len(m.seats)), ToAct: []game.Seat{},
+		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created}
+	if m.started {
+		if t := m.st.ToAct(); t != nil {
+			mi.ToAct = t
+		}
+		if m.st.Over() {
+			r := m.st.Result()
+			mi.Result = &r
+		}
+	}
+	for i, s := range m.seats {
+		p := playerInfo{Seat: game.Seat(i), Name: s.name}
+		if m.started && m.cfg.Clock != nil {
+			if slices.Contains(mi.ToAct, p.Seat) {
+				if d, ok := m.deadline(p.Seat); ok {
+					p.Deadline = &d
+				}
+			}
+			if m.cfg.Clock.Mode == "game" {
+				ms := (time.Duration(m.cfg.Clock.Seconds)*time.Second - m.used[i]).Milliseconds()
+				p.BankMs = &ms
+			}
+		}
+		mi.Players[i] = p
+	}
+	m.info = mustJSON(mi)
+	return m.info
+}
+
+// envelope is the message for one seat (or game.Spectator) at the current sequence number, cached until
+// the next change so that many spectators cost one view.
+func (m *match) envelope(seat game.Seat) []byte {
+	if b, ok := m.cache[seat]; ok {
+		return b
+	}
+	e := envelope{Type: "state", Seq: m.seq, Match: m.matchInfo()}
+	if seat >= 0 {
+		e.You = &you{Seat: seat}
+	}
+	if m.started {
+		e.View = safeView(m.st, seat)
+		if seat >= 0 {
+			e.You.MustAct = slices.Contains(m.st.ToAct(), seat)
+			if u, ok := m.st.(game.Undoer); ok {
+				e.You.Undoable = u.Undoable(seat) && m.lastMoveOf(seat) >= 0
+			}
+		}
+	}
+	b, err := json.Marshal(e)
+	if err != nil {
+		m.srv.log.Error("cannot marshal view", "match", m.id, "seat", seat, "err", err)
+		b = mustJSON(envelope{Type: "state", Seq: m.seq, Match: m.matchInfo()})
+	}
+	if m.cache == nil {
+		m.cache = make(map[game.Seat][]byte, len(m.seats)+1)
+	}
+	m.cache[seat] = b
+	return b
+}
+
+// lastMoveOf is the index in m.moves of the seat's last move if the seat itself played it, else -1.
+func (m *match) lastMoveOf(seat game.Seat) int {
+	for i := len(m.moves) - 1; i >= 0; i-- {
+		if m.moves[i].seat == seat {
+			if m.moves[i].auto {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+func safeView(st game.State, seat game.Seat) (v any) {
+	defer func() {
+		if r := recover(); r != nil {
+			v = nil
+		}
+	}()
+	return st.View(seat)
+}
+
+// subscriber is one WebSocket (or long poll) waiting for a match's changes. It keeps only the newest
+// message: views are complete snapshots, so a slow client skips the intermediate ones instead of making
+// the match wait for it.
+type subscriber struct {
+	seat game.Seat
+	mu   sync.Mutex
+	msg  []byte
+	seq  int64
+	wake chan struct{}
+	done chan struct{}
+	once sync.Once
+}
+
+func newSubscriber(seat game.Seat, seq int64) *subscriber {
+	return &subscriber{seat: seat, seq: seq, wake: make(chan struct{}, 1), done: make(chan struct{})}
+}
+
+func (s *subscriber) push(seq int64, b []byte) {
+	s.mu.Lock()
+	if seq > s.seq {
+		s.seq, s.msg = seq, b
+	}
+	s.mu.Unlock()
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// take returns the pending message, if any.
+func (s *subscriber) take() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.msg
+	s.msg = nil
+	return b
+}
+
+func (s *subscriber) close() { s.once.Do(func() { close(s.done) }) }
+
+// broadcast sends every subscriber its new view.
+func (m *match) broadcast() {
+	for sub := range m.subs {
+		sub.push(m.seq, m.envelope(sub.seat))
+	}
+}
+
+func (m *match) subscribe(sub *subscriber) {
+	m.subs[sub] = struct{}{}
+	if m.seq > sub.seq {
+		sub.push(m.seq, m.envelope(sub.seat))
+	}
+}
+
+func (m *match) unsubscribe(sub *subscriber) { delete(m.subs, sub) }

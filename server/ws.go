@@ -1,0 +1,193 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// WebSocket protocol (docs/api.md): the server sends {"type":"state",...} envelopes, the newest only, after
+// every change; a client that reconnects with ?since=SEQ gets nothing until the match moves past SEQ, or
+// the current state at once if it already has. Clients may send moves and undos on the socket:
+// {"type":"move","id":"x","move":{...}}, {"type":"undo","id":"x"}, answered by {"type":"ok","id":"x","seq":N}
+// or {"type":"error","id":"x","error":{"code","message"}}.
+
+type wsIn struct {
+	Type string          `json:"type"`
+	ID   string          `json:"id"`
+	Move json.RawMessage `json:"move"`
+}
+
+type wsReply struct {
+	Type  string    `json:"type"`
+	ID    string    `json:"id,omitempty"`
+	Seq   int64     `json:"seq,omitempty"`
+	Error *apiError `json:"error,omitempty"`
+}
+
+const wsWriteTimeout = 10 * time.Second
+
+func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
+	id := r.PathValue("id")
+	since := int64(-1)
+	if v := r.URL.Query().Get("since"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return errf(http.StatusBadRequest, codeBadRequest, "since must be a sequence number")
+		}
+		since = n
+	}
+	// The seat is checked before the upgrade, so that a wrong token gets a plain JSON error.
+	m, err := s.get(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	seat := game.Spectator
+	if tok := token(r); tok != "" {
+		if seat, err = m.seatOf(tok); err != nil {
+			m.mu.Unlock()
+			return err
+		}
+	}
+	m.mu.Unlock()
+
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	if err != nil {
+		return nil // Accept has written the HTTP error
+	}
+	c.SetReadLimit(s.maxBody)
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+
+	sub := newSubscriber(seat, since)
+	m, err = s.get(ctx, id)
+	if err != nil {
+		c.Close(websocket.StatusInternalError, "match unavailable")
+		return nil
+	}
+	m.subscribe(sub)
+	upToDate := since >= 0 && m.seq <= since
+	m.mu.Unlock()
+	if upToDate {
+		s.wsSend(ctx, c, wsReply{Type: "uptodate", Seq: since})
+	}
+	defer func() {
+		m.mu.Lock()
+		m.unsubscribe(sub)
+		m.mu.Unlock()
+	}()
+
+	go func() {
+		defer cancel()
+		s.wsRead(ctx, c, id, seat)
+	}()
+	for {
+		select {
+		case <-ctx.Done():
+			c.Close(websocket.StatusGoingAway, "server shutting down")
+			return nil
+		case <-sub.done:
+			c.Close(websocket.StatusTryAgainLater, "match reloaded; reconnect")
+			return nil
+		case <-sub.wake:
+			msg := sub.take()
+			if msg == nil {
+				continue
+			}
+			wctx, wcancel := context.WithTimeout(ctx, wsWriteTimeout)
+			err := c.Write(wctx, websocket.MessageText, msg)
+			wcancel()
+			if err != nil {
+				return nil
+			}
+		}
+	}
+}
+
+func (s *Server) wsSend(ctx context.Context, c *websocket.Conn, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	wctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
+	defer cancel()
+	return c.Write(wctx, websocket.MessageText, b)
+}
+
+// wsRead handles what a client sends until the connection ends.
+func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, id string, seat game.Seat) {
+	for {
+		typ, data, err := c.Read(ctx)
+		if err != nil {
+			var ce websocket.CloseError
+			if !errors.As(err, &ce) && ctx.Err() == nil {
+				s.log.Debug("websocket read", "match", id, "err", err)
+			}
+			return
+		}
+		reply := s.wsHandle(ctx, typ, data, id, seat)
+		if err := s.wsSend(ctx, c, reply); err != nil {
+			return
+		}
+	}
+}
+
+func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data []byte, id string, seat game.Seat) wsReply {
+	fail := func(ae *apiError, msgID string) wsReply { return wsReply{Type: "error", ID: msgID, Error: ae} }
+	if s.limiter != nil && !s.limiter.allow("ws:"+id+":"+strconv.Itoa(int(seat)), time.Now()) {
+		return fail(errf(http.StatusTooManyRequests, codeRateLimited, "too many messages; slow down"), "")
+	}
+	if typ != websocket.MessageText {
+		return fail(errf(http.StatusBadRequest, codeBadJSON, "messages must be JSON text"), "")
+	}
+	var in wsIn
+	if err := strictUnmarshal(data, &in); err != nil {
+		return fail(errf(http.StatusBadRequest, codeBadJSON, "invalid JSON message: %v", err), "")
+	}
+	if seat < 0 {
+		return fail(errf(http.StatusForbidden, codeForbidden, "spectators cannot play; connect with a seat token"), in.ID)
+	}
+	var seq int64
+	err := s.withMatch(ctx, id, func(m *match) error {
+		var err error
+		switch in.Type {
+		case "move":
+			if len(in.Move) == 0 || string(in.Move) == "null" {
+				return errf(http.StatusBadRequest, codeBadMove, `a move message is {"type":"move","move":...}`)
+			}
+			err = m.move(ctx, seat, in.Move, "")
+		case "undo":
+			err = m.undo(ctx, seat)
+		default:
+			err = errf(http.StatusBadRequest, codeBadRequest, `unknown message type %q (want "move" or "undo")`, in.Type)
+		}
+		seq = m.seq
+		return err
+	})
+	if err != nil {
+		return fail(toAPIError(err), in.ID)
+	}
+	return wsReply{Type: "ok", ID: in.ID, Seq: seq}
+}
+
+// strictUnmarshal decodes one JSON value, refusing unknown fields and trailing data.
+func strictUnmarshal(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.Decode(&struct{}{}) != io.EOF {
+		return errors.New("trailing data after the JSON value")
+	}
+	return nil
+}
