@@ -145,3 +145,11 @@ func (g *Game) LegalDraws(i int, d Decision, opt int, out []Placement) []Placeme
 	}
 	return c.Options[opt].table.Placements(s, must, out)
 }
+
+// ShapeMatches reports whether cells are shape option opt of card id, in some rotation or flip.
+func ShapeMatches(id CardID, opt int, cells Bits) bool {
+	if id >= numCards || opt < 0 || opt >= len(Cards[id].Options) {
+		return false
+	}
+	return matchesShape(cells, Cards[id].Options[opt].orientations)
+}
