@@ -353,3 +353,14 @@ func TestLegalMovesAreAllAccepted(t *testing.T) {
 		seen[string(m)] = true
 	}
 }
+
+func TestTextBoard(t *testing.T) {
+	b := newTable(t, 2, DefaultOptions())
+	b.lay('D', 0, 0, 0, "city:N", 1) // city north, road west-east, field south; Blue's knight north
+	b.lay('B', 0, 1, 0, "monastery", 0)
+	want := "x 0..0 (west to east), y 0..1 (north to south)\n" +
+		" 2\nrDr\n .\n .\n.1.\n .\n"
+	if got := b.g.Text(); got != want {
+		t.Errorf("board:\n%s\nwant:\n%s", got, want)
+	}
+}
