@@ -225,3 +225,38 @@ func BenchmarkCanPlace(b *testing.B) {
 		s.CanPlace(sh, s.Ruins)
 	}
 }
+
+// TestCoinsNeverExceedTrack draws random legal placements on random sides until the sheets are full,
+// paying shape coins as well, and checks the track never passes MaxCoins and each mountain pays once.
+func TestCoinsNeverExceedTrack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := 0; trial < 100; trial++ {
+		s, _ := MapSide(MapSides[trial%len(MapSides)])
+		paid := 0
+		for {
+			sh := MustShape(testShapes[rng.IntN(len(testShapes))])
+			ps := s.Placements(sh, Bits{}, nil)
+			if len(ps) == 0 {
+				if !s.CanPlace(MustShape("#"), Bits{}) {
+					break
+				}
+				continue
+			}
+			before := s.Coins
+			got := s.Draw(ps[rng.IntN(len(ps))].Cells, Kind(rng.IntN(int(Monster)+1)))
+			if s.Coins-before != got {
+				t.Fatalf("Draw reported %d coins, the track moved %d", got, s.Coins-before)
+			}
+			paid += got
+			s.AddCoins(rng.IntN(2))
+			if s.Coins > MaxCoins || s.Coins < 0 {
+				t.Fatalf("coins %d", s.Coins)
+			}
+		}
+		// Full sheet: every mountain is surrounded and marked as paid, and no more than 5 coins came
+		// from them.
+		if s.CoinedMountains != s.Layer[Mountain] || paid > 5 {
+			t.Fatalf("side %s full: coined %v of %v, %d mountain coins", MapSides[trial%4], cellList(s.CoinedMountains), cellList(s.Layer[Mountain]), paid)
+		}
+	}
+}
