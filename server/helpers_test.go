@@ -299,3 +299,5 @@ func (w *wsConn) send(v string) {
 		w.t.Fatal(err)
 	}
 }
+
+func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
