@@ -147,13 +147,13 @@ func rowsAndCols(b Bits) (rows, cols int) {
 	return rows, cols
 }
 
-// completeLines returns the complete rows and columns of filled spaces (selected by the masks) and the
-// number of them.
-func completeLines(filled Bits, masks *[Size]Bits) (n int, cells Bits) {
-	for _, m := range masks {
-		if filled.And(m) == m {
+// completeLines returns how many of the lines are complete lines of filled spaces that meet need (pass
+// All to need nothing more), and their cells.
+func completeLines(filled Bits, lines []Bits, need Bits) (n int, cells Bits) {
+	for _, l := range lines {
+		if filled.And(l) == l && l.Intersects(need) {
 			n++
-			cells = cells.Or(m)
+			cells = cells.Or(l)
 		}
 	}
 	return n, cells

@@ -145,6 +145,18 @@ func (g *refGrid) has(cells [][2]int, k Kind) int {
 	return n
 }
 
+// terrainTypes counts the terrain types of rulings 1 among the cells.
+func (g *refGrid) terrainTypes(cells [][2]int) int {
+	types := map[Kind]bool{}
+	for _, p := range cells {
+		switch k := g.k[p[0]][p[1]]; k {
+		case Forest, Village, Farm, Water, Monster, Mountain, Hero:
+			types[k] = true
+		}
+	}
+	return len(types)
+}
+
 // referenceScore scores one card by name on the refGrid.
 func referenceScore(g *refGrid, name string) int {
 	is := func(k Kind) func(r, c int) bool { return func(r, c int) bool { return g.k[r][c] == k } }
@@ -238,14 +250,11 @@ func referenceScore(g *refGrid, name string) int {
 	case "Greengold Plains":
 		n := 0
 		for _, cl := range g.kindClusters(Village) {
-			types := map[Kind]bool{}
+			var near [][2]int
 			for p := range refAround(cl) {
-				switch k := g.k[p[0]][p[1]]; k {
-				case Forest, Village, Farm, Water, Monster, Mountain, Hero:
-					types[k] = true
-				}
+				near = append(near, p)
 			}
-			if len(types) >= 3 {
+			if g.terrainTypes(near) >= 3 {
 				n += 3
 			}
 		}
@@ -447,14 +456,7 @@ func referenceScore(g *refGrid, name string) int {
 	case "Banded Hills":
 		n := 0
 		for r := 0; r < Size; r++ {
-			types := map[Kind]bool{}
-			for c := 0; c < Size; c++ {
-				switch k := g.k[r][c]; k {
-				case Forest, Village, Farm, Water, Monster, Mountain, Hero:
-					types[k] = true
-				}
-			}
-			if len(types) >= 5 {
+			if g.terrainTypes(refRow(r)) >= 5 {
 				n += 4
 			}
 		}

@@ -3,8 +3,8 @@ package cartographers
 // borderlands: Earn six reputation stars for each complete row or complete column of filled spaces.
 func borderlands(s *Sheet) (int, Bits) {
 	f := s.Filled()
-	r, rc := completeLines(f, &RowMask)
-	c, cc := completeLines(f, &ColMask)
+	r, rc := completeLines(f, RowMask[:], All)
+	c, cc := completeLines(f, ColMask[:], All)
 	return 6 * (r + c), rc.Or(cc)
 }
 
@@ -47,7 +47,7 @@ var diagonals = func() (d [Size]Bits) {
 // theBrokenRoad: Earn three reputation stars for each complete diagonal line of filled spaces that touches
 // the left and bottom edges of the map.
 func theBrokenRoad(s *Sheet) (int, Bits) {
-	n, cells := completeLines(s.Filled(), &diagonals)
+	n, cells := completeLines(s.Filled(), diagonals[:], All)
 	return 3 * n, cells
 }
 
@@ -62,30 +62,20 @@ func theCauldrons(s *Sheet) (int, Bits) {
 // that contains a mountain space.
 func dwarvenholds(s *Sheet) (int, Bits) {
 	f, m := s.Filled(), s.Layer[Mountain]
-	n, counted := 0, Bits{}
-	for i := 0; i < Size; i++ {
-		for _, line := range [2]Bits{RowMask[i], ColMask[i]} {
-			if f.And(line) == line && m.Intersects(line) {
-				n++
-				counted = counted.Or(line)
-			}
-		}
-	}
-	return 7 * n, counted
+	r, rc := completeLines(f, RowMask[:], m)
+	c, cc := completeLines(f, ColMask[:], m)
+	return 7 * (r + c), rc.Or(cc)
 }
+
+// oddColumns are the columns printed 1, 3, ..., 11 (Silos); built with colMask because ColMask is only
+// filled by an init function, after package variables.
+var oddColumns = [...]Bits{colMask(0), colMask(2), colMask(4), colMask(6), colMask(8), colMask(10)}
 
 // silos: Earn ten reputation stars for each complete odd-numbered column of filled spaces (printed
 // columns 1, 3, ..., 11, that is columns 0, 2, ..., 10 here).
 func silos(s *Sheet) (int, Bits) {
-	f := s.Filled()
-	n, counted := 0, Bits{}
-	for c := 0; c < Size; c += 2 {
-		if f.And(ColMask[c]) == ColMask[c] {
-			n++
-			counted = counted.Or(ColMask[c])
-		}
-	}
-	return 10 * n, counted
+	n, cells := completeLines(s.Filled(), oddColumns[:], All)
+	return 10 * n, cells
 }
 
 // bandedHills: Earn four reputation stars for each row of filled spaces that contains five or more
