@@ -183,25 +183,6 @@ func (g *Game) Placements(buf []Placement) []Placement {
 	return g.board.placements(g.current, buf)
 }
 
-// MeepleOptions appends the segments of the drawn tile, laid as p, on which the player may stand a meeple.
-// p must be a legal placement.
-func (g *Game) MeepleOptions(p Placement, buf []int) []int {
-	if g.over || g.supply[g.toAct] == 0 {
-		return buf
-	}
-	cell, ok := cellOf(p.X, p.Y)
-	if !ok {
-		return buf
-	}
-	oi := g.current*4 + p.Rot
-	for s := range types[g.current].segs {
-		if g.meepleFree(cell, oi, s) {
-			buf = append(buf, s)
-		}
-	}
-	return buf
-}
-
 // check validates a move for the seat to act without changing anything.
 func (g *Game) check(m Move) (cell int, err error) {
 	if g.over {
