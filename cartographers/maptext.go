@@ -76,7 +76,7 @@ func ParseMap(text string) (Sheet, error) {
 			col++
 		}
 		if col < Size {
-			return Sheet{}, fmt.Errorf("line %d, column %d: row %d has %d cells, want %d", i+1, pos+1, row+1, col, Size)
+			return Sheet{}, fmt.Errorf("line %d, column %d: row %d has %d of %d cells", i+1, pos+1, row+1, col, Size)
 		}
 		row++
 	}

@@ -119,7 +119,7 @@ func TestParseMapErrors(t *testing.T) {
 	cases := []struct{ name, text, want string }{
 		{"bad char", "; c\n" + row + "..Q........\n" + strings.Repeat(row, 9), "line 3, column 3:"},
 		{"bad char after spaces", row + ". . Z\n", "line 2, column 5:"},
-		{"short row", row + "....\n" + strings.Repeat(row, 9), "line 2, column 5: row 2 has 4 cells"},
+		{"short row", row + "....\n" + strings.Repeat(row, 9), "line 2, column 5: row 2 has 4 of 11 cells"},
 		{"long row", row + "............\n", "line 2, column 12: row 2 has more than 11 cells"},
 		{"too many rows", strings.Repeat(row, 11) + "\n  .\n", "line 13, column 3: the map already has 11 rows"},
 		{"too few rows", strings.Repeat(row, 3), "line 5, column 1: the map ends after 3 rows"},
