@@ -37,7 +37,11 @@ func (g *Game) startAmbush(id CardID) {
 		if !c.Options[0].table.CanPlace(s, Bits{}) {
 			mode = DrawFallback
 		}
-		g.setPending(v, Decision{Kind: DecideAmbush, Actor: Neighbour(v, len(g.Players), c.Direction), Mode: mode, Card: id})
+		dir := c.Direction
+		if g.cfg.opts.ClockwiseToPrevious {
+			dir ^= 1
+		}
+		g.setPending(v, Decision{Kind: DecideAmbush, Actor: Neighbour(v, len(g.Players), dir), Mode: mode, Card: id})
 	}
 }
 
@@ -69,6 +73,9 @@ func (g *Game) placeMonster(i, drawer int, id CardID, cells Bits) {
 	p.Monsters[ambushIndex(id)] = p.Monsters[ambushIndex(id)].Or(cells)
 	g.fill(i, cells, Monster)
 	if Cards[id].Effect == GorgonEffect {
+		if g.cfg.opts.GorgonByOwner {
+			drawer = i
+		}
 		g.startGorgon(i, drawer, id)
 	}
 }

@@ -62,6 +62,11 @@ func TestMultiplayerAmbush(t *testing.T) {
 	if _, i := g.DecisionOf(2); i != 0 {
 		t.Fatalf("goblin: seat 2 acts on sheet %d, want 0", i)
 	}
+	// The other reading of the arrow (rulings 9 as an option): clockwise to the previous seat.
+	g = rig(t, Options{ClockwiseToPrevious: true}, 3, "", "Bugbear Assault")
+	if _, i := g.DecisionOf(2); i != 0 {
+		t.Fatalf("clockwise_to_previous: seat 2 acts on sheet %d, want 0", i)
+	}
 	for _, name := range []string{"Goblin Attack", "Bugbear Assault"} {
 		g = rig(t, Options{}, 2, "", name)
 		if _, i := g.DecisionOf(0); i != 1 {

@@ -136,4 +136,10 @@ func TestGorgonGaze(t *testing.T) {
 	if d, i := g.DecisionOf(0); d.Kind != DecideAmbush || i != 1 {
 		t.Fatalf("seat 0 still has to draw the gorgon on sheet 1, has %v on %d", d.Kind, i)
 	}
+	// With gorgon_by_owner the sheet's owner chooses instead.
+	g = rig(t, Options{Ambush: "heroes", GorgonByOwner: true}, 2, emptyA, "Gorgon Gaze")
+	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
+	if g.Players[0].Pending.Kind != DecideGorgon || g.Players[0].Pending.Actor != 0 {
+		t.Fatalf("gorgon_by_owner: pending %+v on sheet 0, want the owner to choose", g.Players[0].Pending)
+	}
 }

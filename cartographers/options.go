@@ -36,6 +36,12 @@ type Options struct {
 	// FallbackHero lets the 1x1 fallback be a hero space too (the Heroes text says "any terrain type
 	// excluding mountains"); rulings 6 reads it as the five drawable terrains only.
 	FallbackHero bool `json:"fallback_hero,omitempty"`
+	// ClockwiseToPrevious reads a clockwise ambush arrow as passing the sheet to the previous seat
+	// (rulings 9 reads clockwise as the player to the left, the next seat).
+	ClockwiseToPrevious bool `json:"clockwise_to_previous,omitempty"`
+	// GorgonByOwner lets the sheet's owner choose the Gorgon's target in multiplayer (rulings 12: the
+	// player who drew it chooses).
+	GorgonByOwner bool `json:"gorgon_by_owner,omitempty"`
 	// FixedHeroPattern forbids rotating or flipping a hero's attack pattern (rulings 11 allows both).
 	FixedHeroPattern bool `json:"fixed_hero_pattern,omitempty"`
 }
