@@ -60,11 +60,15 @@ func BenchmarkPlayMove(b *testing.B) {
 	games := recordedGames(b, 16)
 	g := &Game{}
 	i, k := 0, 0
-	g.Reset(surveyorOpts(), 2, 0)
+	if err := g.Reset(surveyorOpts(), 2, 0); err != nil {
+		b.Fatal(err)
+	}
 	for b.Loop() {
 		if k == len(games[i]) {
 			i, k = (i+1)%len(games), 0
-			g.Reset(surveyorOpts(), 2, uint64(i))
+			if err := g.Reset(surveyorOpts(), 2, uint64(i)); err != nil {
+				b.Fatal(err)
+			}
 		}
 		if err := g.Play(games[i][k]); err != nil {
 			b.Fatal(err)
@@ -87,7 +91,9 @@ func BenchmarkRandomGame(b *testing.B) {
 			rp := NewRandomPlayer(1)
 			seed := uint64(0)
 			for b.Loop() {
-				g.Reset(opts, 2, seed)
+				if err := g.Reset(opts, 2, seed); err != nil {
+					b.Fatal(err)
+				}
 				seed++
 				for !g.over {
 					if err := g.Play(rp.Move(g)); err != nil {
@@ -108,14 +114,18 @@ func TestNoAllocationPerMove(t *testing.T) {
 	rp := NewRandomPlayer(3)
 	play := func() {
 		for i, moves := range games {
-			g.Reset(surveyorOpts(), 2, uint64(i))
+			if err := g.Reset(surveyorOpts(), 2, uint64(i)); err != nil {
+				t.Fatal(err)
+			}
 			for _, m := range moves {
 				if err := g.Play(m); err != nil {
 					t.Fatal(err)
 				}
 			}
 		}
-		g.Reset(surveyorOpts(), 2, 9)
+		if err := g.Reset(surveyorOpts(), 2, 9); err != nil {
+			t.Fatal(err)
+		}
 		for !g.over {
 			if err := g.Play(rp.Move(g)); err != nil {
 				t.Fatal(err)

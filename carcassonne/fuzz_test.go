@@ -79,7 +79,7 @@ func FuzzDecodeMove(f *testing.F) {
 
 // FuzzOptions feeds arbitrary bytes to the options decoder.
 func FuzzOptions(f *testing.F) {
-	f.Add([]byte(`{"surveyors":true,"road_bonus":"wealth","monastery_bonus":"poverty","farmhouses":"KLWX","monastery_own_tile":true}`))
+	f.Add([]byte(`{"surveyors":true,"road_bonus":"wealth","monastery_bonus":"poverty","farmhouses":"KLWX","monastery_own_tile":true,"caps":"arched"}`))
 	f.Add([]byte(`null`))
 	f.Add([]byte(`{"surveyors":1}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {

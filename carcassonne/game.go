@@ -71,20 +71,23 @@ var (
 
 // NewGame sets up a game: start tile in place, tiles shuffled, first tile drawn.
 func NewGame(opts Options, players int, seed uint64) (*Game, error) {
-	if err := opts.validate(); err != nil {
+	g := &Game{}
+	if err := g.Reset(opts, players, seed); err != nil {
 		return nil, err
 	}
-	if players < minPlayers || players > maxPlayers {
-		return nil, fmt.Errorf("carcassonne: %w: %d players, want %d to %d", game.ErrBadOptions, players, minPlayers, maxPlayers)
-	}
-	g := &Game{}
-	g.Reset(opts, players, seed)
 	return g, nil
 }
 
-// Reset starts a new game in g, reusing its memory. Options and player count must be valid.
-func (g *Game) Reset(opts Options, players int, seed uint64) {
-	g.opts, g.players, g.seed = opts, players, seed
+// Reset starts a new game in g, reusing its memory, so that bots and benchmarks play game after game
+// without allocating. On an error (bad options or player count) g is unchanged.
+func (g *Game) Reset(opts Options, players int, seed uint64) error {
+	if err := opts.validate(); err != nil {
+		return err
+	}
+	if players < minPlayers || players > maxPlayers {
+		return fmt.Errorf("carcassonne: %w: %d players, want %d to %d", game.ErrBadOptions, players, minPlayers, maxPlayers)
+	}
+	g.opts, g.players, g.seed, g.quiet = opts, players, seed, false
 	g.board.clear()
 	g.ndisc, g.turn, g.over, g.toAct = 0, 0, false, 0
 	for i := range g.scores {
@@ -121,6 +124,7 @@ func (g *Game) Reset(opts Options, players int, seed uint64) {
 	idx := g.board.put(startType, 0, cell)
 	g.feat.addTile(idx, &types[startType])
 	g.draw()
+	return nil
 }
 
 // Options returns the game's options.

@@ -78,7 +78,9 @@ func TestDeterminismOverSeededGames(t *testing.T) {
 		players := 2 + int(seed%4)
 		a, _ := randomGame(t, opts, players, seed)
 		// The same seed in a reused game value must give the same game.
-		g.Reset(opts, players, seed)
+		if err := g.Reset(opts, players, seed); err != nil {
+			t.Fatal(err)
+		}
 		rp := NewRandomPlayer(seed)
 		for !g.Over() {
 			if err := g.Play(rp.Move(g)); err != nil {
@@ -362,5 +364,21 @@ func TestTextBoard(t *testing.T) {
 		" 2\nrDr\n .\n .\n.1.\n .\n"
 	if got := b.g.Text(); got != want {
 		t.Errorf("board:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestResetRefusesBadInputAndKeepsTheGame(t *testing.T) {
+	g, _ := randomGame(t, DefaultOptions(), 2, 4)
+	want := fingerprint(g)
+	bad := DefaultOptions()
+	bad.Farmhouses = "Z"
+	if err := g.Reset(bad, 2, 1); !errors.Is(err, game.ErrBadOptions) {
+		t.Errorf("bad options: %v", err)
+	}
+	if err := g.Reset(DefaultOptions(), 9, 1); !errors.Is(err, game.ErrBadOptions) {
+		t.Errorf("9 players: %v", err)
+	}
+	if fingerprint(g) != want {
+		t.Error("a refused Reset changed the game")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -23,11 +24,14 @@ type Options struct {
 	// MonasteryOwnTile makes Hermit Monastery and Pilgrimage Route look at the monastery's own tile as well
 	// as its eight neighbours ("each of the 9 tiles" in the rules page's wording). Off by default (ruling 7).
 	MonasteryOwnTile bool `json:"monastery_own_tile"`
+	// Caps names the city segments Bad Neighbourhood leaves out: "all" caps, city segments touching one
+	// side (the default, ruling 5), or only the "arched" ones drawn as semicircles in the C2 art (H, J, L).
+	Caps string `json:"caps"`
 }
 
 // DefaultOptions are the rulings' defaults, without the Land Surveyors.
 func DefaultOptions() Options {
-	return Options{RoadBonus: "poverty", MonasteryBonus: "wealth", Farmhouses: "K"}
+	return Options{RoadBonus: "poverty", MonasteryBonus: "wealth", Farmhouses: "K", Caps: "all"}
 }
 
 // ParseOptions decodes options JSON over the defaults. Unknown fields and values are refused.
@@ -61,7 +65,15 @@ func (o Options) validate() error {
 	if o.Farmhouses != "K" && o.Farmhouses != "KLWX" {
 		return fmt.Errorf("carcassonne options: %w: farmhouses %q is neither \"K\" nor \"KLWX\"", game.ErrBadOptions, o.Farmhouses)
 	}
+	if o.Caps != "all" && o.Caps != "arched" {
+		return fmt.Errorf("carcassonne options: %w: caps %q is neither \"all\" nor \"arched\"", game.ErrBadOptions, o.Caps)
+	}
 	return nil
+}
+
+// badCap reports whether a segment is one Bad Neighbourhood leaves out under these options.
+func (o *Options) badCap(t int, seg *segment) bool {
+	return seg.cap && (o.Caps == "all" || strings.IndexByte(archedCaps, types[t].letter) >= 0)
 }
 
 // isFarmhouse reports whether a tile type counts as showing a farmhouse under these options.

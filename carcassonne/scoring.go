@@ -91,7 +91,7 @@ func (g *Game) walk(root int, k Kind, t *tally) {
 			nonCap[tile] = false
 		}
 		typ := int(g.board.tiles[tile].typ)
-		if k == City && !types[typ].segs[seg].cap {
+		if k == City && !g.opts.badCap(typ, &types[typ].segs[seg]) {
 			nonCap[tile] = true
 		}
 		x = int(g.feat.next[x])

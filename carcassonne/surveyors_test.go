@@ -242,3 +242,20 @@ func TestPileComposition(t *testing.T) {
 		}
 	}
 }
+
+func TestBadNeighbourhoodCapsSwitch(t *testing.T) {
+	for _, c := range []struct {
+		caps string
+		want int
+	}{{"all", 0}, {"arched", 2}} {
+		t.Run(c.caps, func(t *testing.T) {
+			o := surveyorOpts()
+			o.Caps = c.caps
+			b := newTable(t, 2, o)
+			b.activate("bad_neighbourhood")
+			b.lay('J', 0, 0, 2, "city:S", 0) // arched cap, turned to face south
+			b.lay('E', 0, 1, 0, "", 0)       // angular cap facing north closes the city
+			b.scores(c.want, 0)
+		})
+	}
+}

@@ -84,6 +84,10 @@ var tileTable = [...]tileSpec{
 	{'X', "RRRR", 1, "RRRR", false, village, "road N | road E | road S | road W | field Wn Nw | field Ne En | field Es Se | field Sw Ws"},
 }
 
+// archedCaps are the tile types whose caps the C2 art draws as arches (data note §4.5); the others are
+// angular bulges (E, K) or almost straight bands (D, I). Only the "arched" caps option uses it.
+const archedCaps = "HJL"
+
 const (
 	numTypes  = len(tileTable)
 	maxSeg    = 8  // X has four roads and four fields
