@@ -1,6 +1,8 @@
 package cartographers
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -161,6 +163,12 @@ func FuzzParseMap(f *testing.F) {
 	f.Add(strings.Repeat("r f v a w x h + M # *\n", 11))
 	f.Add("; only a comment\n\n")
 	f.Add(strings.Repeat("...........\r\n", 11) + "\t\n")
+	fixtures, _ := filepath.Glob("testdata/*.map")
+	for _, name := range fixtures {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(string(b))
+		}
+	}
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := ParseMap(text)
 		if err != nil {
