@@ -59,6 +59,8 @@ type Server struct {
 	idle    time.Duration
 	handler http.Handler
 
+	shared  bool // the store is shared with other instances (it is a store.Notifier)
+
 	mu      sync.Mutex
 	matches map[string]*match
 
@@ -104,6 +106,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
 	s.handler = s.routes(cfg.Static)
 	if n, ok := s.store.(store.Notifier); ok {
+		s.shared = true
 		s.wg.Go(func() { n.Listen(s.ctx, s.onNotify) })
 	}
 	s.wg.Go(s.housekeeping)
@@ -236,7 +239,10 @@ func (s *Server) forget(m *match) {
 	s.forgetIf(m)
 }
 
-// withMatch runs fn on the locked match, retrying when another instance appended first.
+// withMatch runs fn on the locked match, retrying when another instance appended first. With a shared
+// store, a refusal that depends on the match's state (not your turn, already started, unknown token...) may
+// come from a copy that has not heard of another instance's append yet: the log is checked, and if it is
+// ahead the match catches up and fn runs again.
 func (s *Server) withMatch(ctx context.Context, id string, fn func(m *match) error) error {
 	var err error
 	for range 4 {
@@ -246,12 +252,37 @@ func (s *Server) withMatch(ctx context.Context, id string, fn func(m *match) err
 			return err
 		}
 		err = fn(m)
+		retry := errors.Is(err, store.ErrConflict)
+		if !retry && err != nil && s.shared && stateRefusal(err) {
+			retry = m.behindLog(ctx)
+		}
 		m.mu.Unlock()
-		if !errors.Is(err, store.ErrConflict) {
+		if !retry {
 			return err
 		}
 	}
 	return err
+}
+
+func stateRefusal(err error) bool {
+	switch toAPIError(err).Status {
+	case http.StatusForbidden, http.StatusConflict, http.StatusUnprocessableEntity:
+		return true
+	}
+	return false
+}
+
+// behindLog catches the match up if the log has grown past it, and reports whether it had.
+func (m *match) behindLog(ctx context.Context) bool {
+	g, err := m.srv.store.Game(ctx, m.id)
+	if err != nil || g.Seq <= m.seq {
+		return false
+	}
+	if err := m.catchUp(ctx); err != nil {
+		m.srv.log.Error("catch up failed, dropping match", "match", m.id, "err", err)
+		m.srv.forget(m)
+	}
+	return true
 }
 
 // onNotify is told of an append by any instance.

@@ -1,0 +1,137 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/surveyor-game/surveyor/store"
+	"github.com/surveyor-game/surveyor/store/postgres"
+	"github.com/surveyor-game/surveyor/store/postgres/pgtest"
+)
+
+// twoInstances starts two servers on one PostgreSQL schema, as two processes would be.
+func twoInstances(t *testing.T) (*env, *env) {
+	url, schema := pgtest.Schema(t)
+	open := func() store.Store {
+		s, err := postgres.Open(context.Background(), url, postgres.Options{Schema: schema, MaxConns: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	return newEnv(t, open(), nil), newEnv(t, open(), nil)
+}
+
+func TestScaleOutTwoInstances(t *testing.T) {
+	a, b := twoInstances(t)
+	id := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":4},"maxSeats":3}`)).json(t)["id"].(string)
+	ps := make([]player, 3)
+	for i := range ps {
+		e := []*env{a, b}[i%2] // seats join through either instance
+		v := e.must(200, e.do("POST", "/api/matches/"+id+"/join", "", `{"name":"p`+itoa(i)+`"}`)).json(t)
+		ps[i] = player{seat: int(v["seat"].(float64)), token: v["token"].(string)}
+		if ps[i].seat != i {
+			t.Fatalf("join %d on instance %d got seat %d", i, i%2, ps[i].seat)
+		}
+	}
+	b.must(200, b.do("POST", "/api/matches/"+id+"/start", ps[2].token, ""))
+	// A client on A learns of B's start (3 joins and the start), then a client on B sees a move accepted
+	// by A, and the other way round.
+	const seq = 4
+	onA := a.dial(id, "", -1)
+	if s := onA.stateAt(seq); s.Match.Status != "playing" {
+		t.Fatalf("A's client after B's start: %+v", s.Match)
+	}
+	onB := b.dial(id, ps[1].token, -1)
+	onB.stateAt(seq)
+	a.must(200, a.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`))
+	if s := onB.stateAt(seq + 1); !toyView(t, s.View).Picked[0] || !s.You.MustAct {
+		t.Fatalf("B's client after A's move: %+v %s", s.You, s.View)
+	}
+	b.must(200, b.do("POST", "/api/matches/"+id+"/moves", ps[1].token, `{"move":{"pick":2}}`))
+	if s := onA.stateAt(seq + 2); !toyView(t, s.View).Picked[1] {
+		t.Fatalf("A's client after B's move: %s", s.View)
+	}
+
+	// Both instances race on the same match: every seat moves at once, alternating instances. Each move
+	// is accepted exactly once, whichever instance appends first.
+	var wg sync.WaitGroup
+	for round := range 4 {
+		for i, p := range ps {
+			if round == 0 && i < 2 {
+				continue // already played
+			}
+			e := []*env{a, b}[(i+round)%2]
+			wg.Go(func() {
+				r := e.do("POST", "/api/matches/"+id+"/moves", p.token, `{"move":{"pick":`+itoa(i+1)+`}}`)
+				if r.status != 200 {
+					t.Errorf("round %d seat %d: %d %s", round, i, r.status, r.body)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	// Both instances converge on the same final state (4 events before play, 12 moves), and the log holds
+	// each move once.
+	final := onA.stateAt(16)
+	if final.Seq != 16 || final.Match.Status != "finished" || final.Match.Moves != 12 {
+		t.Fatalf("after the race A's client has %+v", final.Match)
+	}
+	if s := onB.stateAt(16); string(mustJSON(s.Match.Result)) != string(mustJSON(final.Match.Result)) {
+		t.Fatalf("B's client saw result %+v, A's %+v", s.Match.Result, final.Match.Result)
+	}
+	evs, err := a.store.Events(context.Background(), id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seats []int
+	for _, ev := range evs {
+		if ev.Kind == evMove {
+			seats = append(seats, ev.Seat)
+		}
+	}
+	slices.Sort(seats)
+	if !slices.Equal(seats, []int{0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2}) {
+		t.Fatalf("moves in the log by seat: %v", seats)
+	}
+}
+
+// TestStaleInstanceCatchesUpOnConflict makes instance B miss A's move (its refresh is held off by the
+// match lock) and checks that B's append fails, B reloads from the log, and the retry succeeds.
+func TestStaleInstanceCatchesUpOnConflict(t *testing.T) {
+	a, b := twoInstances(t)
+	id, ps := a.newMatch("toy", `{"rounds":2}`, 2, "")
+	b.state(id, "") // B loads the match
+	onA := a.dial(id, "", -1)
+	m, err := b.srv.get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := m.seq
+	a.must(200, a.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`))
+	if m.seq != stale {
+		t.Fatal("B's match changed while locked")
+	}
+	err = m.move(context.Background(), 1, json.RawMessage(`{"pick":2}`), "")
+	if !errors.Is(err, store.ErrConflict) {
+		m.mu.Unlock()
+		t.Fatalf("stale append: %v, want a conflict", err)
+	}
+	if m.gone || m.seq != stale+1 {
+		m.mu.Unlock()
+		t.Fatalf("after the conflict B is at %d (gone %v), want %d", m.seq, m.gone, stale+1)
+	}
+	if err := m.move(context.Background(), 1, json.RawMessage(`{"pick":2}`), ""); err != nil {
+		m.mu.Unlock()
+		t.Fatalf("retry after catching up: %v", err)
+	}
+	m.mu.Unlock()
+	if v := toyView(t, onA.stateAt(stale+2).View); v.Round != 1 {
+		t.Fatalf("A's client after B's move: %+v", v)
+	}
+}
