@@ -37,12 +37,8 @@ func optionShape(c *Card, d Decision, m Move) (ShapeOption, bool) {
 var oneByOneOrientations = []Shape{oneByOne}
 
 // terrainAllowed reports whether k is among the terrains a draw decision offers.
-func (g *Game) terrainAllowed(c *Card, d Decision, k Kind) bool {
-	list := c.Terrains
-	if d.Mode == DrawFallback {
-		list = g.cfg.fallback
-	}
-	for _, t := range list {
+func (g *Game) terrainAllowed(d Decision, k Kind) bool {
+	for _, t := range g.Terrains(d) {
 		if t == k {
 			return true
 		}
@@ -52,7 +48,7 @@ func (g *Game) terrainAllowed(c *Card, d Decision, k Kind) bool {
 
 // Terrains lists the terrains a draw decision offers.
 func (g *Game) Terrains(d Decision) []Kind {
-	if d.Mode == DrawFallback {
+	if d.Mode == DrawFallback && g.cfg.fallback != nil {
 		return g.cfg.fallback
 	}
 	return Cards[d.Card].Terrains
@@ -91,7 +87,7 @@ func (g *Game) playDraw(i int, d Decision, m Move) error {
 		}
 		return illegal("%s has no shape option %d", c.Name, m.Option)
 	}
-	if !g.terrainAllowed(c, d, m.Terrain) {
+	if !g.terrainAllowed(d, m.Terrain) {
 		return illegal("%s cannot be drawn with %s", m.Terrain, c.Name)
 	}
 	if !matchesShape(m.Cells, opt.orientations) {

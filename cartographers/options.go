@@ -33,9 +33,10 @@ type Options struct {
 	// Edicts fixes the scoring cards under edicts A-D (four names, one per stack in any order), for
 	// learning games and tests; empty draws them from the seed.
 	Edicts []string `json:"edicts,omitempty"`
-	// FallbackHero lets the 1x1 fallback be a hero space too (the Heroes text says "any terrain type
-	// excluding mountains"); rulings 6 reads it as the five drawable terrains only.
-	FallbackHero bool `json:"fallback_hero,omitempty"`
+	// FallbackTerrains are the terrains of the 1x1 fallback: "rulings" (forest, village, farm, water or
+	// monster: rulings 6), "card" (the revealed card's terrains, as the French base rulebook words the
+	// ruins fallback) or "all" (hero too: the Heroes text says "any terrain type excluding mountains").
+	FallbackTerrains string `json:"fallback_terrains,omitempty"`
 	// ClockwiseToPrevious reads a clockwise ambush arrow as passing the sheet to the previous seat
 	// (rulings 9 reads clockwise as the player to the left, the next seat).
 	ClockwiseToPrevious bool `json:"clockwise_to_previous,omitempty"`
@@ -59,7 +60,7 @@ type config struct {
 	heroes     bool
 	pools      [4][]int // scoring card indices per stack, in ScoringCards order
 	edicts     []int    // fixed scoring cards under A-D, or nil
-	fallback   []Kind
+	fallback   []Kind   // nil: the revealed card's terrains
 	rotateHero bool
 }
 
@@ -183,9 +184,15 @@ func (o Options) resolve() (*config, error) {
 			c.edicts = append(c.edicts, idx)
 		}
 	}
-	c.fallback = riftTerrains
-	if o.FallbackHero {
+	switch f := pick(o.FallbackTerrains, "rulings"); f {
+	case "rulings":
+		c.fallback = riftTerrains
+	case "card":
+		c.fallback = nil
+	case "all":
 		c.fallback = []Kind{Forest, Village, Farm, Water, Monster, Hero}
+	default:
+		return nil, bad("fallback_terrains %q: want rulings, card or all", f)
 	}
 	return c, nil
 }

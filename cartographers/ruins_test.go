@@ -113,3 +113,31 @@ func mustCard(t *testing.T, name string) CardID {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func TestFallbackTerrainsOption(t *testing.T) {
+	sheet := `
+...........
+...M.f.....
+.f......Mf.
+...........
+...........
+.....M.....
+...........
+...........
+.fM......f.
+.....f.M...
+...........`
+	fb := func(k Kind) Move {
+		return Move{Type: DecideDraw, Fallback: true, Terrain: k, Cells: setOf([2]int{4, 4})}
+	}
+	// "card": only the revealed card's terrains (Great River: water).
+	g := rig(t, Options{FallbackTerrains: "card"}, 1, sheet, "Outpost Ruins", "Great River")
+	mustRefuse(t, g, 0, fb(Forest), "cannot be drawn")
+	mustPlay(t, g, 0, fb(Water))
+	// "all": a hero space too.
+	g = rig(t, Options{FallbackTerrains: "all"}, 1, sheet, "Outpost Ruins", "Great River")
+	mustPlay(t, g, 0, fb(Hero))
+	if _, err := NewGame(Options{FallbackTerrains: "some"}, 1, 1); err == nil {
+		t.Fatal("unknown fallback_terrains accepted")
+	}
+}
