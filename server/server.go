@@ -59,7 +59,7 @@ type Server struct {
 	idle    time.Duration
 	handler http.Handler
 
-	shared  bool // the store is shared with other instances (it is a store.Notifier)
+	shared bool // the store is shared with other instances (it is a store.Notifier)
 
 	mu      sync.Mutex
 	matches map[string]*match
