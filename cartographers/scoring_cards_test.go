@@ -691,32 +691,34 @@ FFFFFFFFFFF
 
 func TestScoringCardsOnHandDrawnSheets(t *testing.T) {
 	tested := map[string]bool{}
-	for _, tc := range scoringCases {
+	for i, tc := range scoringCases {
 		card, ok := ScoringCardByName(tc.card)
 		if !ok {
 			t.Fatalf("no card %q", tc.card)
 		}
 		tested[card.Name] = true
-		s := mustMap(t, tc.map_)
-		stars, counted := card.Score(&s)
-		if stars != tc.stars {
-			t.Errorf("%s = %d stars, want %d (%s)\n%s", tc.card, stars, tc.stars, tc.why, s.MapText())
-		}
-		if tc.counted != nil {
-			var want Bits
-			for _, p := range tc.counted {
-				want = want.With(CellAt(p[0], p[1]))
+		t.Run(fmt.Sprintf("%02d %s", i, tc.card), func(t *testing.T) {
+			s := mustMap(t, tc.map_)
+			stars, counted := card.Score(&s)
+			if stars != tc.stars {
+				t.Errorf("%s = %d stars, want %d (%s)\n%s", tc.card, stars, tc.stars, tc.why, s.MapText())
 			}
-			if counted != want {
-				t.Errorf("%s counted %v, want %v (%s)", tc.card, cellList(counted), cellList(want), tc.why)
+			if tc.counted != nil {
+				var want Bits
+				for _, p := range tc.counted {
+					want = want.With(CellAt(p[0], p[1]))
+				}
+				if counted != want {
+					t.Errorf("%s counted %v, want %v (%s)", tc.card, cellList(counted), cellList(want), tc.why)
+				}
 			}
-		}
-		if stars == 0 && counted.Any() {
-			t.Errorf("%s scores 0 but counts %v", tc.card, cellList(counted))
-		}
-		if stars > 0 && counted.Empty() {
-			t.Errorf("%s scores %d but counts nothing", tc.card, stars)
-		}
+			if stars == 0 && counted.Any() {
+				t.Errorf("%s scores 0 but counts %v", tc.card, cellList(counted))
+			}
+			if stars > 0 && counted.Empty() {
+				t.Errorf("%s scores %d but counts nothing", tc.card, stars)
+			}
+		})
 	}
 	for _, c := range ScoringCards {
 		if !tested[c.Name] {
