@@ -1,0 +1,148 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/surveyor-game/surveyor/carcassonne"
+	"github.com/surveyor-game/surveyor/cartographers"
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// revealOf extracts from a spectator view the card (or tile) last revealed and the size of the pile it
+// came from; a new reveal is seen when either changes.
+type revealOf func(view json.RawMessage) (card string, pile int)
+
+func cartographersReveal(view json.RawMessage) (string, int) {
+	var v struct {
+		Current *struct {
+			Name string `json:"name"`
+		} `json:"current"`
+		Decks struct {
+			Explore int `json:"explore"`
+		} `json:"decks"`
+	}
+	json.Unmarshal(view, &v)
+	if v.Current == nil {
+		return "", v.Decks.Explore
+	}
+	return v.Current.Name, v.Decks.Explore
+}
+
+func carcassonneReveal(view json.RawMessage) (string, int) {
+	var v struct {
+		Tile     string `json:"tile"`
+		DrawPile int    `json:"draw_pile"`
+	}
+	json.Unmarshal(view, &v)
+	return v.Tile, v.DrawPile
+}
+
+// playEngine plays a whole game of a real engine through the API (AutoMove choosing every move) with every
+// seat and a spectator connected, and checks that nothing a client received before the end holds the
+// seed or the order of the cards still hidden: for each payload, the next run cards of the reveal order,
+// as a JSON list, must not occur in it.
+func playEngine(t *testing.T, def game.Definition, options string, seats int, reveal revealOf, run int) {
+	e := newEnv(t, nil, func(c *Config) { c.Games = game.NewRegistry(def) })
+	id, ps := e.newMatch(def.Name(), options, seats, "")
+	g, err := e.store.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	socks := []*wsConn{e.dial(id, "", -1)}
+	for _, p := range ps {
+		socks = append(socks, e.dial(id, p.token, -1))
+	}
+	type tagged struct {
+		reveals int
+		payload []byte
+	}
+	var payloads []tagged
+	collect := func(reveals int) {
+		e.mu.Lock()
+		for _, p := range e.payloads {
+			payloads = append(payloads, tagged{reveals, p})
+		}
+		e.payloads = nil
+		e.mu.Unlock()
+	}
+	var order []string
+	lastCard, lastPile := "", -1
+	moves := 0
+	for ; moves < 5000; moves++ {
+		st := e.state(id, "")
+		if card, pile := reveal(st.View); card != "" && (card != lastCard || pile != lastPile) {
+			order = append(order, card)
+			lastCard, lastPile = card, pile
+		}
+		collect(len(order))
+		if st.Match.Status == "finished" {
+			break
+		}
+		seat := st.Match.ToAct[moves%len(st.Match.ToAct)]
+		p := ps[seat]
+		e.state(id, p.token)
+		body, _ := json.Marshal(moveReq{Move: e.autoMove(id, seat)})
+		if r := e.do("POST", "/api/matches/"+id+"/moves", p.token, string(body)); r.status != 200 {
+			t.Fatalf("move %d by seat %d %s: %d %s", moves, seat, body, r.status, r.body)
+		}
+		for _, w := range socks {
+			w.stateAt(st.Seq + 1)
+		}
+	}
+	final := e.state(id, "")
+	if final.Match.Status != "finished" || final.Match.Result == nil || len(final.Match.Result.Scores) != seats {
+		t.Fatalf("after %d moves the game is not over: %+v", moves, final.Match)
+	}
+	if len(order) < 2*run {
+		t.Fatalf("only %d reveals seen: the reveal extraction is broken", len(order))
+	}
+	seedForms := []string{strconv.FormatUint(g.Seed, 10), strconv.FormatInt(int64(g.Seed), 10), strconv.FormatUint(g.Seed, 16)}
+	for _, tp := range payloads {
+		s := string(tp.payload)
+		for _, f := range seedForms {
+			if strings.Contains(s, f) {
+				t.Fatalf("a payload holds the seed %s: %.300s", f, s)
+			}
+		}
+		if tp.reveals+run <= len(order) {
+			q := make([]string, run)
+			for i, c := range order[tp.reveals : tp.reveals+run] {
+				q[i] = strconv.Quote(c)
+			}
+			if future := strings.Join(q, ","); strings.Contains(s, future) {
+				t.Fatalf("a payload before reveal %d holds the coming cards %s: %.300s", tp.reveals, future, s)
+			}
+		}
+	}
+	t.Logf("%s: %d moves, %d reveals, %d payloads checked, scores %v", def.Name(), moves, len(order), len(payloads), final.Match.Result.Scores)
+
+	// The record of the finished game replays to the same result.
+	var rec game.Record
+	if err := json.Unmarshal(e.must(200, e.do("GET", "/api/matches/"+id+"/record", "", "")).body, &rec); err != nil {
+		t.Fatal(err)
+	}
+	st, err := game.NewRegistry(def).Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(st.Result().Scores), fmt.Sprint(final.Match.Result.Scores); got != want {
+		t.Fatalf("record replays to scores %s, the server said %s", got, want)
+	}
+}
+
+func TestCartographersThroughAPI(t *testing.T) {
+	playEngine(t, cartographers.Definition{}, `null`, 2, cartographersReveal, 4)
+}
+
+func TestCartographersSoloThroughAPI(t *testing.T) {
+	playEngine(t, cartographers.Definition{}, `null`, 1, cartographersReveal, 4)
+}
+
+func TestCarcassonneThroughAPI(t *testing.T) {
+	playEngine(t, carcassonne.Definition{}, `null`, 2, carcassonneReveal, 6)
+}
