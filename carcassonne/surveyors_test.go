@@ -259,3 +259,49 @@ func TestBadNeighbourhoodCapsSwitch(t *testing.T) {
 		})
 	}
 }
+
+// The rules page's Peasant Uprising example: Red's road scores only 4; here a road of 6 tiles, 2 of them
+// with a farmhouse (K).
+func TestPeasantUprisingExampleTotal(t *testing.T) {
+	b := newTable(t, 2, surveyorOpts())
+	b.activate("peasant_uprising")
+	b.lay('W', 0, 0, 0, "", 0)       // crossroads, dead end east
+	b.lay('K', 1, 0, 0, "road:W", 0) // farmhouse, road W-S
+	b.lay('K', 1, 1, 2, "", 0)       // farmhouse, road N-E (city south)
+	b.lay('U', 2, 1, 0, "", 0)
+	b.lay('U', 3, 1, 0, "", 0)
+	b.lay('W', 4, 1, 0, "", 0) // crossroads, dead end west
+	b.scores(6-2, 0)
+}
+
+// The rules page's Hermit Monastery example: 9 − 4 = 5, four neighbours with a city.
+func TestHermitExampleTotal(t *testing.T) {
+	b := newTable(t, 2, surveyorOpts())
+	b.activate("hermit_monastery")
+	b.lay('B', 0, 0, 0, "monastery", 0)
+	b.lay('E', 0, -1, 0, "", 1) // city north
+	b.lay('E', 1, 0, 1, "", 1)  // city east
+	b.lay('E', 0, 1, 2, "", 1)  // city south
+	b.lay('E', -1, 0, 3, "", 1) // city west
+	for _, p := range [][2]int{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+		b.lay('B', p[0], p[1], 0, "", 1)
+	}
+	b.scores(5, 0)
+}
+
+// The rules page's Pilgrimage Route example: 9 + 6 = 15, six neighbours with a road.
+func TestPilgrimageExampleTotal(t *testing.T) {
+	b := newTable(t, 2, surveyorOpts())
+	b.activate("pilgrimage_route")
+	b.lay('B', 0, 0, 0, "monastery", 0)
+	b.lay('V', -1, -1, 2, "", 1) // road N-E
+	b.lay('U', 0, -1, 0, "", 1)  // road W-E
+	b.lay('V', 1, -1, 1, "", 1)  // road W-N
+	b.lay('V', -1, 1, 3, "", 1)  // road E-S
+	b.lay('U', 0, 1, 0, "", 1)
+	b.lay('V', 1, 1, 0, "", 1) // road S-W
+	b.lay('B', -1, 0, 0, "", 1)
+	b.scores(0, 0)
+	b.lay('B', 1, 0, 0, "", 1)
+	b.scores(15, 0)
+}
