@@ -382,3 +382,45 @@ func TestResetRefusesBadInputAndKeepsTheGame(t *testing.T) {
 		t.Error("a refused Reset changed the game")
 	}
 }
+
+func TestTypedAPIAfterTheEnd(t *testing.T) {
+	g, _ := randomGame(t, DefaultOptions(), 2, 8)
+	if err := g.Play(g.GreedyMove()); !errors.Is(err, game.ErrGameOver) {
+		t.Errorf("greedy move after the end: %v", err)
+	}
+	if err := g.Play(NewRandomPlayer(1).Move(g)); !errors.Is(err, game.ErrGameOver) {
+		t.Errorf("random move after the end: %v", err)
+	}
+	g2, _ := NewGame(DefaultOptions(), 2, 8)
+	if got := g2.MeepleOptions(Placement{X: 1, Y: 0, Rot: 9}, nil); len(got) != 0 {
+		t.Errorf("meeple options for rotation 9: %v", got)
+	}
+	if err := g2.Play(Move{Placement: Placement{X: 1, Y: 0, Rot: 9}, Meeple: NoMeeple}); !errors.Is(err, errRotation) {
+		t.Errorf("rotation 9: %v", err)
+	}
+}
+
+// The greedy policy should beat random play nearly always; a sign error in its evaluation would not.
+func TestGreedyBeatsRandom(t *testing.T) {
+	wins := 0
+	for seed := uint64(0); seed < 20; seed++ {
+		g, _ := NewGame(surveyorOpts(), 2, seed)
+		rp := NewRandomPlayer(seed)
+		greedy := int(seed % 2)
+		for !g.Over() {
+			m := rp.Move(g)
+			if g.toAct == greedy {
+				m = g.GreedyMove()
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.scores[greedy] > g.scores[1-greedy] {
+			wins++
+		}
+	}
+	if wins < 16 {
+		t.Errorf("greedy won %d of 20 games against random play", wins)
+	}
+}

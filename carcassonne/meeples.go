@@ -5,9 +5,9 @@ package carcassonne
 // come home when their road, city or monastery is scored during the game, farmers never do.
 
 // MeepleOptions appends the segments of the drawn tile, laid as p, on which the player may stand a meeple.
-// p must be a legal placement.
+// For a placement that is not legal the answer means nothing, but nothing breaks.
 func (g *Game) MeepleOptions(p Placement, buf []int) []int {
-	if g.over || g.supply[g.toAct] == 0 {
+	if g.over || g.supply[g.toAct] == 0 || p.Rot < 0 || p.Rot > 3 {
 		return buf
 	}
 	cell, ok := cellOf(p.X, p.Y)

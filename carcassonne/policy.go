@@ -6,9 +6,13 @@ import "github.com/surveyor-game/surveyor/game"
 // legal move on a copy of the game, and keep the one with the best points margin over the best opponent,
 // plus a small bonus for a meeple left on an open feature. Ties go to the first move found, so the choice is
 // deterministic.
+// Once the game is over there is no move: the zero placement it returns is refused by Play.
 func (g *Game) GreedyMove() Move {
 	me := g.toAct
 	ps := g.Placements(nil)
+	if len(ps) == 0 {
+		return Move{Meeple: NoMeeple}
+	}
 	var segs []int
 	scratch := new(Game)
 	best, bestVal := Move{Placement: ps[0], Meeple: NoMeeple}, 0
@@ -73,9 +77,12 @@ func NewRandomPlayer(seed uint64) *RandomPlayer {
 }
 
 // Move picks a legal move: a random placement, then no meeple or a random legal meeple with equal chance.
-// The game must not be over.
+// Once the game is over it returns the zero placement, which Play refuses.
 func (r *RandomPlayer) Move(g *Game) Move {
 	r.ps = g.Placements(r.ps[:0])
+	if len(r.ps) == 0 {
+		return Move{Meeple: NoMeeple}
+	}
 	p := r.ps[r.rng.IntN(len(r.ps))]
 	r.segs = g.MeepleOptions(p, r.segs[:0])
 	m := Move{Placement: p, Meeple: NoMeeple}
