@@ -67,6 +67,7 @@ type Server struct {
 	ctx      context.Context // ends when the server closes: background work and WebSockets stop
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup
+	conns    sync.WaitGroup // open WebSockets
 	draining atomic.Bool
 }
 
@@ -130,6 +131,7 @@ func (s *Server) Close() {
 	s.draining.Store(true)
 	s.cancel()
 	s.wg.Wait()
+	s.conns.Wait()
 	s.mu.Lock()
 	ms := make([]*match, 0, len(s.matches))
 	for _, m := range s.matches {

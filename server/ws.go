@@ -64,6 +64,8 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return nil // Accept has written the HTTP error
 	}
+	s.conns.Add(1)
+	defer s.conns.Done()
 	c.SetReadLimit(s.maxBody)
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()

@@ -1,5 +1,5 @@
-// Package web holds the browser client. Its files are embedded in the binary so that running the server
-// needs nothing else: no Node.js, no file fetched from the internet.
+// Package web is the browser client, embedded in the binary. The server serves FS at "/": index.html for
+// "/" and for page routes such as invite links (/m/ID), other files by path.
 package web
 
 import (
@@ -10,13 +10,11 @@ import (
 //go:embed static
 var static embed.FS
 
-// Files is the client, rooted so that "index.html" is the page served at "/".
-var Files fs.FS = mustSub(static, "static")
-
-func mustSub(f fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(f, dir)
+// FS returns the client's files, rooted at the static directory.
+func FS() fs.FS {
+	sub, err := fs.Sub(static, "static")
 	if err != nil {
-		panic(err) // the directory is embedded at build time; failing here is a build defect
+		panic("web: embedded static directory missing: " + err.Error()) // fixed at build time
 	}
 	return sub
 }

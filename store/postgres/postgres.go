@@ -39,7 +39,8 @@ var (
 
 // Options tune Open.
 type Options struct {
-	// Schema holds the tables (created if missing); empty means "public". Tests use a fresh schema each.
+	// Schema holds the tables (created if missing). Empty means the URL's search_path parameter if it has
+	// one, else "public". Tests use a fresh schema each.
 	Schema string
 	// MaxConns caps the connection pool (0: pgx's default).
 	MaxConns int32
@@ -48,12 +49,15 @@ type Options struct {
 // Open connects to url, creates the schema if needed and runs pending migrations. Instances starting
 // together are serialised by an advisory lock, so each migration runs once.
 func Open(ctx context.Context, url string, o Options) (*Store, error) {
-	if o.Schema == "" {
-		o.Schema = "public"
-	}
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: parse url: %w", err)
+	}
+	if o.Schema == "" {
+		o.Schema = cfg.ConnConfig.RuntimeParams["search_path"]
+	}
+	if o.Schema == "" {
+		o.Schema = "public"
 	}
 	cfg.ConnConfig.RuntimeParams["search_path"] = o.Schema
 	if o.MaxConns > 0 {

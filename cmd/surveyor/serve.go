@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/surveyor-game/surveyor/server"
+	"github.com/surveyor-game/surveyor/store"
+	"github.com/surveyor-game/surveyor/store/postgres"
+	"github.com/surveyor-game/surveyor/store/sqlite"
+	"github.com/surveyor-game/surveyor/web"
+)
+
+func init() {
+	commands["serve"] = command{
+		summary: "serve games over HTTP and WebSocket (the default command)",
+		run:     runServe,
+	}
+}
+
+// serveOptions are the flags of surveyor serve.
+type serveOptions struct {
+	addr, db, data, logLevel string
+	rate                     float64
+	burst                    int
+	shutdown                 time.Duration
+}
+
+func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
+	var o serveOptions
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`HOST:PORT` to listen on")
+	fs.StringVar(&o.data, "data", "data", "data `DIR` (holds the SQLite database unless --db says otherwise)")
+	fs.StringVar(&o.db, "db", "", "SQLite file `PATH` or postgres:// URL (default DIR/surveyor.db)")
+	fs.Float64Var(&o.rate, "rate", 20, "API requests per second allowed to one client address (negative: no limit)")
+	fs.IntVar(&o.burst, "burst", 60, "burst of requests allowed above --rate")
+	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	fs.DurationVar(&o.shutdown, "shutdown-timeout", 30*time.Second, "how long to let requests in flight finish on shutdown")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	return o, nil
+}
+
+// openStore opens the store a --db value names.
+func openStore(ctx context.Context, db, dataDir string) (store.Store, string, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		st, err := postgres.Open(ctx, db, postgres.Options{})
+		return st, "PostgreSQL", err
+	}
+	if db == "" {
+		db = filepath.Join(dataDir, "surveyor.db")
+	}
+	st, err := sqlite.Open(ctx, db)
+	return st, "SQLite " + db, err
+}
+
+func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	o, err := parseServeFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(o.logLevel)); err != nil {
+		return fmt.Errorf("--log-level: %w", err)
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
+
+	st, where, err := openStore(ctx, o.db, o.data)
+	if err != nil {
+		return fmt.Errorf("open database: %w", err)
+	}
+	defer st.Close()
+	srv, err := server.New(ctx, server.Config{Store: st, Games: games, Static: web.FS(), Logger: log,
+		RateLimit: o.rate, RateBurst: o.burst})
+	if err != nil {
+		return fmt.Errorf("start server: %w", err)
+	}
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		srv.Close()
+		return fmt.Errorf("listen: %w", err)
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	fmt.Fprintf(stdout, "Surveyor is serving on http://%s/ (%s)\n", ln.Addr(), where)
+	log.Info("serving", "addr", ln.Addr().String(), "store", where, "games", len(games))
+
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		srv.Close()
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	// Shutdown: fail readiness, stop accepting, let requests in flight finish (a move is acknowledged only
+	// once it is in the log, so none that was accepted is lost), then close WebSockets and the store.
+	log.Info("shutting down")
+	srv.Drain()
+	sctx, cancel := context.WithTimeout(context.Background(), o.shutdown)
+	defer cancel()
+	serr := hs.Shutdown(sctx)
+	srv.Close()
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		log.Warn("serve ended with an error", "err", err)
+	}
+	if serr != nil {
+		return fmt.Errorf("shutdown: %w", serr)
+	}
+	log.Info("stopped")
+	return nil
+}
