@@ -22,7 +22,9 @@ type Options struct {
 	// default) or "KLWX" (the crossroads villages too).
 	Farmhouses string `json:"farmhouses"`
 	// MonasteryOwnTile makes Hermit Monastery and Pilgrimage Route look at the monastery's own tile as well
-	// as its eight neighbours ("each of the 9 tiles" in the rules page's wording). Off by default (ruling 7).
+	// as its eight neighbours. On by default: the rules page says "chacune des 9 tuiles de l'évaluation
+	// d'une abbaye" (each of the 9 tiles), which ruling 7 (the eight neighbours only) contradicts; off is
+	// ruling 7's reading.
 	MonasteryOwnTile bool `json:"monastery_own_tile"`
 	// Caps names the city segments Bad Neighbourhood leaves out: "all" caps, city segments touching one
 	// side (the default, ruling 5), or only the "arched" ones drawn as semicircles in the C2 art (H, J, L).
@@ -31,7 +33,7 @@ type Options struct {
 
 // DefaultOptions are the rulings' defaults, without the Land Surveyors.
 func DefaultOptions() Options {
-	return Options{RoadBonus: "poverty", MonasteryBonus: "wealth", Farmhouses: "K", Caps: "all"}
+	return Options{RoadBonus: "poverty", MonasteryBonus: "wealth", Farmhouses: "K", Caps: "all", MonasteryOwnTile: true}
 }
 
 // ParseOptions decodes options JSON over the defaults. Unknown fields and values are refused.

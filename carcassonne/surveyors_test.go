@@ -141,8 +141,9 @@ func monasteryRing(b *table) {
 }
 
 func TestMonasteryScoringTiles(t *testing.T) {
-	own := surveyorOpts()
-	own.MonasteryOwnTile = true
+	// The default counts the monastery's own tile (the rules page's "9 tiles"); eight is ruling 7's reading.
+	eight := surveyorOpts()
+	eight.MonasteryOwnTile = false
 	poverty := surveyorOpts()
 	poverty.MonasteryBonus = "poverty"
 	cases := []struct {
@@ -152,9 +153,9 @@ func TestMonasteryScoringTiles(t *testing.T) {
 		want int
 	}{
 		{"hermit", "hermit_monastery", surveyorOpts(), 9 - 1},
-		{"pilgrimage", "pilgrimage_route", surveyorOpts(), 9 + 3},
-		{"pilgrimage own tile", "pilgrimage_route", own, 9 + 4},
-		{"hermit own tile", "hermit_monastery", own, 9 - 1},
+		{"pilgrimage counts the monastery's own road", "pilgrimage_route", surveyorOpts(), 9 + 4},
+		{"pilgrimage eight neighbours", "pilgrimage_route", eight, 9 + 3},
+		{"hermit eight neighbours", "hermit_monastery", eight, 9 - 1},
 		{"wealth", "monastery_wealth", surveyorOpts(), 12},
 		{"poverty", "monastery_poverty", poverty, 6},
 	}
