@@ -8,7 +8,7 @@ import (
 
 // Game is one game of Cartographers: its configuration, its seed and everything the moves played so far
 // have done. It is a value: New with the same options and seed, then the same moves, gives the same state.
-// The typed API (Play, Decision, Legal*) is what bots, benchmarks and `play --auto` use; State wraps it
+// The typed API (Play, DecisionOf, LegalMoves, AutoMove, RandomMove) is what bots, benchmarks and `play --auto` use; State wraps it
 // in the JSON contract of package game.
 type Game struct {
 	cfg   *config

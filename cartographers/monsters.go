@@ -35,7 +35,6 @@ var (
 	dragonID, _ = CardByName("Dragon Inferno")
 	zombieID, _ = CardByName("Zombie Plague")
 	trollID, _  = CardByName("Giant Troll Ravage")
-	gorgonID, _ = CardByName("Gorgon Gaze")
 	dragonIndex = ambushIndex(dragonID)
 )
 

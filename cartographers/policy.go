@@ -2,6 +2,7 @@ package cartographers
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -171,7 +172,7 @@ func (g *Game) RandomMove(seat int, rng *game.RNG, buf []Placement) (m Move, ok 
 // nthCell is the n-th cell (0-based) of a set in increasing order.
 func nthCell(b Bits, n int) Cell {
 	lo := b.Lo
-	if c := bitsOnes(lo); n >= c {
+	if c := bits.OnesCount64(lo); n >= c {
 		n -= c
 		w := b.Hi
 		for ; n > 0; n-- {
@@ -184,5 +185,3 @@ func nthCell(b Bits, n int) Cell {
 	}
 	return Bits{Lo: lo}.First()
 }
-
-func bitsOnes(w uint64) int { return Bits{Lo: w}.Count() }
