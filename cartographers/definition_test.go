@@ -187,3 +187,23 @@ func TestViewHidesSeedAndDeck(t *testing.T) {
 		t.Fatal("a spectator sees a decision or projections")
 	}
 }
+
+func TestViewOfAnAmbushDecision(t *testing.T) {
+	// Bugbear is clockwise: seat 1 draws on sheet 0 and its view says so, with the monster's shape.
+	g := rig(t, Options{}, 2, "", "Bugbear Assault")
+	v := g.View(1)
+	if v.Decision == nil || v.Decision.Kind != "ambush" || v.Decision.Sheet != 0 || !v.Decision.MayRotate {
+		t.Fatalf("seat 1's decision %+v, want an ambush on sheet 0", v.Decision)
+	}
+	if len(v.Decision.Card.Shapes) != 1 || v.Decision.Card.Shapes[0].Grid != "#.#/#.#" || v.Decision.Card.Direction != "clockwise" {
+		t.Fatalf("card shown %+v", v.Decision.Card)
+	}
+	if v.Sheets[0].Waiting != "ambush" || v.Sheets[1].Waiting != "ambush" {
+		t.Fatalf("sheets waiting %q %q", v.Sheets[0].Waiting, v.Sheets[1].Waiting)
+	}
+	// A ruins demand shows the spaces to cover.
+	g = rig(t, Options{}, 1, "", "Temple Ruins", "Farmland")
+	if d := g.View(0).Decision; d.Mode != "ruins" || len(d.Targets) != 6 || len(d.Terrains) != 1 || d.Terrains[0] != "farm" {
+		t.Fatalf("ruins decision view %+v", d)
+	}
+}
