@@ -219,6 +219,16 @@ func (s *Server) get(ctx context.Context, id string) (*match, error) {
 	return nil, errf(http.StatusServiceUnavailable, codeUnavailable, "the match is being reloaded; try again")
 }
 
+// Warm loads a match into memory, as the first request for it would.
+func (s *Server) Warm(ctx context.Context, id string) error {
+	m, err := s.get(ctx, id)
+	if err != nil {
+		return err
+	}
+	m.mu.Unlock()
+	return nil
+}
+
 // forgetIf removes m from the table if it is still the entry for its id.
 func (s *Server) forgetIf(m *match) {
 	s.mu.Lock()

@@ -31,10 +31,12 @@ var ErrClosed = errors.New("store closed")
 
 // Store is a store.Store on one SQLite file.
 type Store struct {
-	w    *sql.DB // the only writer connection
-	r    *sql.DB // readers
-	reqs chan *appendReq
-	done chan struct{}
+	w *sql.DB // the only writer connection
+	r *sql.DB // readers
+
+	updStmt, insStmt *sql.Stmt // prepared once on the writer
+	reqs             chan *appendReq
+	done             chan struct{}
 
 	mu     sync.RWMutex // held for writing only to close reqs
 	closed bool
@@ -73,6 +75,14 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		w.Close()
 		r.Close()
 		return nil, err
+	}
+	if s.updStmt, err = w.PrepareContext(ctx, updSQL); err == nil {
+		s.insStmt, err = w.PrepareContext(ctx, insSQL)
+	}
+	if err != nil {
+		w.Close()
+		r.Close()
+		return nil, fmt.Errorf("sqlite: prepare: %w", err)
 	}
 	go s.writer()
 	return s, nil
@@ -300,7 +310,8 @@ func (s *Store) writer() {
 	}
 }
 
-// commit writes a batch of appends in one transaction.
+// commit writes a batch of appends in one transaction. An append whose sequence number does not match
+// writes nothing (its UPDATE matches no row), so it fails alone; any other error fails the whole batch.
 func (s *Store) commit(batch []*appendReq) {
 	results := make([]error, len(batch))
 	err := func() error {
@@ -310,22 +321,16 @@ func (s *Store) commit(batch []*appendReq) {
 			return err
 		}
 		defer tx.Rollback()
+		upd, ins := tx.StmtContext(ctx, s.updStmt), tx.StmtContext(ctx, s.insStmt)
 		for i, r := range batch {
 			if r.ctx.Err() != nil {
 				results[i] = fmt.Errorf("sqlite: append to %s: %w", r.id, r.ctx.Err())
 				continue
 			}
-			if _, err := tx.ExecContext(ctx, `SAVEPOINT a`); err != nil {
-				return err
-			}
-			results[i] = appendTx(ctx, tx, r)
-			if results[i] != nil {
-				if _, err := tx.ExecContext(ctx, `ROLLBACK TO a`); err != nil {
-					return err
-				}
-			}
-			if _, err := tx.ExecContext(ctx, `RELEASE a`); err != nil {
-				return err
+			var fatal bool
+			fatal, results[i] = appendTx(ctx, tx, upd, ins, r)
+			if fatal {
+				return results[i]
 			}
 		}
 		return tx.Commit()
@@ -339,35 +344,40 @@ func (s *Store) commit(batch []*appendReq) {
 	}
 }
 
-func appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error {
-	n := int64(len(r.evs))
-	last := r.evs[len(r.evs)-1].At
-	res, err := tx.ExecContext(ctx, `UPDATE games SET seq = seq + ?,
+const (
+	updSQL = `UPDATE games SET seq = seq + ?,
 		status = CASE WHEN ? = '' THEN status ELSE ? END,
 		summary = CASE WHEN ? = '' THEN summary ELSE ? END,
-		updated_at = ? WHERE id = ? AND seq = ?`,
-		n, r.up.Status, r.up.Status, string(r.up.Summary), string(r.up.Summary), last.UnixMicro(), r.id, r.after)
+		updated_at = ? WHERE id = ? AND seq = ?`
+	insSQL = `INSERT INTO events (game_id, seq, kind, seat, data, at) VALUES (?, ?, ?, ?, ?, ?)`
+)
+
+// appendTx writes one append; fatal reports an error that leaves the transaction unusable.
+func appendTx(ctx context.Context, tx *sql.Tx, upd, ins *sql.Stmt, r *appendReq) (fatal bool, err error) {
+	n := int64(len(r.evs))
+	last := r.evs[len(r.evs)-1].At
+	res, err := upd.ExecContext(ctx, n, r.up.Status, r.up.Status, string(r.up.Summary), string(r.up.Summary),
+		last.UnixMicro(), r.id, r.after)
 	if err != nil {
-		return fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+		return true, fmt.Errorf("sqlite: append to %s: %w", r.id, err)
 	}
 	if k, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+		return true, fmt.Errorf("sqlite: append to %s: %w", r.id, err)
 	} else if k == 0 {
 		var seq int64
 		err := tx.QueryRowContext(ctx, `SELECT seq FROM games WHERE id = ?`, r.id).Scan(&seq)
 		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("sqlite: append to %s: %w", r.id, store.ErrNotFound)
+			return false, fmt.Errorf("sqlite: append to %s: %w", r.id, store.ErrNotFound)
 		}
 		if err != nil {
-			return fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+			return true, fmt.Errorf("sqlite: append to %s: %w", r.id, err)
 		}
-		return fmt.Errorf("sqlite: append to %s after %d, log is at %d: %w", r.id, r.after, seq, store.ErrConflict)
+		return false, fmt.Errorf("sqlite: append to %s after %d, log is at %d: %w", r.id, r.after, seq, store.ErrConflict)
 	}
 	for i, ev := range r.evs {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO events (game_id, seq, kind, seat, data, at) VALUES (?, ?, ?, ?, ?, ?)`,
-			r.id, r.after+int64(i)+1, ev.Kind, ev.Seat, string(ev.Data), ev.At.UnixMicro()); err != nil {
-			return fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+		if _, err := ins.ExecContext(ctx, r.id, r.after+int64(i)+1, ev.Kind, ev.Seat, string(ev.Data), ev.At.UnixMicro()); err != nil {
+			return true, fmt.Errorf("sqlite: append to %s: %w", r.id, err)
 		}
 	}
-	return nil
+	return false, nil
 }

@@ -1,0 +1,363 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"math/rand/v2"
+	"runtime"
+	"runtime/pprof"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/game/gametest"
+	"github.com/surveyor-game/surveyor/server"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+func init() {
+	commands["loadtest"] = command{
+		summary: "play many concurrent games through the API on loopback and report moves/s and latency",
+		run:     runLoadtest,
+	}
+}
+
+type loadOptions struct {
+	games, seats, rounds, setupWorkers int
+	db, cpuProfile                     string
+	think                              time.Duration
+}
+
+// loadReport is what a load test measured.
+type loadReport struct {
+	Games, Moves    int
+	Elapsed         time.Duration
+	MovesPerSec     float64
+	P50, P99, Max   time.Duration
+	BytesPerGame    float64 // server memory per active game, connections excluded
+	HeapPerGameLive float64 // whole process heap per game while playing (server, clients and sockets)
+}
+
+func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	var o loadOptions
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.IntVar(&o.games, "games", 1000, "concurrent games")
+	fs.IntVar(&o.seats, "seats", 2, "players per game")
+	fs.IntVar(&o.rounds, "rounds", 10, "rounds per game (each seat moves once a round)")
+	fs.StringVar(&o.db, "db", "", "SQLite file or postgres:// URL (default: SQLite in a temporary directory)")
+	fs.DurationVar(&o.think, "think", 0, "pause of each game between moves (0: as fast as possible, which measures saturation)")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the play phase to `FILE`")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if o.games < 1 || o.seats < 1 || o.seats > 4 || o.rounds < 1 || o.rounds > 20 {
+		return errors.New("--games ≥ 1, --seats 1..4, --rounds 1..20")
+	}
+	o.setupWorkers = 32
+	fmt.Fprintf(stdout, "loadtest: %d games of %d seats × %d rounds (%d moves), think %v, store %s\n",
+		o.games, o.seats, o.rounds, o.games*o.seats*o.rounds, o.think, describeDB(o.db))
+	rep, err := loadtest(ctx, o)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "moves:        %d in %v\n", rep.Moves, rep.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(stdout, "throughput:   %.0f moves/s\n", rep.MovesPerSec)
+	fmt.Fprintf(stdout, "move→broadcast latency: p50 %v, p99 %v, max %v\n", rep.P50.Round(10*time.Microsecond),
+		rep.P99.Round(10*time.Microsecond), rep.Max.Round(10*time.Microsecond))
+	fmt.Fprintf(stdout, "memory per active game: %.1f KB in the server (state and log, no connections); %.1f KB whole process while playing\n",
+		rep.BytesPerGame/1024, rep.HeapPerGameLive/1024)
+	return nil
+}
+
+func describeDB(db string) string {
+	switch {
+	case db == "":
+		return "SQLite (temporary)"
+	case strings.HasPrefix(db, "postgres"):
+		return "PostgreSQL"
+	}
+	return "SQLite " + db
+}
+
+// loadtest starts a server on loopback, sets the games up, then plays them all at once: each game's
+// driver posts a move over HTTP and waits until the game's spectator WebSocket receives the resulting
+// state; the time between the two is the move-to-broadcast latency.
+func loadtest(ctx context.Context, o loadOptions) (loadReport, error) {
+	var rep loadReport
+	dir, err := os.MkdirTemp("", "surveyor-loadtest-")
+	if err != nil {
+		return rep, err
+	}
+	defer os.RemoveAll(dir)
+	st, _, err := openStore(ctx, o.db, dir)
+	if err != nil {
+		return rep, err
+	}
+	defer st.Close()
+	reg := game.NewRegistry(gametest.Definition{})
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	srv, err := server.New(ctx, server.Config{Store: st, Games: reg, Logger: quiet, RateLimit: -1})
+	if err != nil {
+		return rep, err
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return rep, err
+	}
+	hs := &http.Server{Handler: srv.Handler(), ErrorLog: slog.NewLogLogger(quiet.Handler(), slog.LevelError)}
+	go hs.Serve(ln)
+	defer hs.Close()
+	base := "http://" + ln.Addr().String()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConns: 4 * o.games, MaxIdleConnsPerHost: 4 * o.games}}
+
+	runs := make([]*gameRun, o.games)
+	if err := parallel(ctx, o.games, o.setupWorkers, func(i int) error {
+		r, err := setupGame(ctx, client, base, o)
+		runs[i] = r
+		return err
+	}); err != nil {
+		return rep, fmt.Errorf("setup: %w", err)
+	}
+	defer func() {
+		for _, r := range runs {
+			if r != nil && r.ws != nil {
+				r.ws.CloseNow()
+			}
+		}
+	}()
+
+	lat := make([][]time.Duration, o.games)
+	var heapLive atomic.Uint64
+	if o.cpuProfile != "" {
+		f, err := os.Create(o.cpuProfile)
+		if err != nil {
+			return rep, err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return rep, err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	start := time.Now()
+	var wg sync.WaitGroup
+	errc := make(chan error, o.games)
+	for i, r := range runs {
+		wg.Go(func() {
+			l, err := r.play(ctx, client, base, o, i == 0, &heapLive)
+			lat[i] = l
+			if err != nil {
+				errc <- err
+			}
+		})
+	}
+	wg.Wait()
+	rep.Elapsed = time.Since(start)
+	close(errc)
+	if err := <-errc; err != nil {
+		return rep, err
+	}
+	var all []time.Duration
+	for _, l := range lat {
+		all = append(all, l...)
+	}
+	slices.Sort(all)
+	rep.Games, rep.Moves = o.games, len(all)
+	rep.MovesPerSec = float64(len(all)) / rep.Elapsed.Seconds()
+	rep.P50, rep.P99, rep.Max = all[len(all)/2], all[len(all)*99/100], all[len(all)-1]
+	rep.HeapPerGameLive = float64(heapLive.Load()) / float64(o.games)
+
+	// Server-side memory: a fresh server on the same store loads every game; the heap grows by what the
+	// server keeps per active game.
+	ids := make([]string, len(runs))
+	for i, r := range runs {
+		ids[i] = r.id
+	}
+	rep.BytesPerGame, err = serverBytesPerGame(ctx, st, reg, ids)
+	return rep, err
+}
+
+func serverBytesPerGame(ctx context.Context, st store.Store, reg game.Registry, ids []string) (float64, error) {
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	fresh, err := server.New(ctx, server.Config{Store: st, Games: reg, Logger: quiet, RateLimit: -1})
+	if err != nil {
+		return 0, err
+	}
+	defer fresh.Close()
+	before := heapInUse()
+	for _, id := range ids {
+		if err := fresh.Warm(ctx, id); err != nil {
+			return 0, err
+		}
+	}
+	after := heapInUse()
+	runtime.KeepAlive(fresh)
+	return float64(after-before) / float64(len(ids)), nil
+}
+
+func heapInUse() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
+
+// parallel runs fn(0..n-1) on workers goroutines, stopping at the first error.
+func parallel(ctx context.Context, n, workers int, fn func(i int) error) error {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var first error
+	var once sync.Once
+	for range workers {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				if err := fn(i); err != nil {
+					once.Do(func() { first = err })
+					next.Store(int64(n))
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if first == nil {
+		first = ctx.Err()
+	}
+	return first
+}
+
+type gameRun struct {
+	id   string
+	toks []string
+	ws   *websocket.Conn
+	seqs chan int64
+}
+
+func postJSON(ctx context.Context, c *http.Client, url, tok string, body []byte, out any) error {
+	req, err := http.NewRequestWithContext(ctx, "POST", url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if tok != "" {
+		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		return err
+	}
+	if res.StatusCode/100 != 2 {
+		return fmt.Errorf("POST %s: %d %s", url, res.StatusCode, b)
+	}
+	if out != nil {
+		return json.Unmarshal(b, out)
+	}
+	return nil
+}
+
+func setupGame(ctx context.Context, c *http.Client, base string, o loadOptions) (*gameRun, error) {
+	var created struct{ ID string }
+	opts := fmt.Sprintf(`{"game":"toy","options":{"rounds":%d},"maxSeats":%d}`, o.rounds, o.seats)
+	if err := postJSON(ctx, c, base+"/api/matches", "", []byte(opts), &created); err != nil {
+		return nil, err
+	}
+	r := &gameRun{id: created.ID, seqs: make(chan int64, 64)}
+	for i := range o.seats {
+		var j struct{ Token string }
+		if err := postJSON(ctx, c, base+"/api/matches/"+r.id+"/join", "", []byte(fmt.Sprintf(`{"name":"bot%d"}`, i)), &j); err != nil {
+			return nil, err
+		}
+		r.toks = append(r.toks, j.Token)
+	}
+	if err := postJSON(ctx, c, base+"/api/matches/"+r.id+"/start", r.toks[0], nil, nil); err != nil {
+		return nil, err
+	}
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/matches/"+r.id+"/ws", nil)
+	if err != nil {
+		return nil, fmt.Errorf("websocket: %w", err)
+	}
+	ws.SetReadLimit(1 << 20)
+	r.ws = ws
+	go func() {
+		defer close(r.seqs)
+		for {
+			_, b, err := ws.Read(ctx)
+			if err != nil {
+				return
+			}
+			var m struct {
+				Type string `json:"type"`
+				Seq  int64  `json:"seq"`
+			}
+			if json.Unmarshal(b, &m) == nil && m.Type == "state" {
+				r.seqs <- m.Seq
+			}
+		}
+	}()
+	return r, nil
+}
+
+// play makes every seat move once a round, in seat order, each move waiting for its broadcast.
+func (r *gameRun) play(ctx context.Context, c *http.Client, base string, o loadOptions, sample bool, heap *atomic.Uint64) ([]time.Duration, error) {
+	lat := make([]time.Duration, 0, o.rounds*o.seats)
+	url := base + "/api/matches/" + r.id + "/moves"
+	if o.think > 0 {
+		// Games start out of step, so that paced moves are spread evenly instead of arriving in waves.
+		time.Sleep(rand.N(o.think))
+	}
+	for round := range o.rounds {
+		for seat, tok := range r.toks {
+			body := []byte(fmt.Sprintf(`{"move":{"pick":%d}}`, seat%3+1))
+			var res struct{ Seq int64 }
+			t0 := time.Now()
+			if err := postJSON(ctx, c, url, tok, body, &res); err != nil {
+				return lat, err
+			}
+			for {
+				seq, ok := <-r.seqs
+				if !ok {
+					return lat, fmt.Errorf("game %s: websocket closed", r.id)
+				}
+				if seq >= res.Seq {
+					break
+				}
+			}
+			lat = append(lat, time.Since(t0))
+			if o.think > 0 {
+				time.Sleep(o.think)
+			}
+			if sample && round == o.rounds/2 && seat == 0 {
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+				heap.Store(ms.HeapAlloc)
+			}
+		}
+	}
+	return lat, nil
+}

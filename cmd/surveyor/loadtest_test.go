@@ -1,0 +1,31 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestLoadtestSmall runs a tiny load test end to end; it checks the count of moves, never the timings.
+func TestLoadtestSmall(t *testing.T) {
+	rep, err := loadtest(context.Background(), loadOptions{games: 4, seats: 3, rounds: 2, setupWorkers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Moves != 4*3*2 || rep.P50 <= 0 || rep.P99 < rep.P50 || rep.Max < rep.P99 || rep.BytesPerGame <= 0 {
+		t.Fatalf("report %+v: want 24 moves and ordered percentiles", rep)
+	}
+	var out bytes.Buffer
+	if err := runLoadtest(context.Background(), []string{"--games", "2", "--rounds", "1"}, nil, &out, &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"moves/s", "p99", "memory per active game"} {
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if err := runLoadtest(context.Background(), []string{"--seats", "9"}, nil, &out, &out); err == nil {
+		t.Fatal("--seats 9 accepted")
+	}
+}
