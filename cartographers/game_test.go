@@ -54,6 +54,14 @@ func TestRandomGamesEnd(t *testing.T) {
 	}
 }
 
+func TestHundredPlayers(t *testing.T) {
+	// The largest table (rulings 14): everyone draws each turn, ambushes go round the ring of seats.
+	g := playRandom(t, Options{Preset: "both"}, MaxSeats, 11)
+	if len(g.Result().Ranks) != MaxSeats {
+		t.Fatal("ranks missing")
+	}
+}
+
 func TestBadOptions(t *testing.T) {
 	for _, o := range []Options{{Preset: "nope"}, {Side: "E"}, {Explore: "all"}, {Seasons: "x"}, {Ambush: "y"},
 		{ScoringForest: "z"}, {Edicts: []string{"Sentinel Wood"}}} {
