@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -91,6 +92,7 @@ type match struct {
 	used   []time.Duration // game clock: time each seat has spent
 	timer  *time.Timer
 
+	pubSeq   atomic.Int64 // m.seq as of the last change, readable without mu (to skip own notifications)
 	subs     map[*subscriber]struct{}
 	cache    map[game.Seat][]byte // envelopes for the current seq, built on demand
 	info     json.RawMessage      // public match info for the current seq
@@ -308,6 +310,7 @@ func (m *match) deadline(s game.Seat) (time.Time, bool) {
 // changed is called after every change: caches are dropped, subscribers get their new view, the clock
 // timer is re-armed.
 func (m *match) changed() {
+	m.pubSeq.Store(m.seq)
 	m.invalidate()
 	m.broadcast()
 	m.armTimer()

@@ -305,7 +305,7 @@ func (s *Server) onNotify(id string, seq int64) {
 		for _, m := range s.matches {
 			ms = append(ms, m)
 		}
-	} else if m, ok := s.matches[id]; ok {
+	} else if m, ok := s.matches[id]; ok && m.pubSeq.Load() < seq {
 		ms = append(ms, m)
 	}
 	s.mu.Unlock()

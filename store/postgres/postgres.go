@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +28,7 @@ var migrations embed.FS
 // Store is a store.Store and store.Notifier on PostgreSQL.
 type Store struct {
 	pool    *pgxpool.Pool
+	batcher *store.Batcher
 	connCfg *pgx.ConnConfig
 	schema  string
 	channel string
@@ -75,6 +77,8 @@ func Open(ctx context.Context, url string, o Options) (*Store, error) {
 		s.pool.Close()
 		return nil, err
 	}
+	// Two committers keep a batch filling while the previous one is being flushed.
+	s.batcher = store.NewBatcher(2, 256, s.commit)
 	return s, nil
 }
 
@@ -124,6 +128,7 @@ func (s *Store) migrate(ctx context.Context) error {
 
 // Close implements store.Store.
 func (s *Store) Close() error {
+	s.batcher.Close()
 	s.pool.Close()
 	return nil
 }
@@ -234,45 +239,116 @@ func (s *Store) Events(ctx context.Context, id string, after int64) ([]store.Eve
 	return out, nil
 }
 
-// Append implements store.Store. The conditional UPDATE takes the game row's lock, so a concurrent append
-// to the same game waits for this one and then finds the sequence number moved: exactly one of them wins.
+// Append implements store.Store. Appends are committed in groups (see commit).
 func (s *Store) Append(ctx context.Context, id string, after int64, up store.Update, evs ...store.Event) (int64, error) {
-	if err := store.CheckAppend(id, after, evs); err != nil {
+	seq, err := s.batcher.Append(ctx, id, after, up, evs)
+	if err != nil {
 		return 0, fmt.Errorf("postgres: %w", err)
 	}
-	newSeq := after + int64(len(evs))
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE games SET seq = $1,
-			status = CASE WHEN $2 = '' THEN status ELSE $2 END,
-			summary = CASE WHEN $3 = '' THEN summary ELSE $3 END,
-			updated_at = $4 WHERE id = $5 AND seq = $6`,
-			newSeq, up.Status, string(up.Summary), store.MicroTime(evs[len(evs)-1].At), id, after)
-		if err != nil {
-			return err
+	return seq, nil
+}
+
+// appendSQL advances the game's sequence number if it is still $6 and inserts the events only then: an
+// append that lost the race inserts nothing and leaves the transaction usable for the others.
+const appendSQL = `WITH u AS (
+	UPDATE games SET seq = $1,
+		status = CASE WHEN $2 = '' THEN status ELSE $2 END,
+		summary = CASE WHEN $3 = '' THEN summary ELSE $3 END,
+		updated_at = $4
+	WHERE id = $5 AND seq = $6 RETURNING id)
+INSERT INTO events (game_id, seq, kind, seat, data, at)
+SELECT u.id, e.seq, e.kind, e.seat, e.data, e.at
+FROM u, unnest($7::bigint[], $8::text[], $9::int[], $10::text[], $11::timestamptz[]) AS e(seq, kind, seat, data, at)`
+
+// maxNotify keeps a notification's payload under PostgreSQL's 8000-byte limit.
+const maxNotify = 7000
+
+// commit writes a batch of appends in one transaction and one round trip, then notifies every instance
+// in the same transaction (delivered on commit). NOTIFY serialises committing transactions, so grouping is
+// what lets PostgreSQL take more than one append per disk flush. Games are updated in id order so that two
+// instances' batches lock rows in the same order and cannot deadlock.
+func (s *Store) commit(batch []*store.AppendReq) {
+	ctx := context.Background()
+	live := make([]*store.AppendReq, 0, len(batch))
+	for _, r := range batch {
+		if r.Ctx.Err() != nil {
+			r.Done(fmt.Errorf("postgres: append to %s: %w", r.ID, r.Ctx.Err()))
+			continue
 		}
-		if tag.RowsAffected() == 0 {
-			var seq int64
-			err := tx.QueryRow(ctx, `SELECT seq FROM games WHERE id = $1`, id).Scan(&seq)
-			if errors.Is(err, pgx.ErrNoRows) {
-				return store.ErrNotFound
+		live = append(live, r)
+	}
+	slices.SortFunc(live, func(a, b *store.AppendReq) int { return strings.Compare(a.ID, b.ID) })
+	results := make([]error, len(live))
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		for _, r := range live {
+			n := len(r.Evs)
+			seqs, kinds, seats, datas, ats := make([]int64, n), make([]string, n), make([]int32, n), make([]string, n), make([]time.Time, n)
+			for i, ev := range r.Evs {
+				seqs[i], kinds[i], seats[i], datas[i], ats[i] = r.After+int64(i)+1, ev.Kind, int32(ev.Seat), string(ev.Data), store.MicroTime(ev.At)
 			}
+			b.Queue(appendSQL, r.After+int64(n), r.Up.Status, string(r.Up.Summary), ats[n-1], r.ID, r.After,
+				seqs, kinds, seats, datas, ats)
+		}
+		br := tx.SendBatch(ctx, b)
+		for i, r := range live {
+			tag, err := br.Exec()
 			if err != nil {
+				br.Close()
 				return err
 			}
-			return fmt.Errorf("after %d, log is at %d: %w", after, seq, store.ErrConflict)
+			if tag.RowsAffected() == 0 {
+				results[i] = store.ErrConflict // or not found: told apart below
+			} else if tag.RowsAffected() != int64(len(r.Evs)) {
+				br.Close()
+				return fmt.Errorf("append to %s inserted %d of %d events", r.ID, tag.RowsAffected(), len(r.Evs))
+			}
 		}
-		b := &pgx.Batch{}
-		for i, ev := range evs {
-			b.Queue(`INSERT INTO events (game_id, seq, kind, seat, data, at) VALUES ($1, $2, $3, $4, $5, $6)`,
-				id, after+int64(i)+1, ev.Kind, ev.Seat, string(ev.Data), store.MicroTime(ev.At))
+		if err := br.Close(); err != nil {
+			return err
 		}
-		b.Queue(`SELECT pg_notify($1, $2)`, s.channel, id+":"+strconv.FormatInt(newSeq, 10))
-		return tx.SendBatch(ctx, b).Close()
+		var payload strings.Builder
+		notify := func() error {
+			if payload.Len() == 0 {
+				return nil
+			}
+			_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, s.channel, payload.String())
+			payload.Reset()
+			return err
+		}
+		for i, r := range live {
+			if results[i] != nil {
+				var seq int64
+				err := tx.QueryRow(ctx, `SELECT seq FROM games WHERE id = $1`, r.ID).Scan(&seq)
+				switch {
+				case errors.Is(err, pgx.ErrNoRows):
+					results[i] = fmt.Errorf("postgres: append to %s: %w", r.ID, store.ErrNotFound)
+				case err != nil:
+					return err
+				default:
+					results[i] = fmt.Errorf("postgres: append to %s after %d, log is at %d: %w", r.ID, r.After, seq, store.ErrConflict)
+				}
+				continue
+			}
+			if payload.Len() > maxNotify {
+				if err := notify(); err != nil {
+					return err
+				}
+			}
+			if payload.Len() > 0 {
+				payload.WriteByte(',')
+			}
+			payload.WriteString(r.ID + ":" + strconv.FormatInt(r.After+int64(len(r.Evs)), 10))
+		}
+		return notify()
 	})
-	if err != nil {
-		return 0, fmt.Errorf("postgres: append to %s: %w", id, err)
+	for i, r := range live {
+		if err != nil {
+			r.Done(fmt.Errorf("postgres: append to %s: %w", r.ID, err))
+			continue
+		}
+		r.Done(results[i])
 	}
-	return newSeq, nil
 }
 
 // Listen implements store.Notifier on a dedicated connection, reconnecting after failures.
@@ -310,13 +386,15 @@ func (s *Store) listenOnce(ctx context.Context, fn func(string, int64), resync b
 		if err != nil {
 			return fmt.Errorf("postgres: listen: %w", err)
 		}
-		id, seqStr, ok := strings.Cut(n.Payload, ":")
-		seq, err := strconv.ParseInt(seqStr, 10, 64)
-		if !ok || err != nil {
-			slog.Warn("postgres: ignoring malformed notification", "payload", n.Payload)
-			continue
+		for item := range strings.SplitSeq(n.Payload, ",") {
+			id, seqStr, ok := strings.Cut(item, ":")
+			seq, err := strconv.ParseInt(seqStr, 10, 64)
+			if !ok || err != nil {
+				slog.Warn("postgres: ignoring malformed notification", "payload", item)
+				continue
+			}
+			fn(id, seq)
 		}
-		fn(id, seq)
 	}
 }
 

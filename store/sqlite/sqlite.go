@@ -15,7 +15,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -26,20 +25,13 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
-// ErrClosed is returned by Append after Close.
-var ErrClosed = errors.New("store closed")
-
 // Store is a store.Store on one SQLite file.
 type Store struct {
 	w *sql.DB // the only writer connection
 	r *sql.DB // readers
 
 	updStmt, insStmt *sql.Stmt // prepared once on the writer
-	reqs             chan *appendReq
-	done             chan struct{}
-
-	mu     sync.RWMutex // held for writing only to close reqs
-	closed bool
+	batcher          *store.Batcher
 }
 
 var _ store.Store = (*Store)(nil)
@@ -70,7 +62,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	r.SetMaxOpenConns(4)
 	r.SetMaxIdleConns(4)
-	s := &Store{w: w, r: r, reqs: make(chan *appendReq, 256), done: make(chan struct{})}
+	s := &Store{w: w, r: r}
 	if err := s.migrate(ctx); err != nil {
 		w.Close()
 		r.Close()
@@ -84,7 +76,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		r.Close()
 		return nil, fmt.Errorf("sqlite: prepare: %w", err)
 	}
-	go s.writer()
+	s.batcher = store.NewBatcher(1, maxBatch, s.commit)
 	return s, nil
 }
 
@@ -130,15 +122,7 @@ func Migrations() ([]store.Migration, error) { return store.ReadMigrations(migra
 
 // Close stops the writer and closes the database.
 func (s *Store) Close() error {
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return nil
-	}
-	s.closed = true
-	close(s.reqs)
-	s.mu.Unlock()
-	<-s.done
+	s.batcher.Close()
 	return errors.Join(s.w.Close(), s.r.Close())
 }
 
@@ -251,68 +235,20 @@ func (s *Store) Events(ctx context.Context, id string, after int64) ([]store.Eve
 	return out, nil
 }
 
-type appendReq struct {
-	ctx   context.Context
-	id    string
-	after int64
-	up    store.Update
-	evs   []store.Event
-	res   chan error
-}
-
-// Append implements store.Store. The request is handed to the writer goroutine, which commits it with
-// whatever other appends are waiting; each append still succeeds or fails on its own, because a failed
-// one is rolled back to a savepoint.
+// Append implements store.Store, through the group commit of the single writer connection.
 func (s *Store) Append(ctx context.Context, id string, after int64, up store.Update, evs ...store.Event) (int64, error) {
-	if err := store.CheckAppend(id, after, evs); err != nil {
+	seq, err := s.batcher.Append(ctx, id, after, up, evs)
+	if err != nil {
 		return 0, fmt.Errorf("sqlite: %w", err)
 	}
-	req := &appendReq{ctx: ctx, id: id, after: after, up: up, evs: evs, res: make(chan error, 1)}
-	s.mu.RLock()
-	if s.closed {
-		s.mu.RUnlock()
-		return 0, fmt.Errorf("sqlite: append to %s: %w", id, ErrClosed)
-	}
-	select {
-	case s.reqs <- req:
-		s.mu.RUnlock()
-	case <-ctx.Done():
-		s.mu.RUnlock()
-		return 0, fmt.Errorf("sqlite: append to %s: %w", id, ctx.Err())
-	}
-	// Once queued, the request is always answered, so that the caller knows whether the events are in.
-	if err := <-req.res; err != nil {
-		return 0, err
-	}
-	return after + int64(len(evs)), nil
+	return seq, nil
 }
 
 const maxBatch = 128
 
-func (s *Store) writer() {
-	defer close(s.done)
-	batch := make([]*appendReq, 0, maxBatch)
-	for req := range s.reqs {
-		batch = append(batch[:0], req)
-	fill:
-		for len(batch) < maxBatch {
-			select {
-			case r, ok := <-s.reqs:
-				if !ok {
-					break fill
-				}
-				batch = append(batch, r)
-			default:
-				break fill
-			}
-		}
-		s.commit(batch)
-	}
-}
-
 // commit writes a batch of appends in one transaction. An append whose sequence number does not match
 // writes nothing (its UPDATE matches no row), so it fails alone; any other error fails the whole batch.
-func (s *Store) commit(batch []*appendReq) {
+func (s *Store) commit(batch []*store.AppendReq) {
 	results := make([]error, len(batch))
 	err := func() error {
 		ctx := context.Background()
@@ -323,8 +259,8 @@ func (s *Store) commit(batch []*appendReq) {
 		defer tx.Rollback()
 		upd, ins := tx.StmtContext(ctx, s.updStmt), tx.StmtContext(ctx, s.insStmt)
 		for i, r := range batch {
-			if r.ctx.Err() != nil {
-				results[i] = fmt.Errorf("sqlite: append to %s: %w", r.id, r.ctx.Err())
+			if r.Ctx.Err() != nil {
+				results[i] = fmt.Errorf("sqlite: append to %s: %w", r.ID, r.Ctx.Err())
 				continue
 			}
 			var fatal bool
@@ -337,10 +273,10 @@ func (s *Store) commit(batch []*appendReq) {
 	}()
 	for i, r := range batch {
 		if err != nil {
-			r.res <- fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+			r.Done(fmt.Errorf("sqlite: append to %s: %w", r.ID, err))
 			continue
 		}
-		r.res <- results[i]
+		r.Done(results[i])
 	}
 }
 
@@ -353,30 +289,30 @@ const (
 )
 
 // appendTx writes one append; fatal reports an error that leaves the transaction unusable.
-func appendTx(ctx context.Context, tx *sql.Tx, upd, ins *sql.Stmt, r *appendReq) (fatal bool, err error) {
-	n := int64(len(r.evs))
-	last := r.evs[len(r.evs)-1].At
-	res, err := upd.ExecContext(ctx, n, r.up.Status, r.up.Status, string(r.up.Summary), string(r.up.Summary),
-		last.UnixMicro(), r.id, r.after)
+func appendTx(ctx context.Context, tx *sql.Tx, upd, ins *sql.Stmt, r *store.AppendReq) (fatal bool, err error) {
+	n := int64(len(r.Evs))
+	last := r.Evs[len(r.Evs)-1].At
+	res, err := upd.ExecContext(ctx, n, r.Up.Status, r.Up.Status, string(r.Up.Summary), string(r.Up.Summary),
+		last.UnixMicro(), r.ID, r.After)
 	if err != nil {
-		return true, fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+		return true, fmt.Errorf("sqlite: append to %s: %w", r.ID, err)
 	}
 	if k, err := res.RowsAffected(); err != nil {
-		return true, fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+		return true, fmt.Errorf("sqlite: append to %s: %w", r.ID, err)
 	} else if k == 0 {
 		var seq int64
-		err := tx.QueryRowContext(ctx, `SELECT seq FROM games WHERE id = ?`, r.id).Scan(&seq)
+		err := tx.QueryRowContext(ctx, `SELECT seq FROM games WHERE id = ?`, r.ID).Scan(&seq)
 		if errors.Is(err, sql.ErrNoRows) {
-			return false, fmt.Errorf("sqlite: append to %s: %w", r.id, store.ErrNotFound)
+			return false, fmt.Errorf("sqlite: append to %s: %w", r.ID, store.ErrNotFound)
 		}
 		if err != nil {
-			return true, fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+			return true, fmt.Errorf("sqlite: append to %s: %w", r.ID, err)
 		}
-		return false, fmt.Errorf("sqlite: append to %s after %d, log is at %d: %w", r.id, r.after, seq, store.ErrConflict)
+		return false, fmt.Errorf("sqlite: append to %s after %d, log is at %d: %w", r.ID, r.After, seq, store.ErrConflict)
 	}
-	for i, ev := range r.evs {
-		if _, err := ins.ExecContext(ctx, r.id, r.after+int64(i)+1, ev.Kind, ev.Seat, string(ev.Data), ev.At.UnixMicro()); err != nil {
-			return true, fmt.Errorf("sqlite: append to %s: %w", r.id, err)
+	for i, ev := range r.Evs {
+		if _, err := ins.ExecContext(ctx, r.ID, r.After+int64(i)+1, ev.Kind, ev.Seat, string(ev.Data), ev.At.UnixMicro()); err != nil {
+			return true, fmt.Errorf("sqlite: append to %s: %w", r.ID, err)
 		}
 	}
 	return false, nil
