@@ -1,0 +1,405 @@
+// Package e2e plays Cartographers through the browser client in headless Chromium, against the real
+// server started in-process (SQLite in a temporary directory, behind httptest).
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/surveyor-game/surveyor/cartographers"
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server"
+	"github.com/surveyor-game/surveyor/store/sqlite"
+	"github.com/surveyor-game/surveyor/web"
+)
+
+// env is a server under test.
+type env struct {
+	t    *testing.T
+	url  string
+	seed atomic.Uint64
+}
+
+func newEnv(t *testing.T, seed uint64) *env {
+	t.Helper()
+	ctx := context.Background()
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "surveyor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{t: t}
+	e.seed.Store(seed)
+	srv, err := server.New(ctx, server.Config{Store: st, Games: game.NewRegistry(cartographers.Definition{}),
+		Static: web.FS(), RateLimit: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Seed: func() uint64 { return e.seed.Load() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() {
+		hs.CloseClientConnections()
+		srv.Close()
+		hs.Close()
+		st.Close()
+	})
+	e.url = hs.URL
+	return e
+}
+
+// getJSON fetches one API path into v.
+func (e *env) getJSON(path, token string, v any) {
+	e.t.Helper()
+	req, err := http.NewRequest(http.MethodGet, e.url+path, nil)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		e.t.Fatalf("GET %s: %d %s", path, resp.StatusCode, b)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		e.t.Fatalf("GET %s: %v", path, err)
+	}
+}
+
+func (e *env) postJSON(path, token string, body, v any) {
+	e.t.Helper()
+	b, _ := json.Marshal(body)
+	req, err := http.NewRequest(http.MethodPost, e.url+path, strings.NewReader(string(b)))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode/100 != 2 {
+		e.t.Fatalf("POST %s: %d %s", path, resp.StatusCode, out)
+	}
+	if v != nil {
+		if err := json.Unmarshal(out, v); err != nil {
+			e.t.Fatalf("POST %s: %v", path, err)
+		}
+	}
+}
+
+// chromiumPath finds the browser; the tests are skipped without one (scripts/test installs it).
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("no chromium on PATH: scripts/test installs Debian's chromium package")
+	return ""
+}
+
+// browser starts headless Chromium and returns its root context (one tab); more tabs in separate
+// browser contexts come from incognito(ctx).
+func browser(t *testing.T, langs string) context.Context {
+	t.Helper()
+	path := chromiumPath(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 1000),
+	)
+	if langs != "" {
+		opts = append(opts, chromedp.Flag("lang", langs), chromedp.Env("LANGUAGE="+langs))
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancel(); cancelA() })
+	// The first Do starts the browser; it must not carry a timeout, which would stop the whole browser.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return ctx
+}
+
+// incognito opens a tab in a fresh browser context: its own storage, as a second person's browser.
+func incognito(t *testing.T, root context.Context) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+func run(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func click(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	run(t, ctx, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// waitJS polls a JavaScript condition until it is true.
+func waitJS(t *testing.T, ctx context.Context, cond string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		t.Fatalf("waiting for %s: %v", cond, err)
+	}
+}
+
+func evalString(t *testing.T, ctx context.Context, js string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", js, err)
+	}
+	return s
+}
+
+func press(t *testing.T, ctx context.Context, key string) {
+	t.Helper()
+	run(t, ctx, chromedp.KeyEvent(key))
+}
+
+// shot saves a screenshot when SURVEYOR_SHOTS names a directory (docs/client.md lists them).
+func shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("SURVEYOR_SHOTS")
+	if dir == "" {
+		return
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func phone(t *testing.T, ctx context.Context) {
+	t.Helper()
+	run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+}
+
+// seatOf reads the seat this tab holds for a match from the client's storage.
+func seatOf(t *testing.T, ctx context.Context, id string) (token string, seat int) {
+	t.Helper()
+	raw := evalString(t, ctx, `localStorage.getItem("surveyor.seat.`+id+`") || ""`)
+	var s struct {
+		Token string `json:"token"`
+		Seat  int    `json:"seat"`
+	}
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+		t.Fatalf("seat of %s: %q: %v", id, raw, err)
+	}
+	return s.Token, s.Seat
+}
+
+func matchID(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(loc, "/m/")
+	if i < 0 {
+		t.Fatalf("not on a match page: %s", loc)
+	}
+	return strings.Trim(strings.TrimSuffix(loc[i+3:], "/replay"), "/")
+}
+
+// cellMove is a move of the cartographers JSON form (docs/records.md).
+type cellMove struct {
+	Type     string   `json:"type"`
+	Option   *int     `json:"option"`
+	Fallback bool     `json:"fallback"`
+	Terrain  string   `json:"terrain"`
+	Cells    [][2]int `json:"cells"`
+	Rotation int      `json:"rotation"`
+	Flip     bool     `json:"flip"`
+}
+
+// legal lists the seat's legal moves from the API (the test's oracle for which move to play).
+func (e *env) legal(id, token string) []cellMove {
+	var out struct {
+		Moves []cellMove `json:"moves"`
+	}
+	e.getJSON("/api/matches/"+id+"/legal", token, &out)
+	return out.Moves
+}
+
+func normal(cells [][2]int) string {
+	r0, c0 := 99, 99
+	for _, c := range cells {
+		r0, c0 = min(r0, c[0]), min(c0, c[1])
+	}
+	keys := make([]string, 0, len(cells))
+	for _, c := range cells {
+		keys = append(keys, fmt.Sprintf("%d,%d", c[0]-r0, c[1]-c0))
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, ";")
+}
+
+func parseCells(s string) [][2]int {
+	var out [][2]int
+	for _, p := range strings.Split(s, ";") {
+		a, b, ok := strings.Cut(p, ",")
+		if !ok {
+			continue
+		}
+		r, _ := strconv.Atoi(a)
+		c, _ := strconv.Atoi(b)
+		out = append(out, [2]int{r, c})
+	}
+	return out
+}
+
+func sortCells(cells [][2]int) [][2]int {
+	out := slices.Clone(cells)
+	slices.SortFunc(out, func(a, b [2]int) int {
+		if a[0] != b[0] {
+			return a[0] - b[0]
+		}
+		return a[1] - b[1]
+	})
+	return out
+}
+
+// playThroughPage enacts a legal move through the page: shape (click or key), terrain (click or T),
+// orientation with R and F, the target by a click on the sheet or by arrows, then Enter or Confirm.
+// byKeys chooses the keyboard path.
+func playThroughPage(t *testing.T, ctx context.Context, mv cellMove, byKeys bool) {
+	t.Helper()
+	if mv.Type == "draw" && !mv.Fallback && mv.Option != nil {
+		if byKeys {
+			press(t, ctx, strconv.Itoa(*mv.Option+1))
+		} else {
+			click(t, ctx, fmt.Sprintf(`#controls [data-option="%d"]`, *mv.Option))
+		}
+		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('#controls [data-option="%d"].selected')`, *mv.Option))
+	}
+	if mv.Type == "draw" {
+		if byKeys {
+			for range 6 {
+				if evalString(t, ctx, `(document.querySelector('#controls .terrain.selected')||{}).dataset?.terrain || ""`) == mv.Terrain {
+					break
+				}
+				press(t, ctx, "t")
+			}
+		} else {
+			click(t, ctx, fmt.Sprintf(`#controls [data-terrain="%s"]`, mv.Terrain))
+		}
+		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('#controls [data-terrain="%s"].selected')`, mv.Terrain))
+	}
+	want := normal(mv.Cells)
+	if mv.Type != "hero" {
+		for i := 0; ; i++ {
+			if evalString(t, ctx, `document.querySelector('#main-sheet .preview').dataset.shape`) == want {
+				break
+			}
+			if i == 8 {
+				t.Fatalf("no orientation of the previewed shape matches the move %v", mv.Cells)
+			}
+			if i == 3 {
+				press(t, ctx, "f")
+			} else {
+				press(t, ctx, "r")
+			}
+		}
+	} else {
+		for range mv.Rotation {
+			press(t, ctx, "r")
+		}
+		if mv.Flip {
+			press(t, ctx, "f")
+		}
+	}
+	// The preview's cells at the cursor tell where the anchor must go for the move's cells.
+	cur := parseCells(evalString(t, ctx, `document.querySelector('#main-sheet').dataset.cursor`))[0]
+	pv := sortCells(parseCells(evalString(t, ctx, `document.querySelector('#main-sheet .preview').dataset.cells`)))
+	target := sortCells(mv.Cells)
+	dr, dc := target[0][0]-pv[0][0], target[0][1]-pv[0][1]
+	at := [2]int{cur[0] + dr, cur[1] + dc}
+	if byKeys {
+		for cur[0] < at[0] {
+			press(t, ctx, kArrowDown)
+			cur[0]++
+		}
+		for cur[0] > at[0] {
+			press(t, ctx, kArrowUp)
+			cur[0]--
+		}
+		for cur[1] < at[1] {
+			press(t, ctx, kArrowRight)
+			cur[1]++
+		}
+		for cur[1] > at[1] {
+			press(t, ctx, kArrowLeft)
+			cur[1]--
+		}
+		press(t, ctx, kEnter)
+	} else {
+		click(t, ctx, fmt.Sprintf(`#main-sheet [data-cell="%d,%d"] rect`, at[0], at[1]))
+	}
+	waitJS(t, ctx, `document.querySelector('#main-sheet .preview').dataset.placed === "1"`)
+	got := sortCells(parseCells(evalString(t, ctx, `document.querySelector('#main-sheet .preview').dataset.cells`)))
+	if !slices.Equal(got, target) {
+		t.Fatalf("placed %v, want %v", got, target)
+	}
+	if evalString(t, ctx, `document.querySelector('#main-sheet .preview').dataset.legal`) != "1" {
+		t.Fatalf("the page calls the legal move %v illegal: %s", mv, evalString(t, ctx, `document.getElementById('reason').textContent`))
+	}
+	seq := evalString(t, ctx, `document.getElementById('app').dataset.seq`)
+	if byKeys {
+		press(t, ctx, kEnter)
+	} else {
+		click(t, ctx, `#confirm`)
+	}
+	waitJS(t, ctx, `Number(document.getElementById('app').dataset.seq) > `+seq)
+}
+
+const (
+	kArrowDown  = kb.ArrowDown
+	kArrowUp    = kb.ArrowUp
+	kArrowLeft  = kb.ArrowLeft
+	kArrowRight = kb.ArrowRight
+	kEnter      = kb.Enter
+)

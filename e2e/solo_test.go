@@ -1,0 +1,120 @@
+package e2e
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/surveyor-game/surveyor/cartographers"
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// TestSoloGame creates a solo game in the lobby and plays it to the end through the page, half the turns
+// with the mouse and half with the keyboard only; the final score the page shows must be the one the
+// engine computes by replaying the game's record.
+func TestSoloGame(t *testing.T) {
+	e := newEnv(t, 7)
+	ctx := browser(t, "en-US")
+
+	start := time.Now()
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
+	shot(t, ctx, "lobby")
+	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#name"), "Ada"))
+	click(t, ctx, "#mode-solo")
+	click(t, ctx, "#create")
+	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]') && document.querySelector('#table').dataset.mustAct === "1"`)
+	t.Logf("from the lobby's Create to an interactive sheet: %v", time.Since(start).Round(time.Millisecond))
+	id := matchID(t, ctx)
+	token, seat := seatOf(t, ctx, id)
+	if seat != 0 {
+		t.Fatalf("solo seat %d, want 0", seat)
+	}
+	shot(t, ctx, "solo-start")
+
+	turns, seasons := 0, 0
+	sawRuins, sawFallback := false, false
+	for {
+		// The page acts when the server says so: wait for a decision, a season's scoring or the end.
+		waitJS(t, ctx, `!!document.querySelector('#season-continue') || !!document.querySelector('#final') ||
+			(document.querySelector('#table') && document.querySelector('#table').dataset.decision !== "")`)
+		if evalString(t, ctx, `document.querySelector('#season-continue') ? "1" : ""`) == "1" {
+			seasons++
+			if seasons == 1 {
+				shot(t, ctx, "season-scoring")
+			}
+			press(t, ctx, kEnter) // the dialog's button takes Enter
+			waitJS(t, ctx, `!document.querySelector('#season-continue') || document.querySelectorAll('.modal-back').length === 1`)
+			continue
+		}
+		if evalString(t, ctx, `document.querySelector('#final') ? "1" : ""`) == "1" {
+			break
+		}
+		mode := evalString(t, ctx, `document.querySelector('#table').dataset.mode`)
+		sawRuins = sawRuins || mode == "ruins"
+		sawFallback = sawFallback || mode == "fallback"
+		moves := e.legal(id, token)
+		if len(moves) == 0 {
+			t.Fatal("the page asks for a decision but the server lists no legal move")
+		}
+		// Spread the choices over the list so that shapes, terrains and orientations vary.
+		mv := moves[(turns*7919)%len(moves)]
+		if turns == 2 {
+			shot(t, ctx, "placing")
+		}
+		playThroughPage(t, ctx, mv, turns%2 == 1)
+		turns++
+		if turns > 80 {
+			t.Fatal("the game did not end after 80 decisions")
+		}
+	}
+	shot(t, ctx, "final")
+	if seasons != 4 {
+		t.Errorf("the page showed %d season scorings, want 4", seasons)
+	}
+	t.Logf("solo game: %d decisions, ruins demand seen: %v, fallback seen: %v", turns, sawRuins, sawFallback)
+
+	shown, err := strconv.Atoi(strings.TrimSpace(evalString(t, ctx, `document.getElementById('final-score-0').textContent`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec game.Record
+	e.getJSON("/api/matches/"+id+"/record", "", &rec)
+	st, err := game.NewRegistry(cartographers.Definition{}).Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := st.Result()
+	if shown != res.Scores[0] {
+		t.Errorf("the page shows a final score of %d, the engine's replay gives %d", shown, res.Scores[0])
+	}
+	// The solo rating is the score minus the four cards' solo values; the page must say the same.
+	d, _ := json.Marshal(res.Detail)
+	var detail struct {
+		Rating int    `json:"rating"`
+		Title  string `json:"title"`
+	}
+	if err := json.Unmarshal(d, &detail); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(evalString(t, ctx, `document.getElementById('solo-rating').textContent`)); got != strconv.Itoa(detail.Rating) {
+		t.Errorf("rating shown %q, want %d", got, detail.Rating)
+	}
+	if got := evalString(t, ctx, `document.getElementById('solo-title').textContent`); got != detail.Title {
+		t.Errorf("title shown %q, want %q", got, detail.Title)
+	}
+	if got := strings.TrimSpace(evalString(t, ctx, `document.getElementById('sheet-score').textContent`)); got != strconv.Itoa(res.Scores[0]) {
+		t.Errorf("score box total %q, want %d", got, res.Scores[0])
+	}
+
+	// The replay of the finished game steps through the moves.
+	click(t, ctx, "#to-replay")
+	waitJS(t, ctx, `!!document.querySelector('#replay-step')`)
+	click(t, ctx, "#replay-last")
+	waitJS(t, ctx, `document.querySelector('#replay-step').textContent.startsWith("Move `+strconv.Itoa(len(rec.Moves))+` ")`)
+	shot(t, ctx, "replay")
+}

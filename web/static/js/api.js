@@ -1,0 +1,65 @@
+// The server's HTTP API (docs/api.md) and WebSocket push, plus the seats this browser holds.
+
+export class APIError extends Error {
+  constructor(status, code, message) { super(message); this.status = status; this.code = code; }
+}
+
+async function call(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = "Bearer " + token;
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await r.json(); } catch { /* an empty or non-JSON body is reported below */ }
+  if (!r.ok) {
+    const e = (data && data.error) || {};
+    throw new APIError(r.status, e.code || "http", e.message || `${method} ${path}: HTTP ${r.status}`);
+  }
+  return data;
+}
+
+export const api = {
+  lobby: (status) => call("GET", "/api/matches?limit=30" + (status ? "&status=" + status : "")),
+  create: (req) => call("POST", "/api/matches", req),
+  show: (id, token) => call("GET", `/api/matches/${id}`, undefined, token),
+  join: (id, name) => call("POST", `/api/matches/${id}/join`, { name }),
+  start: (id, token) => call("POST", `/api/matches/${id}/start`, {}, token),
+  move: (id, token, move) => call("POST", `/api/matches/${id}/moves`, { move }, token),
+  undo: (id, token) => call("POST", `/api/matches/${id}/undo`, {}, token),
+  replay: (id, step) => call("GET", `/api/matches/${id}/replay/${step}`),
+};
+
+// Seats are kept per match in localStorage so that a reload (or the invite link) finds them again.
+export const seats = {
+  get(id) {
+    try { return JSON.parse(localStorage.getItem("surveyor.seat." + id)); } catch { return null; }
+  },
+  set(id, s) { localStorage.setItem("surveyor.seat." + id, JSON.stringify(s)); },
+};
+
+// watch keeps a WebSocket open on a match and calls onState with every envelope; it reconnects with
+// ?since= after a drop. It returns a function that closes it.
+export function watch(id, token, onState, onStatus) {
+  let ws = null, closed = false, seq = -1, retry = 0;
+  const open = () => {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = new URLSearchParams();
+    if (token) q.set("token", token);
+    if (seq >= 0) q.set("since", String(seq));
+    ws = new WebSocket(`${proto}//${location.host}/api/matches/${id}/ws?${q}`);
+    ws.onopen = () => { retry = 0; onStatus && onStatus(true); };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === "state") { seq = Math.max(seq, msg.seq); onState(msg); }
+    };
+    ws.onclose = () => {
+      if (closed) return;
+      onStatus && onStatus(false);
+      retry = Math.min(retry + 1, 6);
+      setTimeout(open, 250 * 2 ** retry);
+    };
+  };
+  open();
+  return () => { closed = true; if (ws) ws.close(); };
+}

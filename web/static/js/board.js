@@ -1,0 +1,163 @@
+// The table of a Cartographers match as anyone sees it: the main sheet with its score box, the explore
+// card, the time track, the edicts with their scoring cards, the season cards and the other sheets.
+// play.js adds the controls of the seat to act; replay.js shows it read-only.
+
+import { h } from "./dom.js";
+import { drawSheet, highlight, shapeIcon } from "./sheet.js";
+import { parseMap } from "./shapes.js";
+import { t, cardName, terrainName, seasonName, titleName } from "./i18n.js";
+
+// Season i scores edicts SEASON_EDICTS[i] (A+B, B+C, C+D, D+A).
+export const SEASON_EDICTS = [[0, 1], [1, 2], [2, 3], [3, 0]];
+export const AMBUSHES = ["Goblin Attack", "Bugbear Assault", "Kobold Onslaught", "Gnoll Raid",
+  "Dragon Inferno", "Zombie Plague", "Giant Troll Ravage", "Gorgon Gaze"];
+
+export const playerName = (match, seat) => {
+  const p = (match.players || []).find(p => p.seat === seat);
+  return p ? p.name : `#${seat + 1}`;
+};
+
+// scoreBox is the table of the four seasons; the season in play shows in pale what each part would
+// give now (projected), when the view carries projections (the viewer's own sheet).
+export function scoreBox(view, sheet, projected) {
+  const seasons = sheet.seasons || [];
+  const rows = [0, 1, 2, 3].map(i => {
+    const [a, b] = SEASON_EDICTS[i];
+    const done = seasons[i];
+    const cells = [];
+    if (done) {
+      cells.push(td(done.edicts[0]), td(done.edicts[1]), td(done.coins), td(-done.monsters), td(done.total, "total"));
+    } else if (projected && i === view.season && !view.over) {
+      const ea = view.edicts[a].projected, eb = view.edicts[b].projected;
+      const pen = view.penalty ? view.penalty.stars : 0;
+      const tot = (ea ? ea.stars : 0) + (eb ? eb.stars : 0) + sheet.coins - pen;
+      cells.push(td(ea ? ea.stars : "", "proj", { "data-edict": a }), td(eb ? eb.stars : "", "proj", { "data-edict": b }),
+        td(sheet.coins, "proj"), td(-pen, "proj", { "data-penalty": "1" }), td(tot, "proj total"));
+    } else {
+      cells.push(td(""), td(""), td(""), td(""), td("", "total"));
+    }
+    return h("tr", { class: i === view.season && !view.over ? "current" : "" },
+      h("th", { scope: "row" }, seasonName(i), h("small", {}, ` ${"ABCD"[a]}+${"ABCD"[b]}`)), cells);
+  });
+  return h("table", { class: "scorebox", id: "scorebox" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("season")), h("th", {}, t("edict")), h("th", {}, t("edict")),
+      h("th", {}, t("coins")), h("th", {}, t("monsters")), h("th", {}, t("total")))),
+    h("tbody", {}, rows),
+    h("tfoot", {}, h("tr", {}, h("th", { colspan: 5 }, t("score")),
+      h("td", { class: "total", id: "sheet-score" }, String(sheet.score)))));
+}
+
+function td(v, cls, attrs) { return h("td", { class: cls || "", ...(attrs || {}) }, String(v)); }
+
+// cardPanel shows an explore, ruins, ambush or hero card face.
+export function cardFace(card) {
+  if (!card) return h("div", { class: "card empty" });
+  const terr = card.terrains || [];
+  const shapes = (card.shapes || []).map(s => shapeIcon(s.cells, terr.length === 1 ? terr[0] : (card.type === "ambush" ? "monster" : "empty"), { coin: s.coin }));
+  return h("div", { class: `card type-${card.type}`, id: "current-card" },
+    h("div", { class: "card-head" }, h("span", { class: "card-name" }, cardName(card.name)),
+      card.time ? h("span", { class: "card-time" }, `${t("time")} ${card.time}`) : null),
+    h("div", { class: "card-shapes" }, shapes),
+    h("div", { class: "card-terrains" }, terr.map(k => h("span", { class: `chip k-${k}` }, terrainName(k)))),
+    card.direction ? h("div", { class: "card-dir" }, card.direction === "clockwise" ? "↻" : "↺") : null);
+}
+
+export function timeTrack(view) {
+  const boxes = [];
+  for (let i = 0; i < Math.max(view.threshold, view.time); i++) {
+    boxes.push(h("span", { class: "tbox" + (i < view.time ? " on" : "") }));
+  }
+  return h("div", { class: "timetrack", id: "timetrack" },
+    h("div", {}, `${t("season")}: `, h("strong", { id: "season-name" }, seasonName(view.season)),
+      ` · ${t("time")} ${view.time}/${view.threshold}`),
+    h("div", { class: "tboxes" }, boxes),
+    h("div", { class: "revealed" }, h("small", {}, t("revealed") + ": "),
+      (view.revealed || []).map(n => h("span", { class: "chip" + (AMBUSHES.includes(n) ? " ambush" : "") }, cardName(n)))),
+    h("small", { class: "muted" }, t("deckLeft", { n: view.decks.explore })));
+}
+
+export function seasonCards(view) {
+  return h("div", { class: "seasons" }, [0, 1, 2, 3].map(i => {
+    const [a, b] = SEASON_EDICTS[i];
+    return h("div", { class: "season-card" + (i === view.season && !view.over ? " current" : "") + (i < view.season || view.over ? " past" : "") },
+      h("strong", {}, seasonName(i)), h("span", {}, `${"ABCD"[a]} + ${"ABCD"[b]}`));
+  }));
+}
+
+// edictCards shows the four scoring cards; hovering or tapping one highlights what it counts on svg.
+export function edictCards(view, svgOf) {
+  const scored = SEASON_EDICTS[view.season] || [];
+  return h("div", { class: "edicts", id: "edicts" }, view.edicts.map((e, i) => {
+    const proj = e.projected;
+    const card = h("div", { class: "edict" + (!view.over && scored.includes(i) ? " scoring" : ""), tabindex: 0,
+      "data-edict": i, title: e.rule },
+    h("div", { class: "edict-head" }, h("span", { class: "letter" }, e.letter), h("span", { class: "edict-name" }, cardName(e.card))),
+    h("p", { class: "rule" }, e.rule),
+    proj ? h("div", { class: "proj-stars", "data-proj": i }, `★ ${proj.stars} `, h("small", {}, t("projected"))) : null);
+    if (proj) bindHighlight(card, () => proj.counted, svgOf);
+    return card;
+  }));
+}
+
+// bindHighlight makes an element highlight cells on hover, focus and tap (a tap pins it until the next).
+export function bindHighlight(node, cellsOf, svgOf) {
+  const on = () => { const s = svgOf(); if (s) highlight(s, cellsOf(), "hl"); node.classList.add("hl-on"); };
+  const off = () => { const s = svgOf(); if (s && !node.classList.contains("pinned")) highlight(s, [], "hl"); node.classList.remove("hl-on"); };
+  node.addEventListener("mouseenter", on);
+  node.addEventListener("mouseleave", off);
+  node.addEventListener("focus", on);
+  node.addEventListener("blur", off);
+  node.addEventListener("click", () => {
+    const pinned = node.classList.toggle("pinned");
+    for (const other of document.querySelectorAll(".pinned")) if (other !== node) other.classList.remove("pinned");
+    if (pinned) on(); else { const s = svgOf(); if (s) highlight(s, [], "hl"); }
+  });
+}
+
+// opponents lists the other sheets small; a click enlarges one.
+export function opponents(view, match, mainSeat, onOpen) {
+  const items = view.sheets.filter(s => s.seat !== mainSeat).map(s => {
+    const svg = drawSheet(parseMap(s.map), { small: true, hits: s.hits, label: playerName(match, s.seat) });
+    const status = view.over ? "" : (s.waiting ? t("stillDrawing") : t("done"));
+    return h("button", { class: "opponent" + (s.waiting ? " drawing" : ""), "data-seat": s.seat, type: "button",
+      onclick: () => onOpen(s) },
+    svg, h("span", { class: "opp-name" }, playerName(match, s.seat)),
+    h("span", { class: "opp-score" }, `★ ${s.score}`), status ? h("span", { class: "opp-status" }, status) : null);
+  });
+  if (!items.length) return null;
+  return h("section", { class: "panel opponents-panel", id: "opponents" }, h("h3", {}, t("opponents")), h("div", { class: "opponents" }, items));
+}
+
+export function modal(id, title, body, buttons) {
+  const box = h("div", { class: "modal-back", id },
+    h("div", { class: "modal", role: "dialog", "aria-modal": "true", "aria-label": title },
+      h("h2", {}, title), body, h("div", { class: "modal-buttons" }, buttons)));
+  return box;
+}
+
+// bigSheet is the enlarged view of another player's sheet.
+export function bigSheet(view, match, s, close) {
+  const svg = drawSheet(parseMap(s.map), { hits: s.hits, coins: s.coins, label: playerName(match, s.seat) });
+  const wrap = h("div", { class: "big-sheet" }, svg, scoreBox(view, s, false));
+  return modal("sheet-modal", playerName(match, s.seat), wrap,
+    [h("button", { type: "button", class: "primary", id: "sheet-close", onclick: close }, t("close"))]);
+}
+
+// finalPanel ranks the players; in solo it adds the rating and the title.
+export function finalPanel(view, match) {
+  const res = view.result;
+  if (!res) return null;
+  const order = res.scores.map((s, i) => i).sort((a, b) => res.ranks[a] - res.ranks[b] || a - b);
+  const d = res.detail || {};
+  const rows = order.map(i => h("tr", { "data-seat": i }, h("td", {}, String(res.ranks[i])), h("td", {}, playerName(match, i)),
+    h("td", { class: "final-score", id: `final-score-${i}` }, String(res.scores[i])),
+    h("td", {}, String(-(d.monster_loss ? d.monster_loss[i] : 0)))));
+  const body = h("div", { class: "final" },
+    h("table", { class: "ranking" }, h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")),
+      h("th", {}, t("finalScore")), h("th", {}, t("monsters")))), h("tbody", {}, rows)));
+  if (d.rating !== undefined && d.rating !== null) {
+    body.append(h("p", { class: "solo-result" }, `${t("rating")}: `, h("strong", { id: "solo-rating" }, String(d.rating)),
+      ` · ${t("soloTitle")}: `, h("strong", { id: "solo-title" }, titleName(d.title))));
+  }
+  return body;
+}

@@ -1,0 +1,511 @@
+// A match: the waiting room before it starts, then the table with the controls of the seat to act, the
+// notices of what happened (ambushes, season scoring) and the final ranking.
+
+import { api, seats, watch } from "./api.js";
+import { h } from "./dom.js";
+import { drawSheet, el, CS, cellFromPoint, shapeIcon, cellName } from "./sheet.js";
+import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } from "./shapes.js";
+import { t, cardName, terrainName, seasonName } from "./i18n.js";
+import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, bindHighlight, opponents, modal, bigSheet,
+  finalPanel, playerName, AMBUSHES, SEASON_EDICTS } from "./board.js";
+
+export function showMatch(main, id) {
+  const s = {
+    id, seat: seats.get(id), env: null, view: null, prev: null, ctl: null, stop: null, closed: false,
+    seasonsSeen: -1, queue: [], notice: "", changed: new Set(), lastMove: null, error: "", firstSheet: true,
+  };
+  const token = () => (s.seat ? s.seat.token : "");
+
+  const accept = (env) => {
+    if (!env || (s.env && env.seq < s.env.seq)) return;
+    if (s.env && env.seq === s.env.seq && s.view) return;
+    s.prev = s.view;
+    s.env = env;
+    s.view = env.view || null;
+    noticeChanges(s);
+    render();
+  };
+
+  const render = () => {
+    if (s.closed) return;
+    const app = document.getElementById("app");
+    app.dataset.seq = s.env ? s.env.seq : -1;
+    if (!s.env) { main.replaceChildren(h("p", {}, t("loading"))); return; }
+    if (s.env.match.status === "open" || !s.view) renderRoom(main, s, token, accept);
+    else renderTable(main, s, token, accept);
+  };
+  s.render = render;
+
+  api.show(id, token()).then(env => {
+    accept(env);
+    s.stop = watch(id, token(), accept, (up) => { document.body.classList.toggle("offline", !up); });
+  }).catch(e => {
+    main.replaceChildren(h("p", { class: "error" }, e.status === 404 ? t("matchNotFound") : e.message),
+      h("a", { href: "/", class: "button" }, t("backToLobby")));
+  });
+  const onKey = (e) => keyHandler(s, token, accept, e);
+  document.addEventListener("keydown", onKey);
+  const tick = setInterval(() => updateClock(s), 1000);
+  return () => { s.closed = true; if (s.stop) s.stop(); document.removeEventListener("keydown", onKey); clearInterval(tick); };
+}
+
+// ---------- waiting room ----------
+
+function renderRoom(main, s, token, accept) {
+  const m = s.env.match;
+  const invite = `${location.origin}/m/${m.id}`;
+  const err = h("p", { class: "error", role: "alert" });
+  const copyBtn = h("button", { type: "button", id: "copy-invite", onclick: async () => {
+    try { await navigator.clipboard.writeText(invite); copyBtn.textContent = t("copied"); } catch { linkInput.select(); }
+  } }, t("copy"));
+  const linkInput = h("input", { id: "invite-link", readonly: true, value: invite, onfocus: (e) => e.target.select() });
+  const parts = [h("h2", {}, t("waitingRoom")),
+    h("label", {}, t("invite"), h("span", { class: "row" }, linkInput, copyBtn)),
+    h("ul", { class: "players", id: "players" }, m.players.map(p => h("li", {}, p.name + (s.seat && s.seat.seat === p.seat ? ` (${t("you")})` : "")))),
+    h("p", { class: "muted" }, `${m.players.length}/${m.maxSeats}`)];
+  if (!s.seat && m.players.length < m.maxSeats) {
+    const name = h("input", { id: "join-name", maxlength: 32, required: true, value: localStorage.getItem("surveyor.name") || "" });
+    parts.push(h("form", { id: "join-form", onsubmit: async (e) => {
+      e.preventDefault();
+      try {
+        const r = await api.join(m.id, name.value.trim());
+        localStorage.setItem("surveyor.name", name.value.trim());
+        s.seat = { token: r.token, seat: r.seat, name: name.value.trim() };
+        seats.set(m.id, s.seat);
+        if (s.stop) s.stop();
+        s.stop = watch(m.id, r.token, accept, () => {});
+        accept(await api.show(m.id, r.token));
+      } catch (ex) { err.textContent = ex.message; }
+    } }, h("label", {}, t("yourName"), name), h("button", { type: "submit", class: "primary", id: "join" }, t("join"))));
+  }
+  if (s.seat) {
+    parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: async () => {
+      try { accept(await api.start(m.id, token())); } catch (ex) { err.textContent = ex.message; }
+    } }, t("start")));
+  } else {
+    parts.push(h("p", { class: "muted" }, t("spectating")));
+  }
+  parts.push(err);
+  main.replaceChildren(h("section", { class: "panel room", id: "room" }, parts));
+}
+
+// ---------- what changed since the last view ----------
+
+function noticeChanges(s) {
+  const v = s.view, p = s.prev;
+  s.changed = new Set();
+  s.notice = "";
+  if (!v) return;
+  const mine = myIndex(s);
+  const own = v.sheets[mine];
+  if (p && own && p.sheets[mine]) {
+    const a = parseMap(p.sheets[mine].map), b = parseMap(own.map);
+    const mineNow = new Set((s.lastMove || []).map(key));
+    for (let i = 0; i < a.length; i++) {
+      const k = key([Math.floor(i / SIZE), i % SIZE]);
+      if ((a[i].kind !== b[i].kind) && !mineNow.has(k)) s.changed.add(k);
+    }
+    const newAmbush = (v.revealed || []).filter(n => AMBUSHES.includes(n) && !(p.season === v.season && (p.revealed || []).includes(n)));
+    if (newAmbush.length) {
+      s.notice = v.sheets.length === 1 ? t("soloAmbush", { card: cardName(newAmbush[0]) }) : "";
+    }
+    if (!s.notice && s.changed.size && [...s.changed].some(k => { const [r, c] = k.split(",").map(Number); return b[r * SIZE + c].kind === "monster"; })) {
+      s.notice = t("ambushOnYou", { card: newAmbush.length ? cardName(newAmbush[0]) : t("monsters") });
+    }
+    if (s.changed.size) s.notice = (s.notice ? s.notice + " " : "") + t("newSpaces");
+  }
+  s.lastMove = null;
+  // Season scoring, shown step by step, once per season as it happens.
+  const scored = own ? (own.seasons || []).length : 0;
+  if (s.seasonsSeen < 0) s.seasonsSeen = scored;
+  for (let i = s.seasonsSeen; i < scored; i++) s.queue.push({ kind: "season", season: i });
+  s.seasonsSeen = scored;
+}
+
+// myIndex is the sheet the viewer plays (the first one for a spectator).
+function myIndex(s) { return s.view && s.view.seat >= 0 && s.view.seat < s.view.sheets.length ? s.view.seat : 0; }
+
+// ---------- the table ----------
+
+function decisionKey(v) {
+  const d = v.decision;
+  if (!d) return "";
+  return [v.season, v.time, (v.revealed || []).length, d.kind, d.sheet, d.mode, d.card && d.card.name].join("|");
+}
+
+function newCtl(d) {
+  const terrains = decisionTerrains(d);
+  return { option: d.mode === "fallback" ? -1 : 0, terrain: terrains.length === 1 ? terrains[0] : null,
+    rot: 0, flip: false, cursor: [5, 5], placed: null, drag: false };
+}
+
+function decisionTerrains(d) {
+  if (!d) return [];
+  if (d.kind === "draw") return d.terrains && d.terrains.length ? d.terrains : (d.card.terrains || []);
+  if (d.kind === "ambush") return ["monster"];
+  if (d.kind === "hero") return ["hero"];
+  return [];
+}
+
+function renderTable(main, s, token, accept) {
+  const v = s.view, m = s.env.match, you = s.env.you;
+  const d = v.decision;
+  const dk = decisionKey(v);
+  if (!d) s.ctl = null;
+  else if (!s.ctl || s.ctl.key !== dk) { s.ctl = newCtl(d); s.ctl.key = dk; }
+
+  const mine = myIndex(s);
+  const sheetIdx = d ? d.sheet : mine;
+  const sheet = v.sheets[sheetIdx];
+  const map = parseMap(sheet.map);
+  const svg = drawSheet(map, { hits: sheet.hits, coins: sheet.coins, changed: sheetIdx === mine ? s.changed : null,
+    label: playerName(m, sheet.seat) });
+  svg.id = "main-sheet";
+  svg.dataset.sheet = sheetIdx;
+  s.svg = svg;
+  s.map = map;
+
+  const status = h("div", { class: "status", id: "status", role: "status" }, statusText(s));
+  const sheetHead = h("h2", { class: "sheet-title" }, playerName(m, sheet.seat) + (you && sheet.seat === you.seat ? ` (${t("you")})` : ""));
+  const sheetCol = h("section", { class: "sheet-col" }, sheetHead, h("div", { class: "sheet-wrap" }, svg),
+    h("p", { class: "reason", id: "reason", "aria-live": "polite" }),
+    scoreBox(v, v.sheets[mine], you != null && sheetIdx === mine));
+  const side = h("section", { class: "side-col" });
+  if (d) side.append(controls(s, token, accept));
+  else if (!v.over) side.append(h("div", { class: "panel waiting", id: "waiting" }, h("p", {}, waitingText(v, m, you)), cardFace(v.current)));
+  if (you && you.undoable && !d) side.append(h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, t("undo")));
+  side.append(h("div", { class: "panel" }, timeTrack(v), seasonCards(v)));
+  side.append(h("div", { class: "panel" }, h("h3", {}, t("edicts")), edictCards(v, () => s.svg)));
+  const opp = opponents(v, m, sheetIdx, (os) => openSheet(s, os));
+  if (opp) side.append(opp);
+  if (v.side_single_source) side.append(h("p", { class: "muted small" }, t("singleSource")));
+
+  const screen = h("div", { class: "table", id: "table", "data-over": v.over ? "1" : "0",
+    "data-decision": d ? d.kind : "", "data-mode": d ? d.mode : "", "data-must-act": you && you.mustAct ? "1" : "0" },
+  status, sheetCol, side);
+  const parts = [screen];
+  if (v.over) parts.unshift(h("section", { class: "panel final-panel", id: "final" }, h("h2", {}, t("gameOver")), finalPanel(v, m),
+    h("p", {}, h("a", { href: `/api/matches/${m.id}/record`, download: "", class: "button" }, t("downloadRecord")), " ",
+      h("a", { href: `/m/${m.id}/replay`, class: "button", id: "to-replay" }, t("replay")), " ",
+      h("a", { href: "/", class: "button" }, t("backToLobby")))));
+  main.replaceChildren(...parts);
+
+  // Score highlights from the score box.
+  for (const cell of main.querySelectorAll("#scorebox td[data-edict]")) {
+    const e = v.edicts[Number(cell.dataset.edict)];
+    if (e.projected) bindHighlight(cell, () => e.projected.counted, () => s.svg);
+  }
+  const pen = main.querySelector("#scorebox td[data-penalty]");
+  if (pen && v.penalty) bindHighlight(pen, () => v.penalty.counted, () => s.svg);
+
+  if (d) bindSheet(s, token, accept);
+  updatePreview(s);
+  showQueue(s, main);
+  if (s.firstSheet && d) {
+    s.firstSheet = false;
+    performance.mark("sheet-interactive");
+  }
+  svg.setAttribute("data-ready", "1");
+}
+
+function statusText(s) {
+  const v = s.view, you = s.env.you;
+  const parts = [h("span", { class: "season-chip" }, `${seasonName(v.season)} · ${v.time}/${v.threshold}`)];
+  if (v.over) parts.push(h("strong", {}, t("gameOver")));
+  else if (v.decision) parts.push(h("strong", { class: "your-turn" }, t("yourTurn")));
+  else if (!you) parts.push(h("span", {}, t("spectating")));
+  parts.push(h("span", { class: "clock", id: "clock" }));
+  if (s.notice) parts.push(h("span", { class: "notice", id: "notice" }, s.notice));
+  return parts;
+}
+
+function waitingText(v, m, you) {
+  const names = (v.to_act || []).filter(x => !you || x !== you.seat).map(x => playerName(m, x));
+  return names.length ? t("waitingFor", { names: names.join(", ") }) : t("waitingOthers");
+}
+
+function updateClock(s) {
+  const c = document.getElementById("clock");
+  if (!c || !s.env || !s.env.match.clock) return;
+  const me = s.env.you ? s.env.match.players.find(p => p.seat === s.env.you.seat) : null;
+  const p = me && me.deadline ? me : s.env.match.players.find(p => p.deadline);
+  if (!p) { c.textContent = ""; return; }
+  const left = Math.max(0, Math.round((new Date(p.deadline) - Date.now()) / 1000));
+  c.textContent = `⏱ ${p.name} ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+// ---------- controls of a decision ----------
+
+function shapeOf(s) {
+  const d = s.view.decision, c = s.ctl;
+  if (d.kind === "draw" || d.kind === "ambush") {
+    if (c.option < 0 || d.mode === "fallback") return [[0, 0]];
+    return d.card.shapes[c.option].cells;
+  }
+  return [[0, 0]];
+}
+
+function currentCells(s) {
+  const c = s.ctl;
+  const shape = orient(shapeOf(s), c.rot, c.flip);
+  const at = c.placed || c.cursor;
+  return { shape, cells: placeAt(shape, at[0], at[1]) };
+}
+
+function checkMode(d) {
+  if (d.kind === "gorgon" || d.kind === "troll") return "target";
+  if (d.kind === "draw" && d.mode === "ruins") return "ruins";
+  return "free";
+}
+
+function controls(s, token, accept) {
+  const v = s.view, d = v.decision, c = s.ctl;
+  const box = h("div", { class: "panel controls", id: "controls" });
+  const m = s.env.match;
+  const intro = {
+    draw: d.mode === "ruins" ? t("modeRuins") : d.mode === "fallback" ? t("modeFallback") : t("pickCell"),
+    ambush: t("decideAmbush", { name: playerName(m, d.sheet) }),
+    hero: t("decideHero"), gorgon: t("decideGorgon"), troll: t("decideTroll"),
+  }[d.kind];
+  box.append(h("p", { class: "intro" + (d.mode === "ruins" || d.kind === "ambush" ? " alert" : ""), id: "intro" }, intro));
+  box.append(cardFace(d.card));
+
+  if ((d.kind === "draw" || d.kind === "ambush") && d.mode !== "fallback") {
+    const shapes = d.card.shapes || [];
+    box.append(h("div", { class: "options", role: "radiogroup", "aria-label": t("shapes") }, shapes.map((sh, i) => {
+      const b = h("button", { type: "button", class: "option" + (c.option === i ? " selected" : ""), "data-option": i,
+        "aria-pressed": c.option === i ? "true" : "false", title: `${t("shapes")} ${i + 1}` },
+      shapeIcon(orient(sh.cells, c.rot, c.flip), c.terrain || (d.kind === "ambush" ? "monster" : "empty"), { coin: sh.coin }),
+      h("span", {}, String(i + 1)));
+      b.addEventListener("click", () => { c.option = i; s.render(); });
+      b.addEventListener("pointerdown", (e) => startDrag(s, e, i));
+      return b;
+    })));
+  } else if (d.kind === "draw" || d.kind === "ambush") {
+    const b = h("button", { type: "button", class: "option selected", id: "fallback", "data-option": "fallback" },
+      shapeIcon([[0, 0]], c.terrain || "empty"), h("span", {}, t("fallback")));
+    b.addEventListener("pointerdown", (e) => startDrag(s, e, -1));
+    box.append(h("div", { class: "options" }, b));
+  }
+  if (d.kind === "hero") {
+    const offs = orientOffsets(d.card.attack || [], c.rot, c.flip);
+    // The hero's own space is drawn where [0,0] lands once the pattern is shifted to start at 0, 0.
+    const r0 = Math.min(0, ...offs.map(o => o[0])), c0 = Math.min(0, ...offs.map(o => o[1]));
+    box.append(h("div", { class: "attack", id: "attack" }, h("small", {}, t("attack")),
+      shapeIcon([[-r0, -c0]], "hero", { hits: offs.map(([r, cc]) => [r - r0, cc - c0]) })));
+  }
+  const terrains = decisionTerrains(d);
+  if (d.kind === "draw") {
+    box.append(h("div", { class: "terrains", role: "radiogroup", "aria-label": t("terrain") }, terrains.map(k =>
+      h("button", { type: "button", class: `terrain k-${k}` + (c.terrain === k ? " selected" : ""), "data-terrain": k,
+        "aria-pressed": c.terrain === k ? "true" : "false", onclick: () => { c.terrain = k; s.render(); } }, terrainName(k)))));
+  }
+  const canOrient = d.kind === "draw" || (d.kind === "ambush" && d.may_rotate) || (d.kind === "hero" && d.may_rotate);
+  const row = h("div", { class: "buttons" });
+  if (canOrient) {
+    row.append(h("button", { type: "button", id: "rotate", onclick: () => { c.rot = (c.rot + 1) % 4; s.render(); } }, t("rotate")),
+      h("button", { type: "button", id: "flip", onclick: () => { c.flip = !c.flip; s.render(); } }, t("flip")));
+  }
+  row.append(h("button", { type: "button", id: "clear", onclick: () => { c.placed = null; s.render(); } }, t("clear")),
+    h("button", { type: "button", id: "confirm", class: "primary", onclick: () => confirmMove(s, token, accept) }, t("confirm")));
+  if (s.env.you && s.env.you.undoable) row.append(h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, t("undo")));
+  box.append(row);
+  box.append(h("p", { class: "muted small keys" }, t("keysHelp")));
+  if (s.error) box.append(h("p", { class: "error", role: "alert", id: "move-error" }, s.error));
+  return box;
+}
+
+// ---------- pointer: hover, click, drag and drop ----------
+
+function bindSheet(s, token, accept) {
+  const svg = s.svg;
+  svg.addEventListener("pointermove", (e) => {
+    if (s.ctl.drag || s.ctl.placed) return;
+    const cell = cellFromPoint(svg, e.clientX, e.clientY);
+    if (cell && (cell[0] !== s.ctl.cursor[0] || cell[1] !== s.ctl.cursor[1])) { s.ctl.cursor = cell; updatePreview(s); }
+  });
+  svg.addEventListener("pointerdown", (e) => {
+    const cell = cellFromPoint(svg, e.clientX, e.clientY);
+    if (!cell) return;
+    e.preventDefault();
+    s.ctl.cursor = cell;
+    startDrag(s, e, null);
+  });
+}
+
+function startDrag(s, e, option) {
+  const c = s.ctl;
+  if (option !== null && option !== undefined) c.option = option;
+  c.drag = true;
+  const move = (ev) => {
+    const cell = cellFromPoint(s.svg, ev.clientX, ev.clientY);
+    if (cell) { c.cursor = cell; c.placed = null; updatePreview(s); }
+  };
+  const up = (ev) => {
+    document.removeEventListener("pointermove", move);
+    document.removeEventListener("pointerup", up);
+    c.drag = false;
+    const cell = cellFromPoint(s.svg, ev.clientX, ev.clientY);
+    if (cell) { c.cursor = cell; c.placed = cell; }
+    s.render();
+  };
+  document.addEventListener("pointermove", move);
+  document.addEventListener("pointerup", up);
+}
+
+// updatePreview redraws the shape at the cursor (or where it was placed): terrain-coloured where legal,
+// red with the reason where not, the hero's hits as crosses.
+function updatePreview(s) {
+  if (!s.ctl || !s.svg) return;
+  const d = s.view.decision, c = s.ctl;
+  const layer = s.svg.querySelector(".preview");
+  const { shape, cells } = currentCells(s);
+  const res = check(s.map, cells, checkMode(d), d.targets);
+  const kind = c.terrain || decisionTerrains(d)[0] || "destroyed";
+  const nodes = [];
+  for (const [r, cc] of d.targets || []) {
+    nodes.push(el("rect", { x: cc * CS + 1.5, y: r * CS + 1.5, width: CS - 3, height: CS - 3, class: "target" }));
+  }
+  cells.forEach(([r, cc], i) => {
+    if (!onMap(r, cc)) return;
+    nodes.push(el("rect", { x: cc * CS + 0.4, y: r * CS + 0.4, width: CS - 0.8, height: CS - 0.8,
+      class: `pv k-${kind}` + (res.bad.includes(i) || !res.ok ? " bad" : "") + (c.placed ? " placed" : "") }));
+  });
+  if (d.kind === "hero") {
+    const [hr, hc] = cells[0];
+    for (const [dr, dc] of orientOffsets(d.card.attack || [], c.rot, c.flip)) {
+      const r = hr + dr, cc = hc + dc;
+      if (!onMap(r, cc)) continue;
+      nodes.push(el("path", { d: `M${cc * CS + 2} ${r * CS + 2} l6 6 m0 -6 l-6 6`, class: "hit preview-hit" }));
+    }
+  }
+  layer.replaceChildren(...nodes);
+  layer.dataset.cells = cells.map(key).join(";");
+  layer.dataset.shape = shape.map(key).join(";");
+  layer.dataset.legal = res.ok ? "1" : "0";
+  layer.dataset.placed = c.placed ? "1" : "0";
+  s.svg.dataset.cursor = key(c.cursor);
+  const reason = document.getElementById("reason");
+  if (reason) {
+    let msg = res.ok ? (c.placed ? t("placed") : t("ok")) : t(res.reason);
+    if (res.ok && d.kind === "draw" && !c.terrain) msg = t("illegalTerrain");
+    reason.textContent = `${cellName(c.cursor[0], c.cursor[1])}: ${msg}`;
+    reason.className = "reason " + (res.ok ? "good" : "bad");
+  }
+  const btn = document.getElementById("confirm");
+  if (btn) btn.disabled = !(c.placed && res.ok && (d.kind !== "draw" || c.terrain));
+}
+
+// ---------- keyboard ----------
+
+function keyHandler(s, token, accept, e) {
+  if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const modalBtn = document.querySelector(".modal-back .primary");
+  if (modalBtn && (e.key === "Enter" || e.key === "Escape")) { e.preventDefault(); modalBtn.click(); return; }
+  if (!s.view || !s.view.decision || !s.ctl) {
+    if ((e.key === "u" || e.key === "U") && s.env && s.env.you && s.env.you.undoable) doUndo(s, token, accept);
+    return;
+  }
+  const c = s.ctl, d = s.view.decision;
+  const canOrient = d.kind === "draw" || (d.kind === "ambush" && d.may_rotate) || (d.kind === "hero" && d.may_rotate);
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[e.key]) {
+    e.preventDefault();
+    const [dr, dc] = moves[e.key];
+    c.cursor = [Math.min(SIZE - 1, Math.max(0, c.cursor[0] + dr)), Math.min(SIZE - 1, Math.max(0, c.cursor[1] + dc))];
+    c.placed = null;
+    updatePreview(s);
+    return;
+  }
+  switch (e.key) {
+    case "r": case "R": if (canOrient) { c.rot = (c.rot + 1) % 4; s.render(); } break;
+    case "f": case "F": if (canOrient) { c.flip = !c.flip; s.render(); } break;
+    case "t": case "T": {
+      const ts = decisionTerrains(d);
+      if (ts.length) { c.terrain = ts[(ts.indexOf(c.terrain) + 1) % ts.length]; s.render(); }
+      break;
+    }
+    case "Escape": c.placed = null; s.render(); break;
+    case "u": case "U": if (s.env.you && s.env.you.undoable) doUndo(s, token, accept); break;
+    case "Enter": case " ": {
+      e.preventDefault();
+      if (c.placed) confirmMove(s, token, accept);
+      else { c.placed = c.cursor.slice(); s.render(); }
+      break;
+    }
+    default:
+      if (/^[1-9]$/.test(e.key) && d.card.shapes && Number(e.key) <= d.card.shapes.length && d.mode !== "fallback") {
+        c.option = Number(e.key) - 1; s.render();
+      }
+  }
+}
+
+// ---------- sending ----------
+
+function buildMove(s) {
+  const d = s.view.decision, c = s.ctl;
+  const { cells } = currentCells(s);
+  switch (d.kind) {
+    case "draw": {
+      const mv = { type: "draw", terrain: c.terrain, cells };
+      if (d.mode === "fallback" || c.option < 0) mv.fallback = true; else mv.option = c.option;
+      return mv;
+    }
+    case "hero": return { type: "hero", cells, rotation: c.rot, flip: c.flip };
+    default: return { type: d.kind, cells };
+  }
+}
+
+async function confirmMove(s, token, accept) {
+  const d = s.view.decision, c = s.ctl;
+  if (!d || !c || !c.placed) return;
+  const { cells } = currentCells(s);
+  const res = check(s.map, cells, checkMode(d), d.targets);
+  if (!res.ok || (d.kind === "draw" && !c.terrain)) { updatePreview(s); return; }
+  s.error = "";
+  const mv = buildMove(s);
+  try {
+    s.lastMove = d.sheet === myIndex(s) ? cells : null;
+    const env = await api.move(s.id, token(), mv);
+    accept(env);
+  } catch (ex) {
+    s.error = ex.message;
+    s.render();
+  }
+}
+
+async function doUndo(s, token, accept) {
+  try { accept(await api.undo(s.id, token())); } catch (ex) { s.error = ex.message; s.render(); }
+}
+
+// ---------- modals: season scoring, other sheets ----------
+
+function showQueue(s, main) {
+  if (!s.queue.length || document.querySelector(".modal-back")) return;
+  const item = s.queue[0];
+  const v = s.view, mine = myIndex(s);
+  const sc = (v.sheets[mine].seasons || [])[item.season];
+  if (!sc) { s.queue.shift(); return; }
+  const [a, b] = SEASON_EDICTS[item.season];
+  const steps = [
+    [`${t("edict")} ${"ABCD"[a]} · ${cardName(v.edicts[a].card)}`, sc.edicts[0]],
+    [`${t("edict")} ${"ABCD"[b]} · ${cardName(v.edicts[b].card)}`, sc.edicts[1]],
+    [t("coins"), sc.coins], [t("monsters"), -sc.monsters], [t("total"), sc.total],
+  ];
+  const body = h("ol", { class: "season-steps" }, steps.map(([label, val], i) =>
+    h("li", { style: `animation-delay:${i * 0.35}s`, class: i === steps.length - 1 ? "sum" : "" },
+      h("span", {}, label), h("strong", {}, String(val)))));
+  const close = () => { s.queue.shift(); box.remove(); showQueue(s, main); };
+  const box = modal("season-modal", t("seasonScoring", { season: seasonName(item.season) }), body,
+    [h("button", { type: "button", class: "primary", id: "season-continue", onclick: close }, t("continue"))]);
+  main.append(box);
+  box.querySelector("#season-continue").focus();
+}
+
+function openSheet(s, os) {
+  const main = document.getElementById("screen");
+  const box = bigSheet(s.view, s.env.match, os, () => box.remove());
+  main.append(box);
+  box.querySelector("#sheet-close").focus();
+}

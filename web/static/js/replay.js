@@ -1,0 +1,54 @@
+// The replay of a finished match, move by move, as a spectator saw it.
+
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { drawSheet } from "./sheet.js";
+import { parseMap } from "./shapes.js";
+import { t } from "./i18n.js";
+import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, opponents, finalPanel, playerName } from "./board.js";
+
+export function showReplay(main, id) {
+  let match = null, step = 0, steps = 0, closed = false, focus = 0;
+  const load = async (n) => {
+    try {
+      if (!match) match = (await api.show(id)).match;
+      const r = await api.replay(id, n);
+      if (closed) return;
+      step = r.step; steps = r.steps;
+      draw(r);
+    } catch (e) {
+      main.replaceChildren(h("p", { class: "error" }, e.message), h("a", { href: "/", class: "button" }, t("backToLobby")));
+    }
+  };
+  const draw = (r) => {
+    const v = r.view;
+    const sheet = v.sheets[focus] || v.sheets[0];
+    const svg = drawSheet(parseMap(sheet.map), { hits: sheet.hits, coins: sheet.coins });
+    svg.id = "main-sheet";
+    const nav = h("div", { class: "replay-nav", id: "replay-nav" },
+      h("button", { type: "button", id: "replay-first", onclick: () => load(0) }, t("first")),
+      h("button", { type: "button", id: "replay-prev", onclick: () => load(Math.max(0, step - 1)) }, t("prev")),
+      h("input", { type: "range", min: 0, max: steps, value: step, "aria-label": t("step", { n: step, total: steps }),
+        onchange: (e) => load(Number(e.target.value)) }),
+      h("button", { type: "button", id: "replay-next", onclick: () => load(Math.min(steps, step + 1)) }, t("next")),
+      h("button", { type: "button", id: "replay-last", onclick: () => load(steps) }, t("last")),
+      h("span", { id: "replay-step" }, t("step", { n: step, total: steps })));
+    const moved = r.move ? h("p", { class: "muted" }, `${playerName(match, r.move.seat)}: ${r.move.move.type} ${(r.move.move.cells || []).length}`) : null;
+    const side = h("section", { class: "side-col" }, h("div", { class: "panel" }, cardFace(v.current)),
+      h("div", { class: "panel" }, timeTrack(v), seasonCards(v)),
+      h("div", { class: "panel" }, h("h3", {}, t("edicts")), edictCards(v, () => svg)));
+    const opp = opponents(v, match, sheet.seat, (s) => { focus = s.seat; draw(r); });
+    if (opp) side.append(opp);
+    main.replaceChildren(h("h2", {}, `${t("replayOf")} · ${id}`), nav, moved,
+      v.over ? h("section", { class: "panel final-panel" }, finalPanel(v, match)) : null,
+      h("div", { class: "table" }, h("section", { class: "sheet-col" }, h("h2", { class: "sheet-title" }, playerName(match, sheet.seat)),
+        h("div", { class: "sheet-wrap" }, svg), scoreBox(v, sheet, false)), side));
+  };
+  const onKey = (e) => {
+    if (e.key === "ArrowLeft") load(Math.max(0, step - 1));
+    if (e.key === "ArrowRight") load(Math.min(steps, step + 1));
+  };
+  document.addEventListener("keydown", onKey);
+  load(0);
+  return () => { closed = true; document.removeEventListener("keydown", onKey); };
+}
