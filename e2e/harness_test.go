@@ -195,7 +195,9 @@ func press(t *testing.T, ctx context.Context, key string) {
 }
 
 // shot saves a screenshot when SURVEYOR_SHOTS names a directory (docs/client.md lists them).
-func shot(t *testing.T, ctx context.Context, name string) {
+func shot(t *testing.T, ctx context.Context, name string) { screenshot(t, ctx, name) }
+
+func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	dir := os.Getenv("SURVEYOR_SHOTS")
 	if dir == "" {

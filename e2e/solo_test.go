@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -15,10 +16,29 @@ import (
 
 // TestSoloGame creates a solo game in the lobby and plays it to the end through the page, half the turns
 // with the mouse and half with the keyboard only; the final score the page shows must be the one the
-// engine computes by replaying the game's record.
+// engine computes by replaying the game's record. The Heroes game brings heroes, the Heroes monsters'
+// choices and side C.
 func TestSoloGame(t *testing.T) {
-	e := newEnv(t, 7)
+	for _, tc := range []struct {
+		name, preset, side string
+		seed               uint64
+		shots              bool
+	}{
+		{"cartographers-A", "cartographers", "A", 7, true},
+		{"heroes-C", "heroes", "C", 11, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) { soloGame(t, tc.preset, tc.side, tc.seed, tc.shots) })
+	}
+}
+
+func soloGame(t *testing.T, preset, side string, seed uint64, shots bool) {
+	e := newEnv(t, seed)
 	ctx := browser(t, "en-US")
+	shot := func(t *testing.T, ctx context.Context, name string) {
+		if shots {
+			screenshot(t, ctx, name)
+		}
+	}
 
 	start := time.Now()
 	run(t, ctx, chromedp.Navigate(e.url+"/"))
@@ -26,6 +46,7 @@ func TestSoloGame(t *testing.T) {
 	shot(t, ctx, "lobby")
 	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#name"), "Ada"))
 	click(t, ctx, "#mode-solo")
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#preset"), preset), chromedp.SetValue(chromedp.CSS("#side"), side))
 	click(t, ctx, "#create")
 	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]') && document.querySelector('#table').dataset.mustAct === "1"`)
 	t.Logf("from the lobby's Create to an interactive sheet: %v", time.Since(start).Round(time.Millisecond))
@@ -38,6 +59,7 @@ func TestSoloGame(t *testing.T) {
 
 	turns, seasons := 0, 0
 	sawRuins, sawFallback := false, false
+	kinds := map[string]int{}
 	for {
 		// The page acts when the server says so: wait for a decision, a season's scoring or the end.
 		waitJS(t, ctx, `!!document.querySelector('#season-continue') || !!document.querySelector('#final') ||
@@ -55,6 +77,11 @@ func TestSoloGame(t *testing.T) {
 			break
 		}
 		mode := evalString(t, ctx, `document.querySelector('#table').dataset.mode`)
+		kind := evalString(t, ctx, `document.querySelector('#table').dataset.decision`)
+		if kinds[kind] == 0 && kind != "draw" {
+			screenshot(t, ctx, preset+"-decision-"+kind)
+		}
+		kinds[kind]++
 		sawRuins = sawRuins || mode == "ruins"
 		sawFallback = sawFallback || mode == "fallback"
 		moves := e.legal(id, token)
@@ -76,7 +103,10 @@ func TestSoloGame(t *testing.T) {
 	if seasons != 4 {
 		t.Errorf("the page showed %d season scorings, want 4", seasons)
 	}
-	t.Logf("solo game: %d decisions, ruins demand seen: %v, fallback seen: %v", turns, sawRuins, sawFallback)
+	t.Logf("solo game: %d decisions %v, ruins demand seen: %v, fallback seen: %v", turns, kinds, sawRuins, sawFallback)
+	if preset == "heroes" && kinds["hero"] == 0 {
+		t.Error("a Heroes game without a hero decision")
+	}
 
 	shown, err := strconv.Atoi(strings.TrimSpace(evalString(t, ctx, `document.getElementById('final-score-0').textContent`)))
 	if err != nil {

@@ -116,7 +116,8 @@ export function cellFromPoint(svg, clientX, clientY) {
 
 // shapeIcon draws a small picture of a shape (cells from its top-left), terrain-coloured.
 export function shapeIcon(cells, kind, opts = {}) {
-  const h = Math.max(...cells.map(x => x[0])) + 1, w = Math.max(...cells.map(x => x[1])) + 1;
+  const all = cells.concat(opts.hits || []);
+  const h = Math.max(...all.map(x => x[0])) + 1, w = Math.max(...all.map(x => x[1])) + 1;
   const n = Math.max(h, w, 3);
   const svg = el("svg", { viewBox: `-1 -1 ${n * CS + 2} ${n * CS + 2}`, class: "shape-icon" });
   const ox = ((n - w) * CS) / 2, oy = ((n - h) * CS) / 2;

@@ -1,0 +1,150 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/surveyor-game/surveyor/cartographers"
+)
+
+// earlyAmbushSeed finds a seed whose two-player base game reveals an ambush within the first turns, so
+// that the browser test reaches one quickly. The deck order depends on the seed only, not on the moves.
+func earlyAmbushSeed(t *testing.T) (seed uint64, turns int) {
+	t.Helper()
+	opts, err := cartographers.ParseOptions([]byte(`{"preset":"cartographers"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed = 1; seed < 500; seed++ {
+		g, err := cartographers.NewGame(opts, 2, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for turns = 0; turns < 3 && !g.Over(); turns++ {
+			v := g.View(0)
+			if v.Decision != nil && v.Decision.Kind == "ambush" {
+				return seed, turns
+			}
+			for _, s := range g.ToActSeats() {
+				if err := g.Play(s, g.LegalMoves(s)[0]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Fatal("no seed below 500 reveals an ambush in the first three turns")
+	return 0, 0
+}
+
+// TestTwoPlayers plays a two-player game in two browser contexts up to and through an ambush: invite
+// link, join, start, simultaneous draws, an undo, the monster drawn on the neighbour's sheet and seen
+// there, and a spectator watching.
+func TestTwoPlayers(t *testing.T) {
+	seed, ambushTurn := earlyAmbushSeed(t)
+	e := newEnv(t, seed)
+	a := browser(t, "en-US")
+	b := incognito(t, a)
+
+	run(t, a, chromedp.Navigate(e.url+"/"))
+	waitJS(t, a, `!!document.querySelector('#create-form')`)
+	run(t, a, chromedp.SendKeys(chromedp.CSS("#name"), "Ada"))
+	click(t, a, "#mode-others")
+	click(t, a, "#create")
+	waitJS(t, a, `!!document.querySelector('#invite-link')`)
+	invite := evalString(t, a, `document.querySelector('#invite-link').value`)
+	id := matchID(t, a)
+	if !strings.HasSuffix(invite, "/m/"+id) {
+		t.Fatalf("invite link %q does not name match %s", invite, id)
+	}
+
+	run(t, b, chromedp.Navigate(invite))
+	waitJS(t, b, `!!document.querySelector('#join-form')`)
+	run(t, b, chromedp.SendKeys(chromedp.CSS("#join-name"), "Bea"))
+	click(t, b, "#join")
+	waitJS(t, a, `document.querySelectorAll('#players li').length === 2`)
+	shot(t, a, "waiting-room")
+	click(t, a, "#start")
+	waitJS(t, a, `!!document.querySelector('#main-sheet[data-ready]')`)
+	waitJS(t, b, `!!document.querySelector('#main-sheet[data-ready]')`)
+	tokA, seatA := seatOf(t, a, id)
+	tokB, seatB := seatOf(t, b, id)
+	if seatA != 0 || seatB != 1 {
+		t.Fatalf("seats %d and %d, want 0 and 1", seatA, seatB)
+	}
+
+	spec := incognito(t, a)
+	run(t, spec, chromedp.Navigate(e.url+"/m/"+id))
+	waitJS(t, spec, `!!document.querySelector('#main-sheet[data-ready]') && document.querySelectorAll('#opponents .opponent').length === 1`)
+
+	// The first turn: Ada draws, takes it back with U (Bea has not drawn yet, so the turn is open), and
+	// draws again; the page shows her waiting for Bea.
+	first := e.legal(id, tokA)[0]
+	playThroughPage(t, a, first, false)
+	waitJS(t, a, `!!document.querySelector('#waiting') && document.querySelector('#waiting').textContent.includes("Bea")`)
+	shot(t, a, "waiting-for-other")
+	seq := evalString(t, a, `document.getElementById('app').dataset.seq`)
+	press(t, a, "u")
+	waitJS(t, a, `Number(document.getElementById('app').dataset.seq) > `+seq+` && document.querySelector('#table').dataset.decision === "draw"`)
+	playThroughPage(t, a, first, true)
+
+	type side struct {
+		name   string
+		token  string
+		ambush cellMove
+	}
+	sides := []*side{{name: "Ada", token: tokA}, {name: "Bea", token: tokB}}
+	ambushes := 0
+	for turn := 0; ambushes < 2; turn++ {
+		if turn > 2*ambushTurn+4 {
+			t.Fatalf("no ambush after %d decisions; the seed search said turn %d", turn, ambushTurn)
+		}
+		for i, s := range sides {
+			ctx := pick(a, b, i)
+			kind := evalString(t, ctx, `document.querySelector('#table') ? document.querySelector('#table').dataset.decision : ""`)
+			if kind == "" {
+				continue
+			}
+			moves := e.legal(id, s.token)
+			if len(moves) == 0 {
+				continue // the page has not caught up with the server yet
+			}
+			mv := moves[len(moves)/2]
+			if mv.Type == "ambush" {
+				if got := evalString(t, ctx, `document.querySelector('#main-sheet').dataset.sheet`); got != fmt.Sprint(1-i) {
+					t.Fatalf("%s's ambush is drawn on sheet %s, want the neighbour's %d", s.name, got, 1-i)
+				}
+				if i == 0 {
+					shot(t, ctx, "ambush")
+				}
+				s.ambush = mv
+				ambushes++
+			}
+			playThroughPage(t, ctx, mv, turn%2 == 0)
+		}
+	}
+	// Each monster now shows on its victim's own sheet, in both players' pages.
+	for i := range sides {
+		victim := pick(a, b, 1-i)
+		for _, c := range sides[i].ambush.Cells {
+			waitJS(t, victim, fmt.Sprintf(`(() => { const s = document.querySelector('#main-sheet');
+				return s.dataset.sheet === "%d" && s.querySelector('[data-cell="%d,%d"]').dataset.kind === "monster"; })()`, 1-i, c[0], c[1]))
+		}
+	}
+	shot(t, b, "after-ambush")
+
+	// The spectator sees both sheets and can enlarge the other one.
+	waitJS(t, spec, `document.querySelector('#status').textContent.includes("You are watching")`)
+	click(t, spec, "#opponents .opponent")
+	waitJS(t, spec, `!!document.querySelector('#sheet-modal svg.sheet')`)
+	shot(t, spec, "spectator-enlarged")
+}
+
+func pick[T any](a, b T, i int) T {
+	if i == 0 {
+		return a
+	}
+	return b
+}
