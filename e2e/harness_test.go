@@ -137,7 +137,7 @@ func browser(t *testing.T, langs string) context.Context {
 		chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 1000),
 	)
 	if langs != "" {
-		opts = append(opts, chromedp.Flag("lang", langs), chromedp.Env("LANGUAGE="+langs))
+		opts = append(opts, chromedp.Flag("lang", langs), chromedp.Flag("accept-lang", langs), chromedp.Env("LANGUAGE="+langs))
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)

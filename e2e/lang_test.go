@@ -1,0 +1,58 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestLanguages: a French browser gets the French client; switching to Portuguese translates the lobby
+// and, in a game, the scoring cards by their Portuguese rulebook names; the choice survives a reload.
+func TestLanguages(t *testing.T) {
+	e := newEnv(t, 5)
+	var created struct {
+		ID    string `json:"id"`
+		Token string `json:"token"`
+	}
+	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ana", "maxSeats": 1,
+		"options": map[string]any{"edicts": []string{"Sentinel Wood", "Canal Lake", "Wildholds", "Borderlands"}}}, &created)
+	e.postJSON("/api/matches/"+created.ID+"/start", created.Token, struct{}{}, nil)
+
+	ctx := browser(t, "fr-FR")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create-form h2')`)
+	if got := evalString(t, ctx, `document.querySelector('#create-form h2').textContent`); got != "Nouvelle partie" {
+		t.Errorf("a French browser's lobby says %q, want Nouvelle partie", got)
+	}
+	if got := evalString(t, ctx, `document.documentElement.lang`); got != "fr" {
+		t.Errorf("html lang %q, want fr", got)
+	}
+	switchTo := func(l string) {
+		run(t, ctx, chromedp.SetValue(chromedp.CSS("#lang"), l))
+		evalString(t, ctx, `document.querySelector('#lang').dispatchEvent(new Event('change')), ""`)
+	}
+	switchTo("pt")
+	waitJS(t, ctx, `document.querySelector('#create-form h2').textContent === "Nova partida"`)
+	screenshot(t, ctx, "lobby-pt")
+	run(t, ctx, chromedp.Reload())
+	waitJS(t, ctx, `!!document.querySelector('#create-form h2') && document.querySelector('#create-form h2').textContent === "Nova partida"`)
+
+	// A spectator of the solo game sees the Portuguese card names and seasons.
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+created.ID))
+	waitJS(t, ctx, `!!document.querySelector('#edicts')`)
+	for _, want := range []string{"Bosque Sentinela", "Canal", "Vilarejos Selvagens", "Fronteiras"} {
+		if got := evalString(t, ctx, `document.querySelector('#edicts').textContent`); !strings.Contains(got, want) {
+			t.Errorf("edicts %q lack %q", got, want)
+		}
+	}
+	if got := evalString(t, ctx, `document.querySelector('#season-name').textContent`); got != "Primavera" {
+		t.Errorf("season %q, want Primavera", got)
+	}
+	screenshot(t, ctx, "spectator-pt")
+	switchTo("fr")
+	// The French rulebook keeps the English names of the scoring cards.
+	waitJS(t, ctx, `!!document.querySelector('#edicts') && document.querySelector('#edicts').textContent.includes("Sentinel Wood") && document.querySelector('#season-name').textContent === "Printemps"`)
+	switchTo("en")
+	waitJS(t, ctx, `!!document.querySelector('#season-name') && document.querySelector('#season-name').textContent === "Spring"`)
+}
