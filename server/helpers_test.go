@@ -55,7 +55,7 @@ type env struct {
 
 var testGames = game.NewRegistry(gametest.Definition{}, gametest.Leaky{})
 
-func openSQLite(t *testing.T) store.Store {
+func openSQLite(t testing.TB) store.Store {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "surveyor.db"))
 	if err != nil {

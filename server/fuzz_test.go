@@ -1,0 +1,130 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/coder/websocket"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// fuzzEnv is a started two-seat toy match served in-process (no network), shared by a fuzz target's runs.
+func fuzzEnv(f *testing.F) (*Server, string, []player) {
+	f.Helper()
+	st := openSQLite(f)
+	srv, err := New(context.Background(), Config{Store: st, Games: testGames, RateLimit: -1, MaxBody: 4096,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(srv.Close)
+	h := srv.Handler()
+	call := func(method, path, tok, body string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(method, path, strings.NewReader(body))
+		if tok != "" {
+			req.Header.Set("Authorization", "Bearer "+tok)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	rec := call("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":20},"maxSeats":2}`)
+	id := decodeField(f, rec.Body.Bytes(), "id")
+	var ps []player
+	for i := range 2 {
+		rec := call("POST", "/api/matches/"+id+"/join", "", `{"name":"p`+itoa(i)+`"}`)
+		ps = append(ps, player{seat: i, token: decodeField(f, rec.Body.Bytes(), "token")})
+	}
+	if rec := call("POST", "/api/matches/"+id+"/start", ps[0].token, ""); rec.Code != 200 {
+		f.Fatalf("start: %d %s", rec.Code, rec.Body)
+	}
+	return srv, id, ps
+}
+
+func FuzzMoveBody(f *testing.F) {
+	srv, id, ps := fuzzEnv(f)
+	for _, s := range []string{`{"move":{"pick":1}}`, `{"move":{"pick":9}}`, `{"move":null}`, `{`, ``, `[]`, `{"move":{"pick":1}}{}`,
+		`{"move":"` + strings.Repeat("x", 5000) + `"}`, `{"move":{"pick":1e400}}`, "\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		m, _ := srv.get(context.Background(), id)
+		before := m.seq
+		m.mu.Unlock()
+		req := httptest.NewRequest("POST", "/api/matches/"+id+"/moves", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+ps[0].token)
+		rec := httptest.NewRecorder()
+		srv.Handler().ServeHTTP(rec, req)
+		if rec.Code >= 500 {
+			t.Fatalf("body %q: %d %s", body, rec.Code, rec.Body)
+		}
+		m, _ = srv.get(context.Background(), id)
+		after := m.seq
+		m.mu.Unlock()
+		if rec.Code != 200 && after != before {
+			t.Fatalf("refused move %q (%d) changed the match", body, rec.Code)
+		}
+		if rec.Code == 200 {
+			// Keep the game going: seat 1 answers so that seat 0 may move again.
+			m, _ := srv.get(context.Background(), id)
+			if !m.st.Over() {
+				m.move(context.Background(), 1, []byte(`{"pick":2}`), "")
+			}
+			m.mu.Unlock()
+		}
+	})
+}
+
+func FuzzCreateBody(f *testing.F) {
+	srv, _, _ := fuzzEnv(f)
+	for _, s := range []string{`{"game":"toy"}`, `{"game":"toy","options":{"rounds":-1}}`, `{"game":"toy","maxSeats":0,"clock":{"mode":"move","seconds":0}}`,
+		`{"game":"toy","name":"\u0000"}`, `{"game":"toy","options":[1,2]}`, `{"game":1}`, `nul`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		req := httptest.NewRequest("POST", "/api/matches", strings.NewReader(body))
+		rec := httptest.NewRecorder()
+		srv.Handler().ServeHTTP(rec, req)
+		if rec.Code >= 500 || (rec.Code != 201 && rec.Code != 400 && rec.Code != 413) {
+			t.Fatalf("body %q: %d %s", body, rec.Code, rec.Body)
+		}
+	})
+}
+
+func FuzzWebSocketMessage(f *testing.F) {
+	srv, id, _ := fuzzEnv(f)
+	for _, s := range []string{`{"type":"move","id":"1","move":{"pick":1}}`, `{"type":"undo"}`, `{"type":"x"}`, `{}`, `[`, `{"type":"move"}`} {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, msg string, text bool) {
+		typ := websocket.MessageBinary
+		if text {
+			typ = websocket.MessageText
+		}
+		for _, seat := range []int{-1, 0, 1} {
+			r := srv.wsHandle(context.Background(), typ, []byte(msg), id, game.Seat(seat))
+			if r.Type != "ok" && (r.Type != "error" || r.Error == nil || r.Error.Status >= 500) {
+				t.Fatalf("message %q seat %d: reply %+v", msg, seat, r)
+			}
+		}
+	})
+}
+
+func decodeField(tb testing.TB, b []byte, field string) string {
+	tb.Helper()
+	var v map[string]any
+	if err := json.Unmarshal(b, &v); err != nil {
+		tb.Fatalf("bad JSON %s: %v", b, err)
+	}
+	s, ok := v[field].(string)
+	if !ok {
+		tb.Fatalf("no %q in %s", field, b)
+	}
+	return s
+}
