@@ -12,8 +12,9 @@ import (
 func TestBatcherGroupsAndCloses(t *testing.T) {
 	var mu sync.Mutex
 	var sizes []int
-	release := make(chan struct{})
+	release, started := make(chan struct{}), make(chan struct{}, 10)
 	b := NewBatcher(1, 8, func(batch []*AppendReq) {
+		started <- struct{}{}
 		<-release
 		mu.Lock()
 		sizes = append(sizes, len(batch))
@@ -25,6 +26,9 @@ func TestBatcherGroupsAndCloses(t *testing.T) {
 	ev := Event{Kind: "move", Data: json.RawMessage(`{}`), At: time.Now()}
 	var wg sync.WaitGroup
 	for i := range 5 {
+		if i == 1 {
+			<-started // the committer holds request 0 alone
+		}
 		wg.Go(func() {
 			if seq, err := b.Append(context.Background(), "g", int64(i), Update{}, []Event{ev, ev}); err != nil || seq != int64(i)+2 {
 				t.Errorf("append %d: seq %d, %v", i, seq, err)
