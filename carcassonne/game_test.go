@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -422,5 +423,56 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	}
 	if wins < 16 {
 		t.Errorf("greedy won %d of 20 games against random play", wins)
+	}
+}
+
+// MeepleOptions promises an answer for any placement: one that does not fit has no meeple spot. A tile with
+// a road on its south side laid north of the start tile (city north) used to look up the start tile's
+// segment on a side where it has none, and panicked.
+func TestMeepleOptionsForAPlacementThatDoesNotFit(t *testing.T) {
+	g, err := NewGame(DefaultOptions(), 2, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.current = typeByLetter('V') // road S-W as drawn
+	for r := 0; r < 4; r++ {
+		for _, p := range []Placement{{X: 0, Y: -1, Rot: r}, {X: 0, Y: 1, Rot: r}, {X: 1, Y: 0, Rot: r}, {X: -1, Y: 0, Rot: r}} {
+			cell, _ := cellOf(p.X, p.Y)
+			fits := g.board.fits(cell, g.current*4+r)
+			got := g.MeepleOptions(p, nil)
+			if !fits && len(got) != 0 {
+				t.Errorf("%+v does not fit but offers meeples on %v", p, got)
+			}
+			if fits && len(got) == 0 {
+				t.Errorf("%+v fits but offers no meeple", p)
+			}
+		}
+	}
+}
+
+// docs/records.md lists the default options; they must be what a record without options plays with.
+func TestRecordsDocListsTheDefaultOptions(t *testing.T) {
+	raw, err := os.ReadFile("../docs/records.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(raw)
+	i := strings.Index(doc, "## Carcassonne moves")
+	if i < 0 {
+		t.Fatal("no Carcassonne section in docs/records.md")
+	}
+	doc = doc[i:]
+	start := strings.Index(doc, "`{\"surveyors\"")
+	end := strings.Index(doc[start+1:], "`")
+	if start < 0 || end < 0 {
+		t.Fatal("no options example in the Carcassonne section of docs/records.md")
+	}
+	example := strings.ReplaceAll(doc[start+1:start+1+end], "\n", " ")
+	var got Options
+	if err := json.Unmarshal([]byte(example), &got); err != nil {
+		t.Fatalf("options example %s: %v", example, err)
+	}
+	if got != DefaultOptions() {
+		t.Errorf("docs/records.md gives the defaults as %+v, the engine uses %+v", got, DefaultOptions())
 	}
 }

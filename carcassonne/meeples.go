@@ -4,8 +4,8 @@ package carcassonne
 // monastery or a field) if the feature that segment joins holds no meeple yet, however far away; meeples
 // come home when their road, city or monastery is scored during the game, farmers never do.
 
-// MeepleOptions appends the segments of the drawn tile, laid as p, on which the player may stand a meeple.
-// For a placement that is not legal the answer means nothing, but nothing breaks.
+// MeepleOptions appends the segments of the drawn tile, laid as p, on which the player may stand a meeple;
+// none for a placement that is not legal.
 func (g *Game) MeepleOptions(p Placement, buf []int) []int {
 	if g.over || g.supply[g.toAct] == 0 || p.Rot < 0 || p.Rot > 3 {
 		return buf
@@ -15,6 +15,10 @@ func (g *Game) MeepleOptions(p Placement, buf []int) []int {
 		return buf
 	}
 	oi := g.current*4 + p.Rot
+	// meepleFree reads the neighbours' segments across each side, which only exist where the edges match.
+	if !g.board.fits(cell, oi) {
+		return buf
+	}
 	for s := range types[g.current].segs {
 		if g.meepleFree(cell, oi, s) {
 			buf = append(buf, s)
