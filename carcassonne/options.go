@@ -31,7 +31,7 @@ type Options struct {
 	Caps string `json:"caps"`
 }
 
-// DefaultOptions are the rulings' defaults, without the Land Surveyors.
+// DefaultOptions are the rulings' defaults (but for MonasteryOwnTile, see there), without the Land Surveyors.
 func DefaultOptions() Options {
 	return Options{RoadBonus: "poverty", MonasteryBonus: "wealth", Farmhouses: "K", Caps: "all", MonasteryOwnTile: true}
 }
