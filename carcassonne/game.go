@@ -197,7 +197,7 @@ func (g *Game) check(m Move) (cell int, err error) {
 	}
 	cell, ok := cellOf(m.X, m.Y)
 	if !ok {
-		return 0, errOffBoard
+		return 0, fmt.Errorf("%w: (%d,%d)", errOffBoard, m.X, m.Y)
 	}
 	oi := g.current*4 + m.Rot
 	if !g.board.fits(cell, oi) {
@@ -211,7 +211,7 @@ func (g *Game) check(m Move) (cell int, err error) {
 			return 0, errNoSupply
 		}
 		if !g.meepleFree(cell, oi, m.Meeple) {
-			return 0, errOccupied
+			return 0, fmt.Errorf("%w: %s joins it", errOccupied, segName(g.current, m.Rot, m.Meeple))
 		}
 	}
 	return cell, nil

@@ -476,3 +476,20 @@ func TestRecordsDocListsTheDefaultOptions(t *testing.T) {
 		t.Errorf("docs/records.md gives the defaults as %+v, the engine uses %+v", got, DefaultOptions())
 	}
 }
+
+// A refused move says what is wrong with it: the position off the board, the segment whose feature is taken.
+func TestIllegalMoveErrorsNameTheirCause(t *testing.T) {
+	b := newTable(t, 2, DefaultOptions())
+	b.lay('D', 0, 0, 0, "city:N", 0) // the start tile with a knight in its city
+	g := b.g
+	g.current = typeByLetter('E')
+	// E turned 180° has its city south, on top of the knight's city.
+	err := g.Play(Move{Placement: Placement{X: 0, Y: -1, Rot: 2}, Meeple: 0})
+	if !errors.Is(err, errOccupied) || !strings.Contains(err.Error(), "city:S") {
+		t.Errorf("knight on an occupied city: %v, want errOccupied naming city:S", err)
+	}
+	err = g.Play(Move{Placement: Placement{X: 100000, Y: -3}, Meeple: NoMeeple})
+	if !errors.Is(err, errOffBoard) || !strings.Contains(err.Error(), "(100000,-3)") {
+		t.Errorf("far away: %v, want errOffBoard naming (100000,-3)", err)
+	}
+}
