@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -26,14 +27,18 @@ type Move struct {
 
 // moveJSON is the JSON form of every move (docs/records.md, "Cartographers moves").
 type moveJSON struct {
-	Type     string   `json:"type"`
-	Option   *int     `json:"option,omitempty"`
-	Fallback bool     `json:"fallback,omitempty"`
-	Terrain  string   `json:"terrain,omitempty"`
-	Cells    [][2]int `json:"cells"`
-	Rotation int      `json:"rotation,omitempty"`
-	Flip     bool     `json:"flip,omitempty"`
+	Type     string  `json:"type"`
+	Option   *int    `json:"option,omitempty"`
+	Fallback bool    `json:"fallback,omitempty"`
+	Terrain  string  `json:"terrain,omitempty"`
+	Cells    [][]int `json:"cells"`
+	Rotation int     `json:"rotation,omitempty"`
+	Flip     bool    `json:"flip,omitempty"`
 }
+
+// moveFields are the JSON keys of a move, exactly as written: encoding/json alone would also match
+// "Type" or "CELLS", and keep the last of two equal keys.
+var moveFields = []string{"type", "option", "fallback", "terrain", "cells", "rotation", "flip"}
 
 // CellList lists a set's cells as [row, col] pairs in increasing order.
 func CellList(b Bits) [][2]int {
@@ -44,7 +49,8 @@ func CellList(b Bits) [][2]int {
 
 // MarshalJSON writes the move's JSON form.
 func (m Move) MarshalJSON() ([]byte, error) {
-	j := moveJSON{Type: m.Type.String(), Cells: CellList(m.Cells)}
+	j := moveJSON{Type: m.Type.String(), Cells: make([][]int, 0, m.Cells.Count())}
+	m.Cells.EachCell(func(c Cell) { j.Cells = append(j.Cells, []int{c.Row(), c.Col()}) })
 	switch m.Type {
 	case DecideDraw:
 		j.Terrain = m.Terrain.String()
@@ -78,6 +84,9 @@ func ParseMove(raw []byte) (Move, error) {
 	if dec.More() {
 		return Move{}, badMove("cartographers move: trailing data after the object")
 	}
+	if err := exactKeys(raw, moveFields); err != nil {
+		return Move{}, badMove("cartographers move: %v", err)
+	}
 	var m Move
 	switch j.Type {
 	case "draw":
@@ -94,6 +103,9 @@ func ParseMove(raw []byte) (Move, error) {
 		return Move{}, badMove("unknown move type %q (want draw, hero, ambush, gorgon or troll)", j.Type)
 	}
 	for _, rc := range j.Cells {
+		if len(rc) != 2 {
+			return Move{}, badMove("cell %v is not a [row, col] pair", rc)
+		}
 		if rc[0] < 0 || rc[0] >= Size || rc[1] < 0 || rc[1] >= Size {
 			return Move{}, badMove("cell [%d,%d] is off the map (rows and columns are 0 to 10)", rc[0], rc[1])
 		}
@@ -131,6 +143,35 @@ func ParseMove(raw []byte) (Move, error) {
 	}
 	m.Rotation, m.Flip = j.Rotation, j.Flip
 	return m, nil
+}
+
+// exactKeys checks that raw, a JSON object already decoded without error, names only fields among
+// known, spelled exactly, and none twice.
+func exactKeys(raw []byte, known []string) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil { // the opening brace
+		return err
+	}
+	var seen []string
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := tok.(string)
+		if !slices.Contains(known, key) {
+			return fmt.Errorf("unknown field %q", key)
+		}
+		if slices.Contains(seen, key) {
+			return fmt.Errorf("field %q given twice", key)
+		}
+		seen = append(seen, key)
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // TerrainByName reads a drawable terrain's name (forest, village, farm, water, monster, hero).

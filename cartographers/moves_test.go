@@ -62,3 +62,35 @@ func TestMoveJSONErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestMoveJSONStrictCellsAndKeys(t *testing.T) {
+	// docs/records.md: cells are [row, col] pairs and unknown fields are refused. encoding/json alone
+	// would read [1,2,3] as [1,2] and [1] as [1,0], and match "TYPE" or "Cells" to the lower-case
+	// fields, and keep the last of two "type" keys: each of these is a malformed move.
+	for _, c := range []struct{ json, want string }{
+		{`{"type":"gorgon","cells":[[1,2,3]]}`, "[row, col]"},
+		{`{"type":"gorgon","cells":[[1]]}`, "[row, col]"},
+		{`{"type":"gorgon","cells":[[]]}`, "[row, col]"},
+		{`{"TYPE":"gorgon","cells":[[1,1]]}`, `unknown field "TYPE"`},
+		{`{"type":"gorgon","Cells":[[1,1]]}`, `unknown field "Cells"`},
+		{`{"type":"draw","Option":0,"terrain":"forest","cells":[[0,0]]}`, `unknown field "Option"`},
+		{`{"type":"gorgon","cells":[[1,1]],"type":"troll"}`, `"type" given twice`},
+	} {
+		m, err := ParseMove([]byte(c.json))
+		if !errors.Is(err, game.ErrBadMove) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseMove(%s) = %+v, %v; want ErrBadMove saying %q", c.json, m, err, c.want)
+		}
+	}
+}
+
+func TestOptionsExactKeys(t *testing.T) {
+	// Options are refused like moves when a key is not spelled as documented or is given twice.
+	for _, raw := range []string{`{"PRESET":"heroes"}`, `{"Side":"B"}`, `{"side":"A","side":"B"}`} {
+		if _, err := ParseOptions(json.RawMessage(raw)); !errors.Is(err, game.ErrBadOptions) {
+			t.Errorf("ParseOptions(%s): %v, want ErrBadOptions", raw, err)
+		}
+	}
+	if o, err := ParseOptions(json.RawMessage(`{"preset":"heroes","side":"d","fallback_terrains":"card"}`)); err != nil || o.Side != "d" {
+		t.Errorf("documented keys refused: %+v, %v", o, err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -81,8 +82,22 @@ func ParseOptions(raw json.RawMessage) (Options, error) {
 	if dec.More() {
 		return Options{}, fmt.Errorf("%w: cartographers options: trailing data", game.ErrBadOptions)
 	}
+	if err := exactKeys(raw, optionFields); err != nil {
+		return Options{}, fmt.Errorf("%w: cartographers options: %v", game.ErrBadOptions, err)
+	}
 	return o, nil
 }
+
+// optionFields are the JSON keys of Options, read from its tags so that the list cannot drift.
+var optionFields = func() []string {
+	t := reflect.TypeFor[Options]()
+	out := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		out = append(out, name)
+	}
+	return out
+}()
 
 func pick(v, def string) string {
 	if v == "" {
