@@ -201,3 +201,88 @@ func TestTileTableErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestTileCountsBordersAndFarmhouses checks, per type, what TestTileTotals only sums and TestTileConnectivity
+// leaves out: the number of copies, the cities each field borders (needed by farm scoring) and the farmhouse
+// flags of Peasant Uprising, as given by carcassonne-data.md §2 and §4.4 and ruling 6.
+func TestTileCountsBordersAndFarmhouses(t *testing.T) {
+	want := map[byte]struct {
+		count   int
+		borders []string // each field as its half-edges, ">", then the sides of the city segments it borders
+		house   string   // "" none, "K" always a farmhouse, "KLWX" only under the KLWX switch
+	}{
+		'A': {2, []string{"NwNeEnEsSeSwWsWn>"}, ""},
+		'B': {4, []string{"NwNeEnEsSeSwWsWn>"}, ""},
+		'C': {1, nil, ""},
+		'D': {4, []string{"EnWn>N", "EsSeSwWs>"}, ""},
+		'E': {5, []string{"EnEsSeSwWsWn>N"}, ""},
+		'F': {2, []string{"NwNe>EW", "SeSw>EW"}, ""},
+		'G': {1, []string{"NwNe>EW", "SeSw>EW"}, ""},
+		'H': {3, []string{"EnEsWsWn>N S"}, ""},
+		'I': {2, []string{"EnEsSeSw>N W"}, ""},
+		'J': {3, []string{"EnSwWsWn>N", "EsSe>"}, ""},
+		'K': {3, []string{"EnEsSeWn>N", "SwWs>"}, "K"},
+		'L': {3, []string{"EnWn>N", "EsSe>", "SwWs>"}, "KLWX"},
+		'M': {2, []string{"EnEsSeSw>NW"}, ""},
+		'N': {3, []string{"EnEsSeSw>NW"}, ""},
+		'O': {2, []string{"EnSw>NW", "EsSe>"}, ""},
+		'P': {3, []string{"EnSw>NW", "EsSe>"}, ""},
+		'Q': {1, []string{"SeSw>NEW"}, ""},
+		'R': {3, []string{"SeSw>NEW"}, ""},
+		'S': {2, []string{"Se>NEW", "Sw>NEW"}, ""},
+		'T': {1, []string{"Se>NEW", "Sw>NEW"}, ""},
+		'U': {8, []string{"NwNeEnWn>", "EsSeSwWs>"}, ""},
+		'V': {9, []string{"NwNeEnEsSeWn>", "SwWs>"}, ""},
+		'W': {4, []string{"NwNeEnWn>", "EsSe>", "SwWs>"}, "KLWX"},
+		'X': {1, []string{"NwWn>", "NeEn>", "EsSe>", "SwWs>"}, "KLWX"},
+	}
+	k, klwx := DefaultOptions(), DefaultOptions()
+	klwx.Farmhouses = "KLWX"
+	for i := range types {
+		tt := &types[i]
+		w := want[tt.letter]
+		if tt.count != w.count {
+			t.Errorf("%c: %d copies, want %d", tt.letter, tt.count, w.count)
+		}
+		var got []string
+		for _, s := range tt.segs {
+			if s.kind != Field {
+				continue
+			}
+			var cities []string
+			for c, cs := range tt.segs {
+				if s.borders&(1<<c) != 0 {
+					cities = append(cities, sidesString(cs.sides))
+				}
+			}
+			sort.Strings(cities)
+			got = append(got, halvesString(s.halves)+">"+strings.Join(cities, " "))
+		}
+		if strings.Join(sortedGroup(got), " | ") != strings.Join(sortedGroup(w.borders), " | ") {
+			t.Errorf("%c: fields %v, want %v", tt.letter, got, w.borders)
+		}
+		if k.isFarmhouse(i) != (w.house == "K") || klwx.isFarmhouse(i) != (w.house != "") {
+			t.Errorf("%c: farmhouse %v under K, %v under KLWX; want %q", tt.letter, k.isFarmhouse(i), klwx.isFarmhouse(i), w.house)
+		}
+	}
+}
+
+// The start tile is one of the four D tiles, laid at (0,0) as drawn (city north, road west-east); the
+// other 71 tiles, three D among them, make the draw pile.
+func TestStartTileAndDrawPile(t *testing.T) {
+	g, err := NewGame(DefaultOptions(), 2, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := g.board.tiles[0]
+	if g.board.ntiles != 1 || types[start.typ].letter != 'D' || start.rot != 0 || posOf(int(start.cell)) != (Pos{0, 0}) {
+		t.Errorf("start tile %c turned %d at %v", types[start.typ].letter, start.rot, posOf(int(start.cell)))
+	}
+	perType := map[byte]int{}
+	for _, typ := range g.deck {
+		perType[types[typ].letter]++
+	}
+	if len(g.deck) != 71 || perType['D'] != 3 || perType['U'] != 8 || perType['V'] != 9 || perType['C'] != 1 {
+		t.Errorf("draw pile of %d tiles: %v", len(g.deck), perType)
+	}
+}
