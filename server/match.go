@@ -361,6 +361,18 @@ func (m *match) commit(ctx context.Context, ev store.Event, status string) error
 	return nil
 }
 
+// record1 logs an event that the in-memory match has not applied yet, then applies it.
+func (m *match) record1(ctx context.Context, ev store.Event, status string) error {
+	if err := m.commit(ctx, ev, status); err != nil {
+		return err
+	}
+	if err := m.applyEvent(withSeq(ev, m.seq+1)); err != nil {
+		return m.broken(err)
+	}
+	m.changed()
+	return nil
+}
+
 // summary is the public description of the match kept on its row for the lobby, as it will be after ev.
 func (m *match) summary(ev store.Event) json.RawMessage {
 	names := make([]string, 0, len(m.seats)+1)
@@ -402,13 +414,9 @@ func (m *match) join(ctx context.Context, name string) (game.Seat, string, error
 	h := hashToken(tok)
 	ev := store.Event{Kind: evJoin, Seat: len(m.seats), At: m.srv.now(),
 		Data: mustJSON(joinData{Name: name, Token: hex.EncodeToString(h[:])})}
-	if err := m.commit(ctx, ev, statusOpen); err != nil {
+	if err := m.record1(ctx, ev, statusOpen); err != nil {
 		return 0, "", err
 	}
-	if err := m.applyEvent(withSeq(ev, m.seq+1)); err != nil {
-		return 0, "", m.broken(err)
-	}
-	m.changed()
 	return game.Seat(len(m.seats) - 1), tok, nil
 }
 
@@ -425,14 +433,7 @@ func (m *match) start(ctx context.Context) error {
 		return err
 	}
 	ev := store.Event{Kind: evStart, Seat: -1, At: m.srv.now(), Data: json.RawMessage(`{}`)}
-	if err := m.commit(ctx, ev, statusPlaying); err != nil {
-		return err
-	}
-	if err := m.applyEvent(withSeq(ev, m.seq+1)); err != nil {
-		return m.broken(err)
-	}
-	m.changed()
-	return nil
+	return m.record1(ctx, ev, statusPlaying)
 }
 
 // move plays a seat's move; auto names why the server plays it for the seat ("" for the player's own).
@@ -483,14 +484,7 @@ func (m *match) undo(ctx context.Context, seat game.Seat) error {
 		return errf(http.StatusConflict, codeNotUndoable, "the game cannot be rebuilt without that move: %v", err)
 	}
 	ev := store.Event{Kind: evUndo, Seat: int(seat), At: m.srv.now(), Data: mustJSON(undoData{Target: m.moves[i].seq})}
-	if err := m.commit(ctx, ev, statusPlaying); err != nil {
-		return err
-	}
-	if err := m.applyEvent(withSeq(ev, m.seq+1)); err != nil {
-		return m.broken(err)
-	}
-	m.changed()
-	return nil
+	return m.record1(ctx, ev, statusPlaying)
 }
 
 // broken handles an event that was logged but cannot be applied in memory: the match is dropped, to be
