@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -150,5 +152,160 @@ func TestServeFlags(t *testing.T) {
 	}
 	if c := run(context.Background(), []string{"serve", "--log-level", "loud"}, nil, io.Discard, io.Discard); c != 1 {
 		t.Fatalf("bad log level: exit %d, want 1", c)
+	}
+}
+
+// carcassonneMatch creates and starts a two-seat Carcassonne match and returns its id and seat tokens.
+func carcassonneMatch(t *testing.T, base string) (string, []string) {
+	t.Helper()
+	code, v := httpDo(t, "POST", base+"/api/matches", "", `{"game":"carcassonne","maxSeats":2,"name":"a"}`)
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, v)
+	}
+	id, tok0 := v["id"].(string), v["token"].(string)
+	_, v = httpDo(t, "POST", base+"/api/matches/"+id+"/join", "", `{"name":"b"}`)
+	tok1 := v["token"].(string)
+	if code, v := httpDo(t, "POST", base+"/api/matches/"+id+"/start", tok0, ""); code != 200 {
+		t.Fatalf("start: %d %v", code, v)
+	}
+	return id, []string{tok0, tok1}
+}
+
+// playFirstLegal plays the first legal move of the seat that must act; it returns the new sequence number,
+// 0 when the game is over, or -1 when the server did not accept the move.
+func playFirstLegal(base, id string, toks []string) float64 {
+	get := func(url, tok string) map[string]any {
+		req, _ := http.NewRequest("GET", url, nil)
+		if tok != "" {
+			req.Header.Set("Authorization", "Bearer "+tok)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil
+		}
+		defer res.Body.Close()
+		var v map[string]any
+		json.NewDecoder(res.Body).Decode(&v)
+		return v
+	}
+	st := get(base+"/api/matches/"+id, "")
+	m, _ := st["match"].(map[string]any)
+	if m == nil {
+		return -1
+	}
+	if m["status"] == "finished" {
+		return 0
+	}
+	toAct, _ := m["toAct"].([]any)
+	if len(toAct) == 0 {
+		return -1
+	}
+	tok := toks[int(toAct[0].(float64))]
+	legal := get(base+"/api/matches/"+id+"/legal", tok)
+	moves, _ := legal["moves"].([]any)
+	if len(moves) == 0 {
+		return -1
+	}
+	body, _ := json.Marshal(map[string]any{"move": moves[0]})
+	req, _ := http.NewRequest("POST", base+"/api/matches/"+id+"/moves", strings.NewReader(string(body)))
+	req.Header.Set("Authorization", "Bearer "+tok)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return -1
+	}
+	defer res.Body.Close()
+	var v map[string]any
+	json.NewDecoder(res.Body).Decode(&v)
+	if res.StatusCode != 200 {
+		return -1
+	}
+	return v["seq"].(float64)
+}
+
+// TestShutdownLosesNoAcceptedMove stops the server while several games are being played and checks,
+// after a restart, that every move the server acknowledged is in the log.
+func TestShutdownLosesNoAcceptedMove(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	base, stop := startServe(t, "--data", data, "--rate", "-1")
+	const n = 6
+	ids, acked := make([]string, n), make([]float64, n)
+	done := make(chan struct{})
+	for i := range n {
+		id, toks := carcassonneMatch(t, base)
+		ids[i] = id
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for {
+				seq := playFirstLegal(base, id, toks)
+				if seq <= 0 {
+					return // over, or the server is going away
+				}
+				acked[i] = seq
+			}
+		}()
+	}
+	time.Sleep(300 * time.Millisecond)
+	if c := stop(); c != 0 {
+		t.Fatalf("serve exited with %d", c)
+	}
+	for range n {
+		<-done
+	}
+	base, _ = startServe(t, "--data", data)
+	total := 0.0
+	for i, id := range ids {
+		_, st := httpDo(t, "GET", base+"/api/matches/"+id, "", "")
+		if seq := st["seq"].(float64); seq < acked[i] {
+			t.Fatalf("match %s: log at %v after restart, but move %v was acknowledged", id, seq, acked[i])
+		}
+		total += acked[i]
+	}
+	if total <= 3*n { // 3 events per match before play
+		t.Fatal("no move was played before the shutdown: the test proves nothing")
+	}
+}
+
+// TestRecordReplaysWithSurveyorReplay plays a whole game through the server, downloads its record and
+// checks that surveyor replay reproduces the result the server announced.
+func TestRecordReplaysWithSurveyorReplay(t *testing.T) {
+	base, _ := startServe(t, "--data", filepath.Join(t.TempDir(), "data"), "--rate", "-1")
+	id, toks := carcassonneMatch(t, base)
+	for range 500 {
+		seq := playFirstLegal(base, id, toks)
+		if seq == 0 {
+			break
+		}
+		if seq < 0 {
+			t.Fatal("a legal move was refused")
+		}
+	}
+	_, st := httpDo(t, "GET", base+"/api/matches/"+id, "", "")
+	result, _ := st["match"].(map[string]any)["result"].(map[string]any)
+	if result == nil {
+		t.Fatal("game not over after 500 moves")
+	}
+	res, err := http.Get(base + "/api/matches/" + id + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	file := filepath.Join(t.TempDir(), "game.json")
+	if err := os.WriteFile(file, rec, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if c := run(context.Background(), []string{"replay", "--json", file}, nil, &out, io.Discard); c != 0 {
+		t.Fatalf("surveyor replay exited with %d", c)
+	}
+	var rep struct {
+		Over   bool
+		Result struct{ Scores []float64 }
+	}
+	if err := json.Unmarshal([]byte(out.String()), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Over || fmt.Sprint(rep.Result.Scores) != fmt.Sprint(result["scores"]) {
+		t.Fatalf("replay says %+v, the server said %v", rep, result["scores"])
 	}
 }
