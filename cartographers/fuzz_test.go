@@ -47,6 +47,9 @@ func FuzzMoves(f *testing.F) {
 					m.Cells = m.Cells.With(Cell(b % Cells))
 					m.Cells = m.Cells.With(Cell((b * 7) % Cells))
 				}
+				if data[2]&0x80 != 0 {
+					m.Cells.Hi |= 1 << 63 // a bit past cell 120: no space of the map
+				}
 				data = data[6:]
 				before := g.Clone()
 				if err := g.Play(seat, m); err != nil && !reflect.DeepEqual(before, g) {

@@ -92,7 +92,12 @@ const (
 
 var decisionNames = [...]string{"none", "draw", "hero", "ambush", "gorgon", "troll"}
 
-func (k DecisionKind) String() string { return decisionNames[k] }
+func (k DecisionKind) String() string {
+	if int(k) < len(decisionNames) {
+		return decisionNames[k]
+	}
+	return fmt.Sprintf("decision#%d", uint8(k))
+}
 
 // DrawMode says how a draw or ambush decision may be met.
 type DrawMode uint8
@@ -108,7 +113,12 @@ const (
 
 var modeNames = [...]string{"free", "ruins", "fallback"}
 
-func (m DrawMode) String() string { return modeNames[m] }
+func (m DrawMode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("mode#%d", uint8(m))
+}
 
 // Decision is one decision pending about a sheet.
 type Decision struct {
@@ -383,6 +393,10 @@ func (g *Game) Play(seat int, m Move) error {
 	}
 	if seat < 0 || seat >= len(g.Players) {
 		return fmt.Errorf("%w: no seat %d in a %d-player game", game.ErrNotYourTurn, seat, len(g.Players))
+	}
+	if m.Cells.AndNot(All).Any() {
+		// Bits past cell 120 name no space; ParseMove cannot produce them, the typed API can.
+		return fmt.Errorf("%w: a cell is off the map (rows and columns are 0 to 10)", game.ErrBadMove)
 	}
 	d, i := g.DecisionOf(seat)
 	if i < 0 {

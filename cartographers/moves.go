@@ -64,6 +64,9 @@ func (m Move) MarshalJSON() ([]byte, error) {
 		j.Rotation, j.Flip = m.Rotation, m.Flip
 	case NoDecision:
 		return nil, fmt.Errorf("cartographers: a move needs a type")
+	case DecideAmbush, DecideGorgon, DecideTroll:
+	default:
+		return nil, fmt.Errorf("cartographers: unknown move type %d", m.Type)
 	}
 	return json.Marshal(j)
 }

@@ -3,6 +3,7 @@ package cartographers
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -92,5 +93,34 @@ func TestOptionsExactKeys(t *testing.T) {
 	}
 	if o, err := ParseOptions(json.RawMessage(`{"preset":"heroes","side":"d","fallback_terrains":"card"}`)); err != nil || o.Side != "d" {
 		t.Errorf("documented keys refused: %+v, %v", o, err)
+	}
+}
+
+func TestTypedMoveOffTheMap(t *testing.T) {
+	// The typed API (bots, the command line) can hold bits past cell 120, which are no space of the
+	// 11x11 map: such a move is malformed and changes nothing, as ParseMove refuses [11,0].
+	off := Bits{Hi: 1 << 63}
+	for _, c := range []struct {
+		deck string
+		m    Move
+	}{
+		{"Rift Lands", Move{Type: DecideDraw, Terrain: Forest, Cells: off}},
+		{"Great River", Move{Type: DecideDraw, Terrain: Water, Cells: setOf([2]int{0, 0}, [2]int{1, 0}).Or(off)}},
+		{"Dobrik of Lorkheim", Move{Type: DecideHero, Cells: off}},
+	} {
+		g := rig(t, Options{Heroes: ptr(true)}, 1, "", c.deck)
+		before := g.Clone()
+		err := g.Play(0, c.m)
+		if !errors.Is(err, game.ErrBadMove) || !strings.Contains(err.Error(), "off the map") {
+			t.Errorf("%s: %v, want ErrBadMove saying off the map", c.deck, err)
+		}
+		if !reflect.DeepEqual(before, g) {
+			t.Errorf("%s: the refused move changed the state", c.deck)
+		}
+	}
+	// A move type that names no decision is refused with a readable error.
+	g := rig(t, Options{}, 1, "", "Rift Lands")
+	if err := g.Play(0, Move{Type: DecisionKind(9), Cells: setOf([2]int{0, 0})}); err == nil || strings.Contains(err.Error(), "PANIC") {
+		t.Errorf("move type 9: %v, want a plain refusal", err)
 	}
 }
