@@ -38,7 +38,7 @@ func init() {
 
 type loadOptions struct {
 	games, seats, rounds, setupWorkers int
-	db, cpuProfile                     string
+	db, cpuProfile, game               string
 	think                              time.Duration
 }
 
@@ -58,7 +58,8 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.SetOutput(stderr)
 	fs.IntVar(&o.games, "games", 1000, "concurrent games")
 	fs.IntVar(&o.seats, "seats", 2, "players per game")
-	fs.IntVar(&o.rounds, "rounds", 10, "rounds per game (each seat moves once a round)")
+	fs.IntVar(&o.rounds, "rounds", 10, "toy: rounds per game (each seat moves once a round)")
+	fs.StringVar(&o.game, "game", "toy", "toy (a minimal game, to measure the server itself), or a real game played to its end with each seat's first legal move")
 	fs.StringVar(&o.db, "db", "", "SQLite file or postgres:// URL (default: SQLite in a temporary directory)")
 	fs.DurationVar(&o.think, "think", 0, "pause of each game between moves (0: as fast as possible, which measures saturation)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the play phase to `FILE`")
@@ -69,8 +70,15 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return errors.New("--games ≥ 1, --seats 1..4, --rounds 1..20")
 	}
 	o.setupWorkers = 32
-	fmt.Fprintf(stdout, "loadtest: %d games of %d seats × %d rounds (%d moves), think %v, store %s\n",
-		o.games, o.seats, o.rounds, o.games*o.seats*o.rounds, o.think, describeDB(o.db))
+	if o.game == "" {
+		o.game = "toy"
+	}
+	if o.game == "toy" {
+		fmt.Fprintf(stdout, "loadtest: %d toy games of %d seats × %d rounds (%d moves), think %v, store %s\n",
+			o.games, o.seats, o.rounds, o.games*o.seats*o.rounds, o.think, describeDB(o.db))
+	} else {
+		fmt.Fprintf(stdout, "loadtest: %d whole %s games of %d seats, think %v, store %s\n", o.games, o.game, o.seats, o.think, describeDB(o.db))
+	}
 	rep, err := loadtest(ctx, o)
 	if err != nil {
 		return err
@@ -109,7 +117,15 @@ func loadtest(ctx context.Context, o loadOptions) (loadReport, error) {
 		return rep, err
 	}
 	defer st.Close()
+	if o.game == "" {
+		o.game = "toy"
+	}
 	reg := game.NewRegistry(gametest.Definition{})
+	if def, ok := games[o.game]; ok {
+		reg[o.game] = def
+	} else if o.game != "toy" {
+		return rep, fmt.Errorf("unknown game %q", o.game)
+	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	srv, err := server.New(ctx, server.Config{Store: st, Games: reg, Logger: quiet, RateLimit: -1})
 	if err != nil {
@@ -251,7 +267,27 @@ type gameRun struct {
 	id   string
 	toks []string
 	ws   *websocket.Conn
-	seqs chan int64
+	seqs chan wsState
+}
+
+// wsState is what a driver needs from a pushed state.
+type wsState struct {
+	seq   int64
+	over  bool
+	toAct []int
+}
+
+// await waits for the pushed state with at least sequence number seq.
+func (r *gameRun) await(seq int64) (wsState, error) {
+	for {
+		st, ok := <-r.seqs
+		if !ok {
+			return st, fmt.Errorf("game %s: websocket closed", r.id)
+		}
+		if st.seq >= seq {
+			return st, nil
+		}
+	}
 }
 
 func postJSON(ctx context.Context, c *http.Client, url, tok string, body []byte, out any) error {
@@ -284,10 +320,13 @@ func postJSON(ctx context.Context, c *http.Client, url, tok string, body []byte,
 func setupGame(ctx context.Context, c *http.Client, base string, o loadOptions) (*gameRun, error) {
 	var created struct{ ID string }
 	opts := fmt.Sprintf(`{"game":"toy","options":{"rounds":%d},"maxSeats":%d}`, o.rounds, o.seats)
+	if o.game != "toy" {
+		opts = fmt.Sprintf(`{"game":%q,"maxSeats":%d}`, o.game, o.seats)
+	}
 	if err := postJSON(ctx, c, base+"/api/matches", "", []byte(opts), &created); err != nil {
 		return nil, err
 	}
-	r := &gameRun{id: created.ID, seqs: make(chan int64, 64)}
+	r := &gameRun{id: created.ID, seqs: make(chan wsState, 64)}
 	for i := range o.seats {
 		var j struct{ Token string }
 		if err := postJSON(ctx, c, base+"/api/matches/"+r.id+"/join", "", []byte(fmt.Sprintf(`{"name":"bot%d"}`, i)), &j); err != nil {
@@ -312,11 +351,15 @@ func setupGame(ctx context.Context, c *http.Client, base string, o loadOptions) 
 				return
 			}
 			var m struct {
-				Type string `json:"type"`
-				Seq  int64  `json:"seq"`
+				Type  string `json:"type"`
+				Seq   int64  `json:"seq"`
+				Match struct {
+					Status string `json:"status"`
+					ToAct  []int  `json:"toAct"`
+				} `json:"match"`
 			}
 			if json.Unmarshal(b, &m) == nil && m.Type == "state" {
-				r.seqs <- m.Seq
+				r.seqs <- wsState{seq: m.Seq, over: m.Match.Status == "finished", toAct: m.Match.ToAct}
 			}
 		}
 	}()
@@ -325,6 +368,9 @@ func setupGame(ctx context.Context, c *http.Client, base string, o loadOptions) 
 
 // play makes every seat move once a round, in seat order, each move waiting for its broadcast.
 func (r *gameRun) play(ctx context.Context, c *http.Client, base string, o loadOptions, sample bool, heap *atomic.Uint64) ([]time.Duration, error) {
+	if o.game != "toy" {
+		return r.playLegal(ctx, c, base, o, sample, heap)
+	}
 	lat := make([]time.Duration, 0, o.rounds*o.seats)
 	url := base + "/api/matches/" + r.id + "/moves"
 	if o.think > 0 {
@@ -339,14 +385,8 @@ func (r *gameRun) play(ctx context.Context, c *http.Client, base string, o loadO
 			if err := postJSON(ctx, c, url, tok, body, &res); err != nil {
 				return lat, err
 			}
-			for {
-				seq, ok := <-r.seqs
-				if !ok {
-					return lat, fmt.Errorf("game %s: websocket closed", r.id)
-				}
-				if seq >= res.Seq {
-					break
-				}
+			if _, err := r.await(res.Seq); err != nil {
+				return lat, err
 			}
 			lat = append(lat, time.Since(t0))
 			if o.think > 0 {
@@ -357,6 +397,56 @@ func (r *gameRun) play(ctx context.Context, c *http.Client, base string, o loadO
 				runtime.ReadMemStats(&ms)
 				heap.Store(ms.HeapAlloc)
 			}
+		}
+	}
+	return lat, nil
+}
+
+// playLegal plays a real game to its end: the first seat that must act plays its first legal move.
+func (r *gameRun) playLegal(ctx context.Context, c *http.Client, base string, o loadOptions, sample bool, heap *atomic.Uint64) ([]time.Duration, error) {
+	var lat []time.Duration
+	url := base + "/api/matches/" + r.id
+	st, err := r.await(0)
+	if err != nil {
+		return lat, err
+	}
+	for !st.over && len(lat) < 10000 {
+		if len(st.toAct) == 0 {
+			return lat, fmt.Errorf("game %s: nobody to act", r.id)
+		}
+		tok := r.toks[st.toAct[0]]
+		req, err := http.NewRequestWithContext(ctx, "GET", url+"/legal", nil)
+		if err != nil {
+			return lat, err
+		}
+		req.Header.Set("Authorization", "Bearer "+tok)
+		res, err := c.Do(req)
+		if err != nil {
+			return lat, err
+		}
+		var legal struct{ Moves []json.RawMessage }
+		err = json.NewDecoder(res.Body).Decode(&legal)
+		res.Body.Close()
+		if err != nil || len(legal.Moves) == 0 {
+			return lat, fmt.Errorf("game %s: no legal move (%v)", r.id, err)
+		}
+		body, _ := json.Marshal(map[string]json.RawMessage{"move": legal.Moves[0]})
+		var moved struct{ Seq int64 }
+		t0 := time.Now()
+		if err := postJSON(ctx, c, url+"/moves", tok, body, &moved); err != nil {
+			return lat, err
+		}
+		if st, err = r.await(moved.Seq); err != nil {
+			return lat, err
+		}
+		lat = append(lat, time.Since(t0))
+		if sample && len(lat) == 20 {
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			heap.Store(ms.HeapAlloc)
+		}
+		if o.think > 0 {
+			time.Sleep(o.think)
 		}
 	}
 	return lat, nil
