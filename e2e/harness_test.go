@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -146,6 +147,7 @@ func browser(t *testing.T, langs string) context.Context {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting chromium: %v", err)
 	}
+	failOnPageErrors(t, ctx)
 	return ctx
 }
 
@@ -157,7 +159,40 @@ func incognito(t *testing.T, root context.Context) context.Context {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatal(err)
 	}
+	failOnPageErrors(t, ctx)
 	return ctx
+}
+
+// failOnPageErrors makes the test fail on any uncaught exception or console error of the page's own
+// code (the network's log of refused requests is left out: the API answers some with 4xx on purpose).
+func failOnPageErrors(t *testing.T, ctx context.Context) {
+	t.Helper()
+	lctx, cancel := context.WithCancel(ctx)
+	var mu sync.Mutex
+	var errs []string
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range chromedp.Console(lctx) {
+			if err != nil {
+				return
+			}
+			if m.IsException() || (m.Type == chromedp.ConsoleError && m.Source == "") {
+				mu.Lock()
+				errs = append(errs, m.String())
+				mu.Unlock()
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range errs {
+			t.Errorf("page error: %s", e)
+		}
+	})
 }
 
 func run(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.Void]) {
@@ -213,11 +248,6 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
 		t.Fatal(err)
 	}
-}
-
-func phone(t *testing.T, ctx context.Context) {
-	t.Helper()
-	run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 }
 
 // seatOf reads the seat this tab holds for a match from the client's storage.

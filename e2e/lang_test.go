@@ -41,7 +41,8 @@ func TestLanguages(t *testing.T) {
 	// A spectator of the solo game sees the Portuguese card names and seasons.
 	run(t, ctx, chromedp.Navigate(e.url+"/m/"+created.ID))
 	waitJS(t, ctx, `!!document.querySelector('#edicts')`)
-	for _, want := range []string{"Bosque Sentinela", "Canal", "Vilarejos Selvagens", "Fronteiras"} {
+	for _, want := range []string{"Bosque Sentinela", "Canal", "Vilarejos Selvagens", "Fronteiras",
+		"Ganhe uma estrela de reputação por espaço de floresta adjacente à borda do mapa."} {
 		if got := evalString(t, ctx, `document.querySelector('#edicts').textContent`); !strings.Contains(got, want) {
 			t.Errorf("edicts %q lack %q", got, want)
 		}

@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { drawSheet, highlight, shapeIcon } from "./sheet.js";
 import { parseMap } from "./shapes.js";
-import { t, cardName, terrainName, seasonName, titleName } from "./i18n.js";
+import { t, cardName, terrainName, seasonName, titleName, ruleText } from "./i18n.js";
 
 // Season i scores edicts SEASON_EDICTS[i] (A+B, B+C, C+D, D+A).
 export const SEASON_EDICTS = [[0, 1], [1, 2], [2, 3], [3, 0]];
@@ -90,9 +90,9 @@ export function edictCards(view, svgOf) {
   return h("div", { class: "edicts", id: "edicts" }, view.edicts.map((e, i) => {
     const proj = e.projected;
     const card = h("div", { class: "edict" + (!view.over && scored.includes(i) ? " scoring" : ""), tabindex: 0,
-      "data-edict": i, title: e.rule },
+      "data-edict": i, title: ruleText(e.card, e.rule) },
     h("div", { class: "edict-head" }, h("span", { class: "letter" }, e.letter), h("span", { class: "edict-name" }, cardName(e.card))),
-    h("p", { class: "rule" }, e.rule),
+    h("p", { class: "rule" }, ruleText(e.card, e.rule)),
     proj ? h("div", { class: "proj-stars", "data-proj": i }, `★ ${proj.stars} `, h("small", {}, t("projected"))) : null);
     if (proj) bindHighlight(card, () => proj.counted, svgOf);
     return card;

@@ -28,8 +28,8 @@ const en = {
   decideAmbush: "Ambush! Draw the monster on {name}'s map.",
   decideGorgon: "Gorgon Gaze: choose a space next to it to destroy.",
   decideTroll: "Giant Troll Ravage: choose an empty space next to it to destroy.",
-  soloAmbush: "Ambush: {card} drawn on your map.",
-  ambushOnYou: "{card}: a monster was drawn on your map.",
+  ambushDrawn: "Ambush! A monster was drawn on your map.", zombieSpread: "The zombies spread.",
+  spacesDestroyed: "Spaces of your map were destroyed.",
   newSpaces: "Changed spaces are outlined.",
   seasonScoring: "{season} scoring", continue: "Continue", finalScore: "Final score", ranking: "Ranking",
   rank: "Rank", rating: "Rating", soloTitle: "Title", gameOver: "Game over", player: "Player",
@@ -75,8 +75,8 @@ const fr = {
   decideAmbush: "Embuscade ! Dessinez le Monstre sur la Carte de {name}.",
   decideGorgon: "Gorgon Gaze : choisissez une case voisine à détruire.",
   decideTroll: "Giant Troll Ravage : choisissez une case vide voisine à détruire.",
-  soloAmbush: "Embuscade : {card} dessinée sur votre Carte.",
-  ambushOnYou: "{card} : un Monstre a été dessiné sur votre Carte.",
+  ambushDrawn: "Embuscade ! Un Monstre a été dessiné sur votre Carte.", zombieSpread: "Les zombies se propagent.",
+  spacesDestroyed: "Des cases de votre Carte ont été détruites.",
   newSpaces: "Les cases modifiées sont entourées.",
   seasonScoring: "Score : {season}", continue: "Continuer", finalScore: "Score final", ranking: "Classement",
   rank: "Rang", rating: "Score solo", soloTitle: "Titre", gameOver: "Partie terminée", player: "Joueur",
@@ -96,6 +96,25 @@ const fr = {
     "Dimwitted Doodler": "Mauvais Gribouilleur", "Oblivious Inkdrinker": "Buveur d'Encre Inconscient" },
   // The French rulebook prints the scoring cards and Rift Lands under their English names.
   cards: {},
+  // Texts of the base scoring cards as the French rulebook words them.
+  rules: {
+    "Sentinel Wood": "Gagnez une Étoile de Réputation pour chaque case Forêt adjacente au bord de la Carte.",
+    "Treetower": "Gagnez une Étoile de Réputation pour chaque case Forêt entourée des quatre côtés par des cases remplies ou le bord de la Carte.",
+    "Greenbough": "Gagnez une Étoile de Réputation pour chaque ligne et colonne avec au moins une case Forêt. La même case Forêt peut compter pour une rangée et une colonne.",
+    "Stoneside Forest": "Gagnez trois Étoiles de Réputation pour chaque case Montagne connectée à une autre case Montagne par un Groupe de cases Forêt.",
+    "Canal Lake": "Gagnez une Étoile de Réputation pour chaque case Eau adjacente à au moins une case Champs. Gagnez une Étoile de Réputation pour chaque case Champs adjacente à au moins une case Eau.",
+    "The Golden Granary": "Gagnez une Étoile de Réputation pour chaque case Eau adjacente à une case Ruine. Gagnez trois Étoiles de Réputation pour chaque case Champs sur une case Ruines.",
+    "Mages Valley": "Gagnez deux Étoiles de Réputation pour chaque case Eau adjacente à une case Montagne. Gagnez une Étoile de Réputation pour chaque case Champs adjacente à une case Montagne.",
+    "Shoreside Expanse": "Gagnez trois Étoiles de Réputation pour chaque Groupe de cases Champs non adjacents à une case Eau ou au bord de la Carte. Gagnez trois Étoiles de Réputation pour chaque Groupe de cases Eau non adjacents à une case Champs ou au bord de la Carte.",
+    "Wildholds": "Gagnez huit Étoiles de Réputation pour chaque Groupe de six Villages ou plus.",
+    "Great City": "Gagnez une Étoile de Réputation pour chaque case Village dans le plus grand Groupe de Village non adjacents à une case Montagne.",
+    "Borderlands": "Gagnez six Étoiles de Réputation pour chaque ligne ou colonne complète (cases remplies).",
+    "Lost Barony": "Gagnez trois Étoiles de Réputation pour chaque case d'un côté du plus grand carré de cases remplies (ex : un carré de 4 × 4 = 12 Étoiles).",
+    "Greengold Plains": "Gagnez trois Étoiles de Réputation pour chaque Groupe de Villages adjacents à trois types de terrain différents ou plus.",
+    "Shieldgate": "Gagnez deux Étoiles de Réputation pour chaque case Village dans le deuxième plus grand Groupe de Village.",
+    "The Broken Road": "Gagnez trois Étoiles de Réputation pour chaque ligne diagonale complète (cases remplies) qui touche les bords gauche et inférieur de la Carte.",
+    "The Cauldrons": "Gagnez une Étoile de Réputation pour chaque case vide entouré des quatre côtés par des cases remplies ou le bord de la Carte.",
+  },
 };
 
 const pt = {
@@ -123,8 +142,8 @@ const pt = {
   decideAmbush: "Cilada! Desenhe o monstro no mapa de {name}.",
   decideGorgon: "Gorgon Gaze: escolha um espaço vizinho para destruir.",
   decideTroll: "Giant Troll Ravage: escolha um espaço vazio vizinho para destruir.",
-  soloAmbush: "Cilada: {card} desenhada no seu mapa.",
-  ambushOnYou: "{card}: um monstro foi desenhado no seu mapa.",
+  ambushDrawn: "Cilada! Um monstro foi desenhado no seu mapa.", zombieSpread: "Os zumbis se espalham.",
+  spacesDestroyed: "Espaços do seu mapa foram destruídos.",
   newSpaces: "Os espaços alterados estão contornados.",
   seasonScoring: "Pontuação: {season}", continue: "Continuar", finalScore: "Pontuação final", ranking: "Classificação",
   rank: "Posição", rating: "Classificação solo", soloTitle: "Título", gameOver: "Fim de jogo", player: "Jogador",
@@ -149,6 +168,25 @@ const pt = {
     "Greengold Plains": "Planícies Auspiciosas", "Great City": "Metrópole", "Shieldgate": "Cidadela",
     "Borderlands": "Fronteiras", "The Broken Road": "Estrada Partida", "Lost Barony": "Baronato Perdido",
     "The Cauldrons": "Caldeirões", "Rift Lands": "Fenda Planar",
+  },
+  // Texts of the base scoring cards as the Portuguese rulebook words them.
+  rules: {
+    "Sentinel Wood": "Ganhe uma estrela de reputação por espaço de floresta adjacente à borda do mapa.",
+    "Treetower": "Ganhe uma estrela de reputação por espaço de floresta cercado nos quatro lados por espaços preenchidos ou pelas bordas do mapa.",
+    "Greenbough": "Ganhe uma estrela de reputação por linha e coluna com pelo menos um espaço de floresta. O mesmo espaço de floresta pode ser pontuado em uma linha e uma coluna.",
+    "Stoneside Forest": "Ganhe três estrelas de reputação por espaço de montanha conectado a outro espaço de montanha por um grupo de espaços de floresta.",
+    "Canal Lake": "Ganhe uma estrela de reputação por espaço de água adjacente a pelo menos um espaço de fazenda e uma estrela de reputação por espaço de fazenda adjacente a pelo menos um espaço de água.",
+    "The Golden Granary": "Ganhe uma estrela de reputação por espaço de água adjacente a um espaço de ruínas e três estrelas de reputação por espaço de fazenda em um espaço de ruínas.",
+    "Mages Valley": "Ganhe duas estrelas de reputação por espaço de água adjacente a um espaço de montanha e uma estrela de reputação por espaço de fazenda adjacente a um espaço de montanha.",
+    "Shoreside Expanse": "Ganhe três estrelas de reputação por grupo de espaços de fazenda não adjacente a um espaço de água ou à borda do mapa e três estrelas de reputação por grupo de espaços de água não adjacente a um espaço de fazenda ou à borda do mapa.",
+    "Wildholds": "Ganhe oito estrelas de reputação por grupo de seis ou mais espaços de aldeia.",
+    "Greengold Plains": "Ganhe três estrelas de reputação por grupo de espaços de aldeia adjacente a três ou mais tipos diferentes de terreno.",
+    "Great City": "Ganhe uma estrela de reputação por espaço de aldeia no maior grupo de espaços de aldeia que não seja adjacente a um espaço de montanha.",
+    "Shieldgate": "Ganhe duas estrelas de reputação por espaço de aldeia no segundo maior grupo de espaços de aldeia.",
+    "Borderlands": "Ganhe seis estrelas de reputação por linha completa ou coluna completa de espaços preenchidos.",
+    "The Broken Road": "Ganhe três estrelas de reputação por linha diagonal completa de espaços preenchidos que tocam as bordas esquerda e inferior do mapa.",
+    "Lost Barony": "Ganhe três estrelas de reputação por espaço ao longo da borda do maior quadrado de espaços preenchidos.",
+    "The Cauldrons": "Ganhe uma estrela de reputação por espaço vazio cercado nos quatro lados por espaços preenchidos ou pela borda do mapa.",
   },
 };
 
@@ -183,6 +221,9 @@ export function t(key, params) {
   }
   return s;
 }
+
+// ruleText is a scoring card's text in the current language when a rulebook gives it, else the engine's.
+export function ruleText(name, english) { return (languages[current].rules || {})[name] || english; }
 
 export function cardName(name) { return languages[current].cards[name] || name; }
 export function terrainName(k) { return languages[current].terrains[k] || en.terrains[k] || k; }

@@ -7,7 +7,7 @@ import { drawSheet, el, CS, cellFromPoint, shapeIcon, cellName } from "./sheet.j
 import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } from "./shapes.js";
 import { t, cardName, terrainName, seasonName } from "./i18n.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, bindHighlight, opponents, modal, bigSheet,
-  finalPanel, playerName, AMBUSHES, SEASON_EDICTS } from "./board.js";
+  finalPanel, playerName, SEASON_EDICTS } from "./board.js";
 
 export function showMatch(main, id) {
   const s = {
@@ -105,13 +105,14 @@ function noticeChanges(s) {
       const k = key([Math.floor(i / SIZE), i % SIZE]);
       if ((a[i].kind !== b[i].kind) && !mineNow.has(k)) s.changed.add(k);
     }
-    const newAmbush = (v.revealed || []).filter(n => AMBUSHES.includes(n) && !(p.season === v.season && (p.revealed || []).includes(n)));
-    if (newAmbush.length) {
-      s.notice = v.sheets.length === 1 ? t("soloAmbush", { card: cardName(newAmbush[0]) }) : "";
-    }
-    if (!s.notice && s.changed.size && [...s.changed].some(k => { const [r, c] = k.split(",").map(Number); return b[r * SIZE + c].kind === "monster"; })) {
-      s.notice = t("ambushOnYou", { card: newAmbush.length ? cardName(newAmbush[0]) : t("monsters") });
-    }
+    // The view names no resolved ambush (it is not among the revealed cards), so the client tells what
+    // happened from the spaces that changed without the viewer drawing them.
+    const kindsNow = [...s.changed].map(k => { const [r, c] = k.split(",").map(Number); return b[r * SIZE + c].kind; });
+    const scoredNow = (own.seasons || []).length > (p.sheets[mine].seasons || []).length;
+    const notes = [];
+    if (kindsNow.includes("monster")) notes.push(scoredNow ? t("zombieSpread") : t("ambushDrawn"));
+    if (kindsNow.includes("destroyed")) notes.push(t("spacesDestroyed"));
+    s.notice = notes.join(" ");
     if (s.changed.size) s.notice = (s.notice ? s.notice + " " : "") + t("newSpaces");
   }
   s.lastMove = null;
@@ -152,18 +153,22 @@ function renderTable(main, s, token, accept) {
   const d = v.decision;
   const dk = decisionKey(v);
   if (!d) s.ctl = null;
-  else if (!s.ctl || s.ctl.key !== dk) { s.ctl = newCtl(d); s.ctl.key = dk; }
-
   const mine = myIndex(s);
   const sheetIdx = d ? d.sheet : mine;
   const sheet = v.sheets[sheetIdx];
   const map = parseMap(sheet.map);
+  s.map = map;
+  if (d && (!s.ctl || s.ctl.key !== dk)) {
+    s.ctl = newCtl(d);
+    s.ctl.key = dk;
+    s.ctl.cursor = firstFit(s);
+  }
+
   const svg = drawSheet(map, { hits: sheet.hits, coins: sheet.coins, changed: sheetIdx === mine ? s.changed : null,
     label: playerName(m, sheet.seat) });
   svg.id = "main-sheet";
   svg.dataset.sheet = sheetIdx;
   s.svg = svg;
-  s.map = map;
 
   const status = h("div", { class: "status", id: "status", role: "status" }, statusText(s));
   const sheetHead = h("h2", { class: "sheet-title" }, playerName(m, sheet.seat) + (you && sheet.seat === you.seat ? ` (${t("you")})` : ""));
@@ -250,6 +255,22 @@ function currentCells(s) {
   const shape = orient(shapeOf(s), c.rot, c.flip);
   const at = c.placed || c.cursor;
   return { shape, cells: placeAt(shape, at[0], at[1]) };
+}
+
+// firstFit is where the preview starts: the legal spot nearest the middle of the map, so that the
+// first thing shown is a shape that fits (the centre itself when nothing does).
+function firstFit(s) {
+  const d = s.view.decision;
+  let best = [5, 5], bd = Infinity;
+  for (let r = 0; r < SIZE; r++) {
+    for (let c = 0; c < SIZE; c++) {
+      const dist = (r - 5) ** 2 + (c - 5) ** 2;
+      if (dist >= bd) continue;
+      s.ctl.cursor = [r, c];
+      if (check(s.map, currentCells(s).cells, checkMode(d), d.targets).ok) { best = [r, c]; bd = dist; }
+    }
+  }
+  return best;
 }
 
 function checkMode(d) {
@@ -387,10 +408,10 @@ function updatePreview(s) {
   s.svg.dataset.cursor = key(c.cursor);
   const reason = document.getElementById("reason");
   if (reason) {
-    let msg = res.ok ? (c.placed ? t("placed") : t("ok")) : t(res.reason);
-    if (res.ok && d.kind === "draw" && !c.terrain) msg = t("illegalTerrain");
+    const noTerrain = res.ok && d.kind === "draw" && !c.terrain;
+    const msg = noTerrain ? t("illegalTerrain") : res.ok ? (c.placed ? t("placed") : t("ok")) : t(res.reason);
     reason.textContent = `${cellName(c.cursor[0], c.cursor[1])}: ${msg}`;
-    reason.className = "reason " + (res.ok ? "good" : "bad");
+    reason.className = "reason " + (noTerrain ? "todo" : res.ok ? "good" : "bad");
   }
   const btn = document.getElementById("confirm");
   if (btn) btn.disabled = !(c.placed && res.ok && (d.kind !== "draw" || c.terrain));
