@@ -474,23 +474,27 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) error {
 
 // viewOrSubscribe returns the envelope now, or a subscriber when the match has not passed after yet.
 func (s *Server) viewOrSubscribe(r *http.Request, after int64) (*subscriber, *match, []byte, error) {
-	m, err := s.get(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	defer m.mu.Unlock()
-	seat := game.Spectator
-	if tok := token(r); tok != "" {
-		if seat, err = m.seatOf(tok); err != nil {
-			return nil, nil, nil, err
+	var sub *subscriber
+	var mm *match
+	var out []byte
+	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
+		mm = m
+		seat := game.Spectator
+		if tok := token(r); tok != "" {
+			var err error
+			if seat, err = m.seatOf(tok); err != nil {
+				return err
+			}
 		}
-	}
-	if after < 0 || m.seq > after {
-		return nil, m, m.envelope(seat), nil
-	}
-	sub := newSubscriber(seat, m.seq)
-	m.subscribe(sub)
-	return sub, m, nil, nil
+		if after < 0 || m.seq > after {
+			out = m.envelope(seat)
+			return nil
+		}
+		sub = newSubscriber(seat, m.seq)
+		m.subscribe(sub)
+		return nil
+	})
+	return sub, mm, out, err
 }
 
 func (s *Server) record(w http.ResponseWriter, r *http.Request) error {

@@ -334,7 +334,13 @@ func (m *match) armTimer() {
 		return
 	}
 	srv, id := m.srv, m.id
-	m.timer = time.AfterFunc(max(next.Sub(srv.now()), 0), func() { srv.expire(id) })
+	// A deadline already past (an empty game-clock bank, or an expiry that failed) is retried after a
+	// short pause rather than at once, so that a failing store cannot make the timer spin.
+	d := next.Sub(srv.now())
+	if d <= 0 {
+		d = 100 * time.Millisecond
+	}
+	m.timer = time.AfterFunc(d, func() { srv.expire(id) })
 }
 
 // commit appends one event built by the caller after validating it, with the row's new status. On any

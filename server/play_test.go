@@ -309,3 +309,42 @@ func TestClocksArmOnStartup(t *testing.T) {
 		t.Fatal("a new instance did not load the match whose clock is running")
 	}
 }
+
+// panicky is Toy with an engine bug: LegalMoves panics, and so does Apply for a pick of 3.
+type panicky struct{ gametest.Definition }
+
+func (panicky) Name() string { return "toy-panicky" }
+
+func (p panicky) New(options json.RawMessage, seats int, seed uint64) (game.State, error) {
+	st, err := p.Definition.New(options, seats, seed)
+	return panickyState{st.(*gametest.State)}, err
+}
+
+type panickyState struct{ *gametest.State }
+
+func (panickyState) LegalMoves(game.Seat) []json.RawMessage { panic("LegalMoves bug") }
+
+func (s panickyState) Apply(seat game.Seat, mv json.RawMessage) error {
+	if string(mv) == `{"pick":3}` {
+		panic("Apply bug")
+	}
+	return s.State.Apply(seat, mv)
+}
+
+func TestEnginePanicIsContained(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.Games = game.NewRegistry(gametest.Definition{}, panicky{}) })
+	id, ps := e.newMatch("toy-panicky", `{"rounds":2}`, 2, "")
+	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`))
+	if r := e.do("GET", "/api/matches/"+id+"/legal", ps[1].token, ""); r.status != 500 || r.errCode() != codeInternal {
+		t.Fatalf("legal moves of a panicking engine: %d %s", r.status, r.body)
+	}
+	if r := e.do("POST", "/api/matches/"+id+"/moves", ps[1].token, `{"move":{"pick":3}}`); r.status != 500 || r.errCode() != codeInternal {
+		t.Fatalf("move that panics the engine: %d %s", r.status, r.body)
+	}
+	// The match is rebuilt from its log: seat 0's move is there, seat 1's is not, and play goes on.
+	st := e.state(id, ps[1].token)
+	if st.Match.Moves != 1 || !st.You.MustAct {
+		t.Fatalf("after the panics: %+v %+v", st.Match, st.You)
+	}
+	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[1].token, `{"move":{"pick":2}}`))
+}

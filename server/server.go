@@ -15,6 +15,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -263,7 +264,7 @@ func (s *Server) withMatch(ctx context.Context, id string, fn func(m *match) err
 		if err != nil {
 			return err
 		}
-		err = fn(m)
+		err = s.guard(m, func() error { return fn(m) })
 		retry := errors.Is(err, store.ErrConflict)
 		if !retry && err != nil && s.shared && stateRefusal(err) {
 			retry = m.behindLog(ctx)
@@ -274,6 +275,21 @@ func (s *Server) withMatch(ctx context.Context, id string, fn func(m *match) err
 		}
 	}
 	return err
+}
+
+// guard runs fn on a locked match. An engine that panics leaves its state in doubt: the panic becomes an
+// internal error and the match is dropped from memory, to be rebuilt from its log by the next request.
+func (s *Server) guard(m *match, fn func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("match %s: %w: %v", m.id, errEnginePanic, r)
+			s.log.Error("engine panic", "match", m.id, "panic", fmt.Sprint(r))
+			if !m.gone {
+				s.forget(m)
+			}
+		}
+	}()
+	return fn()
 }
 
 func stateRefusal(err error) bool {
@@ -321,9 +337,11 @@ func (s *Server) refresh(m *match, seq int64) {
 	if !m.loaded || m.gone || (seq > 0 && m.seq >= seq) {
 		return
 	}
-	if err := m.catchUp(s.ctx); err != nil {
+	if err := s.guard(m, func() error { return m.catchUp(s.ctx) }); err != nil {
 		s.log.Error("refresh from log failed, dropping match", "match", m.id, "err", err)
-		s.forget(m)
+		if !m.gone {
+			s.forget(m)
+		}
 	}
 }
 
@@ -340,8 +358,11 @@ func (s *Server) expire(id string) {
 	if m.gone || !m.loaded {
 		return
 	}
-	m.expire(s.ctx)
-	m.armTimer()
+	s.guard(m, func() error {
+		m.expire(s.ctx)
+		m.armTimer()
+		return nil
+	})
 }
 
 // armClocks loads the matches in play that have a clock, so that their clocks run on this instance.
