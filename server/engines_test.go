@@ -146,3 +146,35 @@ func TestCartographersSoloThroughAPI(t *testing.T) {
 func TestCarcassonneThroughAPI(t *testing.T) {
 	playEngine(t, carcassonne.Definition{}, `null`, 2, carcassonneReveal, 6)
 }
+
+// TestCartographersUndoThroughAPI: a player takes back a draw while the other has not drawn yet, and
+// cannot once the turn has closed.
+func TestCartographersUndoThroughAPI(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.Games = game.NewRegistry(cartographers.Definition{}) })
+	id, ps := e.newMatch("cartographers", `null`, 2, "")
+	play := func(seat game.Seat) {
+		body, _ := json.Marshal(moveReq{Move: e.autoMove(id, seat)})
+		e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[seat].token, string(body)))
+	}
+	st := e.state(id, "")
+	if fmt.Sprint(st.Match.ToAct) != "[0 1]" {
+		t.Fatalf("both players draw at once; to act: %v", st.Match.ToAct)
+	}
+	before := e.state(id, ps[0].token).View
+	play(0)
+	after := e.state(id, ps[0].token)
+	if !after.You.Undoable || after.You.MustAct {
+		t.Fatalf("after seat 0 drew: %+v", after.You)
+	}
+	undone := decodeState(t, e.must(200, e.do("POST", "/api/matches/"+id+"/undo", ps[0].token, "")).body)
+	if !undone.You.MustAct || undone.Match.Moves != 0 || string(undone.View) != string(before) {
+		t.Fatalf("after the undo seat 0 is not back where it was: %+v", undone.You)
+	}
+	play(0)
+	play(1) // the turn closes: the draws are final
+	for _, p := range ps {
+		if r := e.do("POST", "/api/matches/"+id+"/undo", p.token, ""); r.errCode() != codeNotUndoable {
+			t.Fatalf("seat %d undo after the turn closed: %d %s", p.seat, r.status, r.body)
+		}
+	}
+}
