@@ -9,7 +9,7 @@ func (g *Game) startDraw(id CardID) {
 			continue // a full sheet draws nothing (rulings 15)
 		}
 		mode, targets := g.drawMode(s, &Cards[id], empty)
-		g.setPending(i, Decision{Kind: DecideDraw, Actor: i, Mode: mode, Card: id, Targets: targets})
+		g.setPending(i, Decision{Kind: DecideDraw, Actor: i, Mode: mode, Card: id, Targets: targets, RuinsDemand: g.RuinsPending})
 	}
 }
 
@@ -46,10 +46,17 @@ func (g *Game) terrainAllowed(d Decision, k Kind) bool {
 	return false
 }
 
-// Terrains lists the terrains a draw decision offers.
+// Terrains lists the terrains a draw decision offers: the card's, or those of the fallback in force
+// (Options.FallbackTerrains), which differ after a ruins demand in the base rulebooks.
 func (g *Game) Terrains(d Decision) []Kind {
-	if d.Mode == DrawFallback && g.cfg.fallback != nil {
-		return g.cfg.fallback
+	if d.Mode == DrawFallback {
+		fb := g.cfg.fallback
+		if d.RuinsDemand {
+			fb = g.cfg.ruinsFallback
+		}
+		if fb != nil {
+			return fb
+		}
 	}
 	return Cards[d.Card].Terrains
 }

@@ -24,8 +24,9 @@ func TestFallbackWhenNoShapeFits(t *testing.T) {
 		t.Fatalf("mode %v on a checkerboard, want fallback", d.Mode)
 	}
 	mustRefuse(t, g, 0, drawMove(0, Village, [2]int{0, 0}, [2]int{0, 1}, [2]int{0, 2}, [2]int{0, 3}), "draw the 1x1 fallback")
-	mustPlay(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Farm, Cells: setOf([2]int{0, 0})})
-	if g.Players[0].Sheet.At(CellAt(0, 0)) != Farm {
+	// The base rulebooks fill it with the card's terrain (TestFallbackTerrainsFollowTheRulebooks).
+	mustPlay(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Village, Cells: setOf([2]int{0, 0})})
+	if g.Players[0].Sheet.At(CellAt(0, 0)) != Village {
 		t.Fatal("fallback not drawn")
 	}
 	// The diagonal domino of Forgotten Forest fits a checkerboard: no fallback then, and its coin pays.

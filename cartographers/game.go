@@ -129,6 +129,9 @@ type Decision struct {
 	Card  CardID
 	// Targets are the spaces that must be covered (ruins demand) or chosen from (Gorgon, Troll).
 	Targets Bits
+	// RuinsDemand is set on a draw made while a ruins demand is pending (rulings 8): a fallback then
+	// offers the terrains of the ruins fallback.
+	RuinsDemand bool
 }
 
 // NewGame sets a game up from options, a seat count (1 = solo rules) and a seed.

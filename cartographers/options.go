@@ -34,9 +34,12 @@ type Options struct {
 	// Edicts fixes the scoring cards under edicts A-D (four names, one per stack in any order), for
 	// learning games and tests; empty draws them from the seed.
 	Edicts []string `json:"edicts,omitempty"`
-	// FallbackTerrains are the terrains of the 1x1 fallback: "rulings" (forest, village, farm, water or
-	// monster: rulings 6), "card" (the revealed card's terrains, as the French base rulebook words the
-	// ruins fallback) or "all" (hero too: the Heroes text says "any terrain type excluding mountains").
+	// FallbackTerrains are the terrains of the 1x1 fallback. "base" (the cartographers preset's): the
+	// revealed card's terrains when no offered shape fits, as the base rulebooks say ("the chosen terrain
+	// type"), and forest, village, farm, water or monster after a ruins demand that cannot be met (the
+	// base texts differ there; rulings 6 decides). "all" (the heroes and both presets'): any of those or
+	// hero, as the Heroes text says ("any terrain type excluding mountains"). "rulings": rulings 6's five
+	// terrains in both cases. "card": the card's terrains in both cases, as the French text words both.
 	FallbackTerrains string `json:"fallback_terrains,omitempty"`
 	// ClockwiseToPrevious reads a clockwise ambush arrow as passing the sheet to the previous seat
 	// (rulings 9 reads clockwise as the player to the left, the next seat).
@@ -61,8 +64,10 @@ type config struct {
 	heroes     bool
 	pools      [4][]int // scoring card indices per stack, in ScoringCards order
 	edicts     []int    // fixed scoring cards under A-D, or nil
-	fallback   []Kind   // nil: the revealed card's terrains
-	rotateHero bool
+	// fallback and ruinsFallback are the terrains of the 1x1 when no offered shape fits and when a ruins
+	// demand cannot be met; nil means the revealed card's terrains.
+	fallback, ruinsFallback []Kind
+	rotateHero              bool
 }
 
 // stackOrder is the order in which one scoring card is drawn per stack at setup.
@@ -112,15 +117,15 @@ func (o Options) resolve() (*config, error) {
 		return fmt.Errorf("%w: cartographers: %s", game.ErrBadOptions, fmt.Sprintf(format, a...))
 	}
 	preset := pick(o.Preset, "cartographers")
-	var side, explore, seasons, ambushes, scoring string
+	var side, explore, seasons, ambushes, scoring, fallback string
 	var heroes bool
 	switch preset {
 	case "cartographers":
-		side, explore, seasons, ambushes, scoring, heroes = "A", "base", "base", "base", "base", false
+		side, explore, seasons, ambushes, scoring, heroes, fallback = "A", "base", "base", "base", "base", false, "base"
 	case "heroes":
-		side, explore, seasons, ambushes, scoring, heroes = "C", "heroes", "heroes", "heroes", "heroes", true
+		side, explore, seasons, ambushes, scoring, heroes, fallback = "C", "heroes", "heroes", "heroes", "heroes", true, "all"
 	case "both":
-		side, explore, seasons, ambushes, scoring, heroes = "A", "both", "heroes", "both", "both", true
+		side, explore, seasons, ambushes, scoring, heroes, fallback = "A", "both", "heroes", "both", "both", true, "all"
 	default:
 		return nil, bad("unknown preset %q (have %s)", o.Preset, strings.Join(Presets, ", "))
 	}
@@ -199,15 +204,18 @@ func (o Options) resolve() (*config, error) {
 			c.edicts = append(c.edicts, idx)
 		}
 	}
-	switch f := pick(o.FallbackTerrains, "rulings"); f {
+	switch f := pick(o.FallbackTerrains, fallback); f {
+	case "base":
+		c.fallback, c.ruinsFallback = nil, riftTerrains
 	case "rulings":
-		c.fallback = riftTerrains
+		c.fallback, c.ruinsFallback = riftTerrains, riftTerrains
 	case "card":
-		c.fallback = nil
+		c.fallback, c.ruinsFallback = nil, nil
 	case "all":
-		c.fallback = []Kind{Forest, Village, Farm, Water, Monster, Hero}
+		all := []Kind{Forest, Village, Farm, Water, Monster, Hero}
+		c.fallback, c.ruinsFallback = all, all
 	default:
-		return nil, bad("fallback_terrains %q: want rulings, card or all", f)
+		return nil, bad("fallback_terrains %q: want base, all, rulings or card", f)
 	}
 	return c, nil
 }

@@ -1,6 +1,9 @@
 package cartographers
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestRuinsChainAndDemand(t *testing.T) {
 	// Two ruins chain into Great River: all three are revealed in one turn, the river must cover an
@@ -139,5 +142,50 @@ func TestFallbackTerrainsOption(t *testing.T) {
 	mustPlay(t, g, 0, fb(Hero))
 	if _, err := NewGame(Options{FallbackTerrains: "some"}, 1, 1); err == nil {
 		t.Fatal("unknown fallback_terrains accepted")
+	}
+}
+
+func TestFallbackTerrainsFollowTheRulebooks(t *testing.T) {
+	// When no offered shape fits, the base rulebooks fill the 1x1 "with the chosen terrain type", the
+	// one chosen from the card (French l.120, Portuguese l.121), against rulings 6's five terrains; the
+	// Heroes text allows "any terrain type (excluding mountains)" (English l.120-123), and hero is a
+	// terrain type (rulings 1), against rulings 6 which leaves it out. Each preset follows its text; the
+	// ruling stays one option away.
+	fb := func(k Kind) Move {
+		return Move{Type: DecideDraw, Fallback: true, Terrain: k, Cells: setOf([2]int{0, 0})}
+	}
+
+	// Base: Fishing Village (village or water) fits nowhere on a checkerboard.
+	g := rig(t, Options{}, 1, checker, "Fishing Village")
+	if d, _ := g.DecisionOf(0); d.Mode != DrawFallback {
+		t.Fatalf("mode %v, want fallback", d.Mode)
+	}
+	if got := g.View(0).Decision.Terrains; len(got) != 2 || got[0] != "village" || got[1] != "water" {
+		t.Fatalf("base fallback offers %v, want the card's village and water", got)
+	}
+	mustRefuse(t, g, 0, fb(Farm), "cannot be drawn")
+	mustRefuse(t, g, 0, fb(Monster), "cannot be drawn")
+	mustPlay(t, g, 0, fb(Water))
+	// After a ruins demand that cannot be met the base texts differ (French: the card's terrain,
+	// Portuguese: any terrain) and rulings 6 decides: any of the five, monster included.
+	filledRuins := strings.ReplaceAll(emptyA, "r", "f")
+	g = rig(t, Options{}, 1, filledRuins, "Temple Ruins", "Great River")
+	mustRefuse(t, g, 0, fb(Hero), "cannot be drawn")
+	mustPlay(t, g, 0, fb(Forest))
+	g = rig(t, Options{}, 1, filledRuins, "Temple Ruins", "Great River")
+	mustPlay(t, g, 0, fb(Monster))
+	// Rulings 6 as an option: any of the five when no shape fits too.
+	g = rig(t, Options{FallbackTerrains: "rulings"}, 1, checker, "Fishing Village")
+	mustPlay(t, g, 0, fb(Farm))
+
+	// Heroes and both: Hillside Terrace's 2x2 fits nowhere on a checkerboard; a hero space is allowed.
+	for _, preset := range []string{"heroes", "both"} {
+		g = rig(t, Options{Preset: preset}, 1, checker, "Hillside Terrace")
+		mustPlay(t, g, 0, fb(Hero))
+		if k := g.Players[0].Sheet.At(CellAt(0, 0)); k != Hero {
+			t.Fatalf("%s: fallback drew %v, want hero", preset, k)
+		}
+		g = rig(t, Options{Preset: preset, FallbackTerrains: "rulings"}, 1, checker, "Hillside Terrace")
+		mustRefuse(t, g, 0, fb(Hero), "cannot be drawn")
 	}
 }
