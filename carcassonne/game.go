@@ -149,11 +149,21 @@ func (g *Game) ToActSeat() int {
 	return g.toAct
 }
 
-// Score is a seat's score so far.
-func (g *Game) Score(seat int) int { return g.scores[seat] }
+// Score is a seat's score so far (0 for a seat not in the game).
+func (g *Game) Score(seat int) int {
+	if seat < 0 || seat >= g.players {
+		return 0
+	}
+	return g.scores[seat]
+}
 
-// Supply is the number of meeples a seat has in hand.
-func (g *Game) Supply(seat int) int { return g.supply[seat] }
+// Supply is the number of meeples a seat has in hand (0 for a seat not in the game).
+func (g *Game) Supply(seat int) int {
+	if seat < 0 || seat >= g.players {
+		return 0
+	}
+	return g.supply[seat]
+}
 
 // TilesPlaced counts the tiles on the board, start tile included.
 func (g *Game) TilesPlaced() int { return g.board.ntiles }

@@ -493,3 +493,20 @@ func TestIllegalMoveErrorsNameTheirCause(t *testing.T) {
 		t.Errorf("far away: %v, want errOffBoard naming (100000,-3)", err)
 	}
 }
+
+// The seat accessors answer 0 for a seat that is not in the game rather than panic.
+func TestSeatAccessorsOutsideTheGame(t *testing.T) {
+	g, err := NewGame(DefaultOptions(), 3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.scores[0] = 4
+	for _, seat := range []int{-1, 3, 5, 1 << 20} {
+		if g.Score(seat) != 0 || g.Supply(seat) != 0 {
+			t.Errorf("seat %d: score %d supply %d, want 0 0", seat, g.Score(seat), g.Supply(seat))
+		}
+	}
+	if g.Score(0) != 4 || g.Supply(2) != meeplesEach {
+		t.Errorf("seat 0 scores %d, seat 2 holds %d meeples", g.Score(0), g.Supply(2))
+	}
+}
