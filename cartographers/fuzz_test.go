@@ -2,6 +2,7 @@ package cartographers
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"testing"
 
@@ -65,6 +66,27 @@ func FuzzMoves(f *testing.F) {
 					t.Fatalf("legal move refused: %v", err)
 				}
 			}
+		}
+	})
+}
+
+// FuzzOptions feeds arbitrary option objects to the game's setup: each is either refused with
+// ErrBadOptions or sets up a game whose first view marshals; nothing may panic.
+func FuzzOptions(f *testing.F) {
+	f.Add([]byte(`{"preset":"both","side":"d","fallback_terrains":"card"}`), byte(2))
+	f.Add([]byte(`{"edicts":["Sentinel Wood","Canal Lake","Wildholds","Borderlands"]}`), byte(1))
+	f.Add([]byte(`{"heroes":true,"ambush":"heroes","explore":"heroes","scoring_space":"both"}`), byte(3))
+	f.Add([]byte(`{"preset":"heroes","preset":"heroes"}`), byte(0))
+	f.Fuzz(func(t *testing.T, raw []byte, seats byte) {
+		st, err := Definition{}.New(json.RawMessage(raw), 1+int(seats%5), 7)
+		if err != nil {
+			if !errors.Is(err, game.ErrBadOptions) {
+				t.Fatalf("options %q: %v, want ErrBadOptions", raw, err)
+			}
+			return
+		}
+		if _, err := json.Marshal(st.View(0)); err != nil {
+			t.Fatalf("options %q: view: %v", raw, err)
 		}
 	})
 }
