@@ -458,6 +458,7 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) error {
 		case <-sub.wake:
 			out = sub.take()
 		case <-t.C:
+		case <-s.drained:
 		case <-sub.done:
 		case <-r.Context().Done():
 			return nil

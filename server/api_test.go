@@ -238,19 +238,7 @@ func TestLongPoll(t *testing.T) {
 		r := e.do("GET", "/api/matches/"+id+"?after="+itoa(int(seq))+"&wait=20", ps[1].token, "")
 		done <- decodeState(t, r.body)
 	}()
-	// Wait until the poll is registered, then move.
-	for {
-		e.srv.mu.Lock()
-		m := e.srv.matches[id]
-		e.srv.mu.Unlock()
-		m.mu.Lock()
-		n := len(m.subs)
-		m.mu.Unlock()
-		if n > 0 {
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	e.waitSubscribed(id)
 	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`))
 	st := <-done
 	if st.Seq != seq+1 || st.You.Seat != 1 || !st.You.MustAct {
@@ -322,5 +310,23 @@ func fstestFS() fstest.MapFS {
 	return fstest.MapFS{
 		"index.html": {Data: []byte("<!doctype html><title>T</title>")},
 		"js/app.js":  {Data: []byte("console.log(1)")},
+	}
+}
+
+func TestDrainEndsLongPolls(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, _ := e.newMatch("toy", `{"rounds":1}`, 1, "")
+	seq := e.state(id, "").Seq
+	done := make(chan resp, 1)
+	go func() { done <- e.do("GET", "/api/matches/"+id+"?after="+itoa(int(seq))+"&wait=60", "", "") }()
+	e.waitSubscribed(id)
+	e.srv.Drain()
+	select {
+	case r := <-done:
+		if st := decodeState(t, e.must(200, r).body); st.Seq != seq {
+			t.Fatalf("drained poll answered seq %d, want the current %d", st.Seq, seq)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("a long poll outlived Drain")
 	}
 }

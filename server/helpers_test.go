@@ -301,3 +301,24 @@ func (w *wsConn) send(v string) {
 }
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
+
+// waitSubscribed waits until a long poll or a socket is registered on the match.
+func (e *env) waitSubscribed(id string) {
+	e.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		e.srv.mu.Lock()
+		m := e.srv.matches[id]
+		e.srv.mu.Unlock()
+		if m != nil {
+			m.mu.Lock()
+			n := len(m.subs)
+			m.mu.Unlock()
+			if n > 0 {
+				return
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	e.t.Fatal("nobody subscribed within 10 s")
+}

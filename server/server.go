@@ -70,6 +70,8 @@ type Server struct {
 	wg       sync.WaitGroup
 	conns    sync.WaitGroup // open WebSockets
 	draining atomic.Bool
+	drained  chan struct{} // closed by Drain: long polls answer at once
+	drainMu  sync.Once
 }
 
 // New builds a server and starts its background work (NOTIFY listener, eviction of idle matches, rate
@@ -79,7 +81,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("server: Store and Games are required")
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
-		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, matches: map[string]*match{}}
+		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, matches: map[string]*match{}, drained: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -122,14 +124,18 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 // Handler is the HTTP handler of the whole server.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// Drain makes readiness fail so that a load balancer stops sending traffic before shutdown.
-func (s *Server) Drain() { s.draining.Store(true) }
+// Drain makes readiness fail so that a load balancer stops sending traffic before shutdown, and makes
+// waiting long polls answer now so that http.Server.Shutdown need not wait for them.
+func (s *Server) Drain() {
+	s.draining.Store(true)
+	s.drainMu.Do(func() { close(s.drained) })
+}
 
 // Close stops background work and closes every WebSocket (clients reconnect elsewhere and resume). It
 // does not close the store. Call it after http.Server.Shutdown has finished the requests in flight, so
 // that no accepted move is lost.
 func (s *Server) Close() {
-	s.draining.Store(true)
+	s.Drain()
 	s.cancel()
 	s.wg.Wait()
 	s.conns.Wait()
