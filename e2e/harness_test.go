@@ -135,7 +135,7 @@ func browser(t *testing.T, langs string) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.UserDataDir(t.TempDir()),
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 1000),
+		chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 1200),
 	)
 	if langs != "" {
 		opts = append(opts, chromedp.Flag("lang", langs), chromedp.Flag("accept-lang", langs), chromedp.Env("LANGUAGE="+langs))
@@ -335,11 +335,21 @@ func sortCells(cells [][2]int) [][2]int {
 	return out
 }
 
+// How a move is put on the sheet.
+type placing int
+
+const (
+	byClicks placing = iota // click the shape, the terrain, the target space, Confirm
+	byKeys                  // digits, T, arrows, Enter
+	byDrag                  // drag the shape from the card onto the target space, Confirm
+)
+
 // playThroughPage enacts a legal move through the page: shape (click or key), terrain (click or T),
-// orientation with R and F, the target by a click on the sheet or by arrows, then Enter or Confirm.
-// byKeys chooses the keyboard path.
-func playThroughPage(t *testing.T, ctx context.Context, mv cellMove, byKeys bool) {
+// orientation with R and F, the target by a click on the sheet, by arrows or by dragging the shape,
+// then Enter or Confirm.
+func playThroughPage(t *testing.T, ctx context.Context, mv cellMove, how placing) {
 	t.Helper()
+	byKeys := how == byKeys
 	if mv.Type == "draw" && !mv.Fallback && mv.Option != nil {
 		if byKeys {
 			press(t, ctx, strconv.Itoa(*mv.Option+1))
@@ -408,6 +418,9 @@ func playThroughPage(t *testing.T, ctx context.Context, mv cellMove, byKeys bool
 			cur[1]--
 		}
 		press(t, ctx, kEnter)
+	} else if how == byDrag && mv.Option != nil {
+		run(t, ctx, chromedp.DragAndDrop(chromedp.CSS(fmt.Sprintf(`#controls [data-option="%d"]`, *mv.Option)),
+			chromedp.CSS(fmt.Sprintf(`#main-sheet [data-cell="%d,%d"] rect`, at[0], at[1]))))
 	} else {
 		click(t, ctx, fmt.Sprintf(`#main-sheet [data-cell="%d,%d"] rect`, at[0], at[1]))
 	}

@@ -82,13 +82,13 @@ func TestTwoPlayers(t *testing.T) {
 	// The first turn: Ada draws, takes it back with U (Bea has not drawn yet, so the turn is open), and
 	// draws again; the page shows her waiting for Bea.
 	first := e.legal(id, tokA)[0]
-	playThroughPage(t, a, first, false)
+	playThroughPage(t, a, first, byClicks)
 	waitJS(t, a, `!!document.querySelector('#waiting') && document.querySelector('#waiting').textContent.includes("Bea")`)
 	shot(t, a, "waiting-for-other")
 	seq := evalString(t, a, `document.getElementById('app').dataset.seq`)
 	press(t, a, "u")
 	waitJS(t, a, `Number(document.getElementById('app').dataset.seq) > `+seq+` && document.querySelector('#table').dataset.decision === "draw"`)
-	playThroughPage(t, a, first, true)
+	playThroughPage(t, a, first, byKeys)
 
 	type side struct {
 		name   string
@@ -122,7 +122,7 @@ func TestTwoPlayers(t *testing.T) {
 				s.ambush = mv
 				ambushes++
 			}
-			playThroughPage(t, ctx, mv, turn%2 == 0)
+			playThroughPage(t, ctx, mv, placing(turn%3))
 		}
 	}
 	// Each monster now shows on its victim's own sheet, in both players' pages.

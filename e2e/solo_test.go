@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"strconv"
 	"strings"
@@ -25,6 +26,34 @@ func TestSoloGame(t *testing.T) {
 		seed, kinds := heroesSeed(t)
 		soloGame(t, "heroes", "C", seed, kinds, false)
 	})
+}
+
+// checkHighlight taps each scoring card and checks that the sheet highlights the spaces the server's
+// projection counts for it, and that the pale stars beside the card are the projected ones.
+func checkHighlight(t *testing.T, ctx context.Context, e *env, id, token string) {
+	t.Helper()
+	var env struct {
+		View cartographers.View `json:"view"`
+	}
+	e.getJSON("/api/matches/"+id, token, &env)
+	for i, ed := range env.View.Edicts {
+		click(t, ctx, fmt.Sprintf(`#edicts .edict[data-edict="%d"]`, i))
+		waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#edicts .edict[data-edict="%d"]').classList.contains('pinned')`, i))
+		got := evalString(t, ctx, `[...document.querySelectorAll('#main-sheet .highlight rect')].map(r =>
+			Math.round(r.getAttribute('y') / 10) + "," + Math.round(r.getAttribute('x') / 10)).join(";")`)
+		want := make([]string, len(ed.Projected.Counted))
+		for j, c := range ed.Projected.Counted {
+			want[j] = fmt.Sprintf("%d,%d", c[0], c[1])
+		}
+		if got != strings.Join(want, ";") {
+			t.Errorf("edict %s highlights %q, its projection counts %q", ed.Letter, got, strings.Join(want, ";"))
+		}
+		stars := evalString(t, ctx, fmt.Sprintf(`document.querySelector('#edicts [data-proj="%d"]').textContent`, i))
+		if !strings.HasPrefix(stars, fmt.Sprintf("★ %d ", ed.Projected.Stars)) {
+			t.Errorf("edict %s shows %q, projected %d stars", ed.Letter, stars, ed.Projected.Stars)
+		}
+		click(t, ctx, fmt.Sprintf(`#edicts .edict[data-edict="%d"]`, i)) // untap
+	}
 }
 
 // pickMove is how the solo test chooses among the legal moves: spread over the list so that shapes,
@@ -100,7 +129,7 @@ func soloGame(t *testing.T, preset, side string, seed uint64, want map[string]in
 		run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 		t.Logf("phone viewport: %s", evalString(t, ctx, `window.innerWidth + "x" + window.innerHeight`))
 		screenshot(t, ctx, "solo-phone")
-		run(t, ctx, chromedp.EmulateReset())
+		run(t, ctx, chromedp.EmulateViewport(1280, 1100))
 	}
 
 	turns, seasons := 0, 0
@@ -139,7 +168,10 @@ func soloGame(t *testing.T, preset, side string, seed uint64, want map[string]in
 		if turns == 2 {
 			shot(t, ctx, "placing")
 		}
-		playThroughPage(t, ctx, mv, turns%2 == 1)
+		if turns == 5 {
+			checkHighlight(t, ctx, e, id, token)
+		}
+		playThroughPage(t, ctx, mv, placing(turns%3))
 		turns++
 		if turns > 80 {
 			t.Fatal("the game did not end after 80 decisions")
