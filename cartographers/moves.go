@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -148,33 +147,56 @@ func ParseMove(raw []byte) (Move, error) {
 	return m, nil
 }
 
-// exactKeys checks that raw, a JSON object already decoded without error, names only fields among
-// known, spelled exactly, and none twice.
+// exactKeys checks that raw, a JSON value already decoded without error, names at its top level only
+// keys among known (at most 64), spelled exactly and none twice. It scans the bytes rather than
+// tokenising again, which would cost an allocation per token; a key written with escapes is refused.
 func exactKeys(raw []byte, known []string) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if _, err := dec.Token(); err != nil { // the opening brace
-		return err
-	}
-	var seen []string
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return err
+	depth, inString, escaped, isKey, nextIsKey, start := 0, false, false, false, false, 0
+	var seen uint64
+	for i, ch := range raw {
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case ch == '\\':
+				escaped = true
+			case ch == '"':
+				inString = false
+				if isKey {
+					if err := checkKey(raw[start:i], known, &seen); err != nil {
+						return err
+					}
+				}
+			}
+			continue
 		}
-		key, _ := tok.(string)
-		if !slices.Contains(known, key) {
-			return fmt.Errorf("unknown field %q", key)
-		}
-		if slices.Contains(seen, key) {
-			return fmt.Errorf("field %q given twice", key)
-		}
-		seen = append(seen, key)
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return err
+		switch ch {
+		case '"':
+			inString, isKey, nextIsKey, start = true, nextIsKey, false, i+1
+		case '{', '[':
+			depth++
+			nextIsKey = depth == 1 && ch == '{'
+		case '}', ']':
+			depth--
+		case ',':
+			nextIsKey = depth == 1
 		}
 	}
 	return nil
+}
+
+// checkKey looks one key up in known and marks it seen.
+func checkKey(key []byte, known []string, seen *uint64) error {
+	for j, k := range known {
+		if string(key) == k {
+			if *seen&(1<<j) != 0 {
+				return fmt.Errorf("field %q given twice", key)
+			}
+			*seen |= 1 << j
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown field %q", key)
 }
 
 // TerrainByName reads a drawable terrain's name (forest, village, farm, water, monster, hero).

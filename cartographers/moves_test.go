@@ -76,6 +76,7 @@ func TestMoveJSONStrictCellsAndKeys(t *testing.T) {
 		{`{"type":"gorgon","Cells":[[1,1]]}`, `unknown field "Cells"`},
 		{`{"type":"draw","Option":0,"terrain":"forest","cells":[[0,0]]}`, `unknown field "Option"`},
 		{`{"type":"gorgon","cells":[[1,1]],"type":"troll"}`, `"type" given twice`},
+		{`{"type":"gorgon","cells":[[1,1]],"typ\u0065":"troll"}`, `unknown field`},
 	} {
 		m, err := ParseMove([]byte(c.json))
 		if !errors.Is(err, game.ErrBadMove) || !strings.Contains(err.Error(), c.want) {
@@ -93,6 +94,10 @@ func TestOptionsExactKeys(t *testing.T) {
 	}
 	if o, err := ParseOptions(json.RawMessage(`{"preset":"heroes","side":"d","fallback_terrains":"card"}`)); err != nil || o.Side != "d" {
 		t.Errorf("documented keys refused: %+v, %v", o, err)
+	}
+	// Keys are looked for at the top level only, never inside strings or nested values.
+	if o, err := ParseOptions(json.RawMessage(`{"edicts":["a,\"side\":\"B\",\"side\":{","x"],"side":"C"}`)); err != nil || o.Side != "C" || len(o.Edicts) != 2 {
+		t.Errorf("a string that looks like keys: %+v, %v", o, err)
 	}
 }
 
@@ -122,5 +127,15 @@ func TestTypedMoveOffTheMap(t *testing.T) {
 	g := rig(t, Options{}, 1, "", "Rift Lands")
 	if err := g.Play(0, Move{Type: DecisionKind(9), Cells: setOf([2]int{0, 0})}); err == nil || strings.Contains(err.Error(), "PANIC") {
 		t.Errorf("move type 9: %v, want a plain refusal", err)
+	}
+}
+
+func BenchmarkParseMove(b *testing.B) {
+	raw := []byte(`{"type":"draw","option":1,"terrain":"water","cells":[[0,2],[1,1],[1,2],[2,0],[2,1]]}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseMove(raw); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
