@@ -225,4 +225,16 @@ func soloGame(t *testing.T, preset, side string, seed uint64, want map[string]in
 	click(t, ctx, "#replay-last")
 	waitJS(t, ctx, `document.querySelector('#replay-step').textContent.startsWith("Move `+strconv.Itoa(len(rec.Moves))+` ")`)
 	shot(t, ctx, "replay")
+	// One step back shows the sheet before the last move: the last move's spaces are empty there again.
+	var last cellMove
+	if err := json.Unmarshal(rec.Moves[len(rec.Moves)-1].Move, &last); err != nil {
+		t.Fatal(err)
+	}
+	click(t, ctx, "#replay-prev")
+	waitJS(t, ctx, `document.querySelector('#replay-step').textContent.startsWith("Move `+strconv.Itoa(len(rec.Moves)-1)+` ")`)
+	for _, c := range last.Cells {
+		if k := evalString(t, ctx, fmt.Sprintf(`document.querySelector('#main-sheet [data-cell="%d,%d"]').dataset.kind`, c[0], c[1])); k != "empty" {
+			t.Errorf("before the last move, space %v holds %s", c, k)
+		}
+	}
 }

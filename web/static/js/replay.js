@@ -2,9 +2,9 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { drawSheet } from "./sheet.js";
+import { drawSheet, highlight, cellName } from "./sheet.js";
 import { parseMap } from "./shapes.js";
-import { t } from "./i18n.js";
+import { t, terrainName } from "./i18n.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, opponents, finalPanel, playerName } from "./board.js";
 
 export function showReplay(main, id) {
@@ -33,7 +33,9 @@ export function showReplay(main, id) {
       h("button", { type: "button", id: "replay-next", onclick: () => load(Math.min(steps, step + 1)) }, t("next")),
       h("button", { type: "button", id: "replay-last", onclick: () => load(steps) }, t("last")),
       h("span", { id: "replay-step" }, t("step", { n: step, total: steps })));
-    const moved = r.move ? h("p", { class: "muted" }, `${playerName(match, r.move.seat)}: ${r.move.move.type} ${(r.move.move.cells || []).length}`) : null;
+    const moved = r.move ? h("p", { class: "muted", id: "replay-move" }, describe(match, r.move)) : null;
+    // The last move's spaces are outlined on the mover's sheet (an ambush went on a neighbour's).
+    if (r.move && r.move.move.type !== "ambush" && r.move.seat === sheet.seat) highlight(svg, r.move.move.cells || [], "hl");
     const side = h("section", { class: "side-col" }, h("div", { class: "panel" }, cardFace(v.current)),
       h("div", { class: "panel" }, timeTrack(v), seasonCards(v)),
       h("div", { class: "panel" }, h("h3", {}, t("edicts")), edictCards(v, () => svg)));
@@ -51,4 +53,13 @@ export function showReplay(main, id) {
   document.addEventListener("keydown", onKey);
   load(0);
   return () => { closed = true; document.removeEventListener("keydown", onKey); };
+}
+
+// describe says what a recorded move did: who, what, which terrain, which spaces.
+function describe(match, rm) {
+  const m = rm.move;
+  const what = { draw: m.terrain ? terrainName(m.terrain) : "", hero: terrainName("hero"), ambush: terrainName("monster"),
+    gorgon: "Gorgon Gaze", troll: "Giant Troll Ravage" }[m.type] || m.type;
+  const cells = (m.cells || []).map(([r, c]) => cellName(r, c)).join(" ");
+  return `${playerName(match, rm.seat)}: ${what} ${cells}`;
 }
