@@ -72,6 +72,9 @@ type Server struct {
 	draining atomic.Bool
 	drained  chan struct{} // closed by Drain: long polls answer at once
 	drainMu  sync.Once
+	// listening is closed when the store's notifications start (shared stores only)
+	listening  chan struct{}
+	listenOnce sync.Once
 }
 
 // New builds a server and starts its background work (NOTIFY listener, eviction of idle matches, rate
@@ -81,7 +84,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("server: Store and Games are required")
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
-		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, matches: map[string]*match{}, drained: make(chan struct{})}
+		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, matches: map[string]*match{}, drained: make(chan struct{}), listening: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -110,8 +113,19 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
 	s.handler = s.routes(cfg.Static)
 	if n, ok := s.store.(store.Notifier); ok {
+		// New returns once the server hears of other instances' appends, so that no match it loads can
+		// miss one.
 		s.shared = true
 		s.wg.Go(func() { n.Listen(s.ctx, s.onNotify) })
+		select {
+		case <-s.listening:
+		case <-time.After(15 * time.Second):
+			s.Close()
+			return nil, errors.New("server: cannot listen for other instances' changes")
+		case <-ctx.Done():
+			s.Close()
+			return nil, ctx.Err()
+		}
 	}
 	s.wg.Go(s.housekeeping)
 	if err := s.armClocks(ctx); err != nil {
@@ -321,6 +335,9 @@ func (m *match) behindLog(ctx context.Context) bool {
 
 // onNotify is told of an append by any instance.
 func (s *Server) onNotify(id string, seq int64) {
+	if id == "" {
+		s.listenOnce.Do(func() { close(s.listening) })
+	}
 	s.mu.Lock()
 	var ms []*match
 	if id == "" {

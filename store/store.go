@@ -76,7 +76,8 @@ type Store interface {
 // Notifier is implemented by stores shared by several processes: it reports appends made by any of them.
 type Notifier interface {
 	// Listen calls fn(id, seq) after each committed append (seq is the game's new sequence number), until
-	// ctx ends. After a lost connection it calls fn("", 0): any game may have changed meanwhile.
+	// ctx ends. Each time it starts listening, the first time and after a lost connection, it calls
+	// fn("", 0): appends from then on will be reported, and any game may have changed before.
 	Listen(ctx context.Context, fn func(id string, seq int64)) error
 }
 

@@ -353,10 +353,8 @@ func (s *Store) commit(batch []*store.AppendReq) {
 
 // Listen implements store.Notifier on a dedicated connection, reconnecting after failures.
 func (s *Store) Listen(ctx context.Context, fn func(id string, seq int64)) error {
-	first := true
 	for ctx.Err() == nil {
-		err := s.listenOnce(ctx, fn, !first)
-		first = false
+		err := s.listenOnce(ctx, fn)
 		if ctx.Err() != nil {
 			break
 		}
@@ -369,7 +367,7 @@ func (s *Store) Listen(ctx context.Context, fn func(id string, seq int64)) error
 	return ctx.Err()
 }
 
-func (s *Store) listenOnce(ctx context.Context, fn func(string, int64), resync bool) error {
+func (s *Store) listenOnce(ctx context.Context, fn func(string, int64)) error {
 	conn, err := pgx.ConnectConfig(ctx, s.connCfg)
 	if err != nil {
 		return fmt.Errorf("postgres: listen: connect: %w", err)
@@ -378,9 +376,7 @@ func (s *Store) listenOnce(ctx context.Context, fn func(string, int64), resync b
 	if _, err := conn.Exec(ctx, `LISTEN `+pgx.Identifier{s.channel}.Sanitize()); err != nil {
 		return fmt.Errorf("postgres: listen: %w", err)
 	}
-	if resync {
-		fn("", 0)
-	}
+	fn("", 0)
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
