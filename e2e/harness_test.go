@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -65,37 +66,30 @@ func newEnv(t *testing.T, seed uint64) *env {
 }
 
 // getJSON fetches one API path into v.
-func (e *env) getJSON(path, token string, v any) {
-	e.t.Helper()
-	req, err := http.NewRequest(http.MethodGet, e.url+path, nil)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusOK {
-		e.t.Fatalf("GET %s: %d %s", path, resp.StatusCode, b)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		e.t.Fatalf("GET %s: %v", path, err)
-	}
+func (e *env) getJSON(path, token string, v any) { e.call(http.MethodGet, path, token, nil, v) }
+
+// postJSON posts body (JSON) to an API path and decodes the answer into v unless v is nil.
+func (e *env) postJSON(path, token string, body, v any) {
+	e.call(http.MethodPost, path, token, body, v)
 }
 
-func (e *env) postJSON(path, token string, body, v any) {
+func (e *env) call(method, path, token string, body, v any) {
 	e.t.Helper()
-	b, _ := json.Marshal(body)
-	req, err := http.NewRequest(http.MethodPost, e.url+path, strings.NewReader(string(b)))
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, e.url+path, rd)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	req.Header.Set("Content-Type", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
@@ -104,13 +98,16 @@ func (e *env) postJSON(path, token string, body, v any) {
 		e.t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	out, _ := io.ReadAll(resp.Body)
+	out, err := io.ReadAll(resp.Body)
+	if err != nil {
+		e.t.Fatal(err)
+	}
 	if resp.StatusCode/100 != 2 {
-		e.t.Fatalf("POST %s: %d %s", path, resp.StatusCode, out)
+		e.t.Fatalf("%s %s: %d %s", method, path, resp.StatusCode, out)
 	}
 	if v != nil {
 		if err := json.Unmarshal(out, v); err != nil {
-			e.t.Fatalf("POST %s: %v", path, err)
+			e.t.Fatalf("%s %s: %v", method, path, err)
 		}
 	}
 }
