@@ -8,6 +8,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/base32"
@@ -446,36 +447,44 @@ func (s *Server) evictIdle() {
 	}
 }
 
-// decode reads a JSON body strictly: one object, known fields only, within the size limit.
-func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
-	r.Body = http.MaxBytesReader(w, r.Body, s.maxBody)
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil {
-		if dec.Decode(&struct{}{}) != io.EOF {
-			return errf(http.StatusBadRequest, codeBadJSON, "the body holds more than one JSON value")
-		}
-		return nil
-	}
+// readBody reads a request body within the size limit.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
 	var mbe *http.MaxBytesError
-	switch {
-	case errors.As(err, &mbe):
-		return errf(http.StatusRequestEntityTooLarge, codeTooLarge, "the body exceeds %d bytes", s.maxBody)
-	case errors.Is(err, io.EOF):
-		return errf(http.StatusBadRequest, codeBadJSON, "the body is empty; a JSON object is expected")
+	if errors.As(err, &mbe) {
+		return nil, errf(http.StatusRequestEntityTooLarge, codeTooLarge, "the body exceeds %d bytes", s.maxBody)
 	}
-	return errf(http.StatusBadRequest, codeBadJSON, "invalid JSON body: %v", err)
+	if err != nil {
+		return nil, errf(http.StatusBadRequest, codeBadJSON, "cannot read the body: %v", err)
+	}
+	return b, nil
 }
 
-// decodeOptional is decode for bodies that may be empty.
-func (s *Server) decodeOptional(w http.ResponseWriter, r *http.Request, v any) error {
-	err := s.decode(w, r, v)
-	var ae *apiError
-	if errors.As(err, &ae) && ae.Code == codeBadJSON && strings.Contains(ae.Message, "is empty") {
-		return nil
+// decode reads a JSON body strictly: one value, known fields only, within the size limit.
+func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
+	b, err := s.readBody(w, r)
+	if err != nil {
+		return err
 	}
-	return err
+	if len(bytes.TrimSpace(b)) == 0 {
+		return errf(http.StatusBadRequest, codeBadJSON, "the body is empty; a JSON object is expected")
+	}
+	if err := strictUnmarshal(b, v); err != nil {
+		return errf(http.StatusBadRequest, codeBadJSON, "invalid JSON body: %v", err)
+	}
+	return nil
+}
+
+// decodeOptional is decode for endpoints whose body may be left empty.
+func (s *Server) decodeOptional(w http.ResponseWriter, r *http.Request, v any) error {
+	b, err := s.readBody(w, r)
+	if err != nil || len(bytes.TrimSpace(b)) == 0 {
+		return err
+	}
+	if err := strictUnmarshal(b, v); err != nil {
+		return errf(http.StatusBadRequest, codeBadJSON, "invalid JSON body: %v", err)
+	}
+	return nil
 }
 
 // token is the seat token of a request: Authorization: Bearer, or ?token= (for WebSockets and links).
