@@ -93,28 +93,12 @@ func servePlaysAndKeeps(t *testing.T, args ...string) {
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("GET /: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
-	code, v := httpDo(t, "POST", base+"/api/matches", "", `{"game":"carcassonne","maxSeats":2,"name":"a"}`)
-	if code != 201 {
-		t.Fatalf("create: %d %v", code, v)
-	}
-	id, tok0 := v["id"].(string), v["token"].(string)
-	_, v = httpDo(t, "POST", base+"/api/matches/"+id+"/join", "", `{"name":"b"}`)
-	tok1 := v["token"].(string)
-	if code, v := httpDo(t, "POST", base+"/api/matches/"+id+"/start", tok0, ""); code != 200 {
-		t.Fatalf("start: %d %v", code, v)
-	}
-	toks := []string{tok0, tok1}
+	id, toks := carcassonneMatch(t, base)
 	var seq float64
 	for range 4 {
-		_, st := httpDo(t, "GET", base+"/api/matches/"+id, "", "")
-		seat := int(st["match"].(map[string]any)["toAct"].([]any)[0].(float64))
-		_, legal := httpDo(t, "GET", base+"/api/matches/"+id+"/legal", toks[seat], "")
-		mv, _ := json.Marshal(map[string]any{"move": legal["moves"].([]any)[0]})
-		code, st := httpDo(t, "POST", base+"/api/matches/"+id+"/moves", toks[seat], string(mv))
-		if code != 200 {
-			t.Fatalf("move: %d %v", code, st)
+		if seq = playFirstLegal(base, id, toks); seq <= 0 {
+			t.Fatal("a legal move was refused")
 		}
-		seq = st["seq"].(float64)
 	}
 	if c := stop(); c != 0 {
 		t.Fatalf("serve exited with %d", c)
