@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -52,6 +53,7 @@ func TestTwoPlayers(t *testing.T) {
 	waitJS(t, a, `!!document.querySelector('#create-form')`)
 	run(t, a, chromedp.SendKeys(chromedp.CSS("#name"), "Ada"))
 	click(t, a, "#mode-others")
+	run(t, a, chromedp.SetValue(chromedp.CSS("#clock"), "move"), chromedp.SetValue(chromedp.CSS("#clock-seconds"), "600"))
 	click(t, a, "#create")
 	waitJS(t, a, `!!document.querySelector('#invite-link')`)
 	invite := evalString(t, a, `document.querySelector('#invite-link').value`)
@@ -75,8 +77,16 @@ func TestTwoPlayers(t *testing.T) {
 		t.Fatalf("seats %d and %d, want 0 and 1", seatA, seatB)
 	}
 
+	// Both players see the move clock run.
+	for _, ctx := range []context.Context{a, b} {
+		waitJS(t, ctx, `/\d+:\d\d/.test(document.querySelector('#clock').textContent)`)
+	}
+
+	// A spectator finds the game among the games in play in the lobby and watches it.
 	spec := incognito(t, a)
-	run(t, spec, chromedp.Navigate(e.url+"/m/"+id))
+	run(t, spec, chromedp.Navigate(e.url+"/"))
+	waitJS(t, spec, `!!document.querySelector('a[data-watch="`+id+`"]')`)
+	click(t, spec, `a[data-watch="`+id+`"]`)
 	waitJS(t, spec, `!!document.querySelector('#main-sheet[data-ready]') && document.querySelectorAll('#opponents .opponent').length === 1`)
 
 	// The first turn: Ada draws, takes it back with U (Bea has not drawn yet, so the turn is open), and

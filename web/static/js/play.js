@@ -177,10 +177,14 @@ function renderTable(main, s, token, accept) {
     scoreBox(v, v.sheets[mine], you != null && sheetIdx === mine));
   const side = h("section", { class: "side-col" });
   if (d) side.append(controls(s, token, accept));
-  else if (!v.over) side.append(h("div", { class: "panel waiting", id: "waiting" }, h("p", {}, waitingText(v, m, you)), cardFace(v.current)));
-  if (you && you.undoable && !d) side.append(h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, t("undo")));
+  else if (!v.over) {
+    side.append(h("div", { class: "panel waiting", id: "waiting" }, h("p", {}, waitingText(v, m, you)), cardFace(v.current),
+      you && you.undoable ? h("p", {}, h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, t("undo"))) : null));
+  }
   side.append(h("div", { class: "panel" }, timeTrack(v), seasonCards(v)));
-  side.append(h("div", { class: "panel" }, h("h3", {}, t("edicts")), edictCards(v, () => s.svg)));
+  // Projections count spaces of the viewer's own sheet: no highlight while another sheet is shown.
+  const ownSvg = () => (sheetIdx === mine ? s.svg : null);
+  side.append(h("div", { class: "panel" }, h("h3", {}, t("edicts")), edictCards(v, ownSvg)));
   const opp = opponents(v, m, sheetIdx, (os) => openSheet(s, os));
   if (opp) side.append(opp);
   if (v.side_single_source) side.append(h("p", { class: "muted small" }, t("singleSource")));
@@ -198,14 +202,16 @@ function renderTable(main, s, token, accept) {
   // Score highlights from the score box.
   for (const cell of main.querySelectorAll("#scorebox td[data-edict]")) {
     const e = v.edicts[Number(cell.dataset.edict)];
-    if (e.projected) bindHighlight(cell, () => e.projected.counted, () => s.svg);
+    if (e.projected) bindHighlight(cell, () => e.projected.counted, ownSvg);
   }
   const pen = main.querySelector("#scorebox td[data-penalty]");
-  if (pen && v.penalty) bindHighlight(pen, () => v.penalty.counted, () => s.svg);
+  if (pen && v.penalty) bindHighlight(pen, () => v.penalty.counted, ownSvg);
+  document.title = (v.over ? "" : d ? "● " : "") + t("title");
 
   if (d) bindSheet(s, token, accept);
   updatePreview(s);
   showQueue(s, main);
+  updateClock(s);
   if (s.firstSheet && d) {
     s.firstSheet = false;
     performance.mark("sheet-interactive");
@@ -422,6 +428,8 @@ function updatePreview(s) {
 function keyHandler(s, token, accept, e) {
   if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
+  // Enter and Space on a focused button or link are the browser's: they press it.
+  if ((e.key === "Enter" || e.key === " ") && e.target && /^(BUTTON|A)$/.test(e.target.tagName)) return;
   const modalBtn = document.querySelector(".modal-back .primary");
   if (modalBtn && (e.key === "Enter" || e.key === "Escape")) { e.preventDefault(); modalBtn.click(); return; }
   if (!s.view || !s.view.decision || !s.ctl) {
