@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -163,18 +165,7 @@ func (s *Server) listDefinitions(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func sortedNames(r game.Registry) []string {
-	names := make([]string, 0, len(r))
-	for n := range r {
-		names = append(names, n)
-	}
-	for i := 1; i < len(names); i++ {
-		for j := i; j > 0 && names[j] < names[j-1]; j-- {
-			names[j], names[j-1] = names[j-1], names[j]
-		}
-	}
-	return names
-}
+func sortedNames(r game.Registry) []string { return slices.Sorted(maps.Keys(r)) }
 
 type lobbyEntry struct {
 	ID      string          `json:"id"`
