@@ -363,6 +363,7 @@ func (m *match) commit(ctx context.Context, ev store.Event, status string) error
 	}
 	if up.Status != "" {
 		m.row.Status = up.Status
+		m.srv.log.Info("match "+up.Status, "match", m.id, "game", m.row.Game, "seq", m.seq+1)
 	}
 	return nil
 }
