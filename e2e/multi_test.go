@@ -145,6 +145,12 @@ func TestTwoPlayers(t *testing.T) {
 	}
 	shot(t, b, "after-ambush")
 
+	// A browser that has never loaded the client opens the match: the time to the first sheet drawn.
+	cold := incognito(t, a)
+	run(t, cold, chromedp.Navigate(e.url+"/m/"+id))
+	waitJS(t, cold, `performance.getEntriesByName("sheet-shown").length > 0`)
+	t.Logf("cold page load to the first sheet: %s ms", evalString(t, cold, `performance.getEntriesByName("sheet-shown")[0].startTime.toFixed(0)`))
+
 	// The spectator sees both sheets and can enlarge the other one.
 	waitJS(t, spec, `document.querySelector('#status').textContent.includes("You are watching")`)
 	click(t, spec, "#opponents .opponent")
