@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/surveyor-game/surveyor/game/gametest"
+	"github.com/surveyor-game/surveyor/store"
 )
 
 func TestHealthAndReadiness(t *testing.T) {
@@ -150,6 +151,10 @@ func TestBadInput(t *testing.T) {
 		{"bad seats", "POST", "/api/matches", "", `{"game":"toy","maxSeats":9}`, 400, codeBadRequest},
 		{"bad clock", "POST", "/api/matches", "", `{"game":"toy","clock":{"mode":"hour","seconds":5}}`, 400, codeBadRequest},
 		{"bad lobby status", "GET", "/api/matches?status=lost", "", ``, 400, codeBadRequest},
+		{"bad lobby limit", "GET", "/api/matches?limit=0", "", ``, 400, codeBadRequest},
+		{"bad after", "GET", base + "?after=x", "", ``, 400, codeBadRequest},
+		{"bad since", "GET", base + "/ws?since=-4", "", ``, 400, codeBadRequest},
+		{"socket wrong token", "GET", base + "/ws?token=bad", "", ``, 403, codeForbidden},
 		{"bad wait", "GET", base + "?wait=999", "", ``, 400, codeBadRequest},
 		{"bad static method", "POST", "/index.html", "", ``, 405, codeMethod},
 	}
@@ -328,5 +333,63 @@ func TestDrainEndsLongPolls(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("a long poll outlived Drain")
+	}
+}
+
+func TestIdleMatchesAreEvictedAndReloaded(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.IdleTimeout = time.Minute })
+	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, "")
+	busy, _ := e.newMatch("toy", `{"rounds":2}`, 1, "")
+	e.dial(busy, "", -1).stateAt(0) // a watched match stays
+	e.waitSubscribed(busy)
+	e.clock.Advance(2 * time.Minute)
+	e.srv.evictIdle()
+	e.srv.mu.Lock()
+	_, idle := e.srv.matches[id]
+	_, watched := e.srv.matches[busy]
+	e.srv.mu.Unlock()
+	if idle || !watched {
+		t.Fatalf("after eviction: idle match kept %v, watched match kept %v", idle, watched)
+	}
+	// The evicted match is rebuilt from its log on the next request.
+	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[1].token, `{"move":{"pick":2}}`))
+	if v := toyView(t, e.state(id, ps[1].token).View); v.MyPick != 2 {
+		t.Fatalf("reloaded match view %+v", v)
+	}
+}
+
+// TestNotificationRefreshesMatch appends behind the server's back, as another instance would, and
+// checks that a notification (here the resync one, id "") brings the match and its sockets up to date.
+func TestNotificationRefreshesMatch(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, _ := e.newMatch("toy", `{"rounds":2}`, 2, "")
+	w := e.dial(id, "", -1)
+	seq := w.stateAt(0).Seq
+	ev := store.Event{Kind: evMove, Seat: 1, At: e.clock.Now(), Data: mustJSON(moveData{Move: json.RawMessage(`{"pick":3}`)})}
+	if _, err := e.store.Append(context.Background(), id, seq, store.Update{}, ev); err != nil {
+		t.Fatal(err)
+	}
+	e.srv.onNotify("", 0)
+	if s := w.stateAt(seq + 1); !toyView(t, s.View).Picked[1] {
+		t.Fatalf("after the notification: %s", s.View)
+	}
+}
+
+func TestWebSocketMessagesAreRateLimited(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.RateLimit, c.RateBurst = 0.001, 20 })
+	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, "")
+	w := e.dial(id, ps[0].token, -1)
+	limited := false
+	for range 25 {
+		w.send(`{"type":"undo"}`)
+		var r wsReply
+		json.Unmarshal(w.next("error"), &r)
+		if r.Error.Code == codeRateLimited {
+			limited = true
+			break
+		}
+	}
+	if !limited {
+		t.Fatal("25 messages with a burst of 20 were never limited")
 	}
 }
