@@ -451,6 +451,11 @@ func (m *match) move(ctx context.Context, seat game.Seat, mv json.RawMessage, au
 	if m.st.Over() {
 		return errf(http.StatusConflict, codeGameOver, "the game is over")
 	}
+	// The log entry is built first: a move that is not valid JSON is refused before the engine sees it.
+	data, err := json.Marshal(moveData{Move: mv, Auto: auto})
+	if err != nil {
+		return errf(http.StatusBadRequest, codeBadMove, "the move is not valid JSON")
+	}
 	before := m.st.ToAct()
 	if err := safeApply(m.st, seat, mv); err != nil {
 		if errors.Is(err, errEnginePanic) {
@@ -459,7 +464,7 @@ func (m *match) move(ctx context.Context, seat game.Seat, mv json.RawMessage, au
 		return err
 	}
 	at := m.srv.now()
-	ev := store.Event{Kind: evMove, Seat: int(seat), At: at, Data: mustJSON(moveData{Move: mv, Auto: auto})}
+	ev := store.Event{Kind: evMove, Seat: int(seat), At: at, Data: data}
 	if err := m.commit(ctx, ev, m.status()); err != nil {
 		return err
 	}
