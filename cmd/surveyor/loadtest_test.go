@@ -29,3 +29,16 @@ func TestLoadtestSmall(t *testing.T) {
 		t.Fatal("--seats 9 accepted")
 	}
 }
+
+func TestStateSeq(t *testing.T) {
+	for in, want := range map[string]int64{`{"type":"state","seq":42,"match":{}}`: 42, `{"type":"state","seq":7}`: 7} {
+		if got, ok := stateSeq([]byte(in)); !ok || got != want {
+			t.Errorf("stateSeq(%s) = %d, %v; want %d", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{`{"type":"uptodate","seq":4}`, `{"type":"state","seq":}`, ``} {
+		if _, ok := stateSeq([]byte(in)); ok {
+			t.Errorf("stateSeq(%s) accepted", in)
+		}
+	}
+}
