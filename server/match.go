@@ -356,8 +356,8 @@ func (m *match) commit(ctx context.Context, ev store.Event, status string) error
 	}
 	if _, err := m.srv.store.Append(ctx, m.id, m.seq, up, ev); err != nil {
 		if lerr := m.load(context.WithoutCancel(ctx)); lerr != nil {
-			m.srv.log.Error("reload after failed append", "match", m.id, "err", lerr)
-			m.gone = true
+			m.srv.log.Error("reload after failed append, dropping match", "match", m.id, "err", lerr)
+			m.srv.forget(m)
 		}
 		return err
 	}
@@ -503,7 +503,6 @@ func (m *match) undo(ctx context.Context, seat game.Seat) error {
 // loaded afresh by the next request, and the client gets an internal error.
 func (m *match) broken(err error) error {
 	m.srv.log.Error("match state broken, dropping it from memory", "match", m.id, "err", err)
-	m.gone = true
 	m.srv.forget(m)
 	return fmt.Errorf("match %s: %w", m.id, err)
 }

@@ -3,13 +3,16 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/game/gametest"
+	"github.com/surveyor-game/surveyor/store"
 )
 
 func TestWebSocketPushAndResume(t *testing.T) {
@@ -347,4 +350,63 @@ func TestEnginePanicIsContained(t *testing.T) {
 		t.Fatalf("after the panics: %+v %+v", st.Match, st.You)
 	}
 	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[1].token, `{"move":{"pick":2}}`))
+}
+
+// flakyStore fails every call while fail is set, as a database that went away would.
+type flakyStore struct {
+	store.Store
+	fail atomic.Bool
+}
+
+var errDown = errors.New("database down")
+
+func (f *flakyStore) Append(ctx context.Context, id string, after int64, up store.Update, evs ...store.Event) (int64, error) {
+	if f.fail.Load() {
+		return 0, errDown
+	}
+	return f.Store.Append(ctx, id, after, up, evs...)
+}
+
+func (f *flakyStore) Events(ctx context.Context, id string, after int64) ([]store.Event, error) {
+	if f.fail.Load() {
+		return nil, errDown
+	}
+	return f.Store.Events(ctx, id, after)
+}
+
+func (f *flakyStore) Game(ctx context.Context, id string) (store.Game, error) {
+	if f.fail.Load() {
+		return store.Game{}, errDown
+	}
+	return f.Store.Game(ctx, id)
+}
+
+// TestStoreFailureLosesNothingAccepted: a move whose append fails is refused, the match is dropped from
+// memory (its sockets are told to reconnect), and once the database is back the match is rebuilt from
+// its log without that move.
+func TestStoreFailureLosesNothingAccepted(t *testing.T) {
+	fs := &flakyStore{Store: openSQLite(t)}
+	e := newEnv(t, fs, nil)
+	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, "")
+	w := e.dial(id, ps[1].token, -1)
+	seq := w.stateAt(0).Seq
+	fs.fail.Store(true)
+	if r := e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`); r.status != 500 || r.errCode() != codeInternal {
+		t.Fatalf("move with the database down: %d %s", r.status, r.body)
+	}
+	timeout := time.After(10 * time.Second)
+	for closed := false; !closed; {
+		select {
+		case _, ok := <-w.msgs:
+			closed = !ok
+		case <-timeout:
+			t.Fatal("the socket of a dropped match stayed open")
+		}
+	}
+	fs.fail.Store(false)
+	st := e.state(id, ps[0].token)
+	if st.Seq != seq || st.Match.Moves != 0 || !st.You.MustAct {
+		t.Fatalf("after the outage: seq %d (want %d), %d moves, you %+v", st.Seq, seq, st.Match.Moves, st.You)
+	}
+	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`))
 }
