@@ -410,7 +410,8 @@ func (s *Server) armClocks(ctx context.Context) error {
 	return nil
 }
 
-// housekeeping evicts idle matches and forgets idle rate-limit buckets.
+// housekeeping evicts idle matches, reloads matches in play that have a clock, and forgets idle
+// rate-limit buckets.
 func (s *Server) housekeeping() {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
@@ -420,6 +421,10 @@ func (s *Server) housekeeping() {
 			return
 		case <-t.C:
 			s.evictIdle()
+			// Matches dropped after a failure come back, so that their clocks keep running.
+			if err := s.armClocks(s.ctx); err != nil {
+				s.log.Warn("cannot list matches in play to run their clocks", "err", err)
+			}
 			if s.limiter != nil {
 				s.limiter.sweep(time.Now())
 			}
