@@ -332,6 +332,15 @@ func sortCells(cells [][2]int) [][2]int {
 	return out
 }
 
+// dismissSeason closes the season scoring dialog with Enter (its focused button) and waits until that
+// dialog is gone, so that the next Enter cannot reach it or the map.
+func dismissSeason(t *testing.T, ctx context.Context) {
+	t.Helper()
+	evalString(t, ctx, `document.querySelector('#season-modal').dataset.seen = "1", ""`)
+	press(t, ctx, kEnter)
+	waitJS(t, ctx, `!document.querySelector('#season-modal[data-seen]')`)
+}
+
 // How a move is put on the sheet.
 type placing int
 

@@ -3,12 +3,15 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/surveyor-game/surveyor/cartographers"
+	"github.com/surveyor-game/surveyor/game"
 )
 
 // earlyAmbushSeed finds a seed whose two-player base game reveals an ambush within the first turns, so
@@ -40,9 +43,9 @@ func earlyAmbushSeed(t *testing.T) (seed uint64, turns int) {
 	return 0, 0
 }
 
-// TestTwoPlayers plays a two-player game in two browser contexts up to and through an ambush: invite
-// link, join, start, simultaneous draws, an undo, the monster drawn on the neighbour's sheet and seen
-// there, and a spectator watching.
+// TestTwoPlayers plays a whole two-player game in two browser contexts: invite link, join, start, a move
+// clock, simultaneous draws, an undo, ambushes drawn on the neighbour's sheet and seen there, the four
+// season scorings, the final scores checked against the engine's replay, and a spectator watching.
 func TestTwoPlayers(t *testing.T) {
 	seed, ambushTurn := earlyAmbushSeed(t)
 	e := newEnv(t, seed)
@@ -106,15 +109,30 @@ func TestTwoPlayers(t *testing.T) {
 		ambush cellMove
 	}
 	sides := []*side{{name: "Ada", token: tokA}, {name: "Bea", token: tokB}}
-	ambushes := 0
-	for turn := 0; ambushes < 2; turn++ {
-		if turn > 2*ambushTurn+4 {
-			t.Fatalf("no ambush after %d decisions; the seed search said turn %d", turn, ambushTurn)
+	began := time.Now()
+	ambushes, seasons := 0, [2]int{}
+	checkedMonsters := false
+	over := [2]bool{}
+	for turn := 0; !over[0] || !over[1]; turn++ {
+		if turn > 150 {
+			t.Fatal("the game did not end after 150 rounds")
 		}
+		if ambushes < 2 && turn > 2*ambushTurn+6 {
+			t.Fatalf("no ambush after %d rounds; the seed search said turn %d", turn, ambushTurn)
+		}
+		acted := false
 		for i, s := range sides {
 			ctx := pick(a, b, i)
-			kind := evalString(t, ctx, `document.querySelector('#table') ? document.querySelector('#table').dataset.decision : ""`)
-			if kind == "" {
+			switch pageState(t, ctx) {
+			case "season":
+				seasons[i]++
+				dismissSeason(t, ctx)
+				acted = true
+				continue
+			case "final":
+				over[i] = true
+				continue
+			case "":
 				continue
 			}
 			moves := e.legal(id, s.token)
@@ -126,24 +144,47 @@ func TestTwoPlayers(t *testing.T) {
 				if got := evalString(t, ctx, `document.querySelector('#main-sheet').dataset.sheet`); got != fmt.Sprint(1-i) {
 					t.Fatalf("%s's ambush is drawn on sheet %s, want the neighbour's %d", s.name, got, 1-i)
 				}
-				if i == 0 {
+				if i == 0 && ambushes < 2 {
 					shot(t, ctx, "ambush")
 				}
-				s.ambush = mv
+				if ambushes < 2 {
+					s.ambush = mv
+				}
 				ambushes++
 			}
 			playThroughPage(t, ctx, mv, placing(turn%3))
+			acted = true
+		}
+		if ambushes >= 2 && !checkedMonsters {
+			checkedMonsters = true
+			checkMonsters(t, a, b, sides[0].ambush, sides[1].ambush)
+			shot(t, b, "after-ambush")
+		}
+		if !acted {
+			waitEither(t, a, b, `!!document.querySelector('#season-continue') || !!document.querySelector('#final') ||
+				(!!document.querySelector('#table') && document.querySelector('#table').dataset.decision !== "")`)
 		}
 	}
-	// Each monster now shows on its victim's own sheet, in both players' pages.
-	for i := range sides {
-		victim := pick(a, b, 1-i)
-		for _, c := range sides[i].ambush.Cells {
-			waitJS(t, victim, fmt.Sprintf(`(() => { const s = document.querySelector('#main-sheet');
-				return s.dataset.sheet === "%d" && s.querySelector('[data-cell="%d,%d"]').dataset.kind === "monster"; })()`, 1-i, c[0], c[1]))
+	t.Logf("two-player game played through the pages in %v", time.Since(began).Round(time.Millisecond))
+	if seasons != [2]int{4, 4} {
+		t.Errorf("season scorings shown: %v, want 4 to each player", seasons)
+	}
+	var rec game.Record
+	e.getJSON("/api/matches/"+id+"/record", "", &rec)
+	st, err := game.NewRegistry(cartographers.Definition{}).Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := st.Result()
+	for _, ctx := range []context.Context{a, b} {
+		for seat, want := range res.Scores {
+			got := strings.TrimSpace(evalString(t, ctx, fmt.Sprintf(`document.getElementById('final-score-%d').textContent`, seat)))
+			if got != strconv.Itoa(want) {
+				t.Errorf("final score of seat %d shown as %s, the engine's replay gives %d", seat, got, want)
+			}
 		}
 	}
-	shot(t, b, "after-ambush")
+	shot(t, a, "final-two-players")
 
 	// A browser that has never loaded the client opens the match: the time to the first sheet drawn.
 	cold := incognito(t, a)
@@ -156,6 +197,44 @@ func TestTwoPlayers(t *testing.T) {
 	click(t, spec, "#opponents .opponent")
 	waitJS(t, spec, `!!document.querySelector('#sheet-modal svg.sheet')`)
 	shot(t, spec, "spectator-enlarged")
+}
+
+// checkMonsters: each ambush monster shows on its victim's own sheet, in the victim's page.
+func checkMonsters(t *testing.T, a, b context.Context, byA, byB cellMove) {
+	t.Helper()
+	for i, mv := range []cellMove{byA, byB} {
+		victim := pick(a, b, 1-i)
+		for _, c := range mv.Cells {
+			waitJS(t, victim, fmt.Sprintf(`(() => { const s = document.querySelector('#main-sheet');
+				return !!s && s.dataset.sheet === "%d" && s.querySelector('[data-cell="%d,%d"]').dataset.kind === "monster"; })()`, 1-i, c[0], c[1]))
+		}
+	}
+}
+
+// pageState is what a player's page waits for: "season" (a scoring dialog), "final", a decision kind,
+// or "" (waiting for the others).
+func pageState(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return evalString(t, ctx, `document.querySelector('#season-continue') ? "season" :
+		document.querySelector('#final') ? "final" :
+		(document.querySelector('#table') && document.querySelector('#table').dataset.decision) || ""`)
+}
+
+// waitEither waits until cond holds in one of the two pages, polling each in turn.
+func waitEither(t *testing.T, a, b context.Context, cond string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, ctx := range []context.Context{a, b} {
+			pctx, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
+			_, err := chromedp.Run(pctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond)))
+			cancel()
+			if err == nil {
+				return
+			}
+		}
+	}
+	t.Fatalf("neither page reached %s", cond)
 }
 
 func pick[T any](a, b T, i int) T {

@@ -144,8 +144,7 @@ func soloGame(t *testing.T, preset, side string, seed uint64, want map[string]in
 			if seasons == 1 {
 				shot(t, ctx, "season-scoring")
 			}
-			press(t, ctx, kEnter) // the dialog's button takes Enter
-			waitJS(t, ctx, `!document.querySelector('#season-continue') || document.querySelectorAll('.modal-back').length === 1`)
+			dismissSeason(t, ctx)
 			continue
 		}
 		if evalString(t, ctx, `document.querySelector('#final') ? "1" : ""`) == "1" {

@@ -64,6 +64,11 @@ function showLobby(main) {
       h("label", { class: "inline" }, h("input", { type: "number", id: "clock-seconds", name: "seconds", min: 10, value: 120 }), t("seconds"))),
     h("button", { type: "submit", id: "create", class: "primary" }, t("create")),
     err);
+  // The number of seats matters only when playing with others.
+  const seatsField = form.querySelector("#seats");
+  const syncSeats = () => { seatsField.disabled = form.querySelector("#mode-solo").checked; };
+  form.addEventListener("change", syncSeats);
+  syncSeats();
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     err.textContent = "";
@@ -72,7 +77,7 @@ function showLobby(main) {
     localStorage.setItem("surveyor.name", name);
     const solo = f.get("mode") === "solo";
     const req = { game: "cartographers", name, options: presetOptions(f.get("preset"), f.get("side")),
-      maxSeats: solo ? 1 : Math.max(2, Number(f.get("seats")) || 2) };
+      maxSeats: solo ? 1 : Math.max(2, Number(seatsField.value) || 2) };
     if (f.get("clock")) req.clock = { mode: f.get("clock"), seconds: Number(f.get("seconds")) || 120 };
     try {
       const r = await api.create(req);

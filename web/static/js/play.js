@@ -119,7 +119,8 @@ function noticeChanges(s) {
   // Season scoring, shown step by step, once per season as it happens.
   const scored = own ? (own.seasons || []).length : 0;
   if (s.seasonsSeen < 0) s.seasonsSeen = scored;
-  for (let i = s.seasonsSeen; i < scored; i++) s.queue.push({ kind: "season", season: i });
+  // Spectators are not stopped by a dialog: they follow every sheet's score box.
+  if (s.env.you) for (let i = s.seasonsSeen; i < scored; i++) s.queue.push({ kind: "season", season: i });
   s.seasonsSeen = scored;
 }
 
@@ -227,7 +228,7 @@ function statusText(s) {
   const parts = [h("span", { class: "season-chip" }, `${seasonName(v.season)} · ${v.time}/${v.threshold}`)];
   if (v.over) parts.push(h("strong", {}, t("gameOver")));
   else if (v.decision) parts.push(h("strong", { class: "your-turn" }, t("yourTurn")));
-  else if (!you) parts.push(h("span", {}, t("spectating")));
+  if (!you) parts.push(h("span", {}, t("spectating")));
   parts.push(h("span", { class: "clock", id: "clock" }));
   if (s.notice) parts.push(h("span", { class: "notice", id: "notice" }, s.notice));
   return parts;
@@ -528,12 +529,28 @@ function showQueue(s, main) {
   const body = h("ol", { class: "season-steps" }, steps.map(([label, val], i) =>
     h("li", { style: `animation-delay:${i * 0.35}s`, class: i === steps.length - 1 ? "sum" : "" },
       h("span", {}, label), h("strong", {}, String(val)))));
+  if (v.sheets.length > 1) {
+    // With others, everyone's total for the season, best first.
+    const rows = v.sheets.map(sh => [sh.seat, ((sh.seasons || [])[item.season] || {}).total || 0])
+      .sort((x, y) => y[1] - x[1]);
+    body.append(h("li", { class: "others", style: `animation-delay:${steps.length * 0.35}s` },
+      h("span", {}, rows.map(([seat, tot]) => `${playerName(s.env.match, seat)} ${tot}`).join(" · "))));
+  }
   const close = () => { s.queue.shift(); box.remove(); showQueue(s, main); };
   const box = modal("season-modal", t("seasonScoring", { season: seasonName(item.season) }), body,
     [h("button", { type: "button", class: "primary", id: "season-continue", onclick: close }, t("continue"))]);
   main.append(box);
-  box.querySelector("#season-continue").focus();
+  // The Enter that confirmed the last move of a season may still be down: focusing the button now would
+  // let that same key press it (its keypress comes after the answer on a fast server).
+  const btn = box.querySelector("#season-continue");
+  if (keyDown) document.addEventListener("keyup", () => btn.focus(), { once: true });
+  else btn.focus();
 }
+
+// keyDown tells whether a key is held, for showQueue.
+let keyDown = false;
+document.addEventListener("keydown", () => { keyDown = true; }, true);
+document.addEventListener("keyup", () => { keyDown = false; }, true);
 
 function openSheet(s, os) {
   const main = document.getElementById("screen");
