@@ -47,18 +47,19 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 		since = n
 	}
 	// The seat is checked before the upgrade, so that a wrong token gets a plain JSON error.
-	m, err := s.get(r.Context(), id)
+	seat := game.Spectator
+	err := s.withMatch(r.Context(), id, func(m *match) (err error) {
+		if tok := token(r); tok != "" {
+			seat, err = m.seatOf(tok)
+		}
+		return err
+	})
 	if err != nil {
 		return err
 	}
-	seat := game.Spectator
-	if tok := token(r); tok != "" {
-		if seat, err = m.seatOf(tok); err != nil {
-			m.mu.Unlock()
-			return err
-		}
+	if s.ctx.Err() != nil {
+		return errf(http.StatusServiceUnavailable, codeUnavailable, "shutting down")
 	}
-	m.mu.Unlock()
 
 	// Any origin may connect: authority comes from the seat token in the URL, never from cookies, so a
 	// foreign page gains nothing it could not do with the token itself.
@@ -73,14 +74,18 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	defer cancel()
 
 	sub := newSubscriber(seat, since)
-	m, err = s.get(ctx, id)
+	var m *match
+	var upToDate bool
+	err = s.withMatch(ctx, id, func(mm *match) error {
+		m = mm
+		m.subscribe(sub)
+		upToDate = since >= 0 && m.seq <= since
+		return nil
+	})
 	if err != nil {
 		c.Close(websocket.StatusInternalError, "match unavailable")
 		return nil
 	}
-	m.subscribe(sub)
-	upToDate := since >= 0 && m.seq <= since
-	m.mu.Unlock()
 	if upToDate {
 		s.wsSend(ctx, c, wsReply{Type: "uptodate", Seq: since})
 	}
@@ -97,7 +102,11 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	for {
 		select {
 		case <-ctx.Done():
-			c.Close(websocket.StatusGoingAway, "server shutting down")
+			if s.ctx.Err() != nil {
+				c.Close(websocket.StatusGoingAway, "server shutting down")
+			} else {
+				c.CloseNow() // the client has gone
+			}
 			return nil
 		case <-sub.done:
 			c.Close(websocket.StatusTryAgainLater, "match reloaded; reconnect")
