@@ -125,6 +125,10 @@ func TestTwoPlayers(t *testing.T) {
 			ctx := pick(a, b, i)
 			switch pageState(t, ctx) {
 			case "season":
+				if i == 0 && seasons[0] == 0 {
+					waitJS(t, ctx, `getComputedStyle(document.querySelector('#season-modal li.others')).opacity === "1"`)
+					shot(t, ctx, "season-two-players")
+				}
 				seasons[i]++
 				dismissSeason(t, ctx)
 				acted = true

@@ -246,7 +246,7 @@ function updateClock(s) {
   const p = me && me.deadline ? me : s.env.match.players.find(p => p.deadline);
   if (!p) { c.textContent = ""; return; }
   const left = Math.max(0, Math.round((new Date(p.deadline) - Date.now()) / 1000));
-  c.textContent = `⏱ ${p.name} ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  c.textContent = `${t("clock")}: ${p.name} ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
 }
 
 // ---------- controls of a decision ----------
