@@ -112,3 +112,125 @@ func TestClientOrientationsMatchEngine(t *testing.T) {
 		}
 	}
 }
+
+// TestClientPreviewMatchesEngine runs the client's legality check (the red or coloured preview) over
+// every placement of every offered shape at decisions of whole solo games, and compares the placements
+// it calls legal with the engine's legal moves: the page must neither refuse a legal move nor offer an
+// illegal one, in free, ruins and fallback modes alike.
+func TestClientPreviewMatchesEngine(t *testing.T) {
+	e := newEnv(t, 1)
+	ctx := browser(t, "")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
+
+	type decision struct {
+		Map     string     `json:"map"`
+		Mode    string     `json:"mode"`
+		Targets [][2]int   `json:"targets"`
+		Shapes  [][][2]int `json:"shapes"`
+		legal   map[string]bool
+	}
+	var cases []decision
+	modes := map[string]int{}
+	for _, preset := range []string{"cartographers", "heroes"} {
+		opts, err := cartographers.ParseOptions([]byte(`{"preset":"` + preset + `"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 3; seed++ {
+			g, err := cartographers.NewGame(opts, 1, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for turn := 0; !g.Over(); turn++ {
+				v := g.View(0)
+				moves := g.LegalMoves(0)
+				if d := v.Decision; d != nil && d.Kind == "draw" && (turn%3 == 0 || d.Mode != "free") {
+					c := decision{Map: v.Sheets[0].Map, Mode: d.Mode, Targets: d.Targets, legal: map[string]bool{}}
+					if d.Mode == "fallback" {
+						c.Shapes = [][][2]int{{{0, 0}}}
+					} else {
+						for _, s := range d.Card.Shapes {
+							c.Shapes = append(c.Shapes, s.Cells)
+						}
+					}
+					for _, m := range moves {
+						opt := fmt.Sprint(m.Option)
+						if m.Fallback {
+							opt = "0"
+						}
+						c.legal[opt+"|"+cellsKey(cartographers.CellList(m.Cells))] = true
+					}
+					cases = append(cases, c)
+					modes[d.Mode]++
+				}
+				if err := g.Play(0, moves[pickMove(turn, len(moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if modes["free"] == 0 || modes["ruins"] == 0 || modes["fallback"] == 0 {
+		t.Fatalf("decisions by mode %v: every mode must be exercised", modes)
+	}
+	in, err := json.Marshal(cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := `(async () => {
+		const m = await import("/js/shapes.js");
+		const cases = ` + string(in) + `;
+		const key = (cs) => cs.map(([r, c]) => r + "," + c).join(";");
+		return JSON.stringify(cases.map(d => {
+			const map = m.parseMap(d.map), ok = [];
+			d.shapes.forEach((shape, opt) => {
+				const seen = new Set();
+				for (let rot = 0; rot < 4; rot++) for (const flip of [false, true]) {
+					const o = m.orient(shape, rot, flip);
+					if (seen.has(key(o))) continue;
+					seen.add(key(o));
+					for (let r = -3; r < 11; r++) for (let c = -3; c < 11; c++) {
+						const cells = o.map(([dr, dc]) => [r + dr, c + dc]);
+						if (m.check(map, cells, d.mode === "ruins" ? "ruins" : "free", d.targets).ok) ok.push(opt + "|" + key(cells));
+					}
+				}
+			});
+			return ok;
+		}));
+	})()`
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][]string
+	if err := json.Unmarshal([]byte(raw), &got); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cases {
+		page := map[string]bool{}
+		for _, k := range got[i] {
+			page[k] = true
+			if !c.legal[k] {
+				t.Errorf("decision %d (%s): the page offers %s, which the engine refuses", i, c.Mode, k)
+			}
+		}
+		for k := range c.legal {
+			if !page[k] {
+				t.Errorf("decision %d (%s): the page refuses %s, which the engine allows", i, c.Mode, k)
+			}
+		}
+	}
+	t.Logf("%d decisions compared, by mode %v", len(cases), modes)
+}
+
+// cellsKey is the client's key of a cell list: "r,c;r,c" in reading order.
+func cellsKey(cells [][2]int) string {
+	s := ""
+	for i, c := range sortCells(cells) {
+		if i > 0 {
+			s += ";"
+		}
+		s += fmt.Sprintf("%d,%d", c[0], c[1])
+	}
+	return s
+}
