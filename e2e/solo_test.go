@@ -129,6 +129,8 @@ func soloGame(t *testing.T, preset, side string, seed uint64, want map[string]in
 		run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 		t.Logf("phone viewport: %s", evalString(t, ctx, `window.innerWidth + "x" + window.innerHeight`))
 		screenshot(t, ctx, "solo-phone")
+		run(t, ctx, chromedp.EmulateViewport(1920, 1080))
+		screenshot(t, ctx, "solo-large")
 		run(t, ctx, chromedp.EmulateViewport(1280, 1100))
 	}
 
