@@ -212,6 +212,18 @@ func waitJS(t *testing.T, ctx context.Context, cond string) {
 	}
 }
 
+// evalJSON runs a script that resolves to a JSON string and decodes it into v.
+func evalJSON(t *testing.T, ctx context.Context, js string, v any) {
+	t.Helper()
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(raw), v); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func evalString(t *testing.T, ctx context.Context, js string) string {
 	t.Helper()
 	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
@@ -407,21 +419,18 @@ func playThroughPage(t *testing.T, ctx context.Context, mv cellMove, how placing
 	dr, dc := target[0][0]-pv[0][0], target[0][1]-pv[0][1]
 	at := [2]int{cur[0] + dr, cur[1] + dc}
 	if byKeys {
-		for cur[0] < at[0] {
-			press(t, ctx, kArrowDown)
-			cur[0]++
-		}
-		for cur[0] > at[0] {
-			press(t, ctx, kArrowUp)
-			cur[0]--
-		}
-		for cur[1] < at[1] {
-			press(t, ctx, kArrowRight)
-			cur[1]++
-		}
-		for cur[1] > at[1] {
-			press(t, ctx, kArrowLeft)
-			cur[1]--
+		// dr rows down (or up), dc columns right (or left).
+		for _, axis := range []struct {
+			n        int
+			pos, neg string
+		}{{dr, kArrowDown, kArrowUp}, {dc, kArrowRight, kArrowLeft}} {
+			key, n := axis.pos, axis.n
+			if n < 0 {
+				key, n = axis.neg, -n
+			}
+			for range n {
+				press(t, ctx, key)
+			}
 		}
 		press(t, ctx, kEnter)
 	} else if how == byDrag && mv.Option != nil {

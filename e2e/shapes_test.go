@@ -86,17 +86,11 @@ func TestClientOrientationsMatchEngine(t *testing.T) {
 		}
 		return JSON.stringify(out);
 	})()`
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var got struct {
 		Shapes [][]string `json:"shapes"`
 		Heroes [][]string `json:"heroes"`
 	}
-	if err := json.Unmarshal([]byte(raw), &got); err != nil {
-		t.Fatal(err)
-	}
+	evalJSON(t, ctx, js, &got)
 	for i, sc := range shapes {
 		for j, w := range sc.Want {
 			if got.Shapes[i][j] != w {
@@ -198,14 +192,8 @@ func TestClientPreviewMatchesEngine(t *testing.T) {
 			return ok;
 		}));
 	})()`
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var got [][]string
-	if err := json.Unmarshal([]byte(raw), &got); err != nil {
-		t.Fatal(err)
-	}
+	evalJSON(t, ctx, js, &got)
 	for i, c := range cases {
 		page := map[string]bool{}
 		for _, k := range got[i] {
