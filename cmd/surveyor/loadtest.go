@@ -63,7 +63,9 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.StringVar(&o.db, "db", "", "SQLite file or postgres:// URL (default: SQLite in a temporary directory)")
 	fs.DurationVar(&o.think, "think", 0, "pause of each game between moves (0: as fast as possible, which measures saturation)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the play phase to `FILE`")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return nil // the usage has been printed
+	} else if err != nil {
 		return err
 	}
 	if o.games < 1 || o.seats < 1 || o.seats > 4 || o.rounds < 1 || o.rounds > 20 {

@@ -70,6 +70,9 @@ func openStore(ctx context.Context, db, dataDir string) (store.Store, string, er
 
 func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	o, err := parseServeFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil // the usage has been printed
+	}
 	if err != nil {
 		return err
 	}

@@ -134,6 +134,9 @@ func TestServeFlags(t *testing.T) {
 	if _, err := parseServeFlags([]string{"extra"}, io.Discard); err == nil {
 		t.Fatal("a stray argument accepted")
 	}
+	if c := run(context.Background(), []string{"serve", "--help"}, nil, io.Discard, io.Discard); c != 0 {
+		t.Fatalf("serve --help: exit %d, want 0", c)
+	}
 	if c := run(context.Background(), []string{"serve", "--log-level", "loud"}, nil, io.Discard, io.Discard); c != 1 {
 		t.Fatalf("bad log level: exit %d, want 1", c)
 	}
