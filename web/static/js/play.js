@@ -100,10 +100,12 @@ function noticeChanges(s) {
   const own = v.sheets[mine];
   if (p && own && p.sheets[mine]) {
     const a = parseMap(p.sheets[mine].map), b = parseMap(own.map);
-    const mineNow = new Set((s.lastMove || []).map(key));
+    // Spaces the viewer drew itself are not news (the envelope that carries them may come after
+    // another one, so the last move is kept until the next).
+    const mv = s.lastMove || { cells: new Set(), kind: "" };
     for (let i = 0; i < a.length; i++) {
       const k = key([Math.floor(i / SIZE), i % SIZE]);
-      if ((a[i].kind !== b[i].kind) && !mineNow.has(k)) s.changed.add(k);
+      if (a[i].kind !== b[i].kind && !(mv.cells.has(k) && b[i].kind === mv.kind)) s.changed.add(k);
     }
     // The view names no resolved ambush (it is not among the revealed cards), so the client tells what
     // happened from the spaces that changed without the viewer drawing them.
@@ -115,7 +117,6 @@ function noticeChanges(s) {
     s.notice = notes.join(" ");
     if (s.changed.size) s.notice = (s.notice ? s.notice + " " : "") + t("newSpaces");
   }
-  s.lastMove = null;
   // Season scoring, shown step by step, once per season as it happens.
   const scored = own ? (own.seasons || []).length : 0;
   if (s.seasonsSeen < 0) s.seasonsSeen = scored;
@@ -499,7 +500,8 @@ async function confirmMove(s, token, accept) {
   s.error = "";
   const mv = buildMove(s);
   try {
-    s.lastMove = d.sheet === myIndex(s) ? cells : null;
+    const drawn = { draw: c.terrain, hero: "hero", gorgon: "destroyed", troll: "destroyed" }[d.kind];
+    s.lastMove = d.sheet === myIndex(s) && drawn ? { cells: new Set(cells.map(key)), kind: drawn } : null;
     const env = await api.move(s.id, token(), mv);
     accept(env);
   } catch (ex) {
