@@ -75,6 +75,11 @@ func TestTwoPlayers(t *testing.T) {
 	waitJS(t, a, `!!document.querySelector('#main-sheet[data-ready]')`)
 	waitJS(t, b, `!!document.querySelector('#main-sheet[data-ready]')`)
 	tokA, seatA := seatOf(t, a, id)
+	// Bea leaves for the lobby and comes back to her seat from there.
+	run(t, b, chromedp.Navigate(e.url+"/"))
+	waitJS(t, b, `!!document.querySelector('a[data-resume="`+id+`"]')`)
+	click(t, b, `a[data-resume="`+id+`"]`)
+	waitJS(t, b, `!!document.querySelector('#main-sheet[data-ready]') && document.querySelector('#table').dataset.mustAct === "1"`)
 	tokB, seatB := seatOf(t, b, id)
 	if seatA != 0 || seatB != 1 {
 		t.Fatalf("seats %d and %d, want 0 and 1", seatA, seatB)
@@ -89,6 +94,7 @@ func TestTwoPlayers(t *testing.T) {
 	spec := incognito(t, a)
 	run(t, spec, chromedp.Navigate(e.url+"/"))
 	waitJS(t, spec, `!!document.querySelector('a[data-watch="`+id+`"]')`)
+	shot(t, spec, "lobby-games")
 	click(t, spec, `a[data-watch="`+id+`"]`)
 	waitJS(t, spec, `!!document.querySelector('#main-sheet[data-ready]') && document.querySelectorAll('#opponents .opponent').length === 1`)
 
