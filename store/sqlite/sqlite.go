@@ -44,9 +44,15 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		}
 	}
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+	// Small pages because every commit rewrites, in the WAL, each page it touches, and a batch of moves
+	// touches one games row and one events leaf per game, scattered: 1 KiB pages halve the bytes written
+	// per move compared with 4 KiB (measured with surveyor loadtest). It only applies to a new file. The
+	// driver runs _pragma values in name order and _journal_mode after them, so page_size precedes WAL,
+	// which would fix it.
+	for _, p := range []string{"busy_timeout(10000)", "foreign_keys(1)", "page_size(1024)", "synchronous(NORMAL)"} {
 		q.Add("_pragma", p)
 	}
+	q.Set("_journal_mode", "WAL")
 	w, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode()+"&_txlock=immediate")
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)

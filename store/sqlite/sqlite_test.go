@@ -53,6 +53,10 @@ func TestReopenKeepsLogAndMigratesOnce(t *testing.T) {
 	if err := s.r.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
 		t.Fatalf("journal mode %q (%v), want wal", mode, err)
 	}
+	var pageSize int
+	if err := s.r.QueryRowContext(ctx, `PRAGMA page_size`).Scan(&pageSize); err != nil || pageSize != 1024 {
+		t.Fatalf("page size %d (%v), want 1024", pageSize, err)
+	}
 	var n int
 	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil || n != 1 {
 		t.Fatalf("%d migrations recorded (%v), want 1", n, err)
