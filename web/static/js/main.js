@@ -109,14 +109,15 @@ function gameList(title, matches, status) {
     const s = m.summary || {};
     const players = (s.players || []).join(", ") || t("noOne");
     const actions = [];
-    if (seats.get(m.id) && status !== "finished") {
+    if (status === "finished") {
+      actions.push(h("a", { href: `/m/${m.id}/replay`, class: "button", "data-replay": m.id }, t("replay")));
+    } else if (seats.get(m.id)) {
       // A seat this browser holds: back to the table.
       actions.push(h("a", { href: "/m/" + m.id, class: "button primary", "data-resume": m.id }, t("resume")));
     } else {
       if (status === "open") actions.push(h("a", { href: "/m/" + m.id, class: "button", "data-join": m.id }, t("join")));
-      if (status !== "finished") actions.push(h("a", { href: "/m/" + m.id, class: "button", "data-watch": m.id }, t("watch")));
+      actions.push(h("a", { href: "/m/" + m.id, class: "button", "data-watch": m.id }, t("watch")));
     }
-    else actions.push(h("a", { href: `/m/${m.id}/replay`, class: "button", "data-replay": m.id }, t("replay")));
     return h("li", { "data-match": m.id }, h("span", {}, `${players} (${(s.players || []).length}/${s.maxSeats || "?"})`), ...actions);
   });
   return h("section", { class: "panel" }, h("h2", {}, title),
