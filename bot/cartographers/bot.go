@@ -1,0 +1,223 @@
+package cartographers
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	carto "github.com/surveyor-game/surveyor/cartographers"
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// Level is how hard the bot thinks.
+type Level int
+
+const (
+	// Fast scores each legal answer by the sheet it leaves (one ply).
+	Fast Level = iota
+	// Strong also looks one explore card ahead: the best few answers are re-ranked by the expected value
+	// of the best draw of each explore card still possible this season.
+	Strong
+)
+
+// Bot is a Cartographers bot. Its zero value is a usable fast bot; it is not safe for concurrent use
+// (it keeps scratch buffers), so give each goroutine its own.
+type Bot struct {
+	Level   Level
+	Weights Weights
+	// Beam is the number of best one-ply answers the strong level looks ahead from (default 6).
+	Beam int
+
+	buf   []carto.Placement
+	cands []candidate
+}
+
+// New returns a bot of a level with the default weights.
+func New(level Level) *Bot {
+	return &Bot{Level: level, Weights: DefaultWeights, Beam: 6}
+}
+
+// Name is the bot's name in the registry and the sim.
+func (b *Bot) Name() string {
+	if b.Level == Strong {
+		return "strong"
+	}
+	return "fast"
+}
+
+// Move is the game.State form of Choose: st must be a *cartographers.State.
+func (b *Bot) Move(st game.State, seat game.Seat) (json.RawMessage, error) {
+	cs, ok := st.(*carto.State)
+	if !ok {
+		return nil, fmt.Errorf("cartographers bot: state is %T, not a Cartographers game", st)
+	}
+	m, err := b.Choose(cs.G, int(seat))
+	if err != nil {
+		return nil, err
+	}
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("cartographers bot: encode move: %w", err)
+	}
+	return raw, nil
+}
+
+type candidate struct {
+	m     carto.Move
+	value float64
+	after carto.Sheet
+}
+
+// Choose picks the seat's move for its pending decision.
+func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
+	if g.Over() {
+		return carto.Move{}, game.ErrGameOver
+	}
+	d, sheet := g.DecisionOf(seat)
+	if sheet < 0 {
+		return carto.Move{}, fmt.Errorf("%w: seat %d has no decision pending", game.ErrNotYourTurn, seat)
+	}
+	w := b.Weights
+	if w == (Weights{}) {
+		w = DefaultWeights
+	}
+	pub := publicDeck(g)
+	ev := newEvaluator(g, w, pub.ruinsLeft())
+	s := &g.Players[sheet].Sheet
+	// A decision about a neighbour's sheet is answered to hurt it most: the owner's value is minimised.
+	sign := 1.0
+	if sheet != seat {
+		sign = -1
+	}
+	b.cands = b.cands[:0]
+	switch d.Kind {
+	case carto.DecideDraw, carto.DecideAmbush:
+		b.draws(g, d, sheet, s, &ev, sign)
+	case carto.DecideHero:
+		b.heroes(g, d, s, &ev)
+	case carto.DecideGorgon, carto.DecideTroll:
+		d.Targets.EachCell(func(c carto.Cell) {
+			t := *s
+			t.Draw(carto.Single(c), carto.Destroyed)
+			b.cands = append(b.cands, candidate{m: carto.Move{Type: d.Kind, Cells: carto.Single(c)}, value: sign * ev.value(&t), after: t})
+		})
+	}
+	if len(b.cands) == 0 {
+		return carto.Move{}, fmt.Errorf("cartographers bot: seat %d has no legal move for its %s decision", seat, d.Kind)
+	}
+	// Stable order keeps the first of equal answers, so the choice does not depend on the sort's internals.
+	sort.SliceStable(b.cands, func(i, j int) bool { return b.cands[i].value > b.cands[j].value })
+	if b.Level == Strong && d.Kind == carto.DecideDraw && sheet == seat {
+		b.lookAhead(g, &ev, pub)
+	}
+	return b.cands[0].m, nil
+}
+
+// draws lists every placement of every option and terrain of a draw, or of the monster of an ambush.
+func (b *Bot) draws(g *carto.Game, d carto.Decision, sheet int, s *carto.Sheet, ev *evaluator, sign float64) {
+	c := d.Card.Card()
+	options := len(c.Options)
+	terrains := g.Terrains(d)
+	if d.Mode == carto.DrawFallback {
+		options = 1
+	}
+	if d.Kind == carto.DecideAmbush {
+		terrains = monsterOnly
+	}
+	for opt := 0; opt < options; opt++ {
+		coin := d.Kind == carto.DecideDraw && d.Mode != carto.DrawFallback && c.Options[opt].Coin
+		b.buf = g.LegalDraws(sheet, d, opt, b.buf[:0])
+		for _, p := range b.buf {
+			for _, k := range terrains {
+				t := *s
+				t.Draw(p.Cells, k)
+				if k == carto.Monster {
+					// A monster drawn onto a hero's hit is destroyed at once (rulings 11).
+					t.Draw(t.Layer[carto.Monster].And(t.Hits), carto.Destroyed)
+				}
+				if coin {
+					t.AddCoins(1)
+				}
+				m := carto.Move{Type: d.Kind, Cells: p.Cells}
+				if d.Kind == carto.DecideDraw {
+					m.Option, m.Terrain, m.Fallback = opt, k, d.Mode == carto.DrawFallback
+				}
+				b.cands = append(b.cands, candidate{m: m, value: sign * ev.value(&t), after: t})
+			}
+		}
+	}
+}
+
+var monsterOnly = []carto.Kind{carto.Monster}
+
+// heroes lists every space and orientation of a hero.
+func (b *Bot) heroes(g *carto.Game, d carto.Decision, s *carto.Sheet, ev *evaluator) {
+	rotations, flips := 4, 2
+	if g.Options().FixedHeroPattern {
+		rotations, flips = 1, 1
+	}
+	s.EmptySpaces().EachCell(func(c carto.Cell) {
+		for f := 0; f < flips; f++ {
+			for r := 0; r < rotations; r++ {
+				t := *s
+				t.Draw(carto.Single(c), carto.Hero)
+				t.Hits = t.Hits.Or(carto.HeroHits(d.Card, c, r, f == 1))
+				t.Draw(t.Layer[carto.Monster].And(t.Hits), carto.Destroyed)
+				m := carto.Move{Type: carto.DecideHero, Cells: carto.Single(c), Rotation: r, Flip: f == 1}
+				b.cands = append(b.cands, candidate{m: m, value: ev.value(&t), after: t})
+			}
+		}
+	})
+}
+
+// lookAhead re-ranks the best few draws by the expected value after the next card: each explore card
+// still unrevealed this season is equally likely to be any of the hidden cards, and is drawn at its best
+// placement; the other hidden cards (ambush, hero, ruins) leave the value as it is. When the season ends
+// with this card, the next card belongs to a reshuffled deck and the one-ply ranking stands.
+func (b *Bot) lookAhead(g *carto.Game, ev *evaluator, pub deckInfo) {
+	if g.SeasonTime() >= g.Threshold() || pub.hidden == 0 {
+		return
+	}
+	beam := min(b.Beam, len(b.cands))
+	if beam <= 1 {
+		return
+	}
+	best, bestVal := 0, 0.0
+	for i := 0; i < beam; i++ {
+		c := &b.cands[i]
+		total := float64(pub.hidden-len(pub.explore)) * c.value
+		for _, id := range pub.explore {
+			total += b.bestDraw(&c.after, id, ev, c.value)
+		}
+		v := total / float64(pub.hidden)
+		if i == 0 || v > bestVal {
+			best, bestVal = i, v
+		}
+	}
+	b.cands[0], b.cands[best] = b.cands[best], b.cands[0]
+}
+
+// bestDraw is the best value a free draw of card id can give sheet s (base if it fits nowhere).
+func (b *Bot) bestDraw(s *carto.Sheet, id carto.CardID, ev *evaluator, base float64) float64 {
+	c := id.Card()
+	best, found := 0.0, false
+	for opt := range c.Options {
+		b.buf = s.Placements(c.Options[opt].Shape, carto.Bits{}, b.buf[:0])
+		for _, p := range b.buf {
+			for _, k := range c.Terrains {
+				t := *s
+				t.Draw(p.Cells, k)
+				if c.Options[opt].Coin {
+					t.AddCoins(1)
+				}
+				if v := ev.value(&t); !found || v > best {
+					best, found = v, true
+				}
+			}
+		}
+	}
+	if !found {
+		return base
+	}
+	return best
+}
