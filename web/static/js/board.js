@@ -115,15 +115,23 @@ export function bindHighlight(node, cellsOf, svgOf) {
 }
 
 // opponents lists the other sheets small; a click enlarges one.
+// Small sheets are kept between redraws while their map is the same: a rotation of the shape redraws the
+// table, and with many players redrawing every small sheet would be most of the work.
+let thumbs = new Map();
+
 export function opponents(view, match, mainSeat, onOpen) {
+  const kept = new Map();
   const items = view.sheets.filter(s => s.seat !== mainSeat).map(s => {
-    const svg = drawSheet(parseMap(s.map), { small: true, hits: s.hits, label: playerName(match, s.seat) });
+    const k = `${s.seat}|${s.map}|${JSON.stringify(s.hits)}`;
+    const svg = thumbs.get(k) || drawSheet(parseMap(s.map), { small: true, hits: s.hits, label: playerName(match, s.seat) });
+    kept.set(k, svg);
     const status = view.over ? "" : (s.waiting ? t("stillDrawing") : t("done"));
     return h("button", { class: "opponent" + (s.waiting ? " drawing" : ""), "data-seat": s.seat, type: "button",
       onclick: () => onOpen(s) },
     svg, h("span", { class: "opp-name" }, playerName(match, s.seat)),
     h("span", { class: "opp-score" }, `★ ${s.score}`), status ? h("span", { class: "opp-status" }, status) : null);
   });
+  thumbs = kept;
   if (!items.length) return null;
   return h("section", { class: "panel opponents-panel", id: "opponents" }, h("h3", {}, t("opponents")), h("div", { class: "opponents" }, items));
 }

@@ -416,6 +416,7 @@ function updatePreview(s) {
   layer.dataset.shape = shape.map(key).join(";");
   layer.dataset.legal = res.ok ? "1" : "0";
   layer.dataset.placed = c.placed ? "1" : "0";
+  layer.dataset.orient = c.rot + (c.flip ? "f" : "");
   s.svg.dataset.cursor = key(c.cursor);
   const reason = document.getElementById("reason");
   if (reason) {
