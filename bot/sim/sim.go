@@ -1,0 +1,369 @@
+// Package sim plays many games between bots through the typed engine APIs (no JSON on the hot path) and
+// sums up the scores, wins and, for solo Cartographers, the titles. A run is deterministic for its
+// configuration: game i has a seed derived from the run's seed and i, and results are gathered by index
+// whatever the number of workers.
+package sim
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/surveyor-game/surveyor/bot"
+	carcbot "github.com/surveyor-game/surveyor/bot/carcassonne"
+	cartobot "github.com/surveyor-game/surveyor/bot/cartographers"
+	"github.com/surveyor-game/surveyor/carcassonne"
+	"github.com/surveyor-game/surveyor/cartographers"
+)
+
+// Config is one run.
+type Config struct {
+	Game  string
+	Games int
+	Seats int
+	// Bots names the bot of each player, one per seat, or one for every seat. Players take turns at the
+	// seats: in game i player j sits at seat (i+j) mod Seats, so no bot keeps the first seat's advantage.
+	Bots    []string
+	Seed    uint64
+	Options json.RawMessage
+	// Workers is the number of games played at once (0 or 1: one; negative: one per CPU).
+	Workers int
+}
+
+// PlayerStats sums up one player (a position in Config.Bots) over the run.
+type PlayerStats struct {
+	Player int     `json:"player"`
+	Bot    string  `json:"bot"`
+	Mean   float64 `json:"mean"`
+	Stdev  float64 `json:"stdev"`
+	Min    int     `json:"min"`
+	Max    int     `json:"max"`
+	// Wins counts the games this player ranked first in, a shared first place included.
+	Wins    int     `json:"wins"`
+	WinRate float64 `json:"win_rate"`
+}
+
+// Report is the outcome of a run.
+type Report struct {
+	Game        string        `json:"game"`
+	Games       int           `json:"games"`
+	Seats       int           `json:"seats"`
+	Seed        uint64        `json:"seed"`
+	Seconds     float64       `json:"seconds"`
+	GamesPerSec float64       `json:"games_per_sec"`
+	Players     []PlayerStats `json:"players"`
+	// Titles counts the solo titles (solo Cartographers only), MeanRating is the mean solo rating.
+	Titles     map[string]int `json:"titles,omitempty"`
+	MeanRating *float64       `json:"mean_rating,omitempty"`
+}
+
+// outcome is one game's result, by player.
+type outcome struct {
+	scores, ranks []int
+	title         string
+	rating        int
+}
+
+// GameSeed is the seed of game i of a run: a mix of the run's seed and i, so that runs with nearby seeds
+// do not share games.
+func GameSeed(seed uint64, i int) uint64 {
+	z := seed + uint64(i+1)*0x9E3779B97F4A7C15
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+// Run plays the games of a configuration. It stops early with the context's error when cancelled.
+func Run(ctx context.Context, cfg Config) (Report, error) {
+	players, err := cfg.check()
+	if err != nil {
+		return Report{}, err
+	}
+	workers := cfg.Workers
+	if workers < 0 {
+		workers = runtime.NumCPU()
+	}
+	workers = max(1, min(workers, cfg.Games))
+	play, err := newPlayer(cfg)
+	if err != nil {
+		return Report{}, err
+	}
+	results := make([]outcome, cfg.Games)
+	errs := make([]error, workers)
+	start := time.Now()
+	var next int
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := play()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= cfg.Games || ctx.Err() != nil {
+					return
+				}
+				o, err := p(i, players)
+				if err != nil {
+					errs[w] = fmt.Errorf("game %d (seed %d): %w", i, GameSeed(cfg.Seed, i), err)
+					return
+				}
+				results[i] = o
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return Report{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return Report{}, fmt.Errorf("sim: %w", err)
+	}
+	return cfg.report(players, results, time.Since(start)), nil
+}
+
+// check validates the configuration and returns the bot name of each player.
+func (cfg Config) check() ([]string, error) {
+	if cfg.Games < 1 {
+		return nil, fmt.Errorf("sim: %d games, want at least 1", cfg.Games)
+	}
+	lo, hi := 0, 0
+	switch cfg.Game {
+	case "cartographers":
+		lo, hi = cartographers.Definition{}.SeatRange()
+	case "carcassonne":
+		lo, hi = carcassonne.Definition{}.SeatRange()
+	default:
+		return nil, fmt.Errorf("sim: unknown game %q (want cartographers or carcassonne)", cfg.Game)
+	}
+	if cfg.Seats < lo || cfg.Seats > hi {
+		return nil, fmt.Errorf("sim: %s takes %d to %d seats, not %d", cfg.Game, lo, hi, cfg.Seats)
+	}
+	players := cfg.Bots
+	switch len(players) {
+	case cfg.Seats:
+	case 1:
+		players = make([]string, cfg.Seats)
+		for i := range players {
+			players[i] = cfg.Bots[0]
+		}
+	default:
+		return nil, fmt.Errorf("sim: %d bots for %d seats (give one per seat, or one for all)", len(cfg.Bots), cfg.Seats)
+	}
+	for _, n := range players {
+		if !known(cfg.Game, n) {
+			return nil, fmt.Errorf("sim: %s has no bot %q (have %v)", cfg.Game, n, Bots(cfg.Game))
+		}
+	}
+	return players, nil
+}
+
+// Bots lists the bots the sim can play for a game: those of the registry, played through their typed API.
+func Bots(gameName string) []string { return bot.Names(gameName) }
+
+func known(gameName, name string) bool {
+	for _, n := range Bots(gameName) {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// gameFunc plays game i with the players' bots and returns its outcome by player.
+type gameFunc func(i int, players []string) (outcome, error)
+
+// newPlayer returns a maker of per-worker game functions (each with its own bots and buffers).
+func newPlayer(cfg Config) (func() gameFunc, error) {
+	switch cfg.Game {
+	case "cartographers":
+		o, err := cartographers.ParseOptions(cfg.Options)
+		if err != nil {
+			return nil, err
+		}
+		// Options are resolved once here so that a bad value fails before any worker starts.
+		if _, err := cartographers.NewGame(o, cfg.Seats, 0); err != nil {
+			return nil, err
+		}
+		return func() gameFunc { return cartoGames(cfg, o) }, nil
+	case "carcassonne":
+		o, err := carcassonne.ParseOptions(cfg.Options)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := carcassonne.NewGame(o, cfg.Seats, 0); err != nil {
+			return nil, err
+		}
+		return func() gameFunc { return carcGames(cfg, o) }, nil
+	}
+	return nil, fmt.Errorf("sim: unknown game %q", cfg.Game)
+}
+
+// cartoGames plays Cartographers games; bots are kept per name for the worker's life.
+func cartoGames(cfg Config, o cartographers.Options) gameFunc {
+	bots := map[string]*cartobot.Bot{"fast": cartobot.New(cartobot.Fast), "strong": cartobot.New(cartobot.Strong)}
+	seatBot := make([]string, cfg.Seats)
+	return func(i int, players []string) (outcome, error) {
+		g, err := cartographers.NewGame(o, cfg.Seats, GameSeed(cfg.Seed, i))
+		if err != nil {
+			return outcome{}, err
+		}
+		for j, n := range players {
+			seatBot[(i+j)%cfg.Seats] = n
+		}
+		for !g.Over() {
+			acted := false
+			for seat := 0; seat < cfg.Seats; seat++ {
+				if _, sheet := g.DecisionOf(seat); sheet < 0 {
+					continue
+				}
+				var m cartographers.Move
+				switch b := bots[seatBot[seat]]; {
+				case b != nil:
+					m, err = b.Choose(g, seat)
+				case seatBot[seat] == "auto":
+					m, err = g.AutoMove(seat)
+				default:
+					err = errors.New("the sim has no typed player for this bot")
+				}
+				if err != nil {
+					return outcome{}, fmt.Errorf("%s at seat %d: %w", seatBot[seat], seat, err)
+				}
+				if err := g.Play(seat, m); err != nil {
+					return outcome{}, fmt.Errorf("%s at seat %d played an illegal move: %w", seatBot[seat], seat, err)
+				}
+				acted = true
+			}
+			if !acted {
+				return outcome{}, errors.New("no seat could act but the game is not over")
+			}
+		}
+		out := byPlayer(i, cfg.Seats, g.Scores(), g.Ranks())
+		if g.Solo() {
+			out.rating = g.SoloRating()
+			out.title = cartographers.SoloTitle(out.rating)
+		}
+		return out, nil
+	}
+}
+
+// carcGames plays Carcassonne games, reusing one game's memory from game to game.
+func carcGames(cfg Config, o carcassonne.Options) gameFunc {
+	plus := carcbot.New()
+	g := new(carcassonne.Game)
+	seatBot := make([]string, cfg.Seats)
+	scores := make([]int, cfg.Seats)
+	return func(i int, players []string) (outcome, error) {
+		if err := g.Reset(o, cfg.Seats, GameSeed(cfg.Seed, i)); err != nil {
+			return outcome{}, err
+		}
+		for j, n := range players {
+			seatBot[(i+j)%cfg.Seats] = n
+		}
+		for !g.Over() {
+			seat := g.ToActSeat()
+			var m carcassonne.Move
+			switch seatBot[seat] {
+			case "greedy+":
+				var err error
+				if m, err = plus.Choose(g); err != nil {
+					return outcome{}, fmt.Errorf("greedy+ at seat %d: %w", seat, err)
+				}
+			case "auto":
+				m = g.GreedyMove()
+			default:
+				return outcome{}, fmt.Errorf("%s at seat %d: the sim has no typed player for this bot", seatBot[seat], seat)
+			}
+			if err := g.Play(m); err != nil {
+				return outcome{}, fmt.Errorf("%s at seat %d played an illegal move: %w", seatBot[seat], seat, err)
+			}
+		}
+		for s := range scores {
+			scores[s] = g.Score(s)
+		}
+		return byPlayer(i, cfg.Seats, scores, rank(scores)), nil
+	}
+}
+
+// rank gives 1 to the best score; equal scores share a rank (the Carcassonne rules name no tie-break).
+func rank(scores []int) []int {
+	r := make([]int, len(scores))
+	for s := range scores {
+		r[s] = 1
+		for _, o := range scores {
+			if o > scores[s] {
+				r[s]++
+			}
+		}
+	}
+	return r
+}
+
+// byPlayer reorders seat results of game i by player.
+func byPlayer(i, seats int, scores, ranks []int) outcome {
+	out := outcome{scores: make([]int, seats), ranks: make([]int, seats)}
+	for j := range seats {
+		seat := (i + j) % seats
+		out.scores[j], out.ranks[j] = scores[seat], ranks[seat]
+	}
+	return out
+}
+
+// report sums the outcomes up.
+func (cfg Config) report(players []string, results []outcome, elapsed time.Duration) Report {
+	r := Report{Game: cfg.Game, Games: cfg.Games, Seats: cfg.Seats, Seed: cfg.Seed, Seconds: elapsed.Seconds()}
+	if elapsed > 0 {
+		r.GamesPerSec = float64(cfg.Games) / elapsed.Seconds()
+	}
+	for j, name := range players {
+		ps := PlayerStats{Player: j, Bot: name, Min: math.MaxInt, Max: math.MinInt}
+		var sum, sq float64
+		for _, o := range results {
+			v := o.scores[j]
+			sum += float64(v)
+			sq += float64(v) * float64(v)
+			ps.Min, ps.Max = min(ps.Min, v), max(ps.Max, v)
+			if o.ranks[j] == 1 {
+				ps.Wins++
+			}
+		}
+		n := float64(len(results))
+		ps.Mean = sum / n
+		if len(results) > 1 {
+			ps.Stdev = math.Sqrt(max(0, (sq-sum*sum/n)/(n-1)))
+		}
+		ps.WinRate = float64(ps.Wins) / n
+		r.Players = append(r.Players, ps)
+	}
+	if cfg.Game == "cartographers" && cfg.Seats == 1 {
+		r.Titles = map[string]int{}
+		total := 0
+		for _, o := range results {
+			r.Titles[o.title]++
+			total += o.rating
+		}
+		mean := float64(total) / float64(len(results))
+		r.MeanRating = &mean
+	}
+	return r
+}
+
+// TitleOrder lists the solo titles present in a report, best first.
+func TitleOrder(titles map[string]int) []string {
+	var out []string
+	for _, t := range cartographers.SoloTitles {
+		if titles[t.Title] > 0 {
+			out = append(out, t.Title)
+		}
+	}
+	return out
+}

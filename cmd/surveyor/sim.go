@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/surveyor-game/surveyor/bot"
+	"github.com/surveyor-game/surveyor/bot/sim"
+)
+
+func init() {
+	commands["sim"] = command{
+		summary: "play many games between bots and print score statistics",
+		run:     runSim,
+	}
+}
+
+func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	gameName := fs.String("game", "cartographers", "cartographers or carcassonne")
+	games := fs.Int("games", 100, "number of games")
+	seats := fs.Int("seats", 1, "seats per game (cartographers 1-100, carcassonne 2-5)")
+	bots := fs.String("bots", "", "comma-separated bot per seat, or one for every seat (cartographers: auto, fast, strong; carcassonne: auto, greedy+)")
+	seed := fs.Uint64("seed", 1, "seed of the run; game i's seed is derived from it")
+	options := fs.String("options", "", "game options as JSON")
+	parallel := fs.Bool("parallel", false, "play games on every core at once (results do not change)")
+	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return nil
+		}
+		return err
+	}
+	if fs.NArg() != 0 {
+		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	var names []string
+	if *bots == "" {
+		// No names: every seat gets the game's strongest bot (an unknown game is reported by sim.Run).
+		names = []string{bot.Default[*gameName]}
+	} else {
+		for _, n := range strings.Split(*bots, ",") {
+			names = append(names, strings.TrimSpace(n))
+		}
+	}
+	cfg := sim.Config{Game: *gameName, Games: *games, Seats: *seats, Bots: names, Seed: *seed, Options: json.RawMessage(*options)}
+	if *parallel {
+		cfg.Workers = -1
+	}
+	r, err := sim.Run(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return json.NewEncoder(stdout).Encode(r)
+	}
+	fmt.Fprintf(stdout, "%s: %d games, %d seats, seed %d: %.1f s, %.1f games/s\n", r.Game, r.Games, r.Seats, r.Seed, r.Seconds, r.GamesPerSec)
+	fmt.Fprintf(stdout, "%-7s %-8s %8s %8s %5s %5s %6s %8s\n", "player", "bot", "mean", "stdev", "min", "max", "wins", "win rate")
+	for _, p := range r.Players {
+		fmt.Fprintf(stdout, "%-7d %-8s %8.2f %8.2f %5d %5d %6d %7.1f%%\n", p.Player+1, p.Bot, p.Mean, p.Stdev, p.Min, p.Max, p.Wins, 100*p.WinRate)
+	}
+	if r.MeanRating != nil {
+		fmt.Fprintf(stdout, "solo rating: mean %.2f\n", *r.MeanRating)
+		for _, t := range sim.TitleOrder(r.Titles) {
+			fmt.Fprintf(stdout, "  %-24s %5d  %5.1f%%\n", t, r.Titles[t], 100*float64(r.Titles[t])/float64(r.Games))
+		}
+	}
+	return nil
+}
