@@ -112,7 +112,8 @@ func (e *env) call(method, path, token string, body, v any) {
 	}
 }
 
-// chromiumPath finds the browser; the tests are skipped without one (scripts/test installs it).
+// chromiumPath finds the browser. Without one the browser tests fail rather than skip, so that a machine
+// missing Chromium cannot pass them silently (scripts/test installs Debian's package).
 func chromiumPath(t *testing.T) string {
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -120,7 +121,7 @@ func chromiumPath(t *testing.T) string {
 			return p
 		}
 	}
-	t.Skip("no chromium on PATH: scripts/test installs Debian's chromium package")
+	t.Fatal("no chromium on PATH: run scripts/test, which installs Debian's chromium package")
 	return ""
 }
 
