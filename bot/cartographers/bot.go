@@ -25,16 +25,23 @@ const (
 type Bot struct {
 	Level   Level
 	Weights Weights
-	// Beam is the number of best one-ply answers the strong level looks ahead from (default 6).
+	// Beam is the number of best one-ply answers the strong level looks ahead from (0: defaultBeam).
 	Beam int
 
 	buf   []carto.Placement
 	cands []candidate
+	// tmp is the sheet being tried. Scoring cards are called through function values, so a sheet on the
+	// stack whose address they get would escape: one sheet kept here spares an allocation per try.
+	tmp carto.Sheet
 }
+
+// defaultBeam is the strong level's beam: wider beams gained little over 12 in seeded solo games
+// (docs/bots.md) and cost time linearly.
+const defaultBeam = 12
 
 // New returns a bot of a level with the default weights.
 func New(level Level) *Bot {
-	return &Bot{Level: level, Weights: DefaultWeights, Beam: 6}
+	return &Bot{Level: level, Weights: DefaultWeights, Beam: defaultBeam}
 }
 
 // Name is the bot's name in the registry and the sim.
@@ -97,9 +104,10 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 		b.heroes(g, d, s, &ev)
 	case carto.DecideGorgon, carto.DecideTroll:
 		d.Targets.EachCell(func(c carto.Cell) {
-			t := *s
+			t := &b.tmp
+			*t = *s
 			t.Draw(carto.Single(c), carto.Destroyed)
-			b.cands = append(b.cands, candidate{m: carto.Move{Type: d.Kind, Cells: carto.Single(c)}, value: sign * ev.value(&t), after: t})
+			b.cands = append(b.cands, candidate{m: carto.Move{Type: d.Kind, Cells: carto.Single(c)}, value: sign * ev.value(t), after: *t})
 		})
 	}
 	if len(b.cands) == 0 {
@@ -129,7 +137,8 @@ func (b *Bot) draws(g *carto.Game, d carto.Decision, sheet int, s *carto.Sheet, 
 		b.buf = g.LegalDraws(sheet, d, opt, b.buf[:0])
 		for _, p := range b.buf {
 			for _, k := range terrains {
-				t := *s
+				t := &b.tmp
+				*t = *s
 				t.Draw(p.Cells, k)
 				if k == carto.Monster {
 					// A monster drawn onto a hero's hit is destroyed at once (rulings 11).
@@ -142,7 +151,7 @@ func (b *Bot) draws(g *carto.Game, d carto.Decision, sheet int, s *carto.Sheet, 
 				if d.Kind == carto.DecideDraw {
 					m.Option, m.Terrain, m.Fallback = opt, k, d.Mode == carto.DrawFallback
 				}
-				b.cands = append(b.cands, candidate{m: m, value: sign * ev.value(&t), after: t})
+				b.cands = append(b.cands, candidate{m: m, value: sign * ev.value(t), after: *t})
 			}
 		}
 	}
@@ -159,12 +168,13 @@ func (b *Bot) heroes(g *carto.Game, d carto.Decision, s *carto.Sheet, ev *evalua
 	s.EmptySpaces().EachCell(func(c carto.Cell) {
 		for f := 0; f < flips; f++ {
 			for r := 0; r < rotations; r++ {
-				t := *s
+				t := &b.tmp
+				*t = *s
 				t.Draw(carto.Single(c), carto.Hero)
 				t.Hits = t.Hits.Or(carto.HeroHits(d.Card, c, r, f == 1))
 				t.Draw(t.Layer[carto.Monster].And(t.Hits), carto.Destroyed)
 				m := carto.Move{Type: carto.DecideHero, Cells: carto.Single(c), Rotation: r, Flip: f == 1}
-				b.cands = append(b.cands, candidate{m: m, value: ev.value(&t), after: t})
+				b.cands = append(b.cands, candidate{m: m, value: ev.value(t), after: *t})
 			}
 		}
 	})
@@ -178,7 +188,11 @@ func (b *Bot) lookAhead(g *carto.Game, ev *evaluator, pub deckInfo) {
 	if g.SeasonTime() >= g.Threshold() || pub.hidden == 0 {
 		return
 	}
-	beam := min(b.Beam, len(b.cands))
+	beam := b.Beam
+	if beam <= 0 {
+		beam = defaultBeam
+	}
+	beam = min(beam, len(b.cands))
 	if beam <= 1 {
 		return
 	}
@@ -205,12 +219,13 @@ func (b *Bot) bestDraw(s *carto.Sheet, id carto.CardID, ev *evaluator, base floa
 		b.buf = s.Placements(c.Options[opt].Shape, carto.Bits{}, b.buf[:0])
 		for _, p := range b.buf {
 			for _, k := range c.Terrains {
-				t := *s
+				t := &b.tmp
+				*t = *s
 				t.Draw(p.Cells, k)
 				if c.Options[opt].Coin {
 					t.AddCoins(1)
 				}
-				if v := ev.value(&t); !found || v > best {
+				if v := ev.value(t); !found || v > best {
 					best, found = v, true
 				}
 			}
