@@ -1,0 +1,321 @@
+package cartographers
+
+import (
+	"encoding/json"
+	"errors"
+	"sort"
+	"testing"
+
+	carto "github.com/surveyor-game/surveyor/cartographers"
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// playGame plays a whole game with one bot per seat through the typed API, checking that every move the
+// bots make is accepted, and counts the decisions of each kind the bots answered.
+func playGame(t *testing.T, o carto.Options, seed uint64, bots []*Bot, kinds map[carto.DecisionKind]int) *carto.Game {
+	t.Helper()
+	g, err := carto.NewGame(o, len(bots), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for steps := 0; !g.Over(); steps++ {
+		if steps > 10000 {
+			t.Fatalf("seed %d: the game does not end", seed)
+		}
+		for seat, b := range bots {
+			d, sheet := g.DecisionOf(seat)
+			if sheet < 0 {
+				continue
+			}
+			m, err := b.Choose(g, seat)
+			if err != nil {
+				t.Fatalf("seed %d seat %d %s decision: %v", seed, seat, d.Kind, err)
+			}
+			if err := g.Play(seat, m); err != nil {
+				t.Fatalf("seed %d seat %d: the bot's %s move %+v is refused: %v", seed, seat, d.Kind, m, err)
+			}
+			kinds[d.Kind]++
+		}
+	}
+	return g
+}
+
+func TestEveryDecisionKindAnsweredLegally(t *testing.T) {
+	kinds := map[carto.DecisionKind]int{}
+	both := carto.Options{Preset: "both"}
+	for seed := uint64(1); seed <= 6; seed++ {
+		playGame(t, both, seed, []*Bot{New(Fast), New(Fast), New(Fast)}, kinds)
+	}
+	// The Gorgon's target chosen by its owner rather than by the neighbour who drew it.
+	owner := both
+	owner.GorgonByOwner = true
+	for seed := uint64(1); seed <= 4; seed++ {
+		playGame(t, owner, seed, []*Bot{New(Fast), New(Fast)}, kinds)
+	}
+	for seed := uint64(1); seed <= 4; seed++ {
+		playGame(t, carto.Options{}, seed, []*Bot{New(Fast)}, kinds)
+	}
+	playGame(t, both, 99, []*Bot{New(Strong), New(Fast), New(Strong)}, kinds)
+	for k := carto.DecideDraw; k <= carto.DecideTroll; k++ {
+		if kinds[k] == 0 {
+			t.Errorf("no %s decision reached (counts %v)", k, kinds)
+		}
+	}
+	t.Logf("decisions answered: %v", kinds)
+}
+
+// The JSON path answers with a move that is among the engine's legal moves, and Apply accepts it.
+func TestMoveJSONIsALegalMove(t *testing.T) {
+	st, err := carto.Definition{}.New(json.RawMessage(`{"preset":"both"}`), 2, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := []*Bot{New(Strong), New(Fast)}
+	for moves := 0; !st.Over() && moves < 60; moves++ {
+		seat := st.ToAct()[0]
+		raw, err := bots[seat].Move(st, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := carto.ParseMove(raw)
+		if err != nil {
+			t.Fatalf("bot move %s does not parse: %v", raw, err)
+		}
+		legal := false
+		for _, l := range st.(*carto.State).G.LegalMoves(int(seat)) {
+			legal = legal || sameMove(l, m)
+		}
+		if !legal {
+			t.Fatalf("bot move %s is not among the legal moves", raw)
+		}
+		if err := st.Apply(seat, raw); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// sameMove compares two moves as the engine reads them: the option only matters for a non-fallback draw.
+func sameMove(a, b carto.Move) bool {
+	if a.Type != b.Type || a.Cells != b.Cells || a.Terrain != b.Terrain || a.Fallback != b.Fallback ||
+		a.Rotation != b.Rotation || a.Flip != b.Flip {
+		return false
+	}
+	return a.Type != carto.DecideDraw || a.Fallback || a.Option == b.Option
+}
+
+func TestBadCallsAreErrors(t *testing.T) {
+	st, err := carto.Definition{}.New(nil, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(Strong)
+	if _, err := b.Move(fakeState{}, 0); err == nil {
+		t.Error("a state of another game was accepted")
+	}
+	if _, err := b.Move(st, 7); !errors.Is(err, game.ErrNotYourTurn) {
+		t.Errorf("seat 7 of 2: got %v, want ErrNotYourTurn", err)
+	}
+	g := st.(*carto.State).G
+	for !g.Over() {
+		for _, s := range g.ToActSeats() {
+			m, err := g.AutoMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(s, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := b.Move(st, 0); !errors.Is(err, game.ErrGameOver) {
+		t.Errorf("game over: got %v, want ErrGameOver", err)
+	}
+}
+
+// fakeState is a game.State of no game the bot knows.
+type fakeState struct{ game.State }
+
+// Weights per edict follow the season cards: A scores in spring and winter, B in spring and summer, C in
+// summer and fall, D in fall and winter; a coin scores in every season left, this one included.
+func TestEvaluatorSeasonWeights(t *testing.T) {
+	g, err := carto.NewGame(carto.Options{}, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := Weights{Later: 0.5, PenaltyLater: 0.25}
+	e := newEvaluator(g, w, false)
+	if want := [4]float64{1.5, 1.5, 0.5 + 0.5, 0.5 + 0.5}; e.wEdict != want {
+		t.Errorf("spring edict weights %v, want %v", e.wEdict, want)
+	}
+	if e.wCoin != 4 || e.wPen != 1+0.25*3 {
+		t.Errorf("spring coin weight %v (want 4), penalty weight %v (want 1.75)", e.wCoin, e.wPen)
+	}
+	g.Season = 3
+	e = newEvaluator(g, w, false)
+	if want := [4]float64{1, 0, 0, 1}; e.wEdict != want {
+		t.Errorf("winter edict weights %v, want %v", e.wEdict, want)
+	}
+	if e.wCoin != 1 || e.wPen != 1 {
+		t.Errorf("winter coin weight %v, penalty weight %v, want 1 and 1", e.wCoin, e.wPen)
+	}
+}
+
+// The base explore deck has 13 cards, 2 of them ruins (cartographers-data.md §2); at the first decision
+// the deck holds them and the spring ambush, less the cards revealed.
+func TestPublicDeck(t *testing.T) {
+	g, err := carto.NewGame(carto.Options{}, 1, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := publicDeck(g)
+	if got := len(d.explore) + d.ruins + len(g.Revealed); got != 13 {
+		t.Errorf("unrevealed %d + %d ruins + revealed %d = %d, want 13", len(d.explore), d.ruins, len(g.Revealed), got)
+	}
+	ambushRevealed := 0
+	if g.Current.Card().Type == carto.AmbushCard {
+		ambushRevealed = 1
+	}
+	if want := 14 - len(g.Revealed) - ambushRevealed; d.hidden != want {
+		t.Errorf("hidden %d, want %d", d.hidden, want)
+	}
+	ruinsRevealed := 0
+	for _, id := range g.Revealed {
+		if id.Card().Type == carto.RuinsCard {
+			ruinsRevealed++
+		}
+	}
+	if d.ruins != 2-ruinsRevealed {
+		t.Errorf("%d ruins cards left, want %d", d.ruins, 2-ruinsRevealed)
+	}
+	if n := len(exploreSet(carto.Options{Preset: "heroes"})); n != 11 {
+		t.Errorf("heroes explore deck: %d cards, want 11", n)
+	}
+	if n := len(exploreSet(carto.Options{Preset: "both"})); n != 24 {
+		t.Errorf("both explore decks: %d cards, want 24", n)
+	}
+}
+
+// Two games with different seeds that show the same public view (same edicts, same cards revealed, same
+// sheets) differ only in what is hidden: the order of the decks. The bot must choose the same move in
+// both. The test also checks that the hidden orders did differ, by the card each game reveals next.
+func TestNoHiddenInformation(t *testing.T) {
+	o := carto.Options{Edicts: []string{"Sentinel Wood", "Canal Lake", "Wildholds", "Borderlands"}}
+	strong := New(Strong)
+	fast := New(Fast)
+	compared, diverged := 0, 0
+	for depth := 0; depth <= 2; depth++ {
+		groups := map[string][]*carto.Game{}
+		for seed := uint64(1); seed <= 150; seed++ {
+			g, err := carto.NewGame(o, 1, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < depth; i++ {
+				m, err := fast.Choose(g, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := g.Play(0, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			key, err := json.Marshal(g.View(0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			groups[string(key)] = append(groups[string(key)], g)
+		}
+		perDepth := 0
+		for _, key := range sortedKeys(groups) {
+			gs := groups[key]
+			// A few games per view and a few views per depth are enough; the strong bot is slow under -race.
+			if len(gs) < 2 || perDepth >= 12 {
+				continue
+			}
+			gs = gs[:min(len(gs), 3)]
+			want, err := strong.Choose(gs[0], 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			next0 := afterMove(t, gs[0], want)
+			for _, g := range gs[1:] {
+				got, err := strong.Choose(g, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				compared++
+				perDepth++
+				if got != want {
+					t.Fatalf("same public view, different moves: %+v and %+v", want, got)
+				}
+				if afterMove(t, g, got) != next0 {
+					diverged++
+				}
+			}
+		}
+	}
+	t.Logf("%d pairs of games with equal views compared, %d revealed different cards next", compared, diverged)
+	if compared < 15 || diverged == 0 {
+		t.Fatalf("the test compared %d pairs, %d with different hidden orders: too few to mean anything", compared, diverged)
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// afterMove plays m on a copy of g and returns the public view that follows, as JSON.
+func afterMove(t *testing.T, g *carto.Game, m carto.Move) string {
+	t.Helper()
+	c := g.Clone()
+	if err := c.Play(0, m); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(c.View(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(raw)
+}
+
+// The same game played twice by the strong bot gives the same moves.
+func TestDeterministic(t *testing.T) {
+	var first []carto.Move
+	for run := 0; run < 2; run++ {
+		g, err := carto.NewGame(carto.Options{Preset: "both"}, 2, 11)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots := []*Bot{New(Strong), New(Fast)}
+		var moves []carto.Move
+		for !g.Over() {
+			for _, s := range g.ToActSeats() {
+				m, err := bots[s].Choose(g, s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := g.Play(s, m); err != nil {
+					t.Fatal(err)
+				}
+				moves = append(moves, m)
+			}
+		}
+		if run == 0 {
+			first = moves
+			continue
+		}
+		if len(moves) != len(first) {
+			t.Fatalf("%d moves, then %d", len(first), len(moves))
+		}
+		for i := range moves {
+			if moves[i] != first[i] {
+				t.Fatalf("move %d: %+v, then %+v", i, first[i], moves[i])
+			}
+		}
+	}
+}
