@@ -1,0 +1,156 @@
+package sim
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Scores 10, 20, 30 have mean 20 and sample standard deviation 10; a player ranked first in two of the
+// three games has two wins. Player 1 sits at seat (i+1) mod 2 in game i.
+func TestReportSums(t *testing.T) {
+	cfg := Config{Game: "carcassonne", Games: 3, Seats: 2}
+	results := []outcome{
+		{scores: []int{10, 5}, ranks: []int{1, 2}},
+		{scores: []int{20, 25}, ranks: []int{2, 1}},
+		{scores: []int{30, 30}, ranks: []int{1, 1}},
+	}
+	r := cfg.report([]string{"greedy+", "auto"}, results, 2*time.Second)
+	p := r.Players[0]
+	if p.Bot != "greedy+" || p.Mean != 20 || math.Abs(p.Stdev-10) > 1e-9 || p.Min != 10 || p.Max != 30 || p.Wins != 2 {
+		t.Errorf("player 1: %+v", p)
+	}
+	q := r.Players[1]
+	if q.Mean != 20 || q.Min != 5 || q.Max != 30 || q.Wins != 2 || math.Abs(q.WinRate-2.0/3) > 1e-9 {
+		t.Errorf("player 2: %+v", q)
+	}
+	if r.GamesPerSec != 1.5 {
+		t.Errorf("3 games in 2 s: %v games/s", r.GamesPerSec)
+	}
+	if r.Titles != nil {
+		t.Error("titles outside solo Cartographers")
+	}
+}
+
+// A run is the same for any number of workers, and player j sits at seat (i+j) mod seats.
+func TestDeterministicAcrossWorkers(t *testing.T) {
+	for _, cfg := range []Config{
+		{Game: "cartographers", Games: 6, Seats: 1, Bots: []string{"fast"}, Seed: 3},
+		{Game: "cartographers", Games: 4, Seats: 2, Bots: []string{"fast", "auto"}, Seed: 3, Options: json.RawMessage(`{"preset":"both"}`)},
+		{Game: "carcassonne", Games: 6, Seats: 3, Bots: []string{"greedy+", "auto", "auto"}, Seed: 9},
+	} {
+		one, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Workers = 3
+		many, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := range one.Players {
+			a, b := one.Players[j], many.Players[j]
+			if a != b {
+				t.Errorf("%s player %d: %+v with one worker, %+v with three", cfg.Game, j, a, b)
+			}
+		}
+		if cfg.Seats == 1 {
+			n := 0
+			for _, c := range one.Titles {
+				n += c
+			}
+			if n != cfg.Games || one.MeanRating == nil {
+				t.Errorf("titles %v for %d games", one.Titles, cfg.Games)
+			}
+		}
+	}
+}
+
+func TestBadConfigs(t *testing.T) {
+	for _, tc := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Game: "go", Games: 1, Seats: 2, Bots: []string{"auto"}}, "unknown game"},
+		{Config{Game: "carcassonne", Games: 0, Seats: 2, Bots: []string{"auto"}}, "at least 1"},
+		{Config{Game: "carcassonne", Games: 1, Seats: 1, Bots: []string{"auto"}}, "2 to 5 seats"},
+		{Config{Game: "cartographers", Games: 1, Seats: 3, Bots: []string{"auto", "fast"}}, "2 bots for 3 seats"},
+		{Config{Game: "cartographers", Games: 1, Seats: 1, Bots: []string{"greedy+"}}, `no bot "greedy+"`},
+		{Config{Game: "cartographers", Games: 1, Seats: 1, Bots: []string{"auto"}, Options: json.RawMessage(`{"side":"Z"}`)}, "side"},
+		{Config{Game: "carcassonne", Games: 1, Seats: 2, Bots: []string{"auto"}, Options: json.RawMessage(`{"caps":7}`)}, "options"},
+	} {
+		_, err := Run(context.Background(), tc.cfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: got %v, want an error with %q", tc.cfg, err, tc.want)
+		}
+	}
+}
+
+func TestCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, Config{Game: "carcassonne", Games: 5, Seats: 2, Bots: []string{"auto"}}); err == nil {
+		t.Error("a cancelled run reported success")
+	}
+}
+
+func TestGameSeedsDiffer(t *testing.T) {
+	seen := map[uint64]bool{}
+	for s := uint64(0); s < 4; s++ {
+		for i := 0; i < 1000; i++ {
+			seen[GameSeed(s, i)] = true
+		}
+	}
+	if len(seen) != 4000 {
+		t.Errorf("%d distinct seeds for 4 runs of 1000 games", len(seen))
+	}
+}
+
+// FuzzConfig runs one game for any options, seat count and bot list: an error or a report of one game,
+// never a panic.
+func FuzzConfig(f *testing.F) {
+	f.Add("cartographers", `{"preset":"heroes"}`, 1, "fast")
+	f.Add("carcassonne", `{"surveyors":true}`, 3, "auto,greedy+,auto")
+	f.Add("carcassonne", `{`, 2, "auto")
+	f.Add("cartographers", `null`, 0, "")
+	f.Fuzz(func(t *testing.T, gameName, options string, seats int, bots string) {
+		if seats > 5 {
+			seats = 5 // a game with many seats is slow, not wrong
+		}
+		cfg := Config{Game: gameName, Games: 1, Seats: seats, Bots: strings.Split(bots, ","), Options: json.RawMessage(options)}
+		r, err := Run(context.Background(), cfg)
+		if err != nil {
+			return
+		}
+		if r.Games != 1 || len(r.Players) != seats {
+			t.Fatalf("report %+v", r)
+		}
+	})
+}
+
+// BenchmarkSim measures whole games per second through the sim, one worker.
+func BenchmarkSimCartographersStrongSolo(b *testing.B) {
+	benchSim(b, Config{Game: "cartographers", Seats: 1, Bots: []string{"strong"}})
+}
+
+func BenchmarkSimCartographersFastSolo(b *testing.B) {
+	benchSim(b, Config{Game: "cartographers", Seats: 1, Bots: []string{"fast"}})
+}
+
+func BenchmarkSimCarcassonneTwo(b *testing.B) {
+	benchSim(b, Config{Game: "carcassonne", Seats: 2, Bots: []string{"greedy+", "auto"}})
+}
+
+func benchSim(b *testing.B, cfg Config) {
+	cfg.Games = 1
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		cfg.Seed = uint64(i)
+		if _, err := Run(context.Background(), cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

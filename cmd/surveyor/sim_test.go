@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/surveyor-game/surveyor/bot/sim"
+)
+
+func TestSimPrintsStatistics(t *testing.T) {
+	out := runOK(t, "", "sim", "--game", "cartographers", "--games", "3", "--bots", "fast", "--seed", "4")
+	for _, want := range []string{"cartographers: 3 games, 1 seats, seed 4", "games/s", "fast", "solo rating: mean"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// --json gives the report; --parallel changes the speed, never the games.
+func TestSimJSONAndParallel(t *testing.T) {
+	args := []string{"sim", "--game", "carcassonne", "--games", "4", "--seats", "2", "--bots", "greedy+,auto", "--json"}
+	var one, many sim.Report
+	if err := json.Unmarshal([]byte(runOK(t, "", args...)), &one); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(runOK(t, "", append(args, "--parallel")...)), &many); err != nil {
+		t.Fatal(err)
+	}
+	if len(one.Players) != 2 || one.Players[0].Bot != "greedy+" || one.Games != 4 {
+		t.Fatalf("report %+v", one)
+	}
+	for j := range one.Players {
+		if one.Players[j] != many.Players[j] {
+			t.Errorf("player %d: %+v, then %+v with --parallel", j, one.Players[j], many.Players[j])
+		}
+	}
+}
+
+func TestSimBadArguments(t *testing.T) {
+	for _, args := range [][]string{
+		{"sim", "--game", "chess"},
+		{"sim", "--game", "carcassonne", "--seats", "9"},
+		{"sim", "--bots", "fast,strong", "--seats", "3"},
+		{"sim", "--options", "{"},
+		{"sim", "extra"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), args, strings.NewReader(""), &out, &errb); code == 0 {
+			t.Errorf("surveyor %v: exit 0", args)
+		} else if errb.Len() == 0 {
+			t.Errorf("surveyor %v: no message", args)
+		}
+	}
+}
