@@ -105,3 +105,28 @@ func CheckAppend(id string, after int64, evs []Event) error {
 	}
 	return nil
 }
+
+// Scanner is one result row of either backend's driver (database/sql or pgx).
+type Scanner interface {
+	Scan(dest ...any) error
+}
+
+// Rows is a result set of either backend's driver.
+type Rows interface {
+	Scanner
+	Next() bool
+	Err() error
+}
+
+// Collect scans every row with scan; the caller closes rows.
+func Collect[T any](rows Rows, scan func(Rows) (T, error)) ([]T, error) {
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}

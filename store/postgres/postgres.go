@@ -169,7 +169,7 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game) error {
 
 const gameCols = `id, game, options, seed, config, status, summary, seq, created_at, updated_at`
 
-func scanGame(row pgx.Row) (store.Game, error) {
+func scanGame(row store.Scanner) (store.Game, error) {
 	var g store.Game
 	var opts, cfg, sum string
 	var seed int64
@@ -202,15 +202,8 @@ func (s *Store) ListGames(ctx context.Context, status string, limit int) ([]stor
 		return nil, fmt.Errorf("postgres: list games: %w", err)
 	}
 	defer rows.Close()
-	var out []store.Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, fmt.Errorf("postgres: list games: %w", err)
-		}
-		out = append(out, g)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := store.Collect(rows, func(r store.Rows) (store.Game, error) { return scanGame(r) })
+	if err != nil {
 		return nil, fmt.Errorf("postgres: list games: %w", err)
 	}
 	return out, nil
@@ -223,17 +216,14 @@ func (s *Store) Events(ctx context.Context, id string, after int64) ([]store.Eve
 		return nil, fmt.Errorf("postgres: events of %s: %w", id, err)
 	}
 	defer rows.Close()
-	var out []store.Event
-	for rows.Next() {
+	out, err := store.Collect(rows, func(r store.Rows) (store.Event, error) {
 		var ev store.Event
 		var data string
-		if err := rows.Scan(&ev.Seq, &ev.Kind, &ev.Seat, &data, &ev.At); err != nil {
-			return nil, fmt.Errorf("postgres: events of %s: %w", id, err)
-		}
+		err := r.Scan(&ev.Seq, &ev.Kind, &ev.Seat, &data, &ev.At)
 		ev.Data, ev.At = json.RawMessage(data), ev.At.UTC()
-		out = append(out, ev)
-	}
-	if err := rows.Err(); err != nil {
+		return ev, err
+	})
+	if err != nil {
 		return nil, fmt.Errorf("postgres: events of %s: %w", id, err)
 	}
 	return out, nil

@@ -168,9 +168,7 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game) error {
 
 const gameCols = `id, game, options, seed, config, status, summary, seq, created_at, updated_at`
 
-type scanner interface{ Scan(...any) error }
-
-func scanGame(sc scanner) (store.Game, error) {
+func scanGame(sc store.Scanner) (store.Game, error) {
 	var g store.Game
 	var opts, cfg, sum string
 	var seed, created, updated int64
@@ -203,15 +201,8 @@ func (s *Store) ListGames(ctx context.Context, status string, limit int) ([]stor
 		return nil, fmt.Errorf("sqlite: list games: %w", err)
 	}
 	defer rows.Close()
-	var out []store.Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, fmt.Errorf("sqlite: list games: %w", err)
-		}
-		out = append(out, g)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := store.Collect(rows, func(r store.Rows) (store.Game, error) { return scanGame(r) })
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: list games: %w", err)
 	}
 	return out, nil
@@ -224,18 +215,15 @@ func (s *Store) Events(ctx context.Context, id string, after int64) ([]store.Eve
 		return nil, fmt.Errorf("sqlite: events of %s: %w", id, err)
 	}
 	defer rows.Close()
-	var out []store.Event
-	for rows.Next() {
+	out, err := store.Collect(rows, func(r store.Rows) (store.Event, error) {
 		var ev store.Event
 		var data string
 		var at int64
-		if err := rows.Scan(&ev.Seq, &ev.Kind, &ev.Seat, &data, &at); err != nil {
-			return nil, fmt.Errorf("sqlite: events of %s: %w", id, err)
-		}
+		err := r.Scan(&ev.Seq, &ev.Kind, &ev.Seat, &data, &at)
 		ev.Data, ev.At = json.RawMessage(data), time.UnixMicro(at).UTC()
-		out = append(out, ev)
-	}
-	if err := rows.Err(); err != nil {
+		return ev, err
+	})
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: events of %s: %w", id, err)
 	}
 	return out, nil
