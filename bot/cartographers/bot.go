@@ -180,9 +180,10 @@ func (b *Bot) heroes(g *carto.Game, d carto.Decision, s *carto.Sheet, ev *evalua
 	})
 }
 
-// lookAhead re-ranks the best few draws by the expected value after the next card: each explore card
-// still unrevealed this season is equally likely to be any of the hidden cards, and is drawn at its best
-// placement; the other hidden cards (ambush, hero, ruins) leave the value as it is. When the season ends
+// lookAhead re-ranks the best few draws by the expected value after the next card: each hidden card is
+// equally likely to come next; an explore card still unrevealed this season is drawn at its best
+// placement, the season's ambush (if still hidden) lands where the solo walk puts it or, in multiplayer,
+// where it hurts most; a ruins card or a hero leaves the value as it is. When the season ends
 // with this card, the next card belongs to a reshuffled deck and the one-ply ranking stands.
 func (b *Bot) lookAhead(g *carto.Game, ev *evaluator, pub deckInfo) {
 	if g.SeasonTime() >= g.Threshold() || pub.hidden == 0 {
@@ -199,9 +200,13 @@ func (b *Bot) lookAhead(g *carto.Game, ev *evaluator, pub deckInfo) {
 	best, bestVal := 0, 0.0
 	for i := 0; i < beam; i++ {
 		c := &b.cands[i]
-		total := float64(pub.hidden-len(pub.explore)) * c.value
+		rest := float64(pub.hidden-len(pub.explore)) - pub.ambushChance
+		total := rest * c.value
 		for _, id := range pub.explore {
 			total += b.bestDraw(&c.after, id, ev, c.value)
+		}
+		if pub.ambushChance > 0 {
+			total += pub.ambushChance * b.ambushValue(&c.after, pub.ambushes, ev, g.Solo())
 		}
 		v := total / float64(pub.hidden)
 		if i == 0 || v > bestVal {
@@ -235,4 +240,44 @@ func (b *Bot) bestDraw(s *carto.Sheet, id carto.CardID, ev *evaluator, base floa
 		return base
 	}
 	return best
+}
+
+// ambushValue is the sheet's expected value once the hidden ambush, equally likely any of ids, has drawn
+// its monster: at the solo walk's spot, or at the spot worst for the sheet when a neighbour chooses.
+func (b *Bot) ambushValue(s *carto.Sheet, ids []carto.CardID, ev *evaluator, solo bool) float64 {
+	total := 0.0
+	for _, id := range ids {
+		if solo {
+			t := &b.tmp
+			*t = *s
+			if cells, ok := carto.SoloAmbushPlacement(s, id); ok {
+				t.Draw(cells, carto.Monster)
+				t.Draw(t.Layer[carto.Monster].And(t.Hits), carto.Destroyed)
+			}
+			total += ev.value(t)
+			continue
+		}
+		b.buf = s.Placements(id.Card().Options[0].Shape, carto.Bits{}, b.buf[:0])
+		if len(b.buf) == 0 {
+			// No room for the shape: the neighbour draws a 1x1 monster anywhere.
+			s.EmptySpaces().EachCell(func(c carto.Cell) {
+				b.buf = append(b.buf, carto.Placement{Cells: carto.Single(c)})
+			})
+		}
+		worst, found := 0.0, false
+		for _, p := range b.buf {
+			t := &b.tmp
+			*t = *s
+			t.Draw(p.Cells, carto.Monster)
+			t.Draw(t.Layer[carto.Monster].And(t.Hits), carto.Destroyed)
+			if v := ev.value(t); !found || v < worst {
+				worst, found = v, true
+			}
+		}
+		if !found {
+			worst = ev.value(s)
+		}
+		total += worst
+	}
+	return total / float64(len(ids))
 }
