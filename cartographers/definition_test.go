@@ -207,3 +207,28 @@ func TestViewOfAnAmbushDecision(t *testing.T) {
 		t.Fatalf("ruins decision view %+v", d)
 	}
 }
+
+func TestViewNamesTheRevealedAmbush(t *testing.T) {
+	// In solo the ambush is drawn between two explore cards, so only the specials list names it.
+	g := rig(t, Options{}, 1, "", "Farmland", "Goblin Attack", "Great River")
+	if v := g.View(0); len(v.Specials) != 0 {
+		t.Fatalf("specials before any ambush: %+v", v.Specials)
+	}
+	m, err := g.AutoMove(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(0, m); err != nil {
+		t.Fatal(err)
+	}
+	v := g.View(0)
+	if v.Current == nil || v.Current.Name != "Great River" {
+		t.Fatalf("current card %+v, want Great River", v.Current)
+	}
+	if len(v.Specials) != 1 || v.Specials[0].Card.Name != "Goblin Attack" || v.Specials[0].Season != 0 || v.Specials[0].Turn != 1 {
+		t.Fatalf("specials %+v, want Goblin Attack revealed in spring after turn 1", v.Specials)
+	}
+	if got := strings.Count(v.Sheets[0].Map, "X"); got != 3 {
+		t.Fatalf("%d monster spaces on the sheet, want Goblin Attack's 3", got)
+	}
+}

@@ -25,6 +25,11 @@ type Game struct {
 	Current CardID
 	// Revealed are the explore and ruins cards revealed this season, in order; their times add up.
 	Revealed []CardID
+	// Monsters and heroes revealed so far, in order (at most one ambush and one hero join the deck per
+	// season). They are public, and the client names them when their spaces appear, which a solo ambush
+	// does between two explore cards. A fixed array keeps Clone free of allocation.
+	Specials    [8]SpecialCard
+	NumSpecials int
 	// RuinsPending is set by a ruins card until the next explore card is resolved (rulings 8).
 	RuinsPending bool
 	// Players are the sheets and scores, in seat order.
@@ -351,11 +356,27 @@ func (g *Game) reveal() {
 			g.startDraw(id)
 			g.RuinsPending = false
 		case AmbushCard:
+			g.noteSpecial(id)
 			g.startAmbush(id)
 		case HeroCard:
+			g.noteSpecial(id)
 			g.startHero(id)
 		}
 		return
+	}
+}
+
+// SpecialCard records when an ambush or hero card was revealed.
+type SpecialCard struct {
+	Card   CardID
+	Season int
+	Turn   int
+}
+
+func (g *Game) noteSpecial(id CardID) {
+	if g.NumSpecials < len(g.Specials) {
+		g.Specials[g.NumSpecials] = SpecialCard{Card: id, Season: g.Season, Turn: g.Turn}
+		g.NumSpecials++
 	}
 }
 

@@ -92,6 +92,7 @@ func rig(t *testing.T, o Options, seats int, sheet string, deck ...string) *Game
 		}
 	}
 	g.waiting, g.Revealed, g.RuinsPending, g.effects, g.phase = 0, nil, false, nil, phaseReveal
+	g.NumSpecials = 0
 	g.deck = g.deck[:0]
 	for i := len(deck) - 1; i >= 0; i-- {
 		id, ok := CardByName(deck[i])

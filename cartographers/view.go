@@ -5,26 +5,36 @@ import "github.com/surveyor-game/surveyor/game"
 // View is what one seat (or a spectator) sees, ready to marshal as JSON. It never holds the seed nor the
 // order of a hidden deck, only their sizes.
 type View struct {
-	Seat             int           `json:"seat"`
-	Options          Options       `json:"options"`
-	Side             string        `json:"side"`
-	SideSingleSource bool          `json:"side_single_source"`
-	Season           int           `json:"season"`
-	SeasonName       string        `json:"season_name"`
-	Time             int           `json:"time"`
-	Threshold        int           `json:"threshold"`
-	Revealed         []string      `json:"revealed"`
-	Current          *CardView     `json:"current,omitempty"`
-	RuinsPending     bool          `json:"ruins_pending"`
-	Decks            DeckView      `json:"decks"`
-	Edicts           [4]EdictView  `json:"edicts"`
-	Sheets           []SheetView   `json:"sheets"`
-	Decision         *DecisionView `json:"decision,omitempty"`
-	ToAct            []int         `json:"to_act"`
+	Seat             int       `json:"seat"`
+	Options          Options   `json:"options"`
+	Side             string    `json:"side"`
+	SideSingleSource bool      `json:"side_single_source"`
+	Season           int       `json:"season"`
+	SeasonName       string    `json:"season_name"`
+	Time             int       `json:"time"`
+	Threshold        int       `json:"threshold"`
+	Revealed         []string  `json:"revealed"`
+	Current          *CardView `json:"current,omitempty"`
+	RuinsPending     bool      `json:"ruins_pending"`
+	// Specials are the ambush and hero cards revealed so far, oldest first.
+	Specials []SpecialView `json:"specials"`
+	Decks    DeckView      `json:"decks"`
+	Edicts   [4]EdictView  `json:"edicts"`
+	Sheets   []SheetView   `json:"sheets"`
+	Decision *DecisionView `json:"decision,omitempty"`
+	ToAct    []int         `json:"to_act"`
 	// Penalty is the viewer's monster penalty if the season ended now, with the spaces it counts.
 	Penalty *Projection  `json:"penalty,omitempty"`
 	Over    bool         `json:"over"`
 	Result  *game.Result `json:"result,omitempty"`
+}
+
+// SpecialView is an ambush or hero card revealed during the game, with the season (0-3) and turn count
+// at which it was revealed.
+type SpecialView struct {
+	Card   *CardView `json:"card"`
+	Season int       `json:"season"`
+	Turn   int       `json:"turn"`
 }
 
 // DeckView gives the sizes of the hidden decks.
@@ -133,6 +143,10 @@ func (g *Game) View(seat int) View {
 	}
 	if g.Turn > 0 || g.phase != phaseReveal {
 		v.Current = cardView(g.Current)
+	}
+	v.Specials = make([]SpecialView, g.NumSpecials)
+	for i, sp := range g.Specials[:g.NumSpecials] {
+		v.Specials[i] = SpecialView{Card: cardView(sp.Card), Season: sp.Season, Turn: sp.Turn}
 	}
 	v.Decks.Explore, v.Decks.Ambush, v.Decks.Heroes = g.DeckCounts()
 	own := seat >= 0 && seat < len(g.Players)

@@ -136,6 +136,7 @@ func soloGame(t *testing.T, preset, side string, seed uint64, want map[string]in
 
 	turns, seasons := 0, 0
 	sawRuins, sawFallback := false, false
+	namedAmbushes := 0
 	kinds := map[string]int{}
 	for {
 		// The page acts when the server says so: wait for a decision, a season's scoring or the end.
@@ -151,6 +152,23 @@ func soloGame(t *testing.T, preset, side string, seed uint64, want map[string]in
 		}
 		if evalString(t, ctx, `document.querySelector('#final') ? "1" : ""`) == "1" {
 			break
+		}
+		// An ambush drawn on the sheet is named in the notice, as the view names it.
+		if notice := evalString(t, ctx, `(document.querySelector('#notice') || {}).textContent || ""`); strings.Contains(notice, "Ambush!") {
+			var v struct {
+				View cartographers.View `json:"view"`
+			}
+			e.getJSON("/api/matches/"+id, token, &v)
+			last := ""
+			for _, sp := range v.View.Specials {
+				if sp.Card.Type == "ambush" {
+					last = sp.Card.Name
+				}
+			}
+			if last == "" || !strings.Contains(notice, last+" was drawn on your map") {
+				t.Fatalf("notice %q does not name the ambush the view lists last (%q)", notice, last)
+			}
+			namedAmbushes++
 		}
 		mode := evalString(t, ctx, `document.querySelector('#table').dataset.mode`)
 		kind := evalString(t, ctx, `document.querySelector('#table').dataset.decision`)
@@ -181,6 +199,9 @@ func soloGame(t *testing.T, preset, side string, seed uint64, want map[string]in
 	shot(t, ctx, "final")
 	if seasons != 4 {
 		t.Errorf("the page showed %d season scorings, want 4", seasons)
+	}
+	if namedAmbushes == 0 {
+		t.Errorf("no ambush was announced by name during the game")
 	}
 	t.Logf("solo game: %d decisions %v, ruins demand seen: %v, fallback seen: %v", turns, kinds, sawRuins, sawFallback)
 	if want != nil && !maps.Equal(kinds, want) {

@@ -107,12 +107,22 @@ function noticeChanges(s) {
       const k = key([Math.floor(i / SIZE), i % SIZE]);
       if (a[i].kind !== b[i].kind && !(mv.cells.has(k) && b[i].kind === mv.kind)) s.changed.add(k);
     }
-    // The view names no resolved ambush (it is not among the revealed cards), so the client tells what
-    // happened from the spaces that changed without the viewer drawing them.
+    // The spaces that changed without the viewer drawing them tell what happened; the view's list of
+    // revealed ambushes names the monster (a solo ambush is resolved between two explore cards).
     const kindsNow = [...s.changed].map(k => { const [r, c] = k.split(",").map(Number); return b[r * SIZE + c].kind; });
     const scoredNow = (own.seasons || []).length > (p.sheets[mine].seasons || []).length;
+    // New monster spaces come from an ambush revealed since the last view (solo: drawn at once), from
+    // the latest ambush outside season scoring (multiplayer: a neighbour draws it later), or from the
+    // zombies spreading after a season's scoring.
+    const specials = v.specials || [];
+    const ambushes = specials.filter(sp => sp.card.type === "ambush");
+    const ambush = ambushes[ambushes.length - 1];
+    const revealedNow = specials.slice((p.specials || []).length).some(sp => sp.card.type === "ambush");
     const notes = [];
-    if (kindsNow.includes("monster")) notes.push(scoredNow ? t("zombieSpread") : t("ambushDrawn"));
+    if (kindsNow.includes("monster")) {
+      if (revealedNow || !scoredNow) notes.push(ambush ? t("ambushNamed", { card: cardName(ambush.card.name) }) : t("ambushDrawn"));
+      if (scoredNow && ambushes.some(sp => sp.card.name === "Zombie Plague")) notes.push(t("zombieSpread"));
+    }
     if (kindsNow.includes("destroyed")) notes.push(t("spacesDestroyed"));
     s.notice = notes.join(" ");
     if (s.changed.size) s.notice = (s.notice ? s.notice + " " : "") + t("newSpaces");
