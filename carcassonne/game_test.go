@@ -510,3 +510,18 @@ func TestSeatAccessorsOutsideTheGame(t *testing.T) {
 		t.Errorf("seat 0 scores %d, seat 2 holds %d meeples", g.Score(0), g.Supply(2))
 	}
 }
+
+func TestCanonicalOptionsSpellOutTheDefaults(t *testing.T) {
+	// The defaults of docs/carcassonne.md, written out by hand.
+	got, err := Definition{}.CanonicalOptions(json.RawMessage(`{"surveyors":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"surveyors":true,"road_bonus":"poverty","monastery_bonus":"wealth","farmhouses":"K","monastery_own_tile":true,"caps":"all"}`
+	if string(got) != want {
+		t.Fatalf("canonical options\n got %s\nwant %s", got, want)
+	}
+	if _, err := (Definition{}).CanonicalOptions(json.RawMessage(`{"caps":"round"}`)); !errors.Is(err, game.ErrBadOptions) {
+		t.Fatalf("bad caps value: %v, want ErrBadOptions", err)
+	}
+}

@@ -25,6 +25,15 @@ func (Definition) DefaultOptions() json.RawMessage {
 	return b
 }
 
+// CanonicalOptions spells out every option; Options has no omitted field, so its JSON form is complete.
+func (Definition) CanonicalOptions(options json.RawMessage) (json.RawMessage, error) {
+	o, err := ParseOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(o)
+}
+
 func (Definition) New(options json.RawMessage, seats int, seed uint64) (game.State, error) {
 	opts, err := ParseOptions(options)
 	if err != nil {

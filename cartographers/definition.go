@@ -23,6 +23,20 @@ func (Definition) DefaultOptions() json.RawMessage {
 	return json.RawMessage(`{"preset":"cartographers"}`)
 }
 
+// CanonicalOptions spells out every content switch with the value the preset gives it, so that a stored
+// game does not depend on the presets staying as they are.
+func (Definition) CanonicalOptions(options json.RawMessage) (json.RawMessage, error) {
+	o, err := ParseOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	c, err := o.Canonical()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(c)
+}
+
 // New sets a game up; bad options or seat counts wrap game.ErrBadOptions.
 func (Definition) New(options json.RawMessage, seats int, seed uint64) (game.State, error) {
 	o, err := ParseOptions(options)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -230,5 +231,71 @@ func TestViewNamesTheRevealedAmbush(t *testing.T) {
 	}
 	if got := strings.Count(v.Sheets[0].Map, "X"); got != 3 {
 		t.Fatalf("%d monster spaces on the sheet, want Goblin Attack's 3", got)
+	}
+}
+
+func TestCanonicalOptionsSpellOutThePreset(t *testing.T) {
+	cases := []struct {
+		in   string
+		want string
+	}{
+		// Rulings 13 and the preset table of docs/cartographers.md, written out by hand.
+		{``, `{"preset":"cartographers","side":"A","explore":"base","seasons":"base","ambush":"base","heroes":false,` +
+			`"scoring_forest":"base","scoring_farm_water":"base","scoring_village":"base","scoring_space":"base","fallback_terrains":"base"}`},
+		{`{"preset":"heroes"}`, `{"preset":"heroes","side":"C","explore":"heroes","seasons":"heroes","ambush":"heroes","heroes":true,` +
+			`"scoring_forest":"heroes","scoring_farm_water":"heroes","scoring_village":"heroes","scoring_space":"heroes","fallback_terrains":"all"}`},
+		{`{"preset":"both","side":"d","heroes":false,"gorgon_by_owner":true}`, `{"preset":"both","side":"D","explore":"both","seasons":"heroes","ambush":"both","heroes":false,` +
+			`"scoring_forest":"both","scoring_farm_water":"both","scoring_village":"both","scoring_space":"both","fallback_terrains":"all","gorgon_by_owner":true}`},
+	}
+	for _, c := range cases {
+		got, err := Definition{}.CanonicalOptions(json.RawMessage(c.in))
+		if err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		if string(got) != c.want {
+			t.Errorf("canonical of %s\n got %s\nwant %s", c.in, got, c.want)
+		}
+		again, err := Definition{}.CanonicalOptions(got)
+		if err != nil || string(again) != string(got) {
+			t.Errorf("canonical form of %s is not stable: %s (%v)", got, again, err)
+		}
+	}
+	if _, err := (Definition{}).CanonicalOptions(json.RawMessage(`{"preset":"nope"}`)); !errors.Is(err, game.ErrBadOptions) {
+		t.Fatalf("unknown preset: %v, want ErrBadOptions", err)
+	}
+}
+
+func TestCanonicalOptionsPlayTheSameGame(t *testing.T) {
+	for _, in := range []string{``, `{"preset":"heroes"}`, `{"preset":"both","side":"B"}`} {
+		canon, err := Definition{}.CanonicalOptions(json.RawMessage(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 20; seed++ {
+			a, err := Definition{}.New(json.RawMessage(in), 2, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := Definition{}.New(canon, 2, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !a.Over() {
+				seat := a.ToAct()[0]
+				m, err := a.AutoMove(seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := a.Apply(seat, m); err != nil {
+					t.Fatal(err)
+				}
+				if err := b.Apply(seat, m); err != nil {
+					t.Fatalf("options %s seed %d: the canonical game refused a move: %v", in, seed, err)
+				}
+			}
+			if !b.Over() || !slices.Equal(a.Result().Scores, b.Result().Scores) {
+				t.Fatalf("options %s seed %d: scores %v and %v", in, seed, a.Result().Scores, b.Result().Scores)
+			}
+		}
 	}
 }

@@ -111,15 +111,21 @@ func pick(v, def string) string {
 	return strings.ToLower(v)
 }
 
-// resolve applies the preset and validates every field.
-func (o Options) resolve() (*config, error) {
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("%w: cartographers: %s", game.ErrBadOptions, fmt.Sprintf(format, a...))
+// Canonical returns the options with every content switch spelled out as the preset sets it, after
+// checking them all. A game set up from them is the same game as one set up from o.
+func (o Options) Canonical() (Options, error) {
+	c, err := o.resolve()
+	if err != nil {
+		return Options{}, err
 	}
-	preset := pick(o.Preset, "cartographers")
+	return c.opts, nil
+}
+
+// withPreset fills every empty field with the preset's value.
+func (o Options) withPreset() (Options, error) {
 	var side, explore, seasons, ambushes, scoring, fallback string
 	var heroes bool
-	switch preset {
+	switch preset := pick(o.Preset, "cartographers"); preset {
 	case "cartographers":
 		side, explore, seasons, ambushes, scoring, heroes, fallback = "A", "base", "base", "base", "base", false, "base"
 	case "heroes":
@@ -127,15 +133,34 @@ func (o Options) resolve() (*config, error) {
 	case "both":
 		side, explore, seasons, ambushes, scoring, heroes, fallback = "A", "both", "heroes", "both", "both", true, "all"
 	default:
-		return nil, bad("unknown preset %q (have %s)", o.Preset, strings.Join(Presets, ", "))
+		return Options{}, fmt.Errorf("%w: cartographers: unknown preset %q (have %s)", game.ErrBadOptions, o.Preset, strings.Join(Presets, ", "))
 	}
-	c := &config{opts: o, rotateHero: !o.FixedHeroPattern}
-	c.opts.Preset = preset
-	c.side = strings.ToUpper(pick(o.Side, side))
+	o.Preset = pick(o.Preset, "cartographers")
+	o.Side = strings.ToUpper(pick(o.Side, side))
+	o.Explore, o.Seasons, o.Ambush = pick(o.Explore, explore), pick(o.Seasons, seasons), pick(o.Ambush, ambushes)
+	if o.Heroes == nil {
+		o.Heroes = &heroes
+	}
+	o.ScoringForest, o.ScoringFarmWater = pick(o.ScoringForest, scoring), pick(o.ScoringFarmWater, scoring)
+	o.ScoringVillage, o.ScoringSpace = pick(o.ScoringVillage, scoring), pick(o.ScoringSpace, scoring)
+	o.FallbackTerrains = pick(o.FallbackTerrains, fallback)
+	return o, nil
+}
+
+// resolve applies the preset and validates every field.
+func (o Options) resolve() (*config, error) {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: cartographers: %s", game.ErrBadOptions, fmt.Sprintf(format, a...))
+	}
+	o, err := o.withPreset()
+	if err != nil {
+		return nil, err
+	}
+	c := &config{opts: o, rotateHero: !o.FixedHeroPattern, side: o.Side}
 	if _, err := MapSide(c.side); err != nil {
 		return nil, bad("side %q: %v", o.Side, err)
 	}
-	switch e := pick(o.Explore, explore); e {
+	switch e := o.Explore; e {
 	case "base":
 		c.explore = cardRange(firstBaseExplore, firstHeroesExplore)
 	case "heroes":
@@ -145,7 +170,7 @@ func (o Options) resolve() (*config, error) {
 	default:
 		return nil, bad("explore %q: want base, heroes or both", e)
 	}
-	switch s := pick(o.Seasons, seasons); s {
+	switch s := o.Seasons; s {
 	case "base", "heroes":
 		for i, sc := range Seasons {
 			c.thresholds[i] = sc.BaseThreshold
@@ -156,7 +181,7 @@ func (o Options) resolve() (*config, error) {
 	default:
 		return nil, bad("seasons %q: want base or heroes", s)
 	}
-	switch a := pick(o.Ambush, ambushes); a {
+	switch a := o.Ambush; a {
 	case "base":
 		c.ambushes = cardRange(firstBaseAmbush, firstHeroesAmbush)
 	case "heroes":
@@ -166,14 +191,10 @@ func (o Options) resolve() (*config, error) {
 	default:
 		return nil, bad("ambush %q: want base, heroes or both", a)
 	}
-	c.heroes = heroes
-	if o.Heroes != nil {
-		c.heroes = *o.Heroes
-	}
-	for i, v := range []string{o.ScoringForest, o.ScoringFarmWater, o.ScoringVillage, o.ScoringSpace} {
-		set := pick(v, scoring)
+	c.heroes = *o.Heroes
+	for i, set := range []string{o.ScoringForest, o.ScoringFarmWater, o.ScoringVillage, o.ScoringSpace} {
 		if set != "base" && set != "heroes" && set != "both" {
-			return nil, bad("scoring pool %q: want base, heroes or both", v)
+			return nil, bad("scoring pool %q: want base, heroes or both", set)
 		}
 		for j := range ScoringCards {
 			sc := &ScoringCards[j]
@@ -204,7 +225,7 @@ func (o Options) resolve() (*config, error) {
 			c.edicts = append(c.edicts, idx)
 		}
 	}
-	switch f := pick(o.FallbackTerrains, fallback); f {
+	switch f := o.FallbackTerrains; f {
 	case "base":
 		c.fallback, c.ruinsFallback = nil, riftTerrains
 	case "rulings":

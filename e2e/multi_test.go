@@ -94,6 +94,10 @@ func TestTwoPlayers(t *testing.T) {
 	spec := incognito(t, a)
 	run(t, spec, chromedp.Navigate(e.url+"/"))
 	waitJS(t, spec, `!!document.querySelector('a[data-watch="`+id+`"]')`)
+	// The lobby tells the content set and map side, here the default base game on side A.
+	if got := evalString(t, spec, `document.querySelector('[data-content="`+id+`"]').textContent`); got != "Cartographers · Map side A" {
+		t.Errorf("lobby shows the match as %q, want \"Cartographers · Map side A\"", got)
+	}
 	shot(t, spec, "lobby-games")
 	click(t, spec, `a[data-watch="`+id+`"]`)
 	waitJS(t, spec, `!!document.querySelector('#main-sheet[data-ready]') && document.querySelectorAll('#opponents .opponent').length === 1`)

@@ -22,6 +22,10 @@ type Definition interface {
 	SeatRange() (min, max int)
 	// DefaultOptions is the JSON of the options used when a client sends none.
 	DefaultOptions() json.RawMessage
+	// CanonicalOptions validates options (empty or null means the defaults) and spells every one of them
+	// out, defaults and preset values included. Hosts store this form, so that a stored game keeps
+	// replaying the same way when a default or a preset changes later. Errors wrap ErrBadOptions.
+	CanonicalOptions(options json.RawMessage) (json.RawMessage, error)
 	// New sets up a game. It validates options (an empty or null value means the defaults) and the seat
 	// count, and returns an error wrapping ErrBadOptions when they are not acceptable.
 	New(options json.RawMessage, seats int, seed uint64) (State, error)

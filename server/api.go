@@ -171,6 +171,7 @@ type lobbyEntry struct {
 	ID      string          `json:"id"`
 	Game    string          `json:"game"`
 	Status  string          `json:"status"`
+	Options json.RawMessage `json:"options"`
 	Summary json.RawMessage `json:"summary"`
 	Created time.Time       `json:"created"`
 }
@@ -197,7 +198,7 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]lobbyEntry, 0, len(gs))
 	for _, g := range gs {
-		out = append(out, lobbyEntry{ID: g.ID, Game: g.Game, Status: g.Status, Summary: g.Summary, Created: g.Created})
+		out = append(out, lobbyEntry{ID: g.ID, Game: g.Game, Status: g.Status, Options: g.Options, Summary: g.Summary, Created: g.Created})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"matches": out})
 	return nil
@@ -258,6 +259,13 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 	if o := strings.TrimSpace(string(req.Options)); o == "" || o == "null" {
 		req.Options = def.DefaultOptions()
 	}
+	// The match stores every option spelled out, so its record replays the same game even if a default
+	// or a preset changes in a later version.
+	canon, err := def.CanonicalOptions(req.Options)
+	if err != nil {
+		return err
+	}
+	req.Options = canon
 	// Options are checked now for a full table; start checks them again for the players actually seated.
 	if _, err := def.New(req.Options, req.MaxSeats, 0); err != nil {
 		return err
@@ -278,7 +286,6 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 	cfg := config{MaxSeats: req.MaxSeats, Clock: req.Clock}
 	g := store.Game{Game: req.Game, Options: req.Options, Seed: s.seed(), Config: mustJSON(cfg), Status: statusOpen,
 		Summary: mustJSON(lobbySummary{Players: []string{}, MaxSeats: cfg.MaxSeats, Clock: cfg.Clock}), Created: s.now()}
-	var err error
 	for range 3 {
 		g.ID = newID()
 		if err = s.store.CreateGame(r.Context(), g); !errors.Is(err, store.ErrExists) {

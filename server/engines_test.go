@@ -178,3 +178,29 @@ func TestCartographersUndoThroughAPI(t *testing.T) {
 		}
 	}
 }
+
+// A match keeps its options spelled out, so its record does not depend on the presets of a later version.
+func TestMatchStoresCanonicalOptions(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.Games = game.NewRegistry(cartographers.Definition{}) })
+	id, _ := e.newMatch("cartographers", `{"preset":"heroes"}`, 1, "")
+	g, err := e.store.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o map[string]any
+	if err := json.Unmarshal(g.Options, &o); err != nil {
+		t.Fatal(err)
+	}
+	// Rulings 13: the Heroes box plays side C with the Heroes decks and thresholds and a hero each season.
+	for k, want := range map[string]any{"preset": "heroes", "side": "C", "explore": "heroes", "seasons": "heroes",
+		"ambush": "heroes", "heroes": true, "scoring_village": "heroes"} {
+		if o[k] != want {
+			t.Errorf("stored option %s = %v, want %v (stored %s)", k, o[k], want, g.Options)
+		}
+	}
+	lobby := e.must(200, e.do("GET", "/api/matches", "", "")).json(t)
+	entry := lobby["matches"].([]any)[0].(map[string]any)
+	if opts, _ := entry["options"].(map[string]any); opts == nil || opts["side"] != "C" {
+		t.Errorf("lobby entry options %v, want side C", entry["options"])
+	}
+}

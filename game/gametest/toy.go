@@ -51,6 +51,15 @@ func (Definition) DefaultOptions() json.RawMessage {
 	return json.RawMessage(`{"rounds":3,"sequential":false}`)
 }
 
+// CanonicalOptions implements game.Definition.
+func (Definition) CanonicalOptions(options json.RawMessage) (json.RawMessage, error) {
+	o, err := ParseOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(o)
+}
+
 // New implements game.Definition.
 func (d Definition) New(options json.RawMessage, seats int, seed uint64) (game.State, error) {
 	opts, err := ParseOptions(options)

@@ -118,7 +118,13 @@ function gameList(title, matches, status) {
       if (status === "open") actions.push(h("a", { href: "/m/" + m.id, class: "button", "data-join": m.id }, t("join")));
       actions.push(h("a", { href: "/m/" + m.id, class: "button", "data-watch": m.id }, t("watch")));
     }
-    return h("li", { "data-match": m.id }, h("span", {}, `${players} (${(s.players || []).length}/${s.maxSeats || "?"})`), ...actions);
+    // The content set and map side, from the options the match stores spelled out.
+    const o = m.options || {};
+    const preset = { cartographers: "presetCartographers", heroes: "presetHeroes", both: "presetBoth" }[o.preset];
+    const content = preset ? `${t(preset)}${o.side ? ` · ${t("side")} ${o.side}` : ""}` : "";
+    return h("li", { "data-match": m.id },
+      h("span", {}, `${players} (${(s.players || []).length}/${s.maxSeats || "?"})`),
+      content ? h("span", { class: "muted", "data-content": m.id }, content) : null, ...actions);
   });
   return h("section", { class: "panel" }, h("h2", {}, title),
     items.length ? h("ul", { class: "games" }, items) : h("p", { class: "muted" }, t("none")));
