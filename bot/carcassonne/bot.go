@@ -30,10 +30,13 @@ type Weights struct {
 	MeepleCost float64
 	// Opponent weighs the points the move gives the best-placed opponent.
 	Opponent float64
+	// PerOpen is the share of a city or road meeple's hope lost for each open side of its segment beyond
+	// the first.
+	PerOpen float64
 }
 
 // DefaultWeights were chosen by head-to-head games against the engine's GreedyMove (docs/bots.md).
-var DefaultWeights = Weights{City: 4.5, Road: 2, Farmer: 3, FarmEarly: -4, FarmLate: 20, MeepleCost: 3, Opponent: 1}
+var DefaultWeights = Weights{City: 4.5, Road: 2, Farmer: 3, FarmEarly: -4, FarmLate: 20, MeepleCost: 3, Opponent: 1, PerOpen: 0.15}
 
 // Bot is the Carcassonne bot. Not safe for concurrent use: it keeps scratch space.
 type Bot struct {
@@ -44,6 +47,10 @@ type Bot struct {
 	segs    []int
 	// kinds caches the kind of each segment of each tile type ('A'..'X'), read from the move form once.
 	kinds [26][8]string
+	// sides caches, per tile type and rotation, the segment on each side (-1 for a field side), read
+	// from the move form once; known marks the entries filled.
+	sides [26][4][4]int8
+	known [26][4]bool
 	// occupied is the set of board cells holding a tile, rebuilt from the public view each decision.
 	occupied map[[2]int]bool
 }
@@ -147,9 +154,9 @@ func (b *Bot) hope(g *carc.Game, m carc.Move, left int, w Weights) float64 {
 		fill := min(0.95, float64(left)/50)
 		return float64(1+around) + float64(8-around)*fill
 	case "city":
-		return w.City * (0.5 + 0.5*late)
+		return w.City * (0.5 + 0.5*late) * b.openFactor(g, m, w)
 	case "road":
-		return w.Road * (0.5 + 0.5*late)
+		return w.Road * (0.5 + 0.5*late) * b.openFactor(g, m, w)
 	case "field":
 		if left <= w.FarmLate {
 			return w.Farmer
@@ -190,4 +197,39 @@ func (b *Bot) readBoard(g *carc.Game) {
 	for _, t := range v.Board {
 		b.occupied[[2]int{t.X, t.Y}] = true
 	}
+}
+
+// sideNames are the sides in the move form, clockwise from north, with the step to the neighbour there.
+var sideNames = [4]struct {
+	name   string
+	dx, dy int
+}{{"N", 0, -1}, {"E", 1, 0}, {"S", 0, 1}, {"W", -1, 0}}
+
+// openFactor scales a city or road meeple's hope by how many sides of its segment face an empty cell once
+// the tile is laid: each open side is another tile the feature needs.
+func (b *Bot) openFactor(g *carc.Game, m carc.Move, w Weights) float64 {
+	letter := g.Current()
+	if letter < 'A' || letter > 'Z' || m.Rot < 0 || m.Rot > 3 {
+		return 1
+	}
+	t, r := letter-'A', m.Rot
+	if !b.known[t][r] {
+		for d, sd := range sideNames {
+			b.sides[t][r][d] = -1
+			for _, kind := range [2]string{"city", "road"} {
+				raw := fmt.Sprintf(`{"type":"place","x":0,"y":0,"rotation":%d,"meeple":"%s:%s"}`, 90*r, kind, sd.name)
+				if dm, err := g.DecodeMove(json.RawMessage(raw)); err == nil {
+					b.sides[t][r][d] = int8(dm.Meeple)
+				}
+			}
+		}
+		b.known[t][r] = true
+	}
+	open := 0
+	for d, sd := range sideNames {
+		if int(b.sides[t][r][d]) == m.Meeple && !b.occupied[[2]int{m.X + sd.dx, m.Y + sd.dy}] {
+			open++
+		}
+	}
+	return 1 - w.PerOpen*float64(max(open-1, 0))
 }
