@@ -78,11 +78,11 @@ type candidate struct {
 // Choose picks the seat's move for its pending decision.
 func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 	if g.Over() {
-		return carto.Move{}, game.ErrGameOver
+		return carto.Move{}, fmt.Errorf("cartographers bot: %w", game.ErrGameOver)
 	}
 	d, sheet := g.DecisionOf(seat)
 	if sheet < 0 {
-		return carto.Move{}, fmt.Errorf("%w: seat %d has no decision pending", game.ErrNotYourTurn, seat)
+		return carto.Move{}, fmt.Errorf("cartographers bot: %w: seat %d has no decision pending", game.ErrNotYourTurn, seat)
 	}
 	w := b.Weights
 	if w == (Weights{}) {
