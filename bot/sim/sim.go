@@ -35,17 +35,28 @@ type Config struct {
 	Workers int
 }
 
-// PlayerStats sums up one player (a position in Config.Bots) over the run.
-type PlayerStats struct {
-	Player int     `json:"player"`
-	Bot    string  `json:"bot"`
-	Mean   float64 `json:"mean"`
-	Stdev  float64 `json:"stdev"`
-	Min    int     `json:"min"`
-	Max    int     `json:"max"`
-	// Wins counts the games this player ranked first in, a shared first place included.
+// Stats sum up scores over a run.
+type Stats struct {
+	Mean  float64 `json:"mean"`
+	Stdev float64 `json:"stdev"`
+	Min   int     `json:"min"`
+	Max   int     `json:"max"`
+	// Wins counts the games ranked first in, a shared first place included.
 	Wins    int     `json:"wins"`
 	WinRate float64 `json:"win_rate"`
+}
+
+// PlayerStats sums up one player (a position in Config.Bots) over the run.
+type PlayerStats struct {
+	Player int    `json:"player"`
+	Bot    string `json:"bot"`
+	Stats
+}
+
+// SeatStats sums up one seat over the run, whoever sat there: the seat's own advantage or handicap.
+type SeatStats struct {
+	Seat int `json:"seat"`
+	Stats
 }
 
 // Report is the outcome of a run.
@@ -57,6 +68,7 @@ type Report struct {
 	Seconds     float64       `json:"seconds"`
 	GamesPerSec float64       `json:"games_per_sec"`
 	Players     []PlayerStats `json:"players"`
+	BySeat      []SeatStats   `json:"by_seat,omitempty"`
 	// Titles counts the solo titles (solo Cartographers only), MeanRating is the mean solo rating.
 	Titles     map[string]int `json:"titles,omitempty"`
 	MeanRating *float64       `json:"mean_rating,omitempty"`
@@ -325,24 +337,15 @@ func (cfg Config) report(players []string, results []outcome, elapsed time.Durat
 		r.GamesPerSec = float64(cfg.Games) / elapsed.Seconds()
 	}
 	for j, name := range players {
-		ps := PlayerStats{Player: j, Bot: name, Min: math.MaxInt, Max: math.MinInt}
-		var sum, sq float64
-		for _, o := range results {
-			v := o.scores[j]
-			sum += float64(v)
-			sq += float64(v) * float64(v)
-			ps.Min, ps.Max = min(ps.Min, v), max(ps.Max, v)
-			if o.ranks[j] == 1 {
-				ps.Wins++
-			}
+		st := stats(results, func(i int) int { return j })
+		r.Players = append(r.Players, PlayerStats{Player: j, Bot: name, Stats: st})
+	}
+	if cfg.Seats > 1 {
+		// Player j sat at seat (i+j) mod Seats in game i, so seat s held player (s-i) mod Seats.
+		for s := 0; s < cfg.Seats; s++ {
+			st := stats(results, func(i int) int { return ((s-i)%cfg.Seats + cfg.Seats) % cfg.Seats })
+			r.BySeat = append(r.BySeat, SeatStats{Seat: s, Stats: st})
 		}
-		n := float64(len(results))
-		ps.Mean = sum / n
-		if len(results) > 1 {
-			ps.Stdev = math.Sqrt(max(0, (sq-sum*sum/n)/(n-1)))
-		}
-		ps.WinRate = float64(ps.Wins) / n
-		r.Players = append(r.Players, ps)
 	}
 	if cfg.Game == "cartographers" && cfg.Seats == 1 {
 		r.Titles = map[string]int{}
@@ -355,6 +358,29 @@ func (cfg Config) report(players []string, results []outcome, elapsed time.Durat
 		r.MeanRating = &mean
 	}
 	return r
+}
+
+// stats sums up one score per game: that of the player who in game i is player(i).
+func stats(results []outcome, player func(i int) int) Stats {
+	st := Stats{Min: math.MaxInt, Max: math.MinInt}
+	var sum, sq float64
+	for i, o := range results {
+		j := player(i)
+		v := o.scores[j]
+		sum += float64(v)
+		sq += float64(v) * float64(v)
+		st.Min, st.Max = min(st.Min, v), max(st.Max, v)
+		if o.ranks[j] == 1 {
+			st.Wins++
+		}
+	}
+	n := float64(len(results))
+	st.Mean = sum / n
+	if len(results) > 1 {
+		st.Stdev = math.Sqrt(max(0, (sq-sum*sum/n)/(n-1)))
+	}
+	st.WinRate = float64(st.Wins) / n
+	return st
 }
 
 // TitleOrder lists the solo titles present in a report, best first.

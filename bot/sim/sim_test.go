@@ -27,6 +27,14 @@ func TestReportSums(t *testing.T) {
 	if q.Mean != 20 || q.Min != 5 || q.Max != 30 || q.Wins != 2 || math.Abs(q.WinRate-2.0/3) > 1e-9 {
 		t.Errorf("player 2: %+v", q)
 	}
+	// Seat 0 held player 1, player 2, player 1 in games 0, 1, 2: scores 10, 25, 30.
+	s0 := r.BySeat[0]
+	if s0.Mean != 65.0/3 || s0.Min != 10 || s0.Max != 30 || s0.Wins != 3 {
+		t.Errorf("seat 1: %+v", s0)
+	}
+	if s1 := r.BySeat[1]; s1.Min != 5 || s1.Max != 30 || s1.Wins != 1 {
+		t.Errorf("seat 2: %+v", s1)
+	}
 	if r.GamesPerSec != 1.5 {
 		t.Errorf("3 games in 2 s: %v games/s", r.GamesPerSec)
 	}
@@ -55,6 +63,14 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 			a, b := one.Players[j], many.Players[j]
 			if a != b {
 				t.Errorf("%s player %d: %+v with one worker, %+v with three", cfg.Game, j, a, b)
+			}
+		}
+		if len(one.BySeat) != len(many.BySeat) {
+			t.Fatalf("%d seats summed up, then %d", len(one.BySeat), len(many.BySeat))
+		}
+		for s := range one.BySeat {
+			if one.BySeat[s] != many.BySeat[s] {
+				t.Errorf("%s seat %d: %+v with one worker, %+v with three", cfg.Game, s, one.BySeat[s], many.BySeat[s])
 			}
 		}
 		if cfg.Seats == 1 {

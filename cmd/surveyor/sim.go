@@ -64,6 +64,12 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	for _, p := range r.Players {
 		fmt.Fprintf(stdout, "%-7d %-8s %8.2f %8.2f %5d %5d %6d %7.1f%%\n", p.Player+1, p.Bot, p.Mean, p.Stdev, p.Min, p.Max, p.Wins, 100*p.WinRate)
 	}
+	if len(r.BySeat) > 0 {
+		fmt.Fprintf(stdout, "%-16s %8s %8s %5s %5s %6s %8s\n", "seat (any bot)", "mean", "stdev", "min", "max", "wins", "win rate")
+		for _, s := range r.BySeat {
+			fmt.Fprintf(stdout, "%-16d %8.2f %8.2f %5d %5d %6d %7.1f%%\n", s.Seat+1, s.Mean, s.Stdev, s.Min, s.Max, s.Wins, 100*s.WinRate)
+		}
+	}
 	if r.MeanRating != nil {
 		fmt.Fprintf(stdout, "solo rating: mean %.2f\n", *r.MeanRating)
 		for _, t := range sim.TitleOrder(r.Titles) {
