@@ -62,7 +62,7 @@ func (g *Game) connect(tile int) {
 	p := &g.board.tiles[tile]
 	o := p.orient()
 	for d := 0; d < 4; d++ {
-		v := g.board.grid[int(p.cell)+step[d]]
+		v := g.board.cell(int(p.cell) + step[d])
 		if v == 0 {
 			continue
 		}

@@ -229,10 +229,10 @@ func (g *Game) check(m Move) (cell int, err error) {
 
 // misfit explains why a tile does not fit on a cell.
 func (g *Game) misfit(cell int, m Move) error {
-	if g.board.grid[cell] != 0 {
+	if g.board.tileAt(cell) != 0 {
 		return fmt.Errorf("%w: (%d,%d) already holds a tile", errDoesNotFit, m.X, m.Y)
 	}
-	if g.board.fslot[cell] == 0 {
+	if !g.board.onFrontier(cell) {
 		return fmt.Errorf("%w: (%d,%d) touches no tile", errDoesNotFit, m.X, m.Y)
 	}
 	edges, mask := g.board.need(cell)
@@ -300,7 +300,7 @@ func (g *Game) lay(typ, rot, cell, meeple, seat int) {
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			c := cell + dy*gridW + dx
-			v := g.board.grid[c]
+			v := g.board.cell(c)
 			if v == 0 {
 				continue
 			}
@@ -324,7 +324,7 @@ func (g *Game) neighbours(cell int) int {
 	n := 0
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
-			if (dx != 0 || dy != 0) && g.board.grid[cell+dy*gridW+dx] != 0 {
+			if (dx != 0 || dy != 0) && g.board.cell(cell+dy*gridW+dx) != 0 {
 				n++
 			}
 		}

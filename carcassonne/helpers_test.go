@@ -38,7 +38,7 @@ func (b *table) try(letter byte, x, y, rot int, meeple string, seat int) error {
 	if typ < 0 || !ok {
 		b.t.Fatalf("bad tile %c or position (%d,%d)", letter, x, y)
 	}
-	if g.board.grid[cell] != 0 {
+	if g.board.tileAt(cell) != 0 {
 		return errDoesNotFit
 	}
 	edges, mask := g.board.need(cell)

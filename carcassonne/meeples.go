@@ -39,7 +39,7 @@ func (g *Game) meepleFree(cell, oi, seg int) bool {
 	var links [12]link
 	n := 0
 	for d := 0; d < 4; d++ {
-		v := g.board.grid[cell+step[d]]
+		v := g.board.cell(cell + step[d])
 		if v == 0 {
 			continue
 		}

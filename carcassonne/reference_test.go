@@ -19,7 +19,7 @@ func refFeature(g *Game, tile, seg int) (map[int]bool, int) {
 		p := &g.board.tiles[t]
 		sg := types[p.typ].segs[s]
 		follow := func(d int, pick func(*orient) int8) {
-			v := g.board.grid[int(p.cell)+step[d]]
+			v := g.board.cell(int(p.cell) + step[d])
 			if v == 0 {
 				if sg.kind == City || sg.kind == Road {
 					open++
@@ -330,7 +330,7 @@ func refTurn(g *Game, m Move, act [3]string) (pts [maxPlayers]int, scored bool) 
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			c := cell + dy*gridW + dx
-			v := sc.board.grid[c]
+			v := sc.board.cell(c)
 			if v == 0 || types[sc.board.tiles[v-1].typ].monastery < 0 || sc.neighbours(c) != 8 {
 				continue
 			}
@@ -344,7 +344,7 @@ func refTurn(g *Game, m Move, act [3]string) (pts [maxPlayers]int, scored bool) 
 					if ex == 0 && ey == 0 && !o.MonasteryOwnTile {
 						continue
 					}
-					edges := tileTable[sc.board.tiles[sc.board.grid[c+ey*gridW+ex]-1].typ].Edges
+					edges := tileTable[sc.board.tiles[sc.board.cell(c+ey*gridW+ex)-1].typ].Edges
 					if strings.Contains(edges, "C") {
 						cities++
 					}

@@ -209,7 +209,7 @@ func (g *Game) scoreMonastery(tile int, final bool) bool {
 	cell := int(p.cell)
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
-			v := g.board.grid[cell+dy*gridW+dx]
+			v := g.board.cell(cell + dy*gridW + dx)
 			if v == 0 {
 				continue
 			}
