@@ -13,6 +13,11 @@ import (
 // playGame plays a whole game with one bot per seat through the typed API, checking that every move the
 // bots make is accepted, and counts the decisions of each kind the bots answered.
 func playGame(t *testing.T, o carto.Options, seed uint64, bots []*Bot, kinds map[carto.DecisionKind]int) *carto.Game {
+	return playGameModes(t, o, seed, bots, kinds, map[carto.DrawMode]int{})
+}
+
+// playGameModes is playGame that also counts the modes of the draw decisions.
+func playGameModes(t *testing.T, o carto.Options, seed uint64, bots []*Bot, kinds map[carto.DecisionKind]int, modes map[carto.DrawMode]int) *carto.Game {
 	t.Helper()
 	g, err := carto.NewGame(o, len(bots), seed)
 	if err != nil {
@@ -35,6 +40,9 @@ func playGame(t *testing.T, o carto.Options, seed uint64, bots []*Bot, kinds map
 				t.Fatalf("seed %d seat %d: the bot's %s move %+v is refused: %v", seed, seat, d.Kind, m, err)
 			}
 			kinds[d.Kind]++
+			if d.Kind == carto.DecideDraw {
+				modes[d.Mode]++
+			}
 		}
 	}
 	return g
@@ -42,9 +50,10 @@ func playGame(t *testing.T, o carto.Options, seed uint64, bots []*Bot, kinds map
 
 func TestEveryDecisionKindAnsweredLegally(t *testing.T) {
 	kinds := map[carto.DecisionKind]int{}
+	modes := map[carto.DrawMode]int{}
 	both := carto.Options{Preset: "both"}
 	for seed := uint64(1); seed <= 6; seed++ {
-		playGame(t, both, seed, []*Bot{New(Fast), New(Fast), New(Fast)}, kinds)
+		playGameModes(t, both, seed, []*Bot{New(Fast), New(Fast), New(Fast)}, kinds, modes)
 	}
 	// The Gorgon's target chosen by its owner rather than by the neighbour who drew it.
 	owner := both
@@ -61,7 +70,12 @@ func TestEveryDecisionKindAnsweredLegally(t *testing.T) {
 			t.Errorf("no %s decision reached (counts %v)", k, kinds)
 		}
 	}
-	t.Logf("decisions answered: %v", kinds)
+	for m := carto.DrawFree; m <= carto.DrawFallback; m++ {
+		if modes[m] == 0 {
+			t.Errorf("no %s draw reached (counts %v)", m, modes)
+		}
+	}
+	t.Logf("decisions answered: %v, draws by mode: %v", kinds, modes)
 }
 
 // The JSON path answers with a move that is among the engine's legal moves, and Apply accepts it.
