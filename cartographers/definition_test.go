@@ -299,3 +299,33 @@ func TestCanonicalOptionsPlayTheSameGame(t *testing.T) {
 		}
 	}
 }
+
+func TestContentOfEachPreset(t *testing.T) {
+	// Rulings 13 and the data: 13 base explore cards (with 2 ruins), 11 Heroes ones, 4 ambushes per box.
+	for _, c := range []struct {
+		preset           string
+		explore, ambush  int
+		heroes           bool
+		firstExploreName string
+	}{
+		{"cartographers", 13, 4, false, "Temple Ruins"},
+		{"heroes", 11, 4, true, "Lagoon"},
+		{"both", 24, 8, true, "Temple Ruins"},
+	} {
+		g, err := NewGame(Options{Preset: c.preset}, 1, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex, am := g.ExploreCards(), g.AmbushCards()
+		if len(ex) != c.explore || len(am) != c.ambush || g.HeroesInPlay() != c.heroes {
+			t.Errorf("%s: %d explore, %d ambush cards, heroes %v; want %d, %d, %v", c.preset, len(ex), len(am), g.HeroesInPlay(), c.explore, c.ambush, c.heroes)
+		}
+		if ex[0].Card().Name != c.firstExploreName {
+			t.Errorf("%s: first explore card %s, want %s", c.preset, ex[0].Card().Name, c.firstExploreName)
+		}
+		ex[0] = ex[1] // the caller's copy: the game must not change
+		if g.ExploreCards()[0].Card().Name != c.firstExploreName {
+			t.Errorf("%s: ExploreCards returned the game's own slice", c.preset)
+		}
+	}
+}

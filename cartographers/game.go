@@ -2,6 +2,7 @@ package cartographers
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -201,6 +202,16 @@ func (g *Game) addSeasonCards() {
 	}
 	g.shuffle(g.deck)
 }
+
+// ExploreCards lists the explore, ruins and rift cards the game plays with, in card order. The content
+// is public (the options say it); only the order of the deck is hidden.
+func (g *Game) ExploreCards() []CardID { return slices.Clone(g.cfg.explore) }
+
+// AmbushCards lists the ambush cards the game's ambush deck is made of, in card order.
+func (g *Game) AmbushCards() []CardID { return slices.Clone(g.cfg.ambushes) }
+
+// HeroesInPlay reports whether a hero card joins the explore deck each season.
+func (g *Game) HeroesInPlay() bool { return g.cfg.heroes }
 
 // Solo reports whether the solo rules apply.
 func (g *Game) Solo() bool { return len(g.Players) == 1 }

@@ -201,12 +201,6 @@ func TestPublicDeck(t *testing.T) {
 	if d.ruins != 2-ruinsRevealed {
 		t.Errorf("%d ruins cards left, want %d", d.ruins, 2-ruinsRevealed)
 	}
-	if n := len(exploreSet(carto.Options{Preset: "heroes"})); n != 11 {
-		t.Errorf("heroes explore deck: %d cards, want 11", n)
-	}
-	if n := len(exploreSet(carto.Options{Preset: "both"})); n != 24 {
-		t.Errorf("both explore decks: %d cards, want 24", n)
-	}
 }
 
 // Two games with different seeds that show the same public view (same edicts, same cards revealed, same

@@ -1,8 +1,6 @@
 package cartographers
 
 import (
-	"strings"
-
 	carto "github.com/surveyor-game/surveyor/cartographers"
 )
 
@@ -21,62 +19,12 @@ type deckInfo struct {
 
 func (d deckInfo) ruinsLeft() bool { return d.ruins > 0 }
 
-// presetAmbush is the ambush pool of each preset when Options.Ambush is empty.
-var presetAmbush = map[string]string{"cartographers": "base", "heroes": "heroes", "both": "both"}
-
-// firstAmbush is the first ambush card's id: Player.Monsters is indexed from it.
-var firstAmbush = func() carto.CardID {
-	for id := carto.CardID(0); int(id) < len(carto.Cards); id++ {
-		if id.Card().Type == carto.AmbushCard {
-			return id
-		}
-	}
-	return 0
-}()
-
-// presetExplore is the explore deck of each preset when Options.Explore is empty (cartographers/options.go).
-var presetExplore = map[string]string{"cartographers": "base", "heroes": "heroes", "both": "both"}
-
-// exploreSet lists the explore, ruins and rift cards of the game's explore deck. The engine keeps this list
-// unexported (config.explore), so it is derived from the options in the same way the engine resolves them.
-func exploreSet(o carto.Options) []carto.CardID {
-	return cardSet(o.Explore, presetExplore[strings.ToLower(o.Preset)], carto.ExploreCard, carto.RuinsCard, carto.RiftCard)
-}
-
-// ambushSet lists the ambush cards of the game's ambush deck, derived from the options likewise.
-func ambushSet(o carto.Options) []carto.CardID {
-	return cardSet(o.Ambush, presetAmbush[strings.ToLower(o.Preset)], carto.AmbushCard)
-}
-
-// cardSet lists the cards of some types in a content set ("base", "heroes" or "both"; empty: the preset's).
-func cardSet(set, preset string, types ...carto.CardType) []carto.CardID {
-	set = strings.ToLower(set)
-	if set == "" {
-		set = preset
-	}
-	if set == "" {
-		set = "base"
-	}
-	var out []carto.CardID
-	for id := carto.CardID(0); int(id) < len(carto.Cards); id++ {
-		c := id.Card()
-		typed := false
-		for _, t := range types {
-			typed = typed || c.Type == t
-		}
-		if typed && (set == "both" || c.Heroes == (set == "heroes")) {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 // publicDeck works out the hidden part of this season's deck from public facts only: the options, the
 // cards revealed this season and the deck's size.
 func publicDeck(g *carto.Game) deckInfo {
 	var d deckInfo
 	d.hidden, _, _ = g.DeckCounts()
-	for _, id := range exploreSet(g.Options()) {
+	for _, id := range g.ExploreCards() {
 		revealed := false
 		for _, r := range g.Revealed {
 			revealed = revealed || r == id
@@ -97,8 +45,7 @@ func publicDeck(g *carto.Game) deckInfo {
 	// The other hidden cards are this season's ambush and hero, if not revealed yet. With heroes in play
 	// and one of the two left, either may be the one: an even chance.
 	special := d.hidden - len(d.explore) - d.ruins
-	heroes := g.Options().Heroes != nil && *g.Options().Heroes ||
-		g.Options().Heroes == nil && strings.ToLower(g.Options().Preset) != "cartographers"
+	heroes := g.HeroesInPlay()
 	switch {
 	case special <= 0:
 	case !heroes || special >= 2:
@@ -107,14 +54,13 @@ func publicDeck(g *carto.Game) deckInfo {
 		d.ambushChance = 0.5
 	}
 	if d.ambushChance > 0 {
-		for _, id := range ambushSet(g.Options()) {
-			// An ambush already revealed has drawn its monster on the sheets (one that found no room on
-			// any sheet is not told apart: it stays a candidate).
-			used := false
-			for i := range g.Players {
-				used = used || g.Players[i].Monsters[id-firstAmbush].Any()
+		// The ambushes already revealed are public (Game.Specials); any other may be the hidden one.
+		for _, id := range g.AmbushCards() {
+			revealed := false
+			for _, sp := range g.Specials[:g.NumSpecials] {
+				revealed = revealed || sp.Card == id
 			}
-			if !used {
+			if !revealed {
 				d.ambushes = append(d.ambushes, id)
 			}
 		}
