@@ -3,7 +3,9 @@ package sqlite
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -60,6 +62,48 @@ func TestReopenKeepsLogAndMigratesOnce(t *testing.T) {
 	var n int
 	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil || n != 1 {
 		t.Fatalf("%d migrations recorded (%v), want 1", n, err)
+	}
+}
+
+// Commits do not checkpoint the WAL themselves (that would stall a batch of moves): the writer's threshold
+// is far above what this test writes, yet the moves reach the database file, copied by the background
+// checkpoints.
+func TestWALCheckpointedInTheBackground(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "surveyor.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var auto int
+	if err := s.w.QueryRowContext(ctx, `PRAGMA wal_autocheckpoint`).Scan(&auto); err != nil || auto != autoCkptPages {
+		t.Fatalf("writer's wal_autocheckpoint %d (%v), want %d", auto, err, autoCkptPages)
+	}
+	if err := s.CreateGame(ctx, store.Game{ID: "g", Game: "toy", Status: "open"}); err != nil {
+		t.Fatal(err)
+	}
+	size := func() int64 {
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Size()
+	}
+	before := size()
+	// 100 events of 4 KB: 400 KB, far below the 16 MiB threshold.
+	data := json.RawMessage(`"` + strings.Repeat("x", 4000) + `"`)
+	for i := range 100 {
+		if _, err := s.Append(ctx, "g", int64(i), store.Update{}, store.Event{Kind: "move", Data: data, At: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for size()-before < 400_000 {
+		if time.Now().After(deadline) {
+			t.Fatalf("database file grew by %d bytes after 400 KB of events, want them checkpointed into it", size()-before)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 
