@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -83,29 +84,51 @@ func (m *match) matchInfo() json.RawMessage {
 }
 
 // envelope is the message for one seat (or game.Spectator) at the current sequence number, cached until
-// the next change so that many spectators cost one view.
+// the next change so that every socket of a seat, and every spectator, shares one encoding. It is the JSON
+// encoding of the envelope struct, assembled by hand: json.Marshal would validate and re-compact the
+// match info, already encoded once for all seats, for every seat again.
 func (m *match) envelope(seat game.Seat) []byte {
 	if b, ok := m.cache[seat]; ok {
 		return b
 	}
-	e := envelope{Type: "state", Seq: m.seq, Match: m.matchInfo()}
-	if seat >= 0 {
-		e.You = &you{Seat: seat}
-	}
+	var view []byte
 	if m.started {
-		e.View = safeView(m.st, seat)
-		if seat >= 0 {
-			e.You.MustAct = slices.Contains(m.st.ToAct(), seat)
-			if u, ok := m.st.(game.Undoer); ok {
-				e.You.Undoable = u.Undoable(seat) && m.lastMoveOf(seat) >= 0
-			}
+		var err error
+		if view, err = json.Marshal(safeView(m.st, seat)); err != nil {
+			m.srv.log.Error("cannot marshal view", "match", m.id, "seat", seat, "err", err)
+			view = nil
+		} else if string(view) == "null" {
+			view = nil // omitempty
 		}
 	}
-	b, err := json.Marshal(e)
-	if err != nil {
-		m.srv.log.Error("cannot marshal view", "match", m.id, "seat", seat, "err", err)
-		b = mustJSON(envelope{Type: "state", Seq: m.seq, Match: m.matchInfo()})
+	info := m.matchInfo()
+	b := make([]byte, 0, len(info)+len(view)+96)
+	b = append(b, `{"type":"state","seq":`...)
+	b = strconv.AppendInt(b, m.seq, 10)
+	b = append(b, `,"match":`...)
+	b = append(b, info...)
+	if seat >= 0 {
+		var y you
+		y.Seat = seat
+		if m.started {
+			y.MustAct = slices.Contains(m.st.ToAct(), seat)
+			if u, ok := m.st.(game.Undoer); ok {
+				y.Undoable = u.Undoable(seat) && m.lastMoveOf(seat) >= 0
+			}
+		}
+		b = append(b, `,"you":{"seat":`...)
+		b = strconv.AppendInt(b, int64(y.Seat), 10)
+		b = append(b, `,"mustAct":`...)
+		b = strconv.AppendBool(b, y.MustAct)
+		b = append(b, `,"undoable":`...)
+		b = strconv.AppendBool(b, y.Undoable)
+		b = append(b, '}')
 	}
+	if view != nil {
+		b = append(b, `,"view":`...)
+		b = append(b, view...)
+	}
+	b = append(b, '}')
 	if m.cache == nil {
 		m.cache = make(map[game.Seat][]byte, len(m.seats)+1)
 	}
