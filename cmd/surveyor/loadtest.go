@@ -38,7 +38,7 @@ func init() {
 
 type loadOptions struct {
 	games, seats, rounds, setupWorkers int
-	db, cpuProfile, game               string
+	db, cpuProfile, game, server       string
 	think                              time.Duration
 }
 
@@ -63,6 +63,7 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.StringVar(&o.db, "db", "", "SQLite file or postgres:// URL (default: SQLite in a temporary directory)")
 	fs.DurationVar(&o.think, "think", 0, "pause of each game between moves (0: as fast as possible, which measures saturation)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the play phase to `FILE`")
+	fs.StringVar(&o.server, "server", "", "drive the server at `URL` (e.g. http://127.0.0.1:8080, started with surveyor serve --toy --rate -1) instead of one in this process; --db is then unused and server memory is not measured")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return nil // the usage has been printed
 	} else if err != nil {
@@ -75,11 +76,15 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if o.game == "" {
 		o.game = "toy"
 	}
+	o.server = strings.TrimSuffix(o.server, "/")
+	if o.server != "" && !strings.HasPrefix(o.server, "http://") && !strings.HasPrefix(o.server, "https://") {
+		return errors.New("--server must be an http:// or https:// URL")
+	}
 	if o.game == "toy" {
-		fmt.Fprintf(stdout, "loadtest: %d toy games of %d seats × %d rounds (%d moves), think %v, store %s\n",
-			o.games, o.seats, o.rounds, o.games*o.seats*o.rounds, o.think, describeDB(o.db))
+		fmt.Fprintf(stdout, "loadtest: %d toy games of %d seats × %d rounds (%d moves), think %v, %s\n",
+			o.games, o.seats, o.rounds, o.games*o.seats*o.rounds, o.think, describeTarget(o))
 	} else {
-		fmt.Fprintf(stdout, "loadtest: %d whole %s games of %d seats, think %v, store %s\n", o.games, o.game, o.seats, o.think, describeDB(o.db))
+		fmt.Fprintf(stdout, "loadtest: %d whole %s games of %d seats, think %v, %s\n", o.games, o.game, o.seats, o.think, describeTarget(o))
 	}
 	rep, err := loadtest(ctx, o)
 	if err != nil {
@@ -89,9 +94,21 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fmt.Fprintf(stdout, "throughput:   %.0f moves/s\n", rep.MovesPerSec)
 	fmt.Fprintf(stdout, "move→broadcast latency: p50 %v, p99 %v, max %v\n", rep.P50.Round(10*time.Microsecond),
 		rep.P99.Round(10*time.Microsecond), rep.Max.Round(10*time.Microsecond))
+	if o.server != "" {
+		fmt.Fprintf(stdout, "memory per active game: %.1f KB whole load-test process while playing (clients only; the server's is not measured with --server)\n",
+			rep.HeapPerGameLive/1024)
+		return nil
+	}
 	fmt.Fprintf(stdout, "memory per active game: %.1f KB in the server (state and log, no connections); %.1f KB whole process while playing\n",
 		rep.BytesPerGame/1024, rep.HeapPerGameLive/1024)
 	return nil
+}
+
+func describeTarget(o loadOptions) string {
+	if o.server != "" {
+		return "server " + o.server
+	}
+	return "in-process server, store " + describeDB(o.db)
 }
 
 func describeDB(db string) string {
@@ -108,6 +125,14 @@ func describeDB(db string) string {
 // driver posts a move over HTTP and waits until the game's spectator WebSocket receives the resulting
 // state; the time between the two is the move-to-broadcast latency.
 func loadtest(ctx context.Context, o loadOptions) (loadReport, error) {
+	if o.game == "" {
+		o.game = "toy"
+	}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConns: 4 * o.games, MaxIdleConnsPerHost: 4 * o.games}}
+	if o.server != "" {
+		rep, _, err := drive(ctx, client, o.server, o)
+		return rep, err
+	}
 	var rep loadReport
 	dir, err := os.MkdirTemp("", "surveyor-loadtest-")
 	if err != nil {
@@ -119,9 +144,6 @@ func loadtest(ctx context.Context, o loadOptions) (loadReport, error) {
 		return rep, err
 	}
 	defer st.Close()
-	if o.game == "" {
-		o.game = "toy"
-	}
 	reg := game.NewRegistry(gametest.Definition{})
 	if def, ok := games[o.game]; ok {
 		reg[o.game] = def
@@ -141,16 +163,30 @@ func loadtest(ctx context.Context, o loadOptions) (loadReport, error) {
 	hs := &http.Server{Handler: srv.Handler(), ErrorLog: slog.NewLogLogger(quiet.Handler(), slog.LevelError)}
 	go hs.Serve(ln)
 	defer hs.Close()
-	base := "http://" + ln.Addr().String()
-	client := &http.Client{Transport: &http.Transport{MaxIdleConns: 4 * o.games, MaxIdleConnsPerHost: 4 * o.games}}
+	rep, runs, err := drive(ctx, client, "http://"+ln.Addr().String(), o)
+	if err != nil {
+		return rep, err
+	}
+	// Server-side memory: a fresh server on the same store loads every game; the heap grows by what the
+	// server keeps per active game.
+	ids := make([]string, len(runs))
+	for i, r := range runs {
+		ids[i] = r.id
+	}
+	rep.BytesPerGame, err = serverBytesPerGame(ctx, st, reg, ids)
+	return rep, err
+}
 
+// drive sets the games up on the server at base, then plays them all at once and measures.
+func drive(ctx context.Context, client *http.Client, base string, o loadOptions) (loadReport, []*gameRun, error) {
+	var rep loadReport
 	runs := make([]*gameRun, o.games)
 	if err := parallel(ctx, o.games, o.setupWorkers, func(i int) error {
 		r, err := setupGame(ctx, client, base, o)
 		runs[i] = r
 		return err
 	}); err != nil {
-		return rep, fmt.Errorf("setup: %w", err)
+		return rep, runs, fmt.Errorf("setup: %w", err)
 	}
 	defer func() {
 		for _, r := range runs {
@@ -165,11 +201,11 @@ func loadtest(ctx context.Context, o loadOptions) (loadReport, error) {
 	if o.cpuProfile != "" {
 		f, err := os.Create(o.cpuProfile)
 		if err != nil {
-			return rep, err
+			return rep, runs, err
 		}
 		defer f.Close()
 		if err := pprof.StartCPUProfile(f); err != nil {
-			return rep, err
+			return rep, runs, err
 		}
 		defer pprof.StopCPUProfile()
 	}
@@ -189,7 +225,7 @@ func loadtest(ctx context.Context, o loadOptions) (loadReport, error) {
 	rep.Elapsed = time.Since(start)
 	close(errc)
 	if err := <-errc; err != nil {
-		return rep, err
+		return rep, runs, err
 	}
 	var all []time.Duration
 	for _, l := range lat {
@@ -200,15 +236,7 @@ func loadtest(ctx context.Context, o loadOptions) (loadReport, error) {
 	rep.MovesPerSec = float64(len(all)) / rep.Elapsed.Seconds()
 	rep.P50, rep.P99, rep.Max = all[len(all)/2], all[len(all)*99/100], all[len(all)-1]
 	rep.HeapPerGameLive = float64(heapLive.Load()) / float64(o.games)
-
-	// Server-side memory: a fresh server on the same store loads every game; the heap grows by what the
-	// server keeps per active game.
-	ids := make([]string, len(runs))
-	for i, r := range runs {
-		ids[i] = r.id
-	}
-	rep.BytesPerGame, err = serverBytesPerGame(ctx, st, reg, ids)
-	return rep, err
+	return rep, runs, nil
 }
 
 func serverBytesPerGame(ctx context.Context, st store.Store, reg game.Registry, ids []string) (float64, error) {
@@ -319,6 +347,35 @@ func postJSON(ctx context.Context, c *http.Client, url, tok string, body []byte,
 	return nil
 }
 
+// postMove posts a move and returns the sequence number of the state in the answer. The answer is read
+// into buf, reused from move to move, and only its fixed start is parsed, so that the in-process client
+// takes as little CPU time as it can from the server it measures.
+func postMove(ctx context.Context, c *http.Client, url, tok string, body []byte, buf *bytes.Buffer) (int64, error) {
+	req, err := http.NewRequestWithContext(ctx, "POST", url, bytes.NewReader(body))
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+tok)
+	res, err := c.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer res.Body.Close()
+	buf.Reset()
+	if _, err := buf.ReadFrom(res.Body); err != nil {
+		return 0, err
+	}
+	if res.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("POST %s: %d %s", url, res.StatusCode, buf.Bytes())
+	}
+	seq, ok := stateSeq(buf.Bytes())
+	if !ok {
+		return 0, fmt.Errorf("POST %s: the answer is not a state: %.200s", url, buf.Bytes())
+	}
+	return seq, nil
+}
+
 func setupGame(ctx context.Context, c *http.Client, base string, o loadOptions) (*gameRun, error) {
 	var created struct{ ID string }
 	opts := fmt.Sprintf(`{"game":"toy","options":{"rounds":%d},"maxSeats":%d}`, o.rounds, o.seats)
@@ -387,15 +444,19 @@ func (r *gameRun) play(ctx context.Context, c *http.Client, base string, o loadO
 		// Games start out of step, so that paced moves are spread evenly instead of arriving in waves.
 		time.Sleep(rand.N(o.think))
 	}
+	bodies := make([][]byte, len(r.toks))
+	for seat := range bodies {
+		bodies[seat] = []byte(fmt.Sprintf(`{"move":{"pick":%d}}`, seat%3+1))
+	}
+	var buf bytes.Buffer
 	for round := range o.rounds {
 		for seat, tok := range r.toks {
-			body := []byte(fmt.Sprintf(`{"move":{"pick":%d}}`, seat%3+1))
-			var res struct{ Seq int64 }
 			t0 := time.Now()
-			if err := postJSON(ctx, c, url, tok, body, &res); err != nil {
+			seq, err := postMove(ctx, c, url, tok, bodies[seat], &buf)
+			if err != nil {
 				return lat, err
 			}
-			if _, err := r.await(res.Seq); err != nil {
+			if _, err := r.await(seq); err != nil {
 				return lat, err
 			}
 			lat = append(lat, time.Since(t0))
@@ -415,6 +476,7 @@ func (r *gameRun) play(ctx context.Context, c *http.Client, base string, o loadO
 // playLegal plays a real game to its end: the first seat that must act plays its first legal move.
 func (r *gameRun) playLegal(ctx context.Context, c *http.Client, base string, o loadOptions, sample bool, heap *atomic.Uint64) ([]time.Duration, error) {
 	var lat []time.Duration
+	var buf bytes.Buffer
 	url := base + "/api/matches/" + r.id
 	st, err := r.await(0)
 	if err != nil {
@@ -441,12 +503,12 @@ func (r *gameRun) playLegal(ctx context.Context, c *http.Client, base string, o 
 			return lat, fmt.Errorf("game %s: no legal move (%v)", r.id, err)
 		}
 		body, _ := json.Marshal(map[string]json.RawMessage{"move": legal.Moves[0]})
-		var moved struct{ Seq int64 }
 		t0 := time.Now()
-		if err := postJSON(ctx, c, url+"/moves", tok, body, &moved); err != nil {
+		seq, err := postMove(ctx, c, url+"/moves", tok, body, &buf)
+		if err != nil {
 			return lat, err
 		}
-		if st, err = r.await(moved.Seq); err != nil {
+		if st, err = r.await(seq); err != nil {
 			return lat, err
 		}
 		lat = append(lat, time.Since(t0))

@@ -3,8 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/game/gametest"
+	"github.com/surveyor-game/surveyor/server"
+	"github.com/surveyor-game/surveyor/store/sqlite"
 )
 
 // TestLoadtestSmall runs a tiny load test end to end; it checks the count of moves, never the timings.
@@ -27,6 +36,36 @@ func TestLoadtestSmall(t *testing.T) {
 	}
 	if err := runLoadtest(context.Background(), []string{"--seats", "9"}, nil, &out, &out); err == nil {
 		t.Fatal("--seats 9 accepted")
+	}
+}
+
+// With --server the load test drives a server it did not start, over the same public API.
+func TestLoadtestAgainstAServer(t *testing.T) {
+	ctx := context.Background()
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := server.New(ctx, server.Config{Store: st, Games: game.NewRegistry(gametest.Definition{}), RateLimit: -1,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	var out bytes.Buffer
+	if err := runLoadtest(ctx, []string{"--server", hs.URL + "/", "--games", "3", "--seats", "2", "--rounds", "2"}, nil, &out, &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"server " + hs.URL, "moves:        12 in", "p99", "not measured with --server"} {
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if err := runLoadtest(ctx, []string{"--server", "127.0.0.1:1"}, nil, &out, &out); err == nil {
+		t.Fatal("--server without a scheme accepted")
 	}
 }
 

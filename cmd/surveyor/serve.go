@@ -7,12 +7,16 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"time"
 
+	"github.com/surveyor-game/surveyor/game/gametest"
 	"github.com/surveyor-game/surveyor/server"
 	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/store/postgres"
@@ -30,6 +34,8 @@ func init() {
 // serveOptions are the flags of surveyor serve.
 type serveOptions struct {
 	addr, db, data, logLevel string
+	cpuProfile               string
+	toy                      bool
 	rate                     float64
 	burst                    int
 	shutdown                 time.Duration
@@ -46,6 +52,8 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.IntVar(&o.burst, "burst", 60, "burst of requests allowed above --rate")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	fs.DurationVar(&o.shutdown, "shutdown-timeout", 30*time.Second, "how long to let requests in flight finish on shutdown")
+	fs.BoolVar(&o.toy, "toy", false, "also serve the toy game of surveyor loadtest --server (for load tests only)")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for load tests)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -87,7 +95,23 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		return fmt.Errorf("open database: %w", err)
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, server.Config{Store: st, Games: games, Static: web.FS(), Logger: log,
+	reg := games
+	if o.toy {
+		reg = maps.Clone(games)
+		reg[gametest.Name] = gametest.Definition{}
+	}
+	if o.cpuProfile != "" {
+		f, err := os.Create(o.cpuProfile)
+		if err != nil {
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	srv, err := server.New(ctx, server.Config{Store: st, Games: reg, Static: web.FS(), Logger: log,
 		RateLimit: o.rate, RateBurst: o.burst})
 	if err != nil {
 		return fmt.Errorf("start server: %w", err)
@@ -100,7 +124,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	fmt.Fprintf(stdout, "Surveyor is serving on http://%s/ (%s)\n", ln.Addr(), where)
-	log.Info("serving", "addr", ln.Addr().String(), "store", where, "games", len(games))
+	log.Info("serving", "addr", ln.Addr().String(), "store", where, "games", len(reg))
 
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()

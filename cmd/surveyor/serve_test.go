@@ -142,6 +142,37 @@ func TestServeFlags(t *testing.T) {
 	}
 }
 
+// serve --toy adds the toy game of the load test, which a plain serve does not offer, and --cpuprofile
+// writes a profile.
+func TestServeToyForLoadTests(t *testing.T) {
+	dir := t.TempDir()
+	prof := filepath.Join(dir, "cpu.prof")
+	offers := func(base string) bool {
+		res, err := http.Get(base + "/api/games")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return strings.Contains(string(b), `"name":"toy"`)
+	}
+	base, stop := startServe(t, "--data", filepath.Join(dir, "a"))
+	if offers(base) {
+		t.Error("serve offers the toy game without --toy")
+	}
+	stop()
+	base, stop = startServe(t, "--data", filepath.Join(dir, "b"), "--toy", "--cpuprofile", prof)
+	if !offers(base) {
+		t.Error("serve --toy does not offer the toy game")
+	}
+	if c := stop(); c != 0 {
+		t.Fatalf("serve exited with %d", c)
+	}
+	if fi, err := os.Stat(prof); err != nil || fi.Size() == 0 {
+		t.Fatalf("CPU profile: %v, want a non-empty file", err)
+	}
+}
+
 // carcassonneMatch creates and starts a two-seat Carcassonne match and returns its id and seat tokens.
 func carcassonneMatch(t *testing.T, base string) (string, []string) {
 	t.Helper()
