@@ -406,7 +406,7 @@ function updatePreview(s) {
   const kind = c.terrain || decisionTerrains(d)[0] || "destroyed";
   const nodes = [];
   for (const [r, cc] of d.targets || []) {
-    nodes.push(el("rect", { x: cc * CS + 1.5, y: r * CS + 1.5, width: CS - 3, height: CS - 3, class: "target" }));
+    nodes.push(el("rect", { x: cc * CS + 1.5, y: r * CS + 1.5, width: CS - 3, height: CS - 3, class: "target", "data-cell": key([r, cc]) }));
   }
   cells.forEach(([r, cc], i) => {
     if (!onMap(r, cc)) return;
