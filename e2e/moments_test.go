@@ -249,6 +249,10 @@ func checkMomentShown(t *testing.T, ctx context.Context, moment string, d *carto
 		Intro    string   `json:"intro"`
 		Attack   bool     `json:"attack"`
 		Fallback bool     `json:"fallback"`
+		Rotate   bool     `json:"rotate"`
+		Preview  []string `json:"preview"`
+		Reason   string   `json:"reason"`
+		Caption  string   `json:"caption"`
 	}
 	evalJSON(t, ctx, `JSON.stringify({
 		terrains: [...document.querySelectorAll('#controls [data-terrain]')].map(b => b.dataset.terrain),
@@ -257,15 +261,30 @@ func checkMomentShown(t *testing.T, ctx context.Context, moment string, d *carto
 		intro: document.querySelector('#intro').textContent,
 		attack: !!document.querySelector('#attack'),
 		fallback: !!document.querySelector('#fallback'),
+		rotate: !!document.querySelector('#rotate'),
+		preview: [...document.querySelectorAll('#main-sheet .preview rect.pv')].map(r => r.getAttribute('class')),
+		reason: document.querySelector('#reason').textContent,
+		caption: (document.querySelector('#scorebox-caption') || {}).textContent || "",
 	})`, &shown)
+	// Under a neighbour's sheet the score box is still Ada's own, and says so.
+	if wantCaption := map[bool]string{true: "Ada's score"}[d.Sheet != 0]; shown.Caption != wantCaption {
+		t.Errorf("%s on sheet %d: the score box is captioned %q, want %q", moment, d.Sheet, shown.Caption, wantCaption)
+	}
 	switch moment {
 	case momentRift:
 		// A 1x1 of the five terrains the engine offers, each a button, in the engine's order.
 		if !slices.Equal(shown.Terrains, d.Terrains) || len(d.Terrains) != 5 {
 			t.Errorf("rift card %s: the page offers terrains %v, the engine %v", d.Card.Name, shown.Terrains, d.Terrains)
 		}
-		if shown.Options != 1 || shown.Fallback {
-			t.Errorf("rift card: the page offers %d shapes (fallback %v), want the card's one 1x1", shown.Options, shown.Fallback)
+		if shown.Options != 1 || shown.Fallback || shown.Rotate {
+			t.Errorf("rift card: the page offers %d shapes (fallback %v, rotate %v), want the card's one 1x1 and no turning", shown.Options, shown.Fallback, shown.Rotate)
+		}
+		if want := d.Card.Name + ": draw a 1x1 of any of these five terrains."; shown.Intro != want {
+			t.Errorf("rift card: intro %q, want %q", shown.Intro, want)
+		}
+		// No terrain is chosen yet: the preview must not wear one.
+		if len(shown.Preview) != 1 || !strings.Contains(shown.Preview[0], "k-unchosen") || !strings.HasSuffix(shown.Reason, ": Choose a terrain") {
+			t.Errorf("rift card before a terrain is chosen: preview %v, reason %q", shown.Preview, shown.Reason)
 		}
 	case momentHero:
 		if !shown.Attack || !strings.HasPrefix(shown.Intro, "Hero:") {
@@ -283,8 +302,14 @@ func checkMomentShown(t *testing.T, ctx context.Context, moment string, d *carto
 			t.Errorf("hero %s at %v: %s crosses previewed, the pattern has %d hits on the map", d.Card.Name, cur, got, want)
 		}
 	case momentFallback:
-		if !shown.Fallback || shown.Options != 1 || !strings.Contains(shown.Intro, "Ambush!") {
-			t.Errorf("ambush fallback: 1x1 offered %v (%d options), intro %q", shown.Fallback, shown.Options, shown.Intro)
+		if !shown.Fallback || shown.Options != 1 || shown.Rotate {
+			t.Errorf("ambush fallback: 1x1 offered %v (%d options, rotate %v), want the 1x1 alone", shown.Fallback, shown.Options, shown.Rotate)
+		}
+		if want := "Ambush! " + d.Card.Name + " fits nowhere on Bea's map: draw a 1x1 monster anywhere on it."; shown.Intro != want {
+			t.Errorf("ambush fallback: intro %q, want %q", shown.Intro, want)
+		}
+		if len(shown.Preview) != 1 || !strings.Contains(shown.Preview[0], "k-monster") {
+			t.Errorf("ambush fallback: preview %v, want one monster space", shown.Preview)
 		}
 	case momentGorgon:
 		want := make([]string, 0, len(d.Targets))
@@ -296,6 +321,10 @@ func checkMomentShown(t *testing.T, ctx context.Context, moment string, d *carto
 		if !slices.Equal(shown.Targets, want) {
 			t.Errorf("gorgon: the page frames %v, the engine lists %v", shown.Targets, want)
 		}
+		if !strings.HasSuffix(shown.Reason, ": This space may be chosen") {
+			t.Errorf("gorgon: the preview starts on a target but says %q", shown.Reason)
+		}
+		checkTargetRefused(t, ctx, d)
 	}
 }
 
@@ -328,4 +357,42 @@ func checkZombiesShown(t *testing.T, ctx context.Context, e *env, id, token stri
 		t.Errorf("the page outlines new zombie spaces %v, the engine spread to %v", shown, want)
 	}
 	shot(t, ctx, "moment-zombies")
+}
+
+// checkTargetRefused moves the Gorgon's preview with the arrow keys onto a space the engine does not
+// list: the page must show it red, say why, and keep Confirm disabled.
+func checkTargetRefused(t *testing.T, ctx context.Context, d *cartographers.DecisionView) {
+	t.Helper()
+	cur := parseCells(evalString(t, ctx, `document.querySelector('#main-sheet').dataset.cursor`))[0]
+	listed := map[[2]int]bool{}
+	for _, c := range d.Targets {
+		listed[c] = true
+	}
+	for _, step := range []struct {
+		dr, dc int
+		key    string
+	}{{0, 1, kArrowRight}, {0, -1, kArrowLeft}, {1, 0, kArrowDown}, {-1, 0, kArrowUp}} {
+		to := [2]int{cur[0] + step.dr, cur[1] + step.dc}
+		if to[0] < 0 || to[0] > 10 || to[1] < 0 || to[1] > 10 || listed[to] {
+			continue
+		}
+		press(t, ctx, step.key)
+		waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#main-sheet').dataset.cursor === "%d,%d"`, to[0], to[1]))
+		var got struct {
+			Reason, Class string
+			Bad, Disabled bool
+		}
+		evalJSON(t, ctx, `JSON.stringify({Reason: document.querySelector('#reason').textContent,
+			Class: document.querySelector('#reason').className,
+			Bad: !!document.querySelector('#main-sheet .preview rect.pv.bad'),
+			Disabled: document.querySelector('#confirm').disabled})`, &got)
+		want := fmt.Sprintf("%c%d: Choose one of the marked spaces", 'A'+to[0], to[1]+1)
+		if got.Reason != want || got.Class != "reason bad" || !got.Bad || !got.Disabled {
+			t.Errorf("gorgon preview on unlisted %v: %+v, want reason %q in red and Confirm disabled", to, got, want)
+		}
+		// Back where it was, for playThroughPage's arithmetic.
+		press(t, ctx, map[string]string{kArrowRight: kArrowLeft, kArrowLeft: kArrowRight, kArrowDown: kArrowUp, kArrowUp: kArrowDown}[step.key])
+		return
+	}
+	t.Fatalf("no unlisted space next to the Gorgon preview at %v", cur)
 }

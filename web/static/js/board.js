@@ -19,7 +19,7 @@ export const playerName = (match, seat) => {
 
 // scoreBox is the table of the four seasons; the season in play shows in pale what each part would
 // give now (projected), when the view carries projections (the viewer's own sheet).
-export function scoreBox(view, sheet, projected) {
+export function scoreBox(view, sheet, projected, caption) {
   const seasons = sheet.seasons || [];
   const rows = [0, 1, 2, 3].map(i => {
     const [a, b] = SEASON_EDICTS[i];
@@ -39,7 +39,7 @@ export function scoreBox(view, sheet, projected) {
     return h("tr", { class: i === view.season && !view.over ? "current" : "" },
       h("th", { scope: "row" }, seasonName(i), h("small", {}, ` ${"ABCD"[a]}+${"ABCD"[b]}`)), cells);
   });
-  return h("table", { class: "scorebox", id: "scorebox" },
+  return h("table", { class: "scorebox", id: "scorebox" }, caption ? h("caption", { id: "scorebox-caption" }, caption) : null,
     h("thead", {}, h("tr", {}, h("th", {}, t("season")), h("th", {}, t("edict")), h("th", {}, t("edict")),
       h("th", {}, t("coins")), h("th", {}, t("monsters")), h("th", {}, t("total")))),
     h("tbody", {}, rows),

@@ -186,7 +186,9 @@ function renderTable(main, s, token, accept) {
   const sheetHead = h("h2", { class: "sheet-title" }, playerName(m, sheet.seat) + (you && sheet.seat === you.seat ? ` (${t("you")})` : ""));
   const sheetCol = h("section", { class: "sheet-col" }, sheetHead, h("div", { class: "sheet-wrap" }, svg),
     h("p", { class: "reason", id: "reason", "aria-live": "polite" }),
-    scoreBox(v, v.sheets[mine], you != null && sheetIdx === mine));
+    scoreBox(v, v.sheets[mine], you != null && sheetIdx === mine,
+      // Under a neighbour's sheet the box still holds the viewer's own scores: say whose they are.
+      sheetIdx !== mine ? t("yourScore", { name: playerName(m, v.sheets[mine].seat) }) : ""));
   const side = h("section", { class: "side-col" });
   if (d) side.append(controls(s, token, accept));
   else if (!v.over) {
@@ -304,9 +306,12 @@ function controls(s, token, accept) {
   const v = s.view, d = v.decision, c = s.ctl;
   const box = h("div", { class: "panel controls", id: "controls" });
   const m = s.env.match;
+  const card = cardName(d.card.name);
   const intro = {
-    draw: d.mode === "ruins" ? t("modeRuins") : d.mode === "fallback" ? t("modeFallback") : t("pickCell"),
-    ambush: t("decideAmbush", { name: playerName(m, d.sheet) }),
+    draw: d.mode === "ruins" ? t("modeRuins") : d.mode === "fallback" ? t("modeFallback")
+      : d.card.type === "rift" ? t("decideRift", { card }) : t("pickCell"),
+    ambush: d.mode === "fallback" ? t("decideAmbushFallback", { card, name: playerName(m, d.sheet) })
+      : t("decideAmbush", { name: playerName(m, d.sheet) }),
     hero: t("decideHero"), gorgon: t("decideGorgon"), troll: t("decideTroll"),
   }[d.kind];
   box.append(h("p", { class: "intro" + (d.mode === "ruins" || d.kind === "ambush" ? " alert" : ""), id: "intro" }, intro));
@@ -342,7 +347,7 @@ function controls(s, token, accept) {
       h("button", { type: "button", class: `terrain k-${k}` + (c.terrain === k ? " selected" : ""), "data-terrain": k,
         "aria-pressed": c.terrain === k ? "true" : "false", onclick: () => { c.terrain = k; s.render(); } }, terrainName(k)))));
   }
-  const canOrient = d.kind === "draw" || (d.kind === "ambush" && d.may_rotate) || (d.kind === "hero" && d.may_rotate);
+  const canOrient = mayOrient(s);
   const row = h("div", { class: "buttons" });
   if (canOrient) {
     row.append(h("button", { type: "button", id: "rotate", onclick: () => { c.rot = (c.rot + 1) % 4; s.render(); } }, t("rotate")),
@@ -355,6 +360,15 @@ function controls(s, token, accept) {
   box.append(h("p", { class: "muted small keys" }, t("keysHelp")));
   if (s.error) box.append(h("p", { class: "error", role: "alert", id: "move-error" }, s.error));
   return box;
+}
+
+// mayOrient tells whether rotating or flipping changes anything: not for a 1x1 (a rift card, a
+// fallback), nor for a solo ambush or a fixed hero pattern, which the rules keep as printed.
+function mayOrient(s) {
+  const d = s.view.decision;
+  if (d.kind === "hero") return d.may_rotate;
+  if (d.kind !== "draw" && !(d.kind === "ambush" && d.may_rotate)) return false;
+  return shapeOf(s).length > 1 || (d.mode !== "fallback" && (d.card.shapes || []).some(sh => sh.cells.length > 1));
 }
 
 // ---------- pointer: hover, click, drag and drop ----------
@@ -403,7 +417,9 @@ function updatePreview(s) {
   const layer = s.svg.querySelector(".preview");
   const { shape, cells } = currentCells(s);
   const res = check(s.map, cells, checkMode(d), d.targets);
-  const kind = c.terrain || decisionTerrains(d)[0] || "destroyed";
+  // Before a terrain is chosen the shape is shown uncoloured: the first terrain's colour would say
+  // a choice the player has not made.
+  const kind = c.terrain || (d.kind === "draw" ? "unchosen" : decisionTerrains(d)[0] || "destroyed");
   const nodes = [];
   for (const [r, cc] of d.targets || []) {
     nodes.push(el("rect", { x: cc * CS + 1.5, y: r * CS + 1.5, width: CS - 3, height: CS - 3, class: "target", "data-cell": key([r, cc]) }));
@@ -431,7 +447,8 @@ function updatePreview(s) {
   const reason = document.getElementById("reason");
   if (reason) {
     const noTerrain = res.ok && d.kind === "draw" && !c.terrain;
-    const msg = noTerrain ? t("illegalTerrain") : res.ok ? (c.placed ? t("placed") : t("ok")) : t(res.reason);
+    const ok = checkMode(d) === "target" ? t("okTarget") : t("ok");
+    const msg = noTerrain ? t("illegalTerrain") : res.ok ? (c.placed ? t("placed") : ok) : t(res.reason);
     reason.textContent = `${cellName(c.cursor[0], c.cursor[1])}: ${msg}`;
     reason.className = "reason " + (noTerrain ? "todo" : res.ok ? "good" : "bad");
   }
@@ -453,7 +470,7 @@ function keyHandler(s, token, accept, e) {
     return;
   }
   const c = s.ctl, d = s.view.decision;
-  const canOrient = d.kind === "draw" || (d.kind === "ambush" && d.may_rotate) || (d.kind === "hero" && d.may_rotate);
+  const canOrient = mayOrient(s);
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (moves[e.key]) {
     e.preventDefault();
