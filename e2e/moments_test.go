@@ -160,9 +160,7 @@ func TestMultiplayerMoments(t *testing.T) {
 	e.postJSON("/api/matches/"+id+"/start", ada.Token, struct{}{}, nil)
 
 	ctx := browser(t, "en-US")
-	run(t, ctx, chromedp.Navigate(e.url+"/"))
-	seatJSON, _ := json.Marshal(map[string]any{"token": ada.Token, "seat": 0, "name": "Ada"})
-	evalString(t, ctx, fmt.Sprintf(`localStorage.setItem("surveyor.seat.%s", %q), ""`, id, seatJSON))
+	holdSeat(t, ctx, e, id, ada.Token, "")
 	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
 	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]')`)
 
@@ -395,4 +393,104 @@ func checkTargetRefused(t *testing.T, ctx context.Context, d *cartographers.Deci
 		return
 	}
 	t.Fatalf("no unlisted space next to the Gorgon preview at %v", cur)
+}
+
+// holdSeat stores seat 0 of a match created through the API in the browser, as the page would after
+// creating it, and the language choice if lang is set.
+func holdSeat(t *testing.T, ctx context.Context, e *env, id, token, lang string) {
+	t.Helper()
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	seatJSON, err := json.Marshal(map[string]any{"token": token, "seat": 0, "name": "Ada"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evalString(t, ctx, fmt.Sprintf(`localStorage.setItem("surveyor.seat.%s", %q), ""`, id, seatJSON))
+	if lang != "" {
+		evalString(t, ctx, fmt.Sprintf(`localStorage.setItem("surveyor.lang", %q), ""`, lang))
+	}
+}
+
+// TestRiftLandsSolo: the base game's rift card, Rift Lands, in a solo game; the early turns go through
+// the API, the rift card through the page, which must offer the engine's five terrains and draw the one
+// chosen.
+func TestRiftLandsSolo(t *testing.T) {
+	opts, err := cartographers.ParseOptions([]byte(`{"preset":"cartographers"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seed uint64
+	turns := -1
+	for seed = 1; seed < 300 && turns < 0; seed++ {
+		g, err := cartographers.NewGame(opts, 1, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n < 4; n++ {
+			if d := g.View(0).Decision; d.Card.Name == "Rift Lands" {
+				turns = n
+				break
+			}
+			if err := g.Play(0, g.LegalMoves(0)[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	seed--
+	if turns < 0 {
+		t.Fatal("no seed below 300 brings Rift Lands in a solo game's first four decisions")
+	}
+	g, err := cartographers.NewGame(opts, 1, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, seed)
+	id, token := e.startSolo("cartographers")
+	for range turns {
+		mv := g.LegalMoves(0)[0]
+		raw, err := json.Marshal(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.postJSON("/api/matches/"+id+"/moves", token, map[string]json.RawMessage{"move": raw}, nil)
+		if err := g.Play(0, mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := browser(t, "en-US")
+	holdSeat(t, ctx, e, id, token, "")
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+	syncPage(t, ctx, e, id, token)
+	d := g.View(0).Decision
+	checkMomentShown(t, ctx, momentRift, d)
+	// The last of the five terrains, by clicks, where the engine's first legal 1x1 goes.
+	var cm cellMove
+	for _, m := range g.LegalMoves(0) {
+		if m.Terrain.String() == d.Terrains[len(d.Terrains)-1] {
+			raw, _ := json.Marshal(m)
+			if err := json.Unmarshal(raw, &cm); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	if len(cm.Cells) != 1 {
+		t.Fatalf("no legal 1x1 of %s: %+v", d.Terrains[len(d.Terrains)-1], cm)
+	}
+	playThroughPage(t, ctx, cm, byClicks)
+	c := cm.Cells[0]
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#main-sheet [data-cell="%d,%d"]').dataset.kind === %q`, c[0], c[1], cm.Terrain))
+	shot(t, ctx, "rift-lands-drawn")
+}
+
+// startSolo creates and starts a solo game of a preset through the API, Ada in seat 0.
+func (e *env) startSolo(preset string) (id, token string) {
+	e.t.Helper()
+	var created struct {
+		ID    string `json:"id"`
+		Token string `json:"token"`
+	}
+	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "options": map[string]string{"preset": preset},
+		"maxSeats": 1, "name": "Ada"}, &created)
+	e.postJSON("/api/matches/"+created.ID+"/start", created.Token, struct{}{}, nil)
+	return created.ID, created.Token
 }

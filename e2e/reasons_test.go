@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -63,18 +62,11 @@ func mapGrid(m string) [][]rune {
 func TestIllegalReasonLanguages(t *testing.T) {
 	seed := ruinsFirstSeed(t)
 	e := newEnv(t, seed)
-	var created struct {
-		ID    string `json:"id"`
-		Token string `json:"token"`
-	}
-	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "options": map[string]string{"preset": "cartographers"},
-		"maxSeats": 1, "name": "Ada"}, &created)
-	id := created.ID
-	e.postJSON("/api/matches/"+id+"/start", created.Token, struct{}{}, nil)
+	id, token := e.startSolo("cartographers")
 	var env struct {
 		View cartographers.View `json:"view"`
 	}
-	e.getJSON("/api/matches/"+id, created.Token, &env)
+	e.getJSON("/api/matches/"+id, token, &env)
 	grid := mapGrid(env.View.Sheets[0].Map)
 	targets := map[[2]int]bool{}
 	for _, c := range env.View.Decision.Targets {
@@ -82,11 +74,8 @@ func TestIllegalReasonLanguages(t *testing.T) {
 	}
 
 	ctx := browser(t, "en-US")
-	run(t, ctx, chromedp.Navigate(e.url+"/"))
-	seatJSON, _ := json.Marshal(map[string]any{"token": created.Token, "seat": 0, "name": "Ada"})
-	evalString(t, ctx, fmt.Sprintf(`localStorage.setItem("surveyor.seat.%s", %q), ""`, id, seatJSON))
 	for _, lang := range []string{"en", "fr", "pt"} {
-		evalString(t, ctx, fmt.Sprintf(`localStorage.setItem("surveyor.lang", %q), ""`, lang))
+		holdSeat(t, ctx, e, id, token, lang)
 		run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
 		waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]') && document.querySelector('#table').dataset.mode === "ruins"`)
 		// The preview's cells as offsets from the cursor (its anchor), for the shape as first shown.
