@@ -61,7 +61,7 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.IntVar(&o.rounds, "rounds", 10, "toy: rounds per game (each seat moves once a round)")
 	fs.StringVar(&o.game, "game", "toy", "toy (a minimal game, to measure the server itself), or a real game played to its end with each seat's first legal move")
 	fs.StringVar(&o.db, "db", "", "SQLite file or postgres:// URL (default: SQLite in a temporary directory)")
-	fs.DurationVar(&o.think, "think", 0, "pause of each game between moves (0: as fast as possible, which measures saturation)")
+	fs.DurationVar(&o.think, "think", 0, "mean pause of each game between moves, drawn from [think/2, 3·think/2) (0: as fast as possible, which measures saturation)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the play phase to `FILE`")
 	fs.StringVar(&o.server, "server", "", "drive the server at `URL` (e.g. http://127.0.0.1:8080, started with surveyor serve --toy --rate -1) instead of one in this process; --db is then unused and server memory is not measured")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
@@ -461,7 +461,7 @@ func (r *gameRun) play(ctx context.Context, c *http.Client, base string, o loadO
 			}
 			lat = append(lat, time.Since(t0))
 			if o.think > 0 {
-				time.Sleep(o.think)
+				time.Sleep(thinkTime(o.think))
 			}
 			if sample && round == o.rounds/2 && seat == 0 {
 				var ms runtime.MemStats
@@ -518,10 +518,17 @@ func (r *gameRun) playLegal(ctx context.Context, c *http.Client, base string, o 
 			heap.Store(ms.HeapAlloc)
 		}
 		if o.think > 0 {
-			time.Sleep(o.think)
+			time.Sleep(thinkTime(o.think))
 		}
 	}
 	return lat, nil
+}
+
+// thinkTime is a pause drawn uniformly from [think/2, 3·think/2), of mean think. With a fixed pause, games
+// that one stall delayed together (a slow commit, a GC, another process taking the CPU) would stay in
+// step for the rest of the run and keep arriving as a wave; players do not think in lockstep.
+func thinkTime(think time.Duration) time.Duration {
+	return think/2 + rand.N(think)
 }
 
 // stateSeq reads the sequence number at the start of a state envelope, {"type":"state","seq":N,...}.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/game/gametest"
@@ -66,6 +67,27 @@ func TestLoadtestAgainstAServer(t *testing.T) {
 	}
 	if err := runLoadtest(ctx, []string{"--server", "127.0.0.1:1"}, nil, &out, &out); err == nil {
 		t.Fatal("--server without a scheme accepted")
+	}
+}
+
+func TestThinkTimeSpreadsAroundTheMean(t *testing.T) {
+	const think = 100 * time.Millisecond
+	var sum time.Duration
+	lo, hi := think, think
+	for range 10000 {
+		d := thinkTime(think)
+		if d < think/2 || d >= think*3/2 {
+			t.Fatalf("think time %v outside [50ms, 150ms)", d)
+		}
+		sum += d
+		lo, hi = min(lo, d), max(hi, d)
+	}
+	// The mean of 10,000 uniform draws on [50ms, 150ms) is within 2ms of 100ms (its standard error is 0.3ms).
+	if mean := sum / 10000; mean < think-2*time.Millisecond || mean > think+2*time.Millisecond {
+		t.Errorf("mean think time %v, want about %v", mean, think)
+	}
+	if lo > 55*time.Millisecond || hi < 145*time.Millisecond {
+		t.Errorf("think times span only %v..%v, want most of [50ms, 150ms)", lo, hi)
 	}
 }
 
