@@ -3,9 +3,12 @@ package sqlite
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -125,4 +128,35 @@ func BenchmarkAppend(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkAppendConcurrent appends from 256 goroutines at once, one game each, as a busy server does:
+// group commit shares each transaction among the appends that arrived meanwhile.
+func BenchmarkAppendConcurrent(b *testing.B) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(b.TempDir(), "surveyor.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	const games = 256
+	for i := range games {
+		if err := s.CreateGame(ctx, store.Game{ID: fmt.Sprint("g", i), Game: "toy", Status: "open"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	data := json.RawMessage(`{"move":{"pick":1}}`)
+	now := time.Now()
+	var next atomic.Int64
+	b.SetParallelism(games / runtime.GOMAXPROCS(0))
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		id := fmt.Sprint("g", next.Add(1)-1)
+		for seq := int64(0); pb.Next(); seq++ {
+			if _, err := s.Append(ctx, id, seq, store.Update{}, store.Event{Kind: "move", Data: data, At: now}); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
 }
