@@ -46,8 +46,9 @@ func momentOf(d *cartographers.DecisionView) string {
 
 // nextMove is the policy both players follow: Bea (the highest seat to act) moves first, and every
 // decision is the legal move that leaves the fewest empty spaces with an empty neighbour on the sheet it
-// is about. Such broken-up sheets are where a monster's shape soon fits nowhere, so the 1x1 fallback of
-// a multiplayer ambush comes up within a game instead of almost never.
+// is about (a hero also counts its hits on the map, so that the page has hits to show). Such broken-up
+// sheets are where a monster's shape soon fits nowhere, so the 1x1 fallback of a multiplayer ambush
+// comes up within a game instead of almost never.
 func nextMove(t *testing.T, g *cartographers.Game) (int, cartographers.Move) {
 	t.Helper()
 	seats := g.ToActSeats()
@@ -59,8 +60,11 @@ func nextMove(t *testing.T, g *cartographers.Game) (int, cartographers.Move) {
 		if err := c.Play(seat, m); err != nil {
 			t.Fatalf("a legal move is refused: %v", err)
 		}
-		e := c.Players[d.Sheet].Sheet.EmptySpaces()
+		sh := &c.Players[d.Sheet].Sheet
+		e := sh.EmptySpaces()
 		open := e.And(e.North().Or(e.South()).Or(e.East()).Or(e.West())).Count()
+		// A hero's hits should land on the map, so that the page has hits to show.
+		open -= 4 * sh.Hits.Count()
 		if bestOpen < 0 || open < bestOpen {
 			best, bestOpen = m, open
 		}
@@ -173,6 +177,7 @@ func TestMultiplayerMoments(t *testing.T) {
 		before := g.View(0)
 		seat, mv := nextMove(t, g)
 		moment := ""
+		var pageMove *cellMove
 		if seat == 0 {
 			moment = momentOf(before.Decision)
 		}
@@ -187,6 +192,7 @@ func TestMultiplayerMoments(t *testing.T) {
 				t.Fatal(err)
 			}
 			playThroughPage(t, ctx, cm, byClicks)
+			pageMove = &cm
 		} else {
 			raw, err := json.Marshal(mv)
 			if err != nil {
@@ -207,6 +213,9 @@ func TestMultiplayerMoments(t *testing.T) {
 			if env.View.Sheets[i].Map != sh.Map {
 				t.Fatalf("after move %d (%s) the server's sheet %d is\n%s\nthe engine's\n%s", moves, moment, i, env.View.Sheets[i].Map, sh.Map)
 			}
+		}
+		if pageMove != nil {
+			checkMomentDrawn(t, ctx, e, id, ada.Token, after, before.Decision, *pageMove)
 		}
 		if spread := zombieSpread(before, after, mv, seat); len(spread) > 0 && !seen[momentZombies] {
 			seen[momentZombies] = true
@@ -493,4 +502,33 @@ func (e *env) startSolo(preset string) (id, token string) {
 		"maxSeats": 1, "name": "Ada"}, &created)
 	e.postJSON("/api/matches/"+created.ID+"/start", created.Token, struct{}{}, nil)
 	return created.ID, created.Token
+}
+
+// cellKinds names the client's kind of each character of the map text format.
+var cellKinds = map[rune]string{'.': "empty", 'r': "empty", 'F': "forest", 'f': "forest", 'V': "village", 'v': "village",
+	'A': "farm", 'a': "farm", 'W': "water", 'w': "water", 'X': "monster", 'x': "monster", 'H': "hero", 'h': "hero",
+	'M': "mountain", '#': "wasteland", '*': "destroyed", '+': "destroyed"}
+
+// checkMomentDrawn: once a moment's move is played, the page shows its spaces as the engine's view after
+// it does, on the sheet it was about (the main sheet or, for the neighbour's, the small one), and a
+// hero's hits.
+func checkMomentDrawn(t *testing.T, ctx context.Context, e *env, id, token string, after cartographers.View,
+	d *cartographers.DecisionView, mv cellMove) {
+	t.Helper()
+	syncPage(t, ctx, e, id, token)
+	grid := mapGrid(after.Sheets[d.Sheet].Map)
+	sheet := fmt.Sprintf(`(document.querySelector('#main-sheet').dataset.sheet === "%d" ? document.querySelector('#main-sheet')
+		: document.querySelector('#opponents .opponent[data-seat="%d"] svg'))`, d.Sheet, d.Sheet)
+	for _, c := range mv.Cells {
+		want := cellKinds[grid[c[0]][c[1]]]
+		if got := evalString(t, ctx, fmt.Sprintf(`%s.querySelector('[data-cell="%d,%d"]').dataset.kind`, sheet, c[0], c[1])); got != want {
+			t.Errorf("after the %s move the page shows space %v of sheet %d as %q, the engine as %q", d.Kind, c, d.Sheet, got, want)
+		}
+	}
+	if d.Kind == "hero" {
+		got := evalString(t, ctx, fmt.Sprintf(`String(%s.querySelectorAll('path.hit:not(.preview-hit)').length)`, sheet))
+		if got != fmt.Sprint(len(after.Sheets[d.Sheet].Hits)) {
+			t.Errorf("after the hero the page marks %s hits, the engine %d", got, len(after.Sheets[d.Sheet].Hits))
+		}
+	}
 }
