@@ -5,9 +5,12 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -101,5 +104,74 @@ func TestStateSeq(t *testing.T) {
 		if _, ok := stateSeq([]byte(in)); ok {
 			t.Errorf("stateSeq(%s) accepted", in)
 		}
+	}
+}
+
+// The load test's own HTTP/1.1 client: a state answer gives its seq; an error answer, an answer without a
+// length or one that is not a state is an error; a server that closes the connection gets a new one; an
+// https:// target goes through net/http.
+func TestMoverPostsMoves(t *testing.T) {
+	var calls atomic.Int64
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := calls.Add(1)
+		if r.Method != "POST" || r.Header.Get("Authorization") != "Bearer tok" {
+			http.Error(w, "bad request line or token", 400)
+			return
+		}
+		b, _ := io.ReadAll(r.Body)
+		switch string(b) {
+		case "ok":
+			io.WriteString(w, `{"type":"state","seq":`+strconv.Itoa(int(n))+`00}`+"\n")
+		case "close":
+			w.Header().Set("Connection", "close")
+			io.WriteString(w, `{"type":"state","seq":7}`)
+		case "refuse":
+			http.Error(w, `{"error":"not your turn"}`, 409)
+		case "chunked":
+			io.WriteString(w, `{"type":"state",`)
+			w.(http.Flusher).Flush()
+			io.WriteString(w, `"seq":1}`)
+		default:
+			io.WriteString(w, `{"type":"uptodate"}`)
+		}
+	})
+	ctx := context.Background()
+	for _, tls := range []bool{false, true} {
+		var ts *httptest.Server
+		if tls {
+			ts = httptest.NewTLSServer(h)
+		} else {
+			ts = httptest.NewServer(h)
+		}
+		mv := newMover(ts.Client(), ts.URL)
+		if (mv.addr == "") != tls {
+			t.Fatalf("%s: raw client %q, want it for http:// only", ts.URL, mv.addr)
+		}
+		calls.Store(0)
+		for i, want := range []int64{100, 200} {
+			if seq, err := mv.post(ctx, "/m", "tok", []byte("ok")); err != nil || seq != want {
+				t.Fatalf("tls %v, move %d: seq %d, %v; want %d", tls, i, seq, err, want)
+			}
+		}
+		if seq, err := mv.post(ctx, "/m", "tok", []byte("close")); err != nil || seq != 7 {
+			t.Fatalf("tls %v, closing answer: seq %d, %v; want 7", tls, seq, err)
+		}
+		if seq, err := mv.post(ctx, "/m", "tok", []byte("ok")); err != nil || seq != 400 {
+			t.Fatalf("tls %v, after a closed connection: seq %d, %v; want 400", tls, seq, err)
+		}
+		if _, err := mv.post(ctx, "/m", "tok", []byte("refuse")); err == nil || !strings.Contains(err.Error(), "409") || !strings.Contains(err.Error(), "not your turn") {
+			t.Errorf("tls %v, refused move: %v, want the status and body", tls, err)
+		}
+		if _, err := mv.post(ctx, "/m", "tok", []byte("other")); err == nil {
+			t.Errorf("tls %v: an answer that is not a state accepted", tls)
+		}
+		if _, err := mv.post(ctx, "/m", "tok", []byte("chunked")); !tls && err == nil {
+			t.Errorf("an answer without Content-Length accepted")
+		}
+		if seq, err := mv.post(ctx, "/m", "tok", []byte("ok")); err != nil || seq <= 400 {
+			t.Fatalf("tls %v, after errors: seq %d, %v", tls, seq, err)
+		}
+		mv.close()
+		ts.Close()
 	}
 }
