@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -25,38 +26,29 @@ func (r *AppendReq) Done(err error) { r.res <- err }
 
 // Batcher implements group commit: appends from concurrent callers are handed to commit functions in
 // batches, so that one transaction (and one disk flush) serves every append that arrived meanwhile.
+//
+// There is no committer goroutine: a caller that finds fewer than workers commits in progress commits
+// itself, its own append and whatever queued meanwhile. On a lightly loaded server most appends are
+// committed by their own caller, without the two goroutine switches (caller to committer and back) that
+// each cost a wait in the scheduler's run queue when the CPU is busy. Once its own append is answered, a
+// committing caller hands what is still queued to a new goroutine and returns to its request, so that a
+// steady stream of appends never holds one caller.
 type Batcher struct {
-	reqs   chan *AppendReq
-	mu     sync.RWMutex // held for writing only to close reqs
-	closed bool
-	wg     sync.WaitGroup
+	commit       func([]*AppendReq)
+	workers, max int
+
+	mu      sync.Mutex
+	queue   []*AppendReq
+	running int // commit loops at work; never 0 while the queue holds a request
+	closed  bool
+	idle    *sync.Cond // signalled when running drops to 0
 }
 
-// NewBatcher starts workers goroutines, each calling commit with up to max requests at a time. commit
-// must call Done on every request it is given.
+// NewBatcher returns a Batcher running at most workers commits at a time, each of up to max requests.
+// commit must call Done on every request it is given.
 func NewBatcher(workers, max int, commit func([]*AppendReq)) *Batcher {
-	b := &Batcher{reqs: make(chan *AppendReq, 4*max)}
-	for range workers {
-		b.wg.Go(func() {
-			batch := make([]*AppendReq, 0, max)
-			for req := range b.reqs {
-				batch = append(batch[:0], req)
-			fill:
-				for len(batch) < max {
-					select {
-					case r, ok := <-b.reqs:
-						if !ok {
-							break fill
-						}
-						batch = append(batch, r)
-					default:
-						break fill
-					}
-				}
-				commit(batch)
-			}
-		})
-	}
+	b := &Batcher{commit: commit, workers: workers, max: max}
+	b.idle = sync.NewCond(&b.mu)
 	return b
 }
 
@@ -66,18 +58,23 @@ func (b *Batcher) Append(ctx context.Context, id string, after int64, up Update,
 	if err := CheckAppend(id, after, evs); err != nil {
 		return 0, err
 	}
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("append to %s: %w", id, err)
+	}
 	req := &AppendReq{Ctx: ctx, ID: id, After: after, Up: up, Evs: evs, res: make(chan error, 1)}
-	b.mu.RLock()
+	b.mu.Lock()
 	if b.closed {
-		b.mu.RUnlock()
+		b.mu.Unlock()
 		return 0, fmt.Errorf("append to %s: %w", id, ErrClosed)
 	}
-	select {
-	case b.reqs <- req:
-		b.mu.RUnlock()
-	case <-ctx.Done():
-		b.mu.RUnlock()
-		return 0, fmt.Errorf("append to %s: %w", id, ctx.Err())
+	b.queue = append(b.queue, req)
+	lead := b.running < b.workers
+	if lead {
+		b.running++
+	}
+	b.mu.Unlock()
+	if lead {
+		b.loop(req)
 	}
 	if err := <-req.res; err != nil {
 		return 0, err
@@ -85,15 +82,51 @@ func (b *Batcher) Append(ctx context.Context, id string, after int64, up Update,
 	return after + int64(len(evs)), nil
 }
 
+// loop commits queued batches until the queue is empty or, when own is not nil, until own is answered;
+// what is then still queued goes on in a new goroutine.
+func (b *Batcher) loop(own *AppendReq) {
+	var batch []*AppendReq
+	for {
+		b.mu.Lock()
+		n := min(len(b.queue), b.max)
+		if n == 0 {
+			b.stop()
+			return
+		}
+		batch = append(batch[:0], b.queue[:n]...)
+		rest := copy(b.queue, b.queue[n:])
+		clear(b.queue[rest:])
+		b.queue = b.queue[:rest]
+		b.mu.Unlock()
+		b.commit(batch)
+		if own != nil && slices.Contains(batch, own) {
+			b.mu.Lock()
+			if len(b.queue) == 0 {
+				b.stop()
+				return
+			}
+			b.mu.Unlock()
+			go b.loop(nil)
+			return
+		}
+	}
+}
+
+// stop ends a commit loop; b.mu is held and released.
+func (b *Batcher) stop() {
+	b.running--
+	if b.running == 0 {
+		b.idle.Broadcast()
+	}
+	b.mu.Unlock()
+}
+
 // Close stops accepting appends and waits until every queued one is committed.
 func (b *Batcher) Close() {
 	b.mu.Lock()
-	if b.closed {
-		b.mu.Unlock()
-		return
-	}
 	b.closed = true
-	close(b.reqs)
+	for b.running > 0 {
+		b.idle.Wait()
+	}
 	b.mu.Unlock()
-	b.wg.Wait()
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -36,8 +38,11 @@ func TestBatcherGroupsAndCloses(t *testing.T) {
 		})
 	}
 	// The first request blocks the committer; the other four queue up behind it and form one batch.
-	for len(b.reqs) < 4 {
+	for queued := 0; queued < 4; {
 		time.Sleep(time.Millisecond)
+		b.mu.Lock()
+		queued = len(b.queue)
+		b.mu.Unlock()
 	}
 	close(release)
 	wg.Wait()
@@ -53,5 +58,46 @@ func TestBatcherGroupsAndCloses(t *testing.T) {
 	cancel()
 	if _, err := NewBatcher(1, 1, func([]*AppendReq) {}).Append(ctx, "g", 0, Update{}, nil); err == nil {
 		t.Fatal("append without events accepted")
+	}
+}
+
+// Under concurrent appends every request is answered once, no batch exceeds max, and no more than workers
+// commits run at a time; Close waits for the last.
+func TestBatcherConcurrentAppends(t *testing.T) {
+	const workers, max, callers, each = 2, 4, 32, 50
+	var running, peak, committed atomic.Int64
+	b := NewBatcher(workers, max, func(batch []*AppendReq) {
+		if n := running.Add(1); n > peak.Load() {
+			peak.Store(n)
+		}
+		if len(batch) == 0 || len(batch) > max {
+			t.Errorf("batch of %d", len(batch))
+		}
+		time.Sleep(50 * time.Microsecond)
+		committed.Add(int64(len(batch)))
+		running.Add(-1)
+		for _, r := range batch {
+			r.Done(nil)
+		}
+	})
+	ev := Event{Kind: "move", Data: json.RawMessage(`{}`), At: time.Now()}
+	var wg sync.WaitGroup
+	for g := range callers {
+		wg.Go(func() {
+			for i := range each {
+				if seq, err := b.Append(context.Background(), fmt.Sprint("g", g), int64(i), Update{}, []Event{ev}); err != nil || seq != int64(i)+1 {
+					t.Errorf("caller %d append %d: seq %d, %v", g, i, seq, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	b.Close()
+	if committed.Load() != callers*each {
+		t.Errorf("%d requests committed, want %d", committed.Load(), callers*each)
+	}
+	if peak.Load() > workers {
+		t.Errorf("%d commits ran at once, want at most %d", peak.Load(), workers)
 	}
 }
