@@ -49,7 +49,8 @@ type loadOptions struct {
 type loadReport struct {
 	Games, Moves    int
 	Elapsed         time.Duration
-	MovesPerSec     float64
+	MovesPerSec     float64 // all moves over the whole run
+	SteadyPerSec    float64 // moves between the 10th and 90th percentile of completion times
 	P50, P99, Max   time.Duration
 	BytesPerGame    float64 // server memory per active game, connections excluded
 	HeapPerGameLive float64 // whole process heap per game while playing (server, clients and sockets)
@@ -94,7 +95,7 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return err
 	}
 	fmt.Fprintf(stdout, "moves:        %d in %v\n", rep.Moves, rep.Elapsed.Round(time.Millisecond))
-	fmt.Fprintf(stdout, "throughput:   %.0f moves/s\n", rep.MovesPerSec)
+	fmt.Fprintf(stdout, "throughput:   %.0f moves/s steady (middle 80%% of moves), %.0f moves/s over the whole run\n", rep.SteadyPerSec, rep.MovesPerSec)
 	fmt.Fprintf(stdout, "move→broadcast latency: p50 %v, p99 %v, max %v\n", rep.P50.Round(10*time.Microsecond),
 		rep.P99.Round(10*time.Microsecond), rep.Max.Round(10*time.Microsecond))
 	if o.server != "" {
@@ -209,6 +210,9 @@ func drive(ctx context.Context, client *http.Client, base string, o loadOptions)
 		defer pprof.StopCPUProfile()
 	}
 	start := time.Now()
+	for _, r := range runs {
+		r.start = start
+	}
 	var wg sync.WaitGroup
 	errc := make(chan error, o.games)
 	for i, r := range runs {
@@ -233,9 +237,32 @@ func drive(ctx context.Context, client *http.Client, base string, o loadOptions)
 	slices.Sort(all)
 	rep.Games, rep.Moves = o.games, len(all)
 	rep.MovesPerSec = float64(len(all)) / rep.Elapsed.Seconds()
+	rep.SteadyPerSec = steadyRate(runs)
 	rep.P50, rep.P99, rep.Max = all[len(all)/2], all[len(all)*99/100], all[len(all)-1]
 	rep.HeapPerGameLive = float64(heapLive.Load()) / float64(o.games)
 	return rep, runs, nil
+}
+
+// steadyRate is the rate at which moves completed between the 10th and the 90th percentile of completion
+// times. The rate over the whole run understates what the server sustains: games start staggered and,
+// with random think times, the last game ends well after most others, when few moves are left to play.
+func steadyRate(runs []*gameRun) float64 {
+	var done []time.Duration
+	for _, r := range runs {
+		if r != nil {
+			done = append(done, r.done...)
+		}
+	}
+	if len(done) < 10 {
+		return 0
+	}
+	slices.Sort(done)
+	lo, hi := len(done)/10, len(done)*9/10
+	span := done[hi] - done[lo]
+	if span <= 0 {
+		return 0
+	}
+	return float64(hi-lo) / span.Seconds()
 }
 
 func closeRuns(runs []*gameRun) {
@@ -305,8 +332,12 @@ type gameRun struct {
 	id   string
 	toks []string
 	ws   *websocket.Conn
-	mv   *mover // posts the moves, on a connection opened at setup
-	seqs chan wsState
+	// when each move's state arrived, since the start of play: the first and last games to finish, the
+	// ramp-up and the tail, are left out of the steady throughput
+	start time.Time
+	done  []time.Duration
+	mv    *mover // posts the moves, on a connection opened at setup
+	seqs  chan wsState
 }
 
 // wsState is what a driver needs from a pushed state.
@@ -604,6 +635,7 @@ func (r *gameRun) play(ctx context.Context, c *http.Client, base string, o loadO
 				return lat, err
 			}
 			lat = append(lat, time.Since(t0))
+			r.done = append(r.done, time.Since(r.start))
 			if o.think > 0 {
 				time.Sleep(thinkTime(o.think))
 			}
@@ -656,6 +688,7 @@ func (r *gameRun) playLegal(ctx context.Context, c *http.Client, base string, o 
 			return lat, err
 		}
 		lat = append(lat, time.Since(t0))
+		r.done = append(r.done, time.Since(r.start))
 		if sample && len(lat) == 20 {
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)

@@ -94,6 +94,27 @@ func TestThinkTimeSpreadsAroundTheMean(t *testing.T) {
 	}
 }
 
+// One move a millisecond for 100 ms: the middle 80 moves span 80 ms, 1,000 moves/s, however slowly the
+// first and last moves came.
+func TestSteadyRateLeavesOutRampAndTail(t *testing.T) {
+	a, b := &gameRun{}, &gameRun{}
+	for i := range 100 {
+		r := a
+		if i%2 == 1 {
+			r = b
+		}
+		r.done = append(r.done, time.Duration(i)*time.Millisecond)
+	}
+	a.done[0] = -5 * time.Second  // a first move long before the others...
+	b.done[49] = 30 * time.Second // ...and a last one long after
+	if got := steadyRate([]*gameRun{a, nil, b}); got < 999 || got > 1001 {
+		t.Errorf("steady rate %.1f moves/s, want 1000", got)
+	}
+	if got := steadyRate([]*gameRun{{done: []time.Duration{1, 2, 3}}}); got != 0 {
+		t.Errorf("steady rate of 3 moves %.1f, want 0 (too few to tell)", got)
+	}
+}
+
 func TestStateSeq(t *testing.T) {
 	for in, want := range map[string]int64{`{"type":"state","seq":42,"match":{}}`: 42, `{"type":"state","seq":7}`: 7} {
 		if got, ok := stateSeq([]byte(in)); !ok || got != want {
