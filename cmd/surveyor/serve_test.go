@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -128,6 +129,12 @@ func TestServeFlags(t *testing.T) {
 	if o.addr != "127.0.0.1:8080" || o.data != "data" || o.db != "" {
 		t.Fatalf("defaults %+v, want 127.0.0.1:8080 with SQLite in ./data", o)
 	}
+	if o.gcPercent != 400 {
+		t.Fatalf("default --gc-percent %d, want 400", o.gcPercent)
+	}
+	if o, err := parseServeFlags([]string{"--gc-percent", "150"}, io.Discard); err != nil || o.gcPercent != 150 {
+		t.Fatalf("--gc-percent 150: %d, %v", o.gcPercent, err)
+	}
 	if _, err := parseServeFlags([]string{"--addr"}, io.Discard); err == nil {
 		t.Fatal("--addr without a value accepted")
 	}
@@ -170,6 +177,22 @@ func TestServeToyForLoadTests(t *testing.T) {
 	}
 	if fi, err := os.Stat(prof); err != nil || fi.Size() == 0 {
 		t.Fatalf("CPU profile: %v, want a non-empty file", err)
+	}
+}
+
+// --gc-percent sets the collector's target unless GOGC in the environment already chose one.
+func TestSetGCPercent(t *testing.T) {
+	old := debug.SetGCPercent(77)
+	defer debug.SetGCPercent(old)
+	t.Setenv("GOGC", "")
+	setGCPercent(250)
+	if got := debug.SetGCPercent(77); got != 250 {
+		t.Errorf("GC percent %d after setGCPercent(250), want 250", got)
+	}
+	t.Setenv("GOGC", "50")
+	setGCPercent(250)
+	if got := debug.SetGCPercent(77); got != 77 {
+		t.Errorf("GC percent %d with GOGC set, want it left at 77", got)
 	}
 }
 
