@@ -41,6 +41,7 @@ func init() {
 
 type loadOptions struct {
 	games, seats, rounds, setupWorkers int
+	warmup                             int
 	gcPercent                          int
 	db, cpuProfile, game, server       string
 	think                              time.Duration
@@ -48,7 +49,8 @@ type loadOptions struct {
 
 // loadReport is what a load test measured.
 type loadReport struct {
-	Games, Moves    int
+	Games, Moves    int // Moves were measured; Played adds the warm-up moves
+	Played          int
 	Elapsed         time.Duration
 	MovesPerSec     float64 // all moves over the whole run
 	SteadyPerSec    float64 // moves between the 10th and 90th percentile of completion times
@@ -84,6 +86,7 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.IntVar(&o.games, "games", 1000, "concurrent games")
 	fs.IntVar(&o.seats, "seats", 2, "players per game")
 	fs.IntVar(&o.rounds, "rounds", 10, "toy: rounds per game (each seat moves once a round)")
+	fs.IntVar(&o.warmup, "warmup", 1, "toy: first rounds of each game played but not measured (each connection's first request grows stacks and buffers)")
 	fs.StringVar(&o.game, "game", "toy", "toy (a minimal game, to measure the server itself), or a real game played to its end with each seat's first legal move")
 	fs.StringVar(&o.db, "db", "", "SQLite file or postgres:// URL (default: SQLite in a temporary directory)")
 	fs.DurationVar(&o.think, "think", 0, "mean pause of each game between moves, drawn from [think/2, 3·think/2) (0: as fast as possible, which measures saturation)")
@@ -95,8 +98,8 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	} else if err != nil {
 		return err
 	}
-	if o.games < 1 || o.seats < 1 || o.seats > 4 || o.rounds < 1 || o.rounds > 20 {
-		return errors.New("--games ≥ 1, --seats 1..4, --rounds 1..20")
+	if o.games < 1 || o.seats < 1 || o.seats > 4 || o.rounds < 1 || o.rounds > 20 || o.warmup < 0 || o.warmup >= o.rounds {
+		return errors.New("--games ≥ 1, --seats 1..4, --rounds 1..20, --warmup 0..rounds-1")
 	}
 	o.setupWorkers = 32
 	if o.server == "" {
@@ -110,8 +113,8 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return errors.New("--server must be an http:// or https:// URL")
 	}
 	if o.game == "toy" {
-		fmt.Fprintf(stdout, "loadtest: %d toy games of %d seats × %d rounds (%d moves), think %v, %s\n",
-			o.games, o.seats, o.rounds, o.games*o.seats*o.rounds, o.think, describeTarget(o))
+		fmt.Fprintf(stdout, "loadtest: %d toy games of %d seats × %d rounds (%d moves measured after %d warm-up rounds), think %v, %s\n",
+			o.games, o.seats, o.rounds, o.games*o.seats*(o.rounds-o.warmup), o.warmup, o.think, describeTarget(o))
 	} else {
 		fmt.Fprintf(stdout, "loadtest: %d whole %s games of %d seats, think %v, %s\n", o.games, o.game, o.seats, o.think, describeTarget(o))
 	}
@@ -119,7 +122,7 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "moves:        %d in %v\n", rep.Moves, rep.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(stdout, "moves:        %d measured, %d played in %v\n", rep.Moves, rep.Played, rep.Elapsed.Round(time.Millisecond))
 	fmt.Fprintf(stdout, "throughput:   %.0f moves/s steady (middle 80%% of moves), %.0f moves/s over the whole run\n", rep.SteadyPerSec, rep.MovesPerSec)
 	fmt.Fprintf(stdout, "move→broadcast latency: p50 %v, p99 %v, max %v\n", rep.P50.Round(10*time.Microsecond),
 		rep.P99.Round(10*time.Microsecond), rep.Max.Round(10*time.Microsecond))
@@ -261,7 +264,11 @@ func drive(ctx context.Context, client *http.Client, base string, o loadOptions)
 	}
 	slices.Sort(all)
 	rep.Games, rep.Moves = o.games, len(all)
-	rep.MovesPerSec = float64(len(all)) / rep.Elapsed.Seconds()
+	rep.Played = len(all)
+	if o.game == "toy" {
+		rep.Played += o.games * o.seats * o.warmup
+	}
+	rep.MovesPerSec = float64(rep.Played) / rep.Elapsed.Seconds()
 	rep.SteadyPerSec = steadyRate(runs)
 	rep.P50, rep.P99, rep.Max = all[len(all)/2], all[len(all)*99/100], all[len(all)-1]
 	rep.HeapPerGameLive = float64(heapLive.Load()) / float64(o.games)
@@ -659,8 +666,10 @@ func (r *gameRun) play(ctx context.Context, c *http.Client, base string, o loadO
 			if _, err := r.await(seq); err != nil {
 				return lat, err
 			}
-			lat = append(lat, time.Since(t0))
-			r.done = append(r.done, time.Since(r.start))
+			if round >= o.warmup {
+				lat = append(lat, time.Since(t0))
+				r.done = append(r.done, time.Since(r.start))
+			}
 			if o.think > 0 {
 				time.Sleep(thinkTime(o.think))
 			}

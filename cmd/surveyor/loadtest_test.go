@@ -29,8 +29,16 @@ func TestLoadtestSmall(t *testing.T) {
 	if rep.Moves != 4*3*2 || rep.P50 <= 0 || rep.P99 < rep.P50 || rep.Max < rep.P99 || rep.BytesPerGame <= 0 {
 		t.Fatalf("report %+v: want 24 moves and ordered percentiles", rep)
 	}
+	// A warm-up round is played but not measured: 2 games × 2 seats × 3 rounds, 8 moves after the first round.
+	rep, err = loadtest(context.Background(), loadOptions{games: 2, seats: 2, rounds: 3, warmup: 1, setupWorkers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Moves != 8 || rep.Played != 12 {
+		t.Fatalf("%d moves measured, %d played; want 8 and 12", rep.Moves, rep.Played)
+	}
 	var out bytes.Buffer
-	if err := runLoadtest(context.Background(), []string{"--games", "2", "--rounds", "1"}, nil, &out, &out); err != nil {
+	if err := runLoadtest(context.Background(), []string{"--games", "2", "--rounds", "1", "--warmup", "0"}, nil, &out, &out); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"moves/s", "p99", "memory per active game"} {
@@ -40,6 +48,9 @@ func TestLoadtestSmall(t *testing.T) {
 	}
 	if err := runLoadtest(context.Background(), []string{"--seats", "9"}, nil, &out, &out); err == nil {
 		t.Fatal("--seats 9 accepted")
+	}
+	if err := runLoadtest(context.Background(), []string{"--rounds", "2", "--warmup", "2"}, nil, &out, &out); err == nil {
+		t.Fatal("--warmup as many as --rounds accepted")
 	}
 }
 
@@ -63,7 +74,8 @@ func TestLoadtestAgainstAServer(t *testing.T) {
 	if err := runLoadtest(ctx, []string{"--server", hs.URL + "/", "--games", "3", "--seats", "2", "--rounds", "2"}, nil, &out, &out); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"server " + hs.URL, "moves:        12 in", "p99", "not measured with --server"} {
+	// 3 games × 2 seats × 2 rounds, the first round a warm-up.
+	for _, want := range []string{"server " + hs.URL, "moves:        6 measured, 12 played in", "p99", "not measured with --server"} {
 		if !strings.Contains(out.String(), want) {
 			t.Fatalf("output lacks %q:\n%s", want, out.String())
 		}
