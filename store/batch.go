@@ -98,7 +98,7 @@ func (b *Batcher) loop(own *AppendReq) {
 		clear(b.queue[rest:])
 		b.queue = b.queue[:rest]
 		b.mu.Unlock()
-		b.commit(batch)
+		b.commitSafe(batch)
 		if own != nil && slices.Contains(batch, own) {
 			b.mu.Lock()
 			if len(b.queue) == 0 {
@@ -110,6 +110,25 @@ func (b *Batcher) loop(own *AppendReq) {
 			return
 		}
 	}
+}
+
+// commitSafe calls commit. Should it panic, the batch's callers are answered with an error and the queue
+// goes on in a new loop before the panic carries on up the committing caller's stack: the Batcher must
+// not be left counting a loop that no longer runs, or every later append would wait forever.
+func (b *Batcher) commitSafe(batch []*AppendReq) {
+	defer func() {
+		if v := recover(); v != nil {
+			for _, r := range batch {
+				select { // a request already answered has a full (or read) buffer: the extra answer is dropped or unread
+				case r.res <- fmt.Errorf("append to %s: commit panicked: %v", r.ID, v):
+				default:
+				}
+			}
+			go b.loop(nil)
+			panic(v)
+		}
+	}()
+	b.commit(batch)
 }
 
 // stop ends a commit loop; b.mu is held and released.

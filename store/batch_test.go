@@ -101,3 +101,40 @@ func TestBatcherConcurrentAppends(t *testing.T) {
 		t.Errorf("%d commits ran at once, want at most %d", peak.Load(), workers)
 	}
 }
+
+// A commit that panics fails its batch and takes the committing caller down with it, but leaves the
+// Batcher working: later appends are committed and Close returns.
+func TestBatcherSurvivesAPanickingCommit(t *testing.T) {
+	var calls atomic.Int64
+	b := NewBatcher(1, 8, func(batch []*AppendReq) {
+		if calls.Add(1) == 1 {
+			panic("disk on fire")
+		}
+		for _, r := range batch {
+			r.Done(nil)
+		}
+	})
+	ev := Event{Kind: "move", Data: json.RawMessage(`{}`), At: time.Now()}
+	func() {
+		defer func() {
+			if v := recover(); v != "disk on fire" {
+				t.Errorf("first append: recovered %v, want the commit's panic", v)
+			}
+		}()
+		b.Append(context.Background(), "g", 0, Update{}, []Event{ev})
+	}()
+	done := make(chan error, 1)
+	go func() {
+		_, err := b.Append(context.Background(), "g", 0, Update{}, []Event{ev})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("append after the panic: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("append after the panic never answered")
+	}
+	b.Close()
+}
