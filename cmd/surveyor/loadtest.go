@@ -60,13 +60,17 @@ type loadReport struct {
 }
 
 // loadtestFigures are the figures measured on the project's 2-core machine, for comparison.
-const loadtestFigures = `Measured on the 2-core development machine (load average about 5 from other work, 21 Nov 2026):
-  SQLite, 1000 games, --rounds 20 --think 190ms: 4,390 moves/s whole run, p50 2.1 ms, p99 42 ms with
-  --server; in one process p50 47 ms, p99 695 ms at that load. PostgreSQL in one process: p50 4.1 ms,
-  p99 51 ms. Saturation (--think 0): about 10,000 moves/s, p99 about 165 ms.
-  Server memory per active game: toy 3.4 KB, Cartographers 8.8 KB, Carcassonne 30.6 KB.`
+const loadtestFigures = `Measured on the 2-core development machine, 21 Nov 2026, 23:51-23:54 UTC (load average 0.1-0.7 at the
+start, the load test included, rising to 3 by the end as other work resumed), 1000 games, --rounds 20 --think 190ms, --warmup 1:
+  SQLite, one process:  5,120-5,170 moves/s steady, p50 1.5-2.1 ms, p99 22-51 ms (36 ms with --warmup 0)
+  PostgreSQL, one process: 5,030-5,100 moves/s steady, p50 4.6-5.5 ms, p99 25-40 ms
+  SQLite, --server:     5,000-5,070 moves/s steady, p50 2.3-3.9 ms, p99 32-73 ms (load 1.5-2.2)
+  Saturation (--think 0 --rounds 10): SQLite 9,900 moves/s (p99 130 ms), PostgreSQL 11,400 (p99 139 ms).
+  Most of p99 is the one garbage collection of the run: the moves during its ~50 ms mark phase wait.
+  Server memory per active game: toy 3.4 KB (10 rounds), Cartographers 11.1 KB, Carcassonne 35.0 KB
+  (whole games, --game NAME --games 100).`
 
-const loadtestUsage = `usage: surveyor loadtest [--games N] [--think D] [--rounds N] [--db URL | --server URL] [--game NAME]
+const loadtestUsage = `usage: surveyor loadtest [--games N] [--think D] [--rounds N] [--warmup N] [--db URL | --server URL] [--game NAME]
 
 Plays many games at once through the public API and measures the path a player sees: each move is posted
 over HTTP and timed until the resulting state arrives on the game's spectator WebSocket. It reports the
