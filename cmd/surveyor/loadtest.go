@@ -60,14 +60,15 @@ type loadReport struct {
 }
 
 // loadtestFigures are the figures measured on the project's 2-core machine, for comparison.
-const loadtestFigures = `Measured on the 2-core development machine, 21 Nov 2026, 23:51-23:54 UTC (load average 0.1-0.7 at the
-start, the load test included, rising to 3 by the end as other work resumed), 1000 games, --rounds 20 --think 190ms, --warmup 1:
-  SQLite, one process:  5,120-5,170 moves/s steady, p50 1.5-2.1 ms, p99 22-51 ms (36 ms with --warmup 0)
-  PostgreSQL, one process: 5,030-5,100 moves/s steady, p50 4.6-5.5 ms, p99 25-40 ms
-  SQLite, --server:     5,000-5,070 moves/s steady, p50 2.3-3.9 ms, p99 32-73 ms (load 1.5-2.2)
-  Saturation (--think 0 --rounds 10): SQLite 9,900 moves/s (p99 130 ms), PostgreSQL 11,400 (p99 139 ms).
+const loadtestFigures = `Measured on the 2-core development machine, 22 Nov 2026, 00:10-00:12 UTC (load average 0.0-1.0 at the
+start, the load test's own included, 3 by the end), 1000 games, --rounds 20 --think 190ms, --warmup 1:
+  SQLite, one process:     5,180-5,200 moves/s steady, p50 0.9-1.1 ms, p99 11-21 ms (33 ms with --warmup 0)
+  PostgreSQL, one process: 5,110-5,150 moves/s steady, p50 3.0-4.1 ms, p99 32-49 ms
+  SQLite, --server:        5,180-5,240 moves/s steady, p50 0.8-1.0 ms, p99 21-26 ms
+  PostgreSQL, --server:    5,120-5,160 moves/s steady, p50 2.8-3.5 ms, p99 15-21 ms
+  Saturation (--think 0 --rounds 10): SQLite 14,600 moves/s (p99 98 ms), PostgreSQL 13,800 (p99 110 ms).
   Most of p99 is the one garbage collection of the run: the moves during its ~50 ms mark phase wait.
-  Server memory per active game: toy 3.4 KB (10 rounds), Cartographers 11.1 KB, Carcassonne 35.0 KB
+  Server memory per active game: toy 3.4 KB (10 rounds), Cartographers 11.2 KB, Carcassonne 35.1 KB
   (whole games, --game NAME --games 100).`
 
 const loadtestUsage = `usage: surveyor loadtest [--games N] [--think D] [--rounds N] [--warmup N] [--db URL | --server URL] [--game NAME]
