@@ -1,10 +1,14 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -315,6 +319,54 @@ func fstestFS() fstest.MapFS {
 	return fstest.MapFS{
 		"index.html": {Data: []byte("<!doctype html><title>T</title>")},
 		"js/app.js":  {Data: []byte("console.log(1)")},
+		"js/big.js":  {Data: []byte(strings.Repeat("export function f() { return 42; }\n", 200))},
+	}
+}
+
+func TestStaticFilesGzip(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.Static = fstestFS() })
+	want := fstestFS()["js/big.js"].Data
+	get := func(encoding, etag string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("GET", e.http.URL+"/js/big.js", nil)
+		// Setting Accept-Encoding ourselves stops the transport from decompressing on its own.
+		req.Header.Set("Accept-Encoding", encoding)
+		if etag != "" {
+			req.Header.Set("If-None-Match", etag)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { res.Body.Close() })
+		return res
+	}
+	res := get("br, gzip", "")
+	if res.Header.Get("Content-Encoding") != "gzip" || res.Header.Get("Vary") != "Accept-Encoding" {
+		t.Fatalf("gzip not used: %v", res.Header)
+	}
+	zr, err := gzip.NewReader(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("gzip body decodes to %d bytes (%v), want the %d of the file", len(got), err, len(want))
+	}
+	if n, _ := strconv.Atoi(res.Header.Get("Content-Length")); n == 0 || n >= len(want) {
+		t.Fatalf("compressed length %d, file %d", n, len(want))
+	}
+	gzTag := res.Header.Get("ETag")
+	if r := get("gzip", gzTag); r.StatusCode != http.StatusNotModified {
+		t.Fatalf("conditional GET of the gzip form: %d, want 304", r.StatusCode)
+	}
+	// A client that refuses gzip gets the file as it is, under another ETag.
+	for _, enc := range []string{"identity", "gzip;q=0"} {
+		r := get(enc, "")
+		body, _ := io.ReadAll(r.Body)
+		if r.Header.Get("Content-Encoding") != "" || !bytes.Equal(body, want) || r.Header.Get("ETag") == gzTag {
+			t.Fatalf("Accept-Encoding %q: encoding %q, %d bytes, etag %s", enc, r.Header.Get("Content-Encoding"), len(body), r.Header.Get("ETag"))
+		}
 	}
 }
 
