@@ -147,6 +147,20 @@ func (o Options) withPreset() (Options, error) {
 	return o, nil
 }
 
+// boxCards lists the cards of a content set ("base", "heroes" or "both") of one kind, whose base cards
+// are the ids [base, heroes) and Heroes cards [heroes, end).
+func boxCards(set string, base, heroes, end CardID) ([]CardID, bool) {
+	switch set {
+	case "base":
+		return cardRange(base, heroes), true
+	case "heroes":
+		return cardRange(heroes, end), true
+	case "both":
+		return cardRange(base, end), true
+	}
+	return nil, false
+}
+
 // resolve applies the preset and validates every field.
 func (o Options) resolve() (*config, error) {
 	bad := func(format string, a ...any) error {
@@ -160,15 +174,9 @@ func (o Options) resolve() (*config, error) {
 	if _, err := MapSide(c.side); err != nil {
 		return nil, bad("side %q: %v", o.Side, err)
 	}
-	switch e := o.Explore; e {
-	case "base":
-		c.explore = cardRange(firstBaseExplore, firstHeroesExplore)
-	case "heroes":
-		c.explore = cardRange(firstHeroesExplore, firstBaseAmbush)
-	case "both":
-		c.explore = cardRange(firstBaseExplore, firstBaseAmbush)
-	default:
-		return nil, bad("explore %q: want base, heroes or both", e)
+	var ok bool
+	if c.explore, ok = boxCards(o.Explore, firstBaseExplore, firstHeroesExplore, firstBaseAmbush); !ok {
+		return nil, bad("explore %q: want base, heroes or both", o.Explore)
 	}
 	switch s := o.Seasons; s {
 	case "base", "heroes":
@@ -181,15 +189,8 @@ func (o Options) resolve() (*config, error) {
 	default:
 		return nil, bad("seasons %q: want base or heroes", s)
 	}
-	switch a := o.Ambush; a {
-	case "base":
-		c.ambushes = cardRange(firstBaseAmbush, firstHeroesAmbush)
-	case "heroes":
-		c.ambushes = cardRange(firstHeroesAmbush, firstHero)
-	case "both":
-		c.ambushes = cardRange(firstBaseAmbush, firstHero)
-	default:
-		return nil, bad("ambush %q: want base, heroes or both", a)
+	if c.ambushes, ok = boxCards(o.Ambush, firstBaseAmbush, firstHeroesAmbush, firstHero); !ok {
+		return nil, bad("ambush %q: want base, heroes or both", o.Ambush)
 	}
 	c.heroes = *o.Heroes
 	for i, set := range []string{o.ScoringForest, o.ScoringFarmWater, o.ScoringVillage, o.ScoringSpace} {
