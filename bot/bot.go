@@ -8,6 +8,7 @@ package bot
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,13 +17,27 @@ import (
 	"github.com/surveyor-game/surveyor/game"
 )
 
-// Bot chooses moves for a seat. Move returns a legal move for the seat's pending decision, in its JSON
-// form, using only what View(seat) shows. A Bot is not safe for concurrent use (it keeps scratch space):
-// give each table its own.
-type Bot interface {
-	Name() string
-	Move(st game.State, seat game.Seat) (json.RawMessage, error)
+// Bot chooses moves for a seat (game.Bot: the contract hosts know).
+type Bot = game.Bot
+
+// Catalog is the registry as the game.Bots a host (the server) is given.
+type Catalog struct{}
+
+var _ game.Bots = Catalog{}
+
+// Names lists a game's bots, its default first, then the others in alphabetical order.
+func (Catalog) Names(gameName string) []string {
+	names := Names(gameName)
+	if d, ok := Default[gameName]; ok {
+		if i := slices.Index(names, d); i > 0 {
+			names = append([]string{d}, slices.Delete(names, i, i+1)...)
+		}
+	}
+	return names
 }
+
+// New makes a bot for a game by name ("" for the game's default).
+func (Catalog) New(gameName, name string) (game.Bot, error) { return New(gameName, name) }
 
 // auto is the engine's own simple policy (State.AutoMove), the baseline the other bots are measured against.
 type auto struct{}

@@ -34,6 +34,7 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	api("POST /api/matches", s.create)
 	api("GET /api/matches/{id}", s.show)
 	api("POST /api/matches/{id}/join", s.join)
+	api("POST /api/matches/{id}/bots", s.addBot)
 	api("POST /api/matches/{id}/start", s.start)
 	api("POST /api/matches/{id}/moves", s.move)
 	api("POST /api/matches/{id}/undo", s.undo)
@@ -152,6 +153,7 @@ type definitionInfo struct {
 	MinSeats       int             `json:"minSeats"`
 	MaxSeats       int             `json:"maxSeats"`
 	DefaultOptions json.RawMessage `json:"defaultOptions"`
+	Bots           []string        `json:"bots,omitempty"` // the bots a player may seat, the default first
 }
 
 func (s *Server) listDefinitions(w http.ResponseWriter, r *http.Request) error {
@@ -159,7 +161,11 @@ func (s *Server) listDefinitions(w http.ResponseWriter, r *http.Request) error {
 	for _, name := range sortedNames(s.games) {
 		d := s.games[name]
 		lo, hi := d.SeatRange()
-		out = append(out, definitionInfo{Name: name, MinSeats: lo, MaxSeats: hi, DefaultOptions: d.DefaultOptions()})
+		info := definitionInfo{Name: name, MinSeats: lo, MaxSeats: hi, DefaultOptions: d.DefaultOptions()}
+		if s.bots != nil {
+			info.Bots = s.bots.Names(name)
+		}
+		out = append(out, info)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"games": out})
 	return nil

@@ -18,7 +18,7 @@ import (
 func fuzzEnv(f *testing.F) (*Server, string, []player) {
 	f.Helper()
 	st := openSQLite(f)
-	srv, err := New(context.Background(), Config{Store: st, Games: testGames, RateLimit: -1, MaxBody: 4096,
+	srv, err := New(context.Background(), Config{Store: st, Games: testGames, RateLimit: -1, MaxBody: 4096, Bots: toyBots{},
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		f.Fatal(err)
@@ -77,6 +77,34 @@ func FuzzMoveBody(f *testing.F) {
 				m.move(context.Background(), 1, []byte(`{"pick":2}`), "")
 			}
 			m.mu.Unlock()
+		}
+	})
+}
+
+// The bot seat request is refused cleanly whatever its body (the fuzzed match has started: no body may
+// seat a bot, and none may change the match).
+func FuzzBotBody(f *testing.F) {
+	srv, id, ps := fuzzEnv(f)
+	for _, s := range []string{`{}`, `{"bot":"steady"}`, `{"bot":"x","name":"` + strings.Repeat("é", 40) + `"}`, `{"bot":null}`,
+		`{"bot":1}`, `{"name":"\u0000"}`, `[]`, ``, `{"bot":"steady"}{}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		m, _ := srv.get(context.Background(), id)
+		before := m.seq
+		m.mu.Unlock()
+		req := httptest.NewRequest("POST", "/api/matches/"+id+"/bots", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+ps[1].token)
+		rec := httptest.NewRecorder()
+		srv.Handler().ServeHTTP(rec, req)
+		if rec.Code != 400 && rec.Code != 409 && rec.Code != 413 {
+			t.Fatalf("body %q: %d %s", body, rec.Code, rec.Body)
+		}
+		m, _ = srv.get(context.Background(), id)
+		after := m.seq
+		m.mu.Unlock()
+		if after != before {
+			t.Fatalf("refused bot request %q changed the match", body)
 		}
 	})
 }

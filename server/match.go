@@ -30,7 +30,8 @@ const (
 
 type joinData struct {
 	Name  string `json:"name"`
-	Token string `json:"token"` // SHA-256 of the seat's token, hex: the token itself is never stored
+	Token string `json:"token,omitempty"` // SHA-256 of the seat's token, hex: the token itself is never stored
+	Bot   string `json:"bot,omitempty"`   // the bot playing the seat (a bot seat has no token)
 }
 
 type moveData struct {
@@ -58,7 +59,8 @@ type clockConf struct {
 
 type seatInfo struct {
 	name string
-	hash [32]byte
+	hash [32]byte // of the seat's token; zero for a bot, which no token can match
+	bot  string
 }
 
 type effMove struct {
@@ -91,6 +93,10 @@ type match struct {
 	since  []time.Time     // when each seat last started having to act
 	used   []time.Duration // game clock: time each seat has spent
 	timer  *time.Timer
+
+	bots        map[game.Seat]game.Bot // made on first use
+	botTimer    *time.Timer            // the bots' next turn, when scheduled
+	botFailures int                    // consecutive failed bot turns, which lengthen the pause before the next
 
 	pubSeq   atomic.Int64 // m.seq as of the last change, readable without mu (to skip own notifications)
 	subs     map[*subscriber]struct{}
@@ -125,6 +131,9 @@ func (m *match) seatOf(tok string) (game.Seat, error) {
 	}
 	h := hashToken(tok)
 	for i, s := range m.seats {
+		if s.bot != "" {
+			continue
+		}
 		if subtle.ConstantTimeCompare(h[:], s.hash[:]) == 1 {
 			return game.Seat(i), nil
 		}
@@ -136,6 +145,7 @@ func (m *match) seatOf(tok string) (game.Seat, error) {
 func (m *match) reset() {
 	m.seq, m.seats, m.started, m.st, m.moves = 0, nil, false, nil, nil
 	m.lastAt, m.since, m.used = time.Time{}, nil, nil
+	m.bots = nil
 	m.invalidate()
 }
 
@@ -198,13 +208,14 @@ func (m *match) applyEvent(ev store.Event) error {
 		if err := json.Unmarshal(ev.Data, &d); err != nil {
 			return err
 		}
-		h, err := hex.DecodeString(d.Token)
-		if err != nil || len(h) != 32 {
-			return errors.New("bad token hash")
+		si := seatInfo{name: d.Name, bot: d.Bot}
+		if d.Bot == "" {
+			h, err := hex.DecodeString(d.Token)
+			if err != nil || len(h) != 32 {
+				return errors.New("bad token hash")
+			}
+			copy(si.hash[:], h)
 		}
-		var si seatInfo
-		si.name = d.Name
-		copy(si.hash[:], h)
 		m.seats = append(m.seats, si)
 	case evStart:
 		st, err := m.def.New(m.row.Options, len(m.seats), m.row.Seed)
@@ -314,6 +325,7 @@ func (m *match) changed() {
 	m.invalidate()
 	m.broadcast()
 	m.armTimer()
+	m.armBots()
 }
 
 func (m *match) armTimer() {
@@ -411,11 +423,8 @@ func mustJSON(v any) json.RawMessage {
 
 // join seats a new player.
 func (m *match) join(ctx context.Context, name string) (game.Seat, string, error) {
-	if m.started {
-		return 0, "", errf(http.StatusConflict, codeAlreadyStarted, "the match has started")
-	}
-	if len(m.seats) >= m.cfg.MaxSeats {
-		return 0, "", errf(http.StatusConflict, codeFull, "all %d seats are taken", m.cfg.MaxSeats)
+	if err := m.seatFree(); err != nil {
+		return 0, "", err
 	}
 	tok := newToken()
 	h := hashToken(tok)
@@ -425,6 +434,17 @@ func (m *match) join(ctx context.Context, name string) (game.Seat, string, error
 		return 0, "", err
 	}
 	return game.Seat(len(m.seats) - 1), tok, nil
+}
+
+// seatFree refuses a new seat once the match has started or is full.
+func (m *match) seatFree() error {
+	if m.started {
+		return errf(http.StatusConflict, codeAlreadyStarted, "the match has started")
+	}
+	if len(m.seats) >= m.cfg.MaxSeats {
+		return errf(http.StatusConflict, codeFull, "all %d seats are taken", m.cfg.MaxSeats)
+	}
+	return nil
 }
 
 // start sets the game up with the seated players.

@@ -14,7 +14,9 @@ import (
 )
 
 // twoInstances starts two servers on one PostgreSQL schema, as two processes would be.
-func twoInstances(t *testing.T) (*env, *env) {
+func twoInstances(t *testing.T) (*env, *env) { return twoInstancesWith(t, nil) }
+
+func twoInstancesWith(t *testing.T, tweak func(*Config)) (*env, *env) {
 	url, schema := pgtest.Schema(t)
 	open := func() store.Store {
 		s, err := postgres.Open(context.Background(), url, postgres.Options{Schema: schema, MaxConns: 8})
@@ -24,7 +26,36 @@ func twoInstances(t *testing.T) (*env, *env) {
 		t.Cleanup(func() { s.Close() })
 		return s
 	}
-	return newEnv(t, open(), nil), newEnv(t, open(), nil)
+	return newEnv(t, open(), tweak), newEnv(t, open(), tweak)
+}
+
+// Both instances hold the match and both try every bot move; the log lets one land each time, and the
+// game ends with exactly one move per seat and round.
+func TestScaleOutBots(t *testing.T) {
+	a, b := twoInstancesWith(t, func(c *Config) { c.Bots = toyBots{} })
+	v := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":6},"maxSeats":3,"name":"Ada"}`)).json(t)
+	id, ada := v["id"].(string), v["token"].(string)
+	a.must(200, a.do("POST", "/api/matches/"+id+"/bots", ada, `{}`))
+	b.must(200, b.do("POST", "/api/matches/"+id+"/bots", ada, `{"bot":"steady"}`))
+	b.dial(id, "", -1) // B holds the match too, and hears of every change
+	a.must(200, a.do("POST", "/api/matches/"+id+"/start", ada, ""))
+	for i := range 6 {
+		e := []*env{a, b}[i%2]
+		e.waitState(id, ada, func(s state) bool { return s.You.MustAct })
+		e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ada, `{"move":{"pick":1}}`))
+	}
+	for _, e := range []*env{a, b} {
+		if end := e.waitState(id, "", func(s state) bool { return s.Match.Status == statusFinished }); end.Match.Moves != 18 {
+			t.Fatalf("%d moves in effect, want 18", end.Match.Moves)
+		}
+	}
+	evs, err := a.store.Events(context.Background(), id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != 3+1+18 {
+		t.Fatalf("%d events logged, want 22 (3 joins, the start, 18 moves)", len(evs))
+	}
 }
 
 func TestScaleOutTwoInstances(t *testing.T) {

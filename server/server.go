@@ -44,6 +44,10 @@ type Config struct {
 	MaxBody int64
 	// IdleTimeout is how long a match nobody uses stays in memory (default 10 minutes).
 	IdleTimeout time.Duration
+	// Bots are the bots players may seat (nil: none); a bot plays BotDelay after the change that makes its
+	// seat act, so that people can follow the game.
+	Bots     game.Bots
+	BotDelay time.Duration
 	// Now and Seed replace the clock and the seed source in tests.
 	Now  func() time.Time
 	Seed func() uint64
@@ -51,15 +55,17 @@ type Config struct {
 
 // Server serves the API. Create it with New, serve Handler, and call Close when done.
 type Server struct {
-	store   store.Store
-	games   game.Registry
-	log     *slog.Logger
-	now     func() time.Time
-	seed    func() uint64
-	limiter *limiter
-	maxBody int64
-	idle    time.Duration
-	handler http.Handler
+	store    store.Store
+	games    game.Registry
+	log      *slog.Logger
+	now      func() time.Time
+	seed     func() uint64
+	limiter  *limiter
+	maxBody  int64
+	idle     time.Duration
+	handler  http.Handler
+	bots     game.Bots
+	botDelay time.Duration
 
 	shared bool // the store is shared with other instances (it is a store.Notifier)
 
@@ -85,7 +91,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("server: Store and Games are required")
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
-		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, matches: map[string]*match{}, drained: make(chan struct{}), listening: make(chan struct{})}
+		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), matches: map[string]*match{}, drained: make(chan struct{}), listening: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -267,6 +273,10 @@ func (s *Server) forget(m *match) {
 	if m.timer != nil {
 		m.timer.Stop()
 	}
+	if m.botTimer != nil {
+		m.botTimer.Stop()
+		m.botTimer = nil
+	}
 	for sub := range m.subs {
 		sub.close()
 	}
@@ -371,6 +381,15 @@ func (s *Server) refresh(m *match, seq int64) {
 
 // expire is called by a match's clock timer.
 func (s *Server) expire(id string) {
+	s.onTimer(id, func(m *match) {
+		m.expire(s.ctx)
+		m.armTimer()
+	})
+}
+
+// onTimer runs fn on a match held in memory when one of its timers fires; a match dropped meanwhile, or a
+// server closing, is left alone.
+func (s *Server) onTimer(id string, fn func(m *match)) {
 	s.mu.Lock()
 	m, ok := s.matches[id]
 	s.mu.Unlock()
@@ -379,14 +398,10 @@ func (s *Server) expire(id string) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.gone || !m.loaded {
+	if m.gone || !m.loaded || s.ctx.Err() != nil {
 		return
 	}
-	s.guard(m, func() error {
-		m.expire(s.ctx)
-		m.armTimer()
-		return nil
-	})
+	s.guard(m, func() error { fn(m); return nil })
 }
 
 // armClocks loads the matches in play that have a clock, so that their clocks run on this instance.

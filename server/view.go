@@ -29,6 +29,7 @@ type matchInfo struct {
 type playerInfo struct {
 	Seat     game.Seat  `json:"seat"`
 	Name     string     `json:"name"`
+	Bot      string     `json:"bot,omitempty"`      // the bot playing the seat
 	Deadline *time.Time `json:"deadline,omitempty"` // when the clock runs out, for a seat that must act
 	BankMs   *int64     `json:"bankMs,omitempty"`   // game clock: time left as of the last event
 }
@@ -65,7 +66,7 @@ func (m *match) matchInfo() json.RawMessage {
 		}
 	}
 	for i, s := range m.seats {
-		p := playerInfo{Seat: game.Seat(i), Name: s.name}
+		p := playerInfo{Seat: game.Seat(i), Name: s.name, Bot: s.bot}
 		if m.started && m.cfg.Clock != nil {
 			if slices.Contains(mi.ToAct, p.Seat) {
 				if d, ok := m.deadline(p.Seat); ok {

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/surveyor-game/surveyor/bot"
 	"github.com/surveyor-game/surveyor/game/gametest"
 	"github.com/surveyor-game/surveyor/server"
 	"github.com/surveyor-game/surveyor/store"
@@ -40,7 +41,8 @@ type serveOptions struct {
 	gcPercent                int
 	rate                     float64
 	burst                    int
-	shutdown                 time.Duration
+	shutdown, botDelay       time.Duration
+	noBots                   bool
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
@@ -54,6 +56,8 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.IntVar(&o.burst, "burst", 60, "burst of requests allowed above --rate")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	fs.DurationVar(&o.shutdown, "shutdown-timeout", 30*time.Second, "how long to let requests in flight finish on shutdown")
+	fs.DurationVar(&o.botDelay, "bot-delay", 700*time.Millisecond, "how long a bot waits before each of its moves, so that people can follow the game")
+	fs.BoolVar(&o.noBots, "no-bots", false, "do not let players seat bots")
 	fs.IntVar(&o.gcPercent, "gc-percent", defaultGCPercent, gcPercentHelp)
 	fs.BoolVar(&o.toy, "toy", false, "also serve the toy game of surveyor loadtest --server (for load tests only)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for load tests)")
@@ -131,8 +135,12 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		}
 		defer pprof.StopCPUProfile()
 	}
-	srv, err := server.New(ctx, server.Config{Store: st, Games: reg, Static: web.FS(), Logger: log,
-		RateLimit: o.rate, RateBurst: o.burst})
+	cfg := server.Config{Store: st, Games: reg, Static: web.FS(), Logger: log, RateLimit: o.rate, RateBurst: o.burst,
+		Bots: bot.Catalog{}, BotDelay: o.botDelay}
+	if o.noBots {
+		cfg.Bots = nil
+	}
+	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		return fmt.Errorf("start server: %w", err)
 	}

@@ -149,28 +149,32 @@ func TestServeFlags(t *testing.T) {
 	}
 }
 
-// serve --toy adds the toy game of the load test, which a plain serve does not offer, and --cpuprofile
-// writes a profile.
+// serve --toy adds the toy game of the load test, which a plain serve does not offer, --no-bots takes the
+// bots away, and --cpuprofile writes a profile.
 func TestServeToyForLoadTests(t *testing.T) {
 	dir := t.TempDir()
 	prof := filepath.Join(dir, "cpu.prof")
-	offers := func(base string) bool {
+	games := func(base string) string {
 		res, err := http.Get(base + "/api/games")
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer res.Body.Close()
 		b, _ := io.ReadAll(res.Body)
-		return strings.Contains(string(b), `"name":"toy"`)
+		return string(b)
 	}
 	base, stop := startServe(t, "--data", filepath.Join(dir, "a"))
-	if offers(base) {
+	if g := games(base); strings.Contains(g, `"name":"toy"`) {
 		t.Error("serve offers the toy game without --toy")
+	} else if !strings.Contains(g, `"bots":["strong",`) || !strings.Contains(g, `"bots":["greedy+",`) {
+		t.Errorf("serve does not offer the bots of both games: %s", g)
 	}
 	stop()
-	base, stop = startServe(t, "--data", filepath.Join(dir, "b"), "--toy", "--cpuprofile", prof)
-	if !offers(base) {
+	base, stop = startServe(t, "--data", filepath.Join(dir, "b"), "--toy", "--no-bots", "--cpuprofile", prof)
+	if g := games(base); !strings.Contains(g, `"name":"toy"`) {
 		t.Error("serve --toy does not offer the toy game")
+	} else if strings.Contains(g, `"bots"`) {
+		t.Errorf("serve --no-bots offers bots: %s", g)
 	}
 	if c := stop(); c != 0 {
 		t.Fatalf("serve exited with %d", c)

@@ -1,0 +1,21 @@
+package game
+
+import "encoding/json"
+
+// Bot chooses moves for a seat: the contract through which a host seats a bot in any game. Move returns a
+// legal move for the seat's pending decision, in the same JSON form a client sends, using only what
+// View(seat) shows, so that the host logs and applies it like any other move. A Bot is not safe for
+// concurrent use (bots keep scratch space): a host gives each table its own and calls it under the lock
+// that serialises the table's state.
+type Bot interface {
+	Name() string
+	Move(st State, seat Seat) (json.RawMessage, error)
+}
+
+// Bots is a catalogue of bots by game, which a host offers to its players.
+type Bots interface {
+	// Names lists the bots of a game, its default first; none if the game has no bots.
+	Names(game string) []string
+	// New makes a fresh bot for a game by name ("" for the game's default).
+	New(game, name string) (Bot, error)
+}

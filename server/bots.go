@@ -1,0 +1,193 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// Bot seats. A seated player may give a free seat of an open match to one of the server's bots; the bot
+// then plays whenever its seat must act, BotDelay after the change that made it so. Its moves go through
+// the same path as a player's (checked, logged, broadcast) and are logged as "bot" moves, which nobody can
+// take back. With several instances on one store, every instance holding the match may try the bot's move:
+// the log's optimistic append lets exactly one land, and the others catch up.
+
+// isBot reports whether seat s is played by a bot.
+func (m *match) isBot(s game.Seat) bool { return int(s) < len(m.seats) && m.seats[s].bot != "" }
+
+// addBot seats a bot (by name, "" for the game's default) under a display name ("" for the bot's name).
+func (m *match) addBot(ctx context.Context, botName, name string) (game.Seat, string, string, error) {
+	if m.srv.bots == nil {
+		return 0, "", "", errf(http.StatusBadRequest, codeBadRequest, "this server seats no bots")
+	}
+	names := m.srv.bots.Names(m.row.Game)
+	if len(names) == 0 {
+		return 0, "", "", errf(http.StatusBadRequest, codeBadRequest, "%s has no bots on this server", m.row.Game)
+	}
+	if botName == "" {
+		botName = names[0]
+	}
+	if !slices.Contains(names, botName) {
+		return 0, "", "", errf(http.StatusBadRequest, codeBadRequest, "%s has no bot %q (have %s)", m.row.Game, botName, strings.Join(names, ", "))
+	}
+	if name == "" {
+		name = botName
+	}
+	if err := m.seatFree(); err != nil {
+		return 0, "", "", err
+	}
+	ev := store.Event{Kind: evJoin, Seat: len(m.seats), At: m.srv.now(), Data: mustJSON(joinData{Name: name, Bot: botName})}
+	if err := m.record1(ctx, ev, statusOpen); err != nil {
+		return 0, "", "", err
+	}
+	return game.Seat(len(m.seats) - 1), name, botName, nil
+}
+
+// bot returns the bot playing seat s, made on first use: bots keep no state between moves that the
+// match's log does not hold, so a match reloaded from its log gets fresh ones.
+func (m *match) bot(s game.Seat) (game.Bot, error) {
+	if b, ok := m.bots[s]; ok {
+		return b, nil
+	}
+	b, err := m.srv.bots.New(m.row.Game, m.seats[s].bot)
+	if err != nil {
+		return nil, err
+	}
+	if m.bots == nil {
+		m.bots = map[game.Seat]game.Bot{}
+	}
+	m.bots[s] = b
+	return b, nil
+}
+
+// armBots schedules the bots' turn when a bot seat must act and none is scheduled yet. After failed bot
+// moves the pause grows, so that a failing store or bot cannot make the match spin.
+func (m *match) armBots() {
+	if m.botTimer != nil || m.gone || !m.started || m.st.Over() || m.srv.bots == nil {
+		return
+	}
+	if !slices.ContainsFunc(m.st.ToAct(), m.isBot) {
+		return
+	}
+	srv, id := m.srv, m.id
+	d := srv.botDelay + time.Duration(min(m.botFailures, 30))*time.Second
+	m.botTimer = time.AfterFunc(d, func() { srv.playBots(id) })
+}
+
+// playBots plays the match's bot seats that must act now.
+func (s *Server) playBots(id string) {
+	s.onTimer(id, func(m *match) {
+		m.botTimer = nil
+		m.playBots(s.ctx)
+		m.armBots()
+	})
+}
+
+// playBots plays one move for each bot seat that must act now; a bot with a further decision (a
+// Carcassonne meeple after its tile) makes it at the next call, so that people see each step.
+func (m *match) playBots(ctx context.Context) {
+	if !m.started || m.st.Over() {
+		return
+	}
+	for _, s := range slices.Clone(m.st.ToAct()) {
+		if !m.isBot(s) || !slices.Contains(m.st.ToAct(), s) || m.st.Over() {
+			continue
+		}
+		if err := m.playBot(ctx, s); errors.Is(err, store.ErrConflict) {
+			// another instance played first; this one has caught up and looks again
+			m.srv.log.Debug("bot move lost a race", "match", m.id, "seat", s)
+			return
+		} else if err != nil {
+			m.botFailures++
+			m.srv.log.Error("bot move failed", "match", m.id, "seat", s, "bot", m.seats[s].bot, "err", err)
+			return
+		}
+		m.botFailures = 0
+	}
+}
+
+// playBot asks seat s's bot for its move and plays it. Should the bot fail (a bug: its moves are legal by
+// construction), the game's automatic move is played instead so that the table does not stall.
+func (m *match) playBot(ctx context.Context, s game.Seat) error {
+	b, err := m.bot(s)
+	if err != nil {
+		return err
+	}
+	mv, err := safeBotMove(b, m.st, s)
+	if err == nil {
+		if err = m.move(ctx, s, mv, "bot"); err == nil || m.gone || !isRefusal(err) {
+			return err
+		}
+	}
+	m.srv.log.Warn("bot move refused, playing the automatic move", "match", m.id, "seat", s, "bot", b.Name(), "err", err)
+	mv, err = m.st.AutoMove(s)
+	if err != nil {
+		return fmt.Errorf("automatic move: %w", err)
+	}
+	return m.move(ctx, s, mv, "bot")
+}
+
+// isRefusal tells a move the game refused (the bot's fault) from a failure of the server or the store.
+func isRefusal(err error) bool {
+	switch toAPIError(err).Status {
+	case http.StatusBadRequest, http.StatusUnprocessableEntity:
+		return true
+	}
+	return false
+}
+
+// safeBotMove turns a bot's panic into an error: bots run on the server's goroutines.
+func safeBotMove(b game.Bot, st game.State, s game.Seat) (mv json.RawMessage, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("bot %s panicked: %v", b.Name(), r)
+		}
+	}()
+	return b.Move(st, s)
+}
+
+// addBot handles POST /api/matches/{id}/bots: a seated player gives the next free seat to a bot.
+func (s *Server) addBot(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Bot  string `json:"bot"`
+		Name string `json:"name"`
+	}
+	if err := s.decodeOptional(w, r, &req); err != nil {
+		return err
+	}
+	req.Name = strings.TrimSpace(req.Name)
+	if req.Name != "" {
+		if err := checkName(req.Name); err != nil {
+			return err
+		}
+	}
+	var resp botResp
+	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) (err error) {
+		if _, err := m.seatOf(token(r)); err != nil {
+			return err
+		}
+		resp.Seat, resp.Name, resp.Bot, err = m.addBot(r.Context(), req.Bot, req.Name)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	resp.ID = r.PathValue("id")
+	writeJSON(w, http.StatusOK, resp)
+	return nil
+}
+
+type botResp struct {
+	ID   string    `json:"id"`
+	Seat game.Seat `json:"seat"`
+	Name string    `json:"name"`
+	Bot  string    `json:"bot"`
+}
