@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -51,21 +52,38 @@ func (m *match) addBot(ctx context.Context, botName, name string) (game.Seat, st
 	return game.Seat(len(m.seats) - 1), name, botName, nil
 }
 
-// bot returns the bot playing seat s, made on first use: bots keep no state between moves that the
-// match's log does not hold, so a match reloaded from its log gets fresh ones.
-func (m *match) bot(s game.Seat) (game.Bot, error) {
-	if b, ok := m.bots[s]; ok {
+// botPool keeps idle bots of one game and name. Bots keep scratch space between moves but no memory of the
+// game (they read everything from the state), so any idle bot can make any seat's move: matches share
+// them, and a server holds as many as are thinking at once rather than one per bot seat (a Cartographers
+// bot holds about 170 KB of scratch space).
+type botPool struct {
+	bots game.Bots
+	mu   sync.Mutex
+	by   map[string]*sync.Pool // by game and bot name
+}
+
+// take returns an idle bot, or a new one.
+func (p *botPool) take(gameName, name string) (game.Bot, error) {
+	key := gameName + "\x00" + name
+	p.mu.Lock()
+	pool, ok := p.by[key]
+	if !ok {
+		pool = &sync.Pool{}
+		p.by[key] = pool
+	}
+	p.mu.Unlock()
+	if b, ok := pool.Get().(game.Bot); ok {
 		return b, nil
 	}
-	b, err := m.srv.bots.New(m.row.Game, m.seats[s].bot)
-	if err != nil {
-		return nil, err
-	}
-	if m.bots == nil {
-		m.bots = map[game.Seat]game.Bot{}
-	}
-	m.bots[s] = b
-	return b, nil
+	return p.bots.New(gameName, name)
+}
+
+// give returns a bot taken from the pool once its move is made.
+func (p *botPool) give(gameName, name string, b game.Bot) {
+	p.mu.Lock()
+	pool := p.by[gameName+"\x00"+name]
+	p.mu.Unlock()
+	pool.Put(b)
 }
 
 // armBots schedules the bots' turn when a bot seat must act and none is scheduled yet. After failed bot
@@ -117,11 +135,16 @@ func (m *match) playBots(ctx context.Context) {
 // playBot asks seat s's bot for its move and plays it. Should the bot fail (a bug: its moves are legal by
 // construction), the game's automatic move is played instead so that the table does not stall.
 func (m *match) playBot(ctx context.Context, s game.Seat) error {
-	b, err := m.bot(s)
+	g, name := m.row.Game, m.seats[s].bot
+	b, err := m.srv.botPool.take(g, name)
 	if err != nil {
 		return err
 	}
 	mv, err := safeBotMove(b, m.st, s)
+	if err == nil {
+		// a bot that panicked may have left its scratch space in any state: it is not reused
+		m.srv.botPool.give(g, name, b)
+	}
 	if err == nil {
 		if err = m.move(ctx, s, mv, "bot"); err == nil || m.gone || !isRefusal(err) {
 			return err

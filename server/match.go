@@ -94,9 +94,8 @@ type match struct {
 	used   []time.Duration // game clock: time each seat has spent
 	timer  *time.Timer
 
-	bots        map[game.Seat]game.Bot // made on first use
-	botTimer    *time.Timer            // the bots' next turn, when scheduled
-	botFailures int                    // consecutive failed bot turns, which lengthen the pause before the next
+	botTimer    *time.Timer // the bots' next turn, when scheduled
+	botFailures int         // consecutive failed bot turns, which lengthen the pause before the next
 
 	pubSeq   atomic.Int64 // m.seq as of the last change, readable without mu (to skip own notifications)
 	subs     map[*subscriber]struct{}
@@ -145,7 +144,6 @@ func (m *match) seatOf(tok string) (game.Seat, error) {
 func (m *match) reset() {
 	m.seq, m.seats, m.started, m.st, m.moves = 0, nil, false, nil, nil
 	m.lastAt, m.since, m.used = time.Time{}, nil, nil
-	m.bots = nil
 	m.invalidate()
 }
 

@@ -65,6 +65,7 @@ type Server struct {
 	idle     time.Duration
 	handler  http.Handler
 	bots     game.Bots
+	botPool  *botPool
 	botDelay time.Duration
 
 	shared bool // the store is shared with other instances (it is a store.Notifier)
@@ -94,6 +95,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), matches: map[string]*match{}, drained: make(chan struct{}), listening: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.Default()
+	}
+	if s.bots != nil {
+		s.botPool = &botPool{bots: s.bots, by: map[string]*sync.Pool{}}
 	}
 	if s.now == nil {
 		s.now = time.Now
