@@ -129,7 +129,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
 		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
-			"dur", time.Since(start), "client", clientKey(r))
+			"dur", time.Since(start), "client", clientKey(r, s.trusted))
 	})
 }
 

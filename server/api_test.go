@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"net/netip"
 	"slices"
 	"strconv"
 	"strings"
@@ -443,5 +445,64 @@ func TestWebSocketMessagesAreRateLimited(t *testing.T) {
 	}
 	if !limited {
 		t.Fatal("25 messages with a burst of 20 were never limited")
+	}
+}
+
+func TestClientKey(t *testing.T) {
+	trusted := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	for _, c := range []struct {
+		remote string
+		xff    []string
+		want   string
+	}{
+		{"192.0.2.7:5000", nil, "192.0.2.7"},
+		{"192.0.2.7:5000", []string{"198.51.100.1"}, "192.0.2.7"}, // not from a trusted proxy: the header is ignored
+		{"10.1.2.3:5000", []string{"198.51.100.1"}, "198.51.100.1"},
+		{"10.1.2.3:5000", []string{"6.6.6.6, 198.51.100.1, 10.9.9.9"}, "198.51.100.1"}, // the left part may be forged
+		{"10.1.2.3:5000", []string{"6.6.6.6", "198.51.100.1"}, "198.51.100.1"},         // several headers are one list
+		{"10.1.2.3:5000", []string{"10.2.2.2"}, "10.2.2.2"},                            // only trusted hops: the first of them
+		{"10.1.2.3:5000", nil, "10.1.2.3"},
+		{"10.1.2.3:5000", []string{"garbage"}, "10.1.2.3"},
+		{"[::1]:5000", []string{"2001:db8:1:2:3:4:5:6"}, "2001:db8:1:2::/64"},
+		{"[2001:db8:aa:bb:1::9]:5000", nil, "2001:db8:aa:bb::/64"}, // an IPv6 client is its /64
+		{"[::ffff:192.0.2.9]:5000", nil, "192.0.2.9"},
+		{"pipe", nil, "pipe"},
+	} {
+		r := httptest.NewRequest("GET", "/api/games", nil)
+		r.RemoteAddr = c.remote
+		for _, h := range c.xff {
+			r.Header.Add("X-Forwarded-For", h)
+		}
+		if got := clientKey(r, trusted); got != c.want {
+			t.Errorf("clientKey(%s, %q) = %q, want %q", c.remote, c.xff, got, c.want)
+		}
+	}
+}
+
+// Behind a trusted proxy each client has its own bucket; a client that is not a trusted proxy cannot
+// escape its bucket by sending X-Forwarded-For.
+func TestRateLimitBehindProxy(t *testing.T) {
+	for _, c := range []struct {
+		trusted   []netip.Prefix
+		separated bool
+	}{
+		{[]netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}, true},
+		{nil, false},
+	} {
+		e := newEnv(t, nil, func(cfg *Config) { cfg.RateLimit, cfg.RateBurst, cfg.TrustedProxies = 0.001, 1, c.trusted })
+		get := func(client string) int {
+			req, _ := http.NewRequest("GET", e.http.URL+"/api/games", nil)
+			req.Header.Set("X-Forwarded-For", client)
+			res, err := e.http.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			return res.StatusCode
+		}
+		first, second, again := get("198.51.100.1"), get("198.51.100.2"), get("198.51.100.1")
+		if first != 200 || again != 429 || (second == 200) != c.separated {
+			t.Errorf("trusted %v: statuses %d %d %d", c.trusted, first, second, again)
+		}
 	}
 }

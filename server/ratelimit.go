@@ -1,8 +1,9 @@
 package server
 
 import (
-	"net"
 	"net/http"
+	"net/netip"
+	"strings"
 	"sync"
 	"time"
 )
@@ -52,16 +53,53 @@ func (l *limiter) sweep(now time.Time) {
 	}
 }
 
-// clientKey identifies a client by its address (without port). Behind a proxy every client would share
-// the proxy's address; a deployment there limits at the proxy.
-func clientKey(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
+// clientKey identifies the client of a request for the rate limit and the logs: its address, or, for a
+// request that comes from one of the trusted proxies, the address the proxies say they received it from
+// (X-Forwarded-For, read from the right, past the trusted proxies: the left part can be forged by the
+// client). IPv6 clients are keyed by their /64, the block one subscriber usually gets, so that an address
+// per request does not escape the limit.
+func clientKey(r *http.Request, trusted []netip.Prefix) string {
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr
 	}
-	return host
+	addr := ap.Addr().Unmap()
+	if isTrusted(addr, trusted) {
+		hops := r.Header.Values("X-Forwarded-For")
+		for i := len(hops) - 1; i >= 0; i-- {
+			parts := strings.Split(hops[i], ",")
+			for j := len(parts) - 1; j >= 0; j-- {
+				a, err := netip.ParseAddr(strings.TrimSpace(parts[j]))
+				if err != nil {
+					return keyOf(addr) // a garbled chain: the last sure hop is the proxy itself
+				}
+				addr = a.Unmap()
+				if !isTrusted(addr, trusted) {
+					return keyOf(addr)
+				}
+			}
+		}
+	}
+	return keyOf(addr)
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+func keyOf(a netip.Addr) string {
+	if a.Is6() {
+		p, _ := a.Prefix(64)
+		return p.String()
+	}
+	return a.String()
 }
 
 func (s *Server) rateLimited(r *http.Request) bool {
-	return s.limiter != nil && !s.limiter.allow(clientKey(r), time.Now())
+	return s.limiter != nil && !s.limiter.allow(clientKey(r, s.trusted), time.Now())
 }

@@ -21,6 +21,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -40,6 +41,9 @@ type Config struct {
 	// client address, with bursts of RateBurst. Zero means the defaults (20/s, burst 60); negative disables.
 	RateLimit float64
 	RateBurst int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For header names the client, for the rate
+	// limit and the logs. Without them every client behind a proxy would share the proxy's address.
+	TrustedProxies []netip.Prefix
 	// MaxBody caps request bodies in bytes (default 64 KiB).
 	MaxBody int64
 	// IdleTimeout is how long a match nobody uses stays in memory (default 10 minutes).
@@ -61,6 +65,7 @@ type Server struct {
 	now      func() time.Time
 	seed     func() uint64
 	limiter  *limiter
+	trusted  []netip.Prefix
 	maxBody  int64
 	idle     time.Duration
 	handler  http.Handler
@@ -92,7 +97,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("server: Store and Games are required")
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
-		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), matches: map[string]*match{}, drained: make(chan struct{}), listening: make(chan struct{})}
+		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, drained: make(chan struct{}), listening: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

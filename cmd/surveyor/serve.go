@@ -10,6 +10,7 @@ import (
 	"maps"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -43,6 +44,7 @@ type serveOptions struct {
 	burst                    int
 	shutdown, botDelay       time.Duration
 	noBots                   bool
+	trusted                  []netip.Prefix
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
@@ -58,6 +60,20 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.DurationVar(&o.shutdown, "shutdown-timeout", 30*time.Second, "how long to let requests in flight finish on shutdown")
 	fs.DurationVar(&o.botDelay, "bot-delay", 700*time.Millisecond, "how long a bot waits before each of its moves, so that people can follow the game")
 	fs.BoolVar(&o.noBots, "no-bots", false, "do not let players seat bots")
+	fs.Func("trusted-proxy", "`CIDR` of a reverse proxy in front of the server (repeatable, or comma-separated): its X-Forwarded-For names the client for the rate limit and the logs", func(v string) error {
+		for _, part := range strings.Split(v, ",") {
+			p, err := netip.ParsePrefix(strings.TrimSpace(part))
+			if err != nil {
+				a, aerr := netip.ParseAddr(strings.TrimSpace(part))
+				if aerr != nil {
+					return fmt.Errorf("%q is neither a CIDR nor an address", part)
+				}
+				p = netip.PrefixFrom(a, a.BitLen())
+			}
+			o.trusted = append(o.trusted, p.Masked())
+		}
+		return nil
+	})
 	fs.IntVar(&o.gcPercent, "gc-percent", defaultGCPercent, gcPercentHelp)
 	fs.BoolVar(&o.toy, "toy", false, "also serve the toy game of surveyor loadtest --server (for load tests only)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for load tests)")
@@ -136,7 +152,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		defer pprof.StopCPUProfile()
 	}
 	cfg := server.Config{Store: st, Games: reg, Static: web.FS(), Logger: log, RateLimit: o.rate, RateBurst: o.burst,
-		Bots: bot.Catalog{}, BotDelay: o.botDelay}
+		Bots: bot.Catalog{}, BotDelay: o.botDelay, TrustedProxies: o.trusted}
 	if o.noBots {
 		cfg.Bots = nil
 	}

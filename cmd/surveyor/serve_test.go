@@ -135,6 +135,13 @@ func TestServeFlags(t *testing.T) {
 	if o, err := parseServeFlags([]string{"--gc-percent", "150"}, io.Discard); err != nil || o.gcPercent != 150 {
 		t.Fatalf("--gc-percent 150: %d, %v", o.gcPercent, err)
 	}
+	if o, err := parseServeFlags([]string{"--trusted-proxy", "127.0.0.1, 10.0.0.0/8", "--trusted-proxy", "fd00::1/8"}, io.Discard); err != nil ||
+		fmt.Sprint(o.trusted) != "[127.0.0.1/32 10.0.0.0/8 fd00::/8]" {
+		t.Fatalf("--trusted-proxy: %v, %v", o.trusted, err)
+	}
+	if _, err := parseServeFlags([]string{"--trusted-proxy", "proxy.local"}, io.Discard); err == nil {
+		t.Fatal("--trusted-proxy with a host name accepted")
+	}
 	if _, err := parseServeFlags([]string{"--addr"}, io.Discard); err == nil {
 		t.Fatal("--addr without a value accepted")
 	}
