@@ -92,8 +92,8 @@ func (m *match) armBots() {
 	if m.botTimer != nil || m.gone || !m.started || m.st.Over() || m.srv.bots == nil {
 		return
 	}
-	if !slices.ContainsFunc(m.st.ToAct(), m.isBot) {
-		return
+	if !slices.ContainsFunc(m.seats, func(s seatInfo) bool { return s.bot != "" }) || !slices.ContainsFunc(m.st.ToAct(), m.isBot) {
+		return // the first test spares most matches, which have no bot, the engine's ToAct
 	}
 	srv, id := m.srv, m.id
 	d := srv.botDelay + time.Duration(min(m.botFailures, 30))*time.Second
