@@ -178,6 +178,21 @@ func (s *Store) Close() error {
 	return errors.Join(s.w.Close(), s.r.Close(), s.ckpt.Close())
 }
 
+// Backup writes a consistent copy of the whole database to a new file at dst while the store stays in
+// use: SQLite's VACUUM INTO reads one snapshot, so appends committed meanwhile are either all in the copy or
+// not at all, and the copy is compact (no WAL to carry along). dst must not exist.
+func (s *Store) Backup(ctx context.Context, dst string) error {
+	if _, err := os.Stat(dst); err == nil {
+		return fmt.Errorf("sqlite: backup to %s: the file exists", dst)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("sqlite: backup to %s: %w", dst, err)
+	}
+	if _, err := s.ckpt.ExecContext(ctx, `VACUUM INTO ?`, dst); err != nil {
+		return fmt.Errorf("sqlite: backup to %s: %w", dst, err)
+	}
+	return nil
+}
+
 // Ping implements store.Store.
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.r.PingContext(ctx); err != nil {
