@@ -1,0 +1,39 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"testing"
+)
+
+// bench runs every measurement (briefly) and reports each with its own figures.
+func TestBench(t *testing.T) {
+	var out bytes.Buffer
+	if c := run(context.Background(), []string{"bench", "--time", "5ms", "--json"}, nil, &out, io.Discard); c != 0 {
+		t.Fatalf("bench: exit %d", c)
+	}
+	var rs []benchResult
+	if err := json.Unmarshal(out.Bytes(), &rs); err != nil {
+		t.Fatalf("bench --json printed %q: %v", out.String(), err)
+	}
+	if len(rs) != len(benchCases("")) {
+		t.Fatalf("%d results, want one per measurement (%d)", len(rs), len(benchCases("")))
+	}
+	for _, r := range rs {
+		if r.N < 1 || r.NsPerOp <= 0 || r.OpsPerSec <= 0 || r.Op == "" {
+			t.Errorf("%s: %+v", r.Name, r)
+		}
+	}
+	out.Reset()
+	if c := run(context.Background(), []string{"bench", "--time", "5ms", "--only", "^carcassonne/"}, nil, &out, io.Discard); c != 0 ||
+		!bytes.Contains(out.Bytes(), []byte("carcassonne/random-game-surveyors")) || bytes.Count(out.Bytes(), []byte("\n")) != 1 {
+		t.Fatalf("bench --only ^carcassonne/: exit %d, %q", c, out.String())
+	}
+	for _, args := range [][]string{{"bench", "--only", "nothing-matches"}, {"bench", "--only", "("}, {"bench", "--time", "0s"}, {"bench", "extra"}} {
+		if c := run(context.Background(), args, nil, io.Discard, io.Discard); c == 0 {
+			t.Errorf("%q succeeded", args)
+		}
+	}
+}
