@@ -65,7 +65,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// per move compared with 4 KiB (measured with surveyor loadtest). It only applies to a new file. The
 	// driver runs _pragma values in name order and _journal_mode after them, so page_size precedes WAL,
 	// which would fix it.
-	for _, p := range []string{"busy_timeout(10000)", "foreign_keys(1)", "page_size(1024)", "synchronous(NORMAL)",
+	// synchronous FULL syncs the WAL at every commit, so that a move the server has acknowledged survives a
+	// power cut (NORMAL would only survive a crash of the process). Group commit shares each sync among
+	// the moves of a batch: surveyor loadtest measured the same p99 at 5,200 moves/s (6-9 ms) and a
+	// saturation of 13,750 moves/s against 14,600 with NORMAL.
+	for _, p := range []string{"busy_timeout(10000)", "foreign_keys(1)", "page_size(1024)", "synchronous(FULL)",
 		fmt.Sprintf("wal_autocheckpoint(%d)", autoCkptPages)} {
 		q.Add("_pragma", p)
 	}

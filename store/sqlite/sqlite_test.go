@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -232,4 +233,29 @@ func TestBackupWhileWriting(t *testing.T) {
 		t.Fatal("the backup holds no move: it was taken before any append")
 	}
 	t.Logf("backup holds %d moves", total)
+}
+
+// Every connection that writes syncs at each commit (synchronous FULL = 2): an acknowledged move must
+// survive a power cut, not only a crash of the process.
+func TestCommitsAreSynced(t *testing.T) {
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "surveyor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for name, db := range map[string]interface {
+		QueryRow(string, ...any) *sql.Row
+	}{"writer": s.w, "checkpointer": s.ckpt} {
+		var mode int
+		var journal string
+		if err := db.QueryRow(`PRAGMA synchronous`).Scan(&mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.QueryRow(`PRAGMA journal_mode`).Scan(&journal); err != nil {
+			t.Fatal(err)
+		}
+		if mode != 2 || journal != "wal" {
+			t.Errorf("%s: synchronous %d, journal %s; want 2 (FULL) and wal", name, mode, journal)
+		}
+	}
 }
