@@ -36,6 +36,7 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	api("POST /api/matches/{id}/join", s.join)
 	api("POST /api/matches/{id}/bots", s.addBot)
 	api("POST /api/matches/{id}/start", s.start)
+	api("POST /api/matches/{id}/rematch", s.rematch)
 	api("POST /api/matches/{id}/moves", s.move)
 	api("POST /api/matches/{id}/undo", s.undo)
 	api("GET /api/matches/{id}/legal", s.legal)
@@ -289,24 +290,15 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	cfg := config{MaxSeats: req.MaxSeats, Clock: req.Clock}
-	g := store.Game{Game: req.Game, Options: req.Options, Seed: s.seed(), Config: mustJSON(cfg), Status: statusOpen,
-		Summary: mustJSON(lobbySummary{Players: []string{}, MaxSeats: cfg.MaxSeats, Clock: cfg.Clock}), Created: s.now()}
-	for range 3 {
-		g.ID = newID()
-		if err = s.store.CreateGame(r.Context(), g); !errors.Is(err, store.ErrExists) {
-			break
-		}
-	}
+	id, err := s.createMatch(r.Context(), req.Game, req.Options, config{MaxSeats: req.MaxSeats, Clock: req.Clock})
 	if err != nil {
 		return err
 	}
-	s.log.Info("match created", "match", g.ID, "game", g.Game)
-	resp := map[string]any{"id": g.ID, "invite": inviteURL(r, g.ID)}
+	resp := map[string]any{"id": id, "invite": inviteURL(r, id)}
 	if req.Name != "" {
 		var seat game.Seat
 		var tok string
-		err := s.withMatch(r.Context(), g.ID, func(m *match) (err error) {
+		err := s.withMatch(r.Context(), id, func(m *match) (err error) {
 			seat, tok, err = m.join(r.Context(), strings.TrimSpace(req.Name))
 			return err
 		})
@@ -317,6 +309,24 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusCreated, resp)
 	return nil
+}
+
+// createMatch stores a new open match of a game with options already in canonical form.
+func (s *Server) createMatch(ctx context.Context, gameName string, options json.RawMessage, cfg config) (string, error) {
+	g := store.Game{Game: gameName, Options: options, Seed: s.seed(), Config: mustJSON(cfg), Status: statusOpen,
+		Summary: mustJSON(lobbySummary{Players: []string{}, MaxSeats: cfg.MaxSeats, Clock: cfg.Clock}), Created: s.now()}
+	var err error
+	for range 3 {
+		g.ID = newID()
+		if err = s.store.CreateGame(ctx, g); !errors.Is(err, store.ErrExists) {
+			break
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	s.log.Info("match created", "match", g.ID, "game", g.Game)
+	return g.ID, nil
 }
 
 func (s *Server) join(w http.ResponseWriter, r *http.Request) error {

@@ -94,6 +94,7 @@ type match struct {
 	used   []time.Duration // game clock: time each seat has spent
 	timer  *time.Timer
 
+	rematch     string      // the match that follows this one, once a player asked for it
 	botTimer    *time.Timer // the bots' next turn, when scheduled
 	botFailures int         // consecutive failed bot turns, which lengthen the pause before the next
 
@@ -144,6 +145,7 @@ func (m *match) seatOf(tok string) (game.Seat, error) {
 func (m *match) reset() {
 	m.seq, m.seats, m.started, m.st, m.moves = 0, nil, false, nil, nil
 	m.lastAt, m.since, m.used = time.Time{}, nil, nil
+	m.rematch = ""
 	m.invalidate()
 }
 
@@ -249,6 +251,12 @@ func (m *match) applyEvent(ev store.Event) error {
 			return err
 		}
 		m.st, m.moves = st, moves
+	case evRematch:
+		var d rematchData
+		if err := json.Unmarshal(ev.Data, &d); err != nil {
+			return err
+		}
+		m.rematch = d.ID
 	default:
 		return fmt.Errorf("unknown event kind %q", ev.Kind)
 	}

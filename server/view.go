@@ -23,6 +23,7 @@ type matchInfo struct {
 	Moves    int             `json:"moves"`
 	Clock    *clockConf      `json:"clock,omitempty"`
 	Result   *game.Result    `json:"result,omitempty"`
+	Rematch  string          `json:"rematch,omitempty"` // the match that follows, once a player asked for one
 	Created  time.Time       `json:"created"`
 }
 
@@ -55,7 +56,7 @@ func (m *match) matchInfo() json.RawMessage {
 	}
 	mi := matchInfo{ID: m.id, Game: m.row.Game, Options: m.row.Options, Status: m.status(), Seq: m.seq,
 		MaxSeats: m.cfg.MaxSeats, Players: make([]playerInfo, len(m.seats)), ToAct: []game.Seat{},
-		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created}
+		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created, Rematch: m.rematch}
 	if m.started {
 		if t := m.st.ToAct(); t != nil {
 			mi.ToAct = t
