@@ -313,8 +313,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 
 // createMatch stores a new open match of a game with options already in canonical form.
 func (s *Server) createMatch(ctx context.Context, gameName string, options json.RawMessage, cfg config) (string, error) {
-	g := store.Game{Game: gameName, Options: options, Seed: s.seed(), Config: mustJSON(cfg), Status: statusOpen,
-		Summary: mustJSON(lobbySummary{Players: []string{}, MaxSeats: cfg.MaxSeats, Clock: cfg.Clock}), Created: s.now()}
+	g := s.newMatchRow(gameName, options, cfg)
 	var err error
 	for range 3 {
 		g.ID = newID()
@@ -327,6 +326,12 @@ func (s *Server) createMatch(ctx context.Context, gameName string, options json.
 	}
 	s.log.Info("match created", "match", g.ID, "game", g.Game)
 	return g.ID, nil
+}
+
+// newMatchRow is the row of a new open match, without its id.
+func (s *Server) newMatchRow(gameName string, options json.RawMessage, cfg config) store.Game {
+	return store.Game{Game: gameName, Options: options, Seed: s.seed(), Config: mustJSON(cfg), Status: statusOpen,
+		Summary: mustJSON(lobbySummary{Players: []string{}, MaxSeats: cfg.MaxSeats, Clock: cfg.Clock}), Created: s.now()}
 }
 
 func (s *Server) join(w http.ResponseWriter, r *http.Request) error {

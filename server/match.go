@@ -429,10 +429,14 @@ func mustJSON(v any) json.RawMessage {
 
 // join seats a new player.
 func (m *match) join(ctx context.Context, name string) (game.Seat, string, error) {
+	return m.joinWith(ctx, name, newToken())
+}
+
+// joinWith seats a new player whose seat token the caller chose.
+func (m *match) joinWith(ctx context.Context, name, tok string) (game.Seat, string, error) {
 	if err := m.seatFree(); err != nil {
 		return 0, "", err
 	}
-	tok := newToken()
 	h := hashToken(tok)
 	ev := store.Event{Kind: evJoin, Seat: len(m.seats), At: m.srv.now(),
 		Data: mustJSON(joinData{Name: name, Token: hex.EncodeToString(h[:])})}

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"net/http"
 
@@ -11,6 +13,12 @@ import (
 // options, seat limit and clock (a new seed, so new cards and tiles). The first request creates it, seats
 // the asker and the finished match's bots, and logs a pointer to it in the finished match, which every
 // client of that match then sees as match.rematch; later requests seat their askers in it.
+//
+// Requests may meet on several instances, or be repeated after a lost response, so every step can be
+// taken again without doubling anything: the rematch's id is derived from the finished match's (instances
+// that both create it make one match, the second finding it there), only the request that logs the pointer
+// seats the bots, and an asker's seat token in the rematch is derived from their token in the finished
+// match (asking again finds the seat taken the first time, and hands back the same token).
 
 const evRematch = "rematch"
 
@@ -20,9 +28,23 @@ type rematchData struct {
 
 // rematchPlan is what a rematch copies from the finished match, read under its lock.
 type rematchPlan struct {
-	id   string // the rematch, once created
-	name string // the asker's name
-	bots []seatInfo
+	id    string // the rematch
+	name  string // the asker's name
+	first bool   // this request logged the pointer: it seats the bots
+	bots  []seatInfo
+}
+
+// rematchID is the id of the rematch of match id.
+func rematchID(id string) string {
+	h := sha256.Sum256([]byte("surveyor rematch\x00" + id))
+	return idEncoding.EncodeToString(h[:10])
+}
+
+// rematchToken is the seat token, in the rematch next, of the player whose token in the finished match
+// is tok. Only that player can work it out: tokens are secret and the server keeps only their hashes.
+func rematchToken(next, tok string) string {
+	h := sha256.Sum256([]byte("surveyor rematch seat\x00" + next + "\x00" + tok))
+	return base64.RawURLEncoding.EncodeToString(h[:])
 }
 
 // POST /api/matches/{id}/rematch
@@ -31,7 +53,6 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var plan rematchPlan
-	created := false
 	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
 		seat, err := m.seatOf(token(r))
 		if err != nil {
@@ -44,13 +65,16 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 		if plan.id != "" {
 			return nil
 		}
-		id, err := s.createMatch(r.Context(), m.row.Game, m.row.Options, m.cfg)
-		if err != nil {
+		// The row may exist already, made by a request on another instance or by an earlier attempt whose
+		// pointer was not logged: it is the same rematch.
+		g := s.newMatchRow(m.row.Game, m.row.Options, m.cfg)
+		g.ID = rematchID(m.id)
+		if err := s.store.CreateGame(r.Context(), g); err == nil {
+			s.log.Info("match created", "match", g.ID, "game", g.Game, "rematch of", m.id)
+		} else if !errors.Is(err, store.ErrExists) {
 			return err
 		}
-		// Should the pointer not be logged (another instance logged its own first), the match just created
-		// stays open and unused; the retry joins the other one.
-		ev := store.Event{Kind: evRematch, Seat: int(seat), At: s.now(), Data: mustJSON(rematchData{ID: id})}
+		ev := store.Event{Kind: evRematch, Seat: int(seat), At: s.now(), Data: mustJSON(rematchData{ID: g.ID})}
 		if err := m.record1(r.Context(), ev, m.status()); err != nil {
 			return err
 		}
@@ -59,23 +83,36 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 				plan.bots = append(plan.bots, si)
 			}
 		}
-		plan.id, created = id, true
+		plan.id, plan.first = g.ID, true
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	resp := seatResp{ID: plan.id, Invite: inviteURL(r, plan.id)}
+	tok := rematchToken(plan.id, token(r))
+	resp := seatResp{ID: plan.id, Invite: inviteURL(r, plan.id), Token: tok}
+	botsDone := 0 // bots seated by an attempt that a conflict interrupted
 	err = s.withMatch(r.Context(), plan.id, func(m *match) (err error) {
-		if resp.Seat, resp.Token, err = m.join(r.Context(), plan.name); err != nil {
-			return err
-		}
-		if created {
-			for _, b := range plan.bots {
-				if _, _, _, err := m.addBot(r.Context(), b.bot, b.name); err != nil {
-					return err
-				}
+		if resp.Seat, err = m.seatOf(tok); err != nil {
+			if resp.Seat, _, err = m.joinWith(r.Context(), plan.name, tok); err != nil {
+				return err
 			}
+		}
+		if !plan.first {
+			return nil
+		}
+		for ; botsDone < len(plan.bots); botsDone++ {
+			b := plan.bots[botsDone]
+			_, _, _, err := m.addBot(r.Context(), b.bot, b.name)
+			if err == nil {
+				continue
+			}
+			if errors.Is(err, store.ErrConflict) || toAPIError(err).Status >= 500 {
+				return err
+			}
+			// The asker has a seat: a bot that does not fit (this server lacks it, the match filled up
+			// meanwhile) leaves its seat to whoever takes it.
+			s.log.Warn("rematch: bot not seated", "match", plan.id, "bot", b.bot, "err", err)
 		}
 		return nil
 	})
