@@ -89,7 +89,7 @@ func (p *botPool) give(gameName, name string, b game.Bot) {
 // armBots schedules the bots' turn when a bot seat must act and none is scheduled yet. After failed bot
 // moves the pause grows, so that a failing store or bot cannot make the match spin.
 func (m *match) armBots() {
-	if m.botTimer != nil || m.gone || !m.started || m.st.Over() || m.srv.bots == nil {
+	if m.botTimer != nil || m.gone || !m.started || m.st.Over() {
 		return
 	}
 	if !slices.ContainsFunc(m.seats, func(s seatInfo) bool { return s.bot != "" }) || !slices.ContainsFunc(m.st.ToAct(), m.isBot) {
@@ -133,29 +133,40 @@ func (m *match) playBots(ctx context.Context) {
 }
 
 // playBot asks seat s's bot for its move and plays it. Should the bot fail (a bug: its moves are legal by
-// construction), the game's automatic move is played instead so that the table does not stall.
+// construction) or be missing from this server (started with --no-bots, or a later version without that
+// bot), the game's automatic move is played instead: nobody else can play a bot seat, so the table would
+// stall.
 func (m *match) playBot(ctx context.Context, s game.Seat) error {
+	mv, err := m.botMove(s)
+	if err == nil {
+		if err = m.move(ctx, s, mv, "bot"); err == nil || m.gone || !isRefusal(err) {
+			return err
+		}
+	}
+	m.srv.log.Warn("bot cannot move, playing the automatic move", "match", m.id, "seat", s, "bot", m.seats[s].bot, "err", err)
+	mv, err = m.st.AutoMove(s)
+	if err != nil {
+		return fmt.Errorf("automatic move: %w", err)
+	}
+	return m.move(ctx, s, mv, "bot")
+}
+
+// botMove asks seat s's bot, lent by the pool, for its move.
+func (m *match) botMove(s game.Seat) (json.RawMessage, error) {
+	if m.srv.botPool == nil {
+		return nil, errors.New("this server seats no bots")
+	}
 	g, name := m.row.Game, m.seats[s].bot
 	b, err := m.srv.botPool.take(g, name)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	mv, err := safeBotMove(b, m.st, s)
 	if err == nil {
 		// a bot that panicked may have left its scratch space in any state: it is not reused
 		m.srv.botPool.give(g, name, b)
 	}
-	if err == nil {
-		if err = m.move(ctx, s, mv, "bot"); err == nil || m.gone || !isRefusal(err) {
-			return err
-		}
-	}
-	m.srv.log.Warn("bot move refused, playing the automatic move", "match", m.id, "seat", s, "bot", b.Name(), "err", err)
-	mv, err = m.st.AutoMove(s)
-	if err != nil {
-		return fmt.Errorf("automatic move: %w", err)
-	}
-	return m.move(ctx, s, mv, "bot")
+	return mv, err
 }
 
 // isRefusal tells a move the game refused (the bot's fault) from a failure of the server or the store.

@@ -276,3 +276,39 @@ func TestRealBotsThroughAPI(t *testing.T) {
 		})
 	}
 }
+
+// A bot seat whose bot this server cannot make (restarted with --no-bots, or the bot is gone from a newer
+// catalogue) is played with the game's automatic move: nobody else can play for it, so the game would
+// otherwise stall for good.
+func TestBotSeatWithoutItsBot(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.Bots = toyBots{}; c.BotDelay = time.Hour })
+	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":2},"maxSeats":3,"name":"Ada"}`)).json(t)
+	id, ada := v["id"].(string), v["token"].(string)
+	e.must(200, e.do("POST", "/api/matches/"+id+"/bots", ada, `{"bot":"steady"}`))
+	e.must(200, e.do("POST", "/api/matches/"+id+"/bots", ada, `{"bot":"cheat"}`))
+	e.must(200, e.do("POST", "/api/matches/"+id+"/start", ada, ""))
+	e.srv.Close()
+
+	// Restarted without bots, then with a catalogue that lost "cheat".
+	for i, bots := range []game.Bots{nil, onlySteady{}} {
+		s := newEnv(t, e.store, func(c *Config) { c.Bots = bots })
+		s.must(200, s.do("POST", "/api/matches/"+id+"/moves", ada, `{"move":{"pick":1}}`))
+		st := s.waitState(id, ada, func(s state) bool { return s.Match.Moves == 3*(i+1) })
+		if i == 0 && !st.You.MustAct {
+			t.Fatalf("after round 1: %+v", st.Match)
+		}
+		s.srv.Close()
+	}
+}
+
+// onlySteady is the toy catalogue of a later version that dropped every bot but "steady".
+type onlySteady struct{}
+
+func (onlySteady) Names(g string) []string { return []string{"steady"} }
+
+func (onlySteady) New(g, name string) (game.Bot, error) {
+	if name != "steady" {
+		return nil, fmt.Errorf("no bot %q", name)
+	}
+	return toyBot(name), nil
+}

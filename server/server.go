@@ -48,8 +48,9 @@ type Config struct {
 	MaxBody int64
 	// IdleTimeout is how long a match nobody uses stays in memory (default 10 minutes).
 	IdleTimeout time.Duration
-	// Bots are the bots players may seat (nil: none); a bot plays BotDelay after the change that makes its
-	// seat act, so that people can follow the game.
+	// Bots are the bots players may seat (nil: none; bot seats of earlier matches then play the game's
+	// AutoMove); a bot plays BotDelay after the change that makes its seat act, so that people can follow
+	// the game.
 	Bots     game.Bots
 	BotDelay time.Duration
 	// Now and Seed replace the clock and the seed source in tests.
