@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,15 +25,8 @@ func fuzzEnv(f *testing.F) (*Server, string, []player) {
 		f.Fatal(err)
 	}
 	f.Cleanup(srv.Close)
-	h := srv.Handler()
 	call := func(method, path, tok, body string) *httptest.ResponseRecorder {
-		req := httptest.NewRequest(method, path, strings.NewReader(body))
-		if tok != "" {
-			req.Header.Set("Authorization", "Bearer "+tok)
-		}
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		return rec
+		return serve(srv, method, path, tok, body)
 	}
 	rec := call("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":20},"maxSeats":2}`)
 	id := decodeField(f, rec.Body.Bytes(), "id")
@@ -45,6 +39,17 @@ func fuzzEnv(f *testing.F) (*Server, string, []player) {
 		f.Fatalf("start: %d %s", rec.Code, rec.Body)
 	}
 	return srv, id, ps
+}
+
+// serve makes one request to srv in-process.
+func serve(srv *Server, method, path, tok, body string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	if tok != "" {
+		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	rec := httptest.NewRecorder()
+	srv.Handler().ServeHTTP(rec, req)
+	return rec
 }
 
 func FuzzMoveBody(f *testing.F) {
@@ -105,6 +110,95 @@ func FuzzBotBody(f *testing.F) {
 		m.mu.Unlock()
 		if after != before {
 			t.Fatalf("refused bot request %q changed the match", body)
+		}
+	})
+}
+
+// On an open match, a bot seat request either seats exactly one bot, as the body asked, or is refused and
+// changes nothing.
+func FuzzBotBodyOpen(f *testing.F) {
+	srv, _, _ := fuzzEnv(f)
+	for _, s := range []string{`{}`, ``, ` `, `{"bot":"crash"}`, `{"name":" Rob "}`, `{"bot":"steady","name":"\u200b"}`, `{"bot":""}`,
+		`{"name":"` + strings.Repeat("é", 32) + `"}`, `{"bot":"steady","bot":"cheat"}`, `{"Bot":"cheat"}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		rec := serve(srv, "POST", "/api/matches", "", `{"game":"toy","maxSeats":2,"name":"Ada"}`)
+		id, ada := decodeField(t, rec.Body.Bytes(), "id"), decodeField(t, rec.Body.Bytes(), "token")
+		rec = serve(srv, "POST", "/api/matches/"+id+"/bots", ada, body)
+		m, err := srv.get(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats, seq := slices.Clone(m.seats), m.seq
+		m.mu.Unlock()
+		switch rec.Code {
+		case 200:
+			var r botResp
+			if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil {
+				t.Fatalf("body %q: response %s: %v", body, rec.Body, err)
+			}
+			if seq != 2 || len(seats) != 2 || r.Seat != 1 || seats[1].bot != r.Bot || seats[1].name != r.Name ||
+				!slices.Contains((toyBots{}).Names("toy"), r.Bot) || checkName(r.Name) != nil || r.Name != strings.TrimSpace(r.Name) {
+				t.Fatalf("body %q: response %+v, seats %+v", body, r, seats)
+			}
+		case 400, 413:
+			if seq != 1 || len(seats) != 1 {
+				t.Fatalf("refused body %q (%d) changed the match: %+v", body, rec.Code, seats)
+			}
+		default:
+			t.Fatalf("body %q: %d %s", body, rec.Code, rec.Body)
+		}
+	})
+}
+
+// A rematch request takes an empty body or {}; any other is refused, and however often a player asks,
+// the finished match logs one pointer and the player holds one seat of the rematch.
+func FuzzRematchBody(f *testing.F) {
+	srv, _, _ := fuzzEnv(f)
+	rec := serve(srv, "POST", "/api/matches", "", `{"game":"toy","options":{"rounds":1},"maxSeats":2,"name":"Ada"}`)
+	id, ada := decodeField(f, rec.Body.Bytes(), "id"), decodeField(f, rec.Body.Bytes(), "token")
+	bob := decodeField(f, serve(srv, "POST", "/api/matches/"+id+"/join", "", `{"name":"Bob"}`).Body.Bytes(), "token")
+	for _, c := range [][3]string{{"start", ada, ``}, {"moves", ada, `{"move":{"pick":1}}`}, {"moves", bob, `{"move":{"pick":2}}`}} {
+		if rec := serve(srv, "POST", "/api/matches/"+id+"/"+c[0], c[1], c[2]); rec.Code != 200 {
+			f.Fatalf("%s: %d %s", c[0], rec.Code, rec.Body)
+		}
+	}
+	for _, s := range []string{``, `{}`, ` {} `, `null`, `{"id":"x"}`, `[]`, `{}{}`, "\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		rec := serve(srv, "POST", "/api/matches/"+id+"/rematch", ada, body)
+		switch rec.Code {
+		case 200:
+			if next := decodeField(t, rec.Body.Bytes(), "id"); next != rematchID(id) {
+				t.Fatalf("body %q: rematch %s", body, next)
+			}
+		case 400, 413:
+		default:
+			t.Fatalf("body %q: %d %s", body, rec.Code, rec.Body)
+		}
+		m, err := srv.get(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seq, next := m.seq, m.rematch
+		m.mu.Unlock()
+		if want := int64(5); next != "" {
+			if seq != want+1 {
+				t.Fatalf("the finished match is at seq %d, want %d", seq, want+1)
+			}
+			n, err := srv.get(context.Background(), next)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seats := len(n.seats)
+			n.mu.Unlock()
+			if seats != 1 {
+				t.Fatalf("after body %q Ada holds %d seats of the rematch", body, seats)
+			}
+		} else if seq != want {
+			t.Fatalf("refused body %q changed the finished match", body)
 		}
 	})
 }
