@@ -1,4 +1,4 @@
-// Package e2e plays Cartographers through the browser client in headless Chromium, against the real
+// Package e2e plays Cartographers and Carcassonne through the browser client in headless Chromium, against the real
 // server started in-process (SQLite in a temporary directory, behind httptest).
 package e2e
 
@@ -25,6 +25,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/surveyor-game/surveyor/bot"
+	"github.com/surveyor-game/surveyor/carcassonne"
 	"github.com/surveyor-game/surveyor/cartographers"
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/server"
@@ -48,7 +50,8 @@ func newEnv(t *testing.T, seed uint64) *env {
 	}
 	e := &env{t: t}
 	e.seed.Store(seed)
-	srv, err := server.New(ctx, server.Config{Store: st, Games: game.NewRegistry(cartographers.Definition{}),
+	srv, err := server.New(ctx, server.Config{Store: st, Games: game.NewRegistry(cartographers.Definition{}, carcassonne.Definition{}),
+		Bots: bot.Catalog{}, BotDelay: 0,
 		Static: web.FS(), RateLimit: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Seed: func() uint64 { return e.seed.Load() }})
 	if err != nil {
@@ -298,10 +301,13 @@ type cellMove struct {
 	Flip     bool     `json:"flip"`
 }
 
-// legal lists the seat's legal moves from the API (the test's oracle for which move to play).
-func (e *env) legal(id, token string) []cellMove {
+// legal lists the seat's legal Cartographers moves from the API (the test's oracle for which move to play).
+func (e *env) legal(id, token string) []cellMove { return legalMoves[cellMove](e, id, token) }
+
+// legalMoves lists the seat's legal moves from the API in a game's move form M.
+func legalMoves[M any](e *env, id, token string) []M {
 	var out struct {
-		Moves []cellMove `json:"moves"`
+		Moves []M `json:"moves"`
 	}
 	e.getJSON("/api/matches/"+id+"/legal", token, &out)
 	return out.Moves

@@ -27,7 +27,21 @@ export const api = {
   move: (id, token, move) => call("POST", `/api/matches/${id}/moves`, { move }, token),
   undo: (id, token) => call("POST", `/api/matches/${id}/undo`, {}, token),
   replay: (id, step) => call("GET", `/api/matches/${id}/replay/${step}`),
+  legal: (id, token) => call("GET", `/api/matches/${id}/legal`, undefined, token),
+  addBot: (id, token, bot) => call("POST", `/api/matches/${id}/bots`, bot ? { bot } : {}, token),
+  // The games and their bots do not change while the page is open: asked once.
+  games: () => (gamesOnce ||= call("GET", "/api/games").catch(e => { gamesOnce = null; throw e; })),
 };
+
+let gamesOnce = null;
+
+// botsOf lists a game's bot levels, its default first (none when the server seats no bots).
+export async function botsOf(game) {
+  try {
+    const g = ((await api.games()).games || []).find(g => g.name === game);
+    return (g && g.bots) || [];
+  } catch { return []; }
+}
 
 // Seats are kept per match in localStorage so that a reload (or the invite link) finds them again.
 export const seats = {

@@ -4,7 +4,7 @@
 // content) keep their official English names.
 
 const en = {
-  title: "Surveyor", tagline: "Cartographers online: solo or with friends.",
+  title: "Surveyor", tagline: "Cartographers and Carcassonne online: solo, with friends or against bots.",
   language: "Language", lobby: "Lobby", newGame: "New game", yourName: "Your name",
   preset: "Game", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Both",
   side: "Map side", sideDefault: "preset's side", mode: "Players", solo: "Solo", withOthers: "With others",
@@ -52,10 +52,46 @@ const en = {
     "Amateur Assessor": "Amateur Assessor", "Inept Assistant": "Inept Assistant",
     "Dimwitted Doodler": "Dimwitted Doodler", "Oblivious Inkdrinker": "Oblivious Inkdrinker" },
   cards: {},
+  // Carcassonne and bots
+  whichGame: "Game", carcWithSurveyors: "with the Land Surveyors", againstBots: "Against bots", botCount: "Bots",
+  botLevel: "Bot level", addBot: "Add a bot", botTag: "(bot · {level})", botTagPlain: "(bot)",
+  botLevels: { strong: "strong", auto: "simple", fast: "fast", random: "random" },
+  carcBoard: "Carcassonne board", carcTilesLeft: "{n} tiles left", carcTurnOf: "{name} to play",
+  carcDiscarded: "Tiles set aside (fit nowhere)", carcMeeples: "Meeples", carcSurveyors: "Land Surveyors",
+  carcNextUp: "next: {name} · {n} in the pile", carcNobody: "nobody", carcCities: "{n} completed cities", carcCity1: "1 completed city",
+  carcTiles: "{n} tiles", carcTile1: "1 tile", carcFinal: "Final scoring:", carcScorings: "Scorings", carcYourTile: "Your tile",
+  carcChooseMeeple: "Stand a meeple on a marked spot (or none), then confirm.",
+  carcIllegalPlaced: "The tile cannot lie here.", carcPickCell: "Click a highlighted spot or drag the tile there; R or the wheel turns it.",
+  carcOccupied: "A tile already lies here.", carcAlone: "The tile must touch a laid tile.",
+  carcMismatch: "Its {side} side shows {mine} but the neighbour shows {theirs}.", carcNotHere: "The tile cannot lie here.",
+  carcOtherRotation: "Another rotation fits: press R.", carcMeeple: "Meeple", carcNoMeeple: "No meeple",
+  carcAllTaken: "Every feature of this tile already has a meeple.", carcNoneLeft: "You have no meeple left.",
+  carcKeys: "Keys: arrows move, R or wheel rotate, Enter lay then confirm, 0-9 meeple, Esc take back, U undo",
+  carcPile: "pile",
+  sideN: "north", sideE: "east", sideS: "south", sideW: "west",
+  dirs: { c: "centre", n: "north", ne: "north-east", e: "east", se: "south-east", s: "south", sw: "south-west", w: "west", nw: "north-west" },
+  features: { city: "City", road: "Road", field: "Field", monastery: "Monastery" },
+  surveyors: {
+    citizens_jury: ["Citizens' Jury", "When a city is scored, the majority rule does not apply: every player with at least 1 meeple in the city scores the points."],
+    bad_neighbourhood: ["Bad Neighbourhood", "When a city is scored, the small city segments that close it off (the caps) are left out of the count and score no points."],
+    siege: ["Siege", "When a city is scored, each coat of arms scores one extra point."],
+    city_wealth: ["Wealth", "When a city is scored, you receive +3 points."],
+    city_poverty: ["Poverty", "When a city is scored, you receive −3 points; a scoring may fall below 0."],
+    street_fair: ["Street Fair", "When a road is scored, you receive twice the points."],
+    highway: ["Highway", "When a road is scored, you score 5 points, whatever the length of the road."],
+    peasant_uprising: ["Peasant Uprising", "When a road is scored, each tile with a farmhouse gives you one point less. Stables do not affect the scoring."],
+    road_wealth: ["Wealth", "When a road is scored, you receive +3 points."],
+    road_poverty: ["Poverty", "When a road is scored, you receive −3 points; a scoring may fall below 0."],
+    hermit_monastery: ["Hermit Monastery", "You receive 1 point less for each of the 9 tiles of a monastery's scoring that shows a city segment."],
+    pilgrimage_route: ["Pilgrimage Route", "You receive 1 extra point for each of the 9 tiles of a monastery's scoring that shows a road segment."],
+    monastery_wealth: ["Wealth", "When a monastery is scored, you receive +3 points."],
+    monastery_poverty: ["Poverty", "When a monastery is scored, you receive −3 points; a scoring may fall below 0."],
+  },
+
 };
 
 const fr = {
-  title: "Surveyor", tagline: "Cartographers en ligne : en solo ou entre amis.",
+  title: "Surveyor", tagline: "Cartographers et Carcassonne en ligne : en solo, entre amis ou contre des robots.",
   language: "Langue", lobby: "Accueil", newGame: "Nouvelle partie", yourName: "Votre nom",
   preset: "Jeu", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Les deux",
   side: "Côté de la carte", sideDefault: "côté du jeu", mode: "Joueurs", solo: "Solo", withOthers: "À plusieurs",
@@ -123,10 +159,45 @@ const fr = {
     "The Broken Road": "Gagnez trois Étoiles de Réputation pour chaque ligne diagonale complète (cases remplies) qui touche les bords gauche et inférieur de la Carte.",
     "The Cauldrons": "Gagnez une Étoile de Réputation pour chaque case vide entouré des quatre côtés par des cases remplies ou le bord de la Carte.",
   },
+  whichGame: "Jeu", carcWithSurveyors: "avec les Géomètres", againstBots: "Contre des robots", botCount: "Robots",
+  botLevel: "Niveau du robot", addBot: "Ajouter un robot", botTag: "(robot · {level})", botTagPlain: "(robot)",
+  botLevels: { strong: "fort", auto: "simple", fast: "rapide", random: "au hasard" },
+  carcBoard: "Plateau de Carcassonne", carcTilesLeft: "{n} tuiles restantes", carcTurnOf: "À {name} de jouer",
+  carcDiscarded: "Tuiles écartées (posables nulle part)", carcMeeples: "Meeples", carcSurveyors: "Les Géomètres",
+  carcNextUp: "ensuite : {name} · {n} dans la pile", carcNobody: "personne", carcCities: "{n} villes achevées", carcCity1: "1 ville achevée",
+  carcTiles: "{n} tuiles", carcTile1: "1 tuile", carcFinal: "Évaluation finale :", carcScorings: "Évaluations", carcYourTile: "Votre tuile",
+  carcChooseMeeple: "Posez un meeple sur un emplacement marqué (ou aucun), puis validez.",
+  carcIllegalPlaced: "La tuile ne peut pas être posée ici.", carcPickCell: "Cliquez sur un emplacement en surbrillance ou glissez-y la tuile ; R ou la molette la fait pivoter.",
+  carcOccupied: "Une tuile est déjà posée ici.", carcAlone: "La tuile doit toucher une tuile posée.",
+  carcMismatch: "Son côté {side} montre {mine} mais la voisine montre {theirs}.", carcNotHere: "La tuile ne peut pas être posée ici.",
+  carcOtherRotation: "Une autre orientation convient : appuyez sur R.", carcMeeple: "Meeple", carcNoMeeple: "Pas de meeple",
+  carcAllTaken: "Chaque zone de cette tuile a déjà un meeple.", carcNoneLeft: "Vous n'avez plus de meeple.",
+  carcKeys: "Touches : flèches pour déplacer, R ou molette pour pivoter, Entrée pour poser puis valider, 0-9 meeple, Échap reprendre, U annuler",
+  carcPile: "pile",
+  sideN: "nord", sideE: "est", sideS: "sud", sideW: "ouest",
+  dirs: { c: "centre", n: "nord", ne: "nord-est", e: "est", se: "sud-est", s: "sud", sw: "sud-ouest", w: "ouest", nw: "nord-ouest" },
+  features: { city: "Ville", road: "Route", field: "Pré", monastery: "Abbaye" },
+  surveyors: {
+    citizens_jury: ["Jury de Citoyens", "Lors de l’évaluation d’une ville, la règle de majorité ne s’applique pas. Chaque joueur qui possède au moins 1 meeple dans la ville marque des points."],
+    bad_neighbourhood: ["Mauvais Quartiers", "Lors de l’évaluation d’une ville, les sections en demi-cercle qui complètent les villes ne sont pas prises en compte dans l’évaluation et ne rapportent aucun point."],
+    siege: ["Siège", "Lors de l’évaluation d’une ville, chaque blason rapporte un point supplémentaire."],
+    city_wealth: ["Richesse", "Lors de l’évaluation d’une ville, d’une route ou d’une abbaye, vous recevez +3 ou −3 points (selon l’indication de la tuile d’évaluation)."],
+    city_poverty: ["Pauvreté", "Lors de l’évaluation d’une ville, d’une route ou d’une abbaye, vous recevez +3 ou −3 points (selon l’indication de la tuile d’évaluation). Par conséquent, il est donc également possible d’obtenir des points en moins et il peut arriver que le total de votre évaluation soit inférieur à 0."],
+    street_fair: ["Foire de Rue", "Lors de l’évaluation d’une route vous recevez deux fois plus de points."],
+    highway: ["Autoroute", "Lors de l’évaluation d’une route, vous marquez 5 points, quelle que soit la longueur de la route."],
+    peasant_uprising: ["Révolte paysanne", "Lors de l’évaluation d’une route, chaque tuile avec une ferme vous rapporte un point de moins. Les étables n’ont pas d’incidence sur l’évaluation."],
+    road_wealth: ["Richesse", "Lors de l’évaluation d’une ville, d’une route ou d’une abbaye, vous recevez +3 ou −3 points (selon l’indication de la tuile d’évaluation)."],
+    road_poverty: ["Pauvreté", "Lors de l’évaluation d’une ville, d’une route ou d’une abbaye, vous recevez +3 ou −3 points (selon l’indication de la tuile d’évaluation). Par conséquent, il est donc également possible d’obtenir des points en moins et il peut arriver que le total de votre évaluation soit inférieur à 0."],
+    hermit_monastery: ["Abbaye de l’Ermite", "Vous recevez 1 point de moins pour chacune des 9 tuiles de l’évaluation d’une abbaye comportant une section de ville."],
+    pilgrimage_route: ["Route de Pèlerinage", "Vous recevez 1 point supplémentaire pour chacune des 9 tuiles de l’évaluation d’une abbaye comportant une section de route."],
+    monastery_wealth: ["Richesse", "Lors de l’évaluation d’une ville, d’une route ou d’une abbaye, vous recevez +3 ou −3 points (selon l’indication de la tuile d’évaluation)."],
+    monastery_poverty: ["Pauvreté", "Lors de l’évaluation d’une ville, d’une route ou d’une abbaye, vous recevez +3 ou −3 points (selon l’indication de la tuile d’évaluation). Par conséquent, il est donc également possible d’obtenir des points en moins et il peut arriver que le total de votre évaluation soit inférieur à 0."],
+  },
+
 };
 
 const pt = {
-  title: "Surveyor", tagline: "Cartographers online: sozinho ou com amigos.",
+  title: "Surveyor", tagline: "Cartographers e Carcassonne online: sozinho, com amigos ou contra robôs.",
   language: "Idioma", lobby: "Início", newGame: "Nova partida", yourName: "Seu nome",
   preset: "Jogo", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Ambos",
   side: "Lado do mapa", sideDefault: "lado do jogo", mode: "Jogadores", solo: "Solo", withOthers: "Com outros",
@@ -200,6 +271,41 @@ const pt = {
     "Lost Barony": "Ganhe três estrelas de reputação por espaço ao longo da borda do maior quadrado de espaços preenchidos.",
     "The Cauldrons": "Ganhe uma estrela de reputação por espaço vazio cercado nos quatro lados por espaços preenchidos ou pela borda do mapa.",
   },
+  whichGame: "Jogo", carcWithSurveyors: "com os Agrimensores", againstBots: "Contra robôs", botCount: "Robôs",
+  botLevel: "Nível do robô", addBot: "Adicionar um robô", botTag: "(robô · {level})", botTagPlain: "(robô)",
+  botLevels: { strong: "forte", auto: "simples", fast: "rápido", random: "aleatório" },
+  carcBoard: "Tabuleiro de Carcassonne", carcTilesLeft: "{n} peças restantes", carcTurnOf: "Vez de {name}",
+  carcDiscarded: "Peças descartadas (não cabem em lugar nenhum)", carcMeeples: "Meeples", carcSurveyors: "Os Agrimensores",
+  carcNextUp: "a seguir: {name} · {n} na pilha", carcNobody: "ninguém", carcCities: "{n} cidades completas", carcCity1: "1 cidade completa",
+  carcTiles: "{n} peças", carcTile1: "1 peça", carcFinal: "Pontuação final:", carcScorings: "Pontuações", carcYourTile: "Sua peça",
+  carcChooseMeeple: "Coloque um meeple num lugar marcado (ou nenhum) e confirme.",
+  carcIllegalPlaced: "A peça não pode ficar aqui.", carcPickCell: "Clique num lugar destacado ou arraste a peça até lá; R ou a roda do mouse a gira.",
+  carcOccupied: "Já há uma peça aqui.", carcAlone: "A peça deve tocar uma peça já colocada.",
+  carcMismatch: "O lado {side} mostra {mine}, mas a vizinha mostra {theirs}.", carcNotHere: "A peça não pode ficar aqui.",
+  carcOtherRotation: "Outra rotação serve: aperte R.", carcMeeple: "Meeple", carcNoMeeple: "Nenhum meeple",
+  carcAllTaken: "Cada área desta peça já tem um meeple.", carcNoneLeft: "Você não tem mais meeples.",
+  carcKeys: "Teclas: setas movem, R ou roda giram, Enter coloca e confirma, 0-9 meeple, Esc desfaz a colocação, U desfaz a jogada",
+  carcPile: "pilha",
+  sideN: "norte", sideE: "leste", sideS: "sul", sideW: "oeste",
+  dirs: { c: "centro", n: "norte", ne: "nordeste", e: "leste", se: "sudeste", s: "sul", sw: "sudoeste", w: "oeste", nw: "noroeste" },
+  features: { city: "Cidade", road: "Estrada", field: "Campo", monastery: "Mosteiro" },
+  surveyors: {
+    citizens_jury: ["Júri de Cidadãos", "Ao pontuar uma cidade, a regra da maioria não se aplica: todo jogador com pelo menos 1 meeple na cidade marca os pontos."],
+    bad_neighbourhood: ["Bairro Ruim", "Ao pontuar uma cidade, os pequenos segmentos que a fecham (os arcos) ficam fora da contagem e não rendem pontos."],
+    siege: ["Cerco", "Ao pontuar uma cidade, cada brasão rende um ponto a mais."],
+    city_wealth: ["Riqueza", "Ao pontuar uma cidade, você recebe +3 pontos."],
+    city_poverty: ["Pobreza", "Ao pontuar uma cidade, você recebe −3 pontos; uma pontuação pode ficar abaixo de 0."],
+    street_fair: ["Feira de Rua", "Ao pontuar uma estrada, você recebe o dobro dos pontos."],
+    highway: ["Rodovia", "Ao pontuar uma estrada, você marca 5 pontos, seja qual for o comprimento da estrada."],
+    peasant_uprising: ["Revolta Camponesa", "Ao pontuar uma estrada, cada peça com uma casa de fazenda rende um ponto a menos. Os estábulos não contam."],
+    road_wealth: ["Riqueza", "Ao pontuar uma estrada, você recebe +3 pontos."],
+    road_poverty: ["Pobreza", "Ao pontuar uma estrada, você recebe −3 pontos; uma pontuação pode ficar abaixo de 0."],
+    hermit_monastery: ["Mosteiro do Eremita", "Você recebe 1 ponto a menos por peça, entre as 9 da pontuação de um mosteiro, que tenha um segmento de cidade."],
+    pilgrimage_route: ["Rota de Peregrinação", "Você recebe 1 ponto a mais por peça, entre as 9 da pontuação de um mosteiro, que tenha um segmento de estrada."],
+    monastery_wealth: ["Riqueza", "Ao pontuar um mosteiro, você recebe +3 pontos."],
+    monastery_poverty: ["Pobreza", "Ao pontuar um mosteiro, você recebe −3 pontos; uma pontuação pode ficar abaixo de 0."],
+  },
+
 };
 
 export const languages = { en, fr, pt };
@@ -241,3 +347,12 @@ export function cardName(name) { return languages[current].cards[name] || name; 
 export function terrainName(k) { return languages[current].terrains[k] || en.terrains[k] || k; }
 export function seasonName(i) { return languages[current].seasons[i] || en.seasons[i]; }
 export function titleName(s) { return languages[current].titles[s] || s; }
+
+const pick = (table, k) => (languages[current][table] || {})[k] ?? en[table][k];
+export function carcName(k) { return pick("features", k) || k; }
+export function surveyorName(id) { return (pick("surveyors", id) || [id])[0]; }
+export function surveyorText(id) { return (pick("surveyors", id) || ["", ""])[1]; }
+export function botLevelName(l) { return pick("botLevels", l) || l; }
+export function dirName(d) { return pick("dirs", d) || d; }
+// botTag marks a bot's seat, with its level unless the bot is named after it.
+export function botTag(p) { return p.name === p.bot ? t("botTagPlain") : t("botTag", { level: botLevelName(p.bot) }); }

@@ -2,7 +2,7 @@
 // its replay) and the lobby.
 
 import { api, seats } from "./api.js";
-import { t, languages, languageNames, pickLanguage, setLanguage, lang } from "./i18n.js";
+import { t, languages, languageNames, pickLanguage, setLanguage, lang, botLevelName } from "./i18n.js";
 import { showMatch } from "./play.js";
 import { showReplay } from "./replay.js";
 import { h } from "./dom.js";
@@ -47,16 +47,25 @@ function showLobby(main) {
   const form = h("form", { id: "create-form", class: "panel" },
     h("h2", {}, t("newGame")),
     h("label", {}, t("yourName"), h("input", { id: "name", name: "name", required: true, maxlength: 32, value: savedName, autocomplete: "nickname" })),
-    h("label", {}, t("preset"), h("select", { id: "preset", name: "preset" },
-      h("option", { value: "cartographers" }, t("presetCartographers")),
-      h("option", { value: "heroes" }, t("presetHeroes")),
-      h("option", { value: "both" }, t("presetBoth")))),
-    h("label", {}, t("side"), h("select", { id: "side", name: "side" },
-      h("option", { value: "" }, t("sideDefault")), ["A", "B", "C", "D"].map(s => h("option", { value: s }, s)))),
+    h("label", {}, t("whichGame"), h("select", { id: "game", name: "game" },
+      h("option", { value: "cartographers" }, "Cartographers"), h("option", { value: "carcassonne" }, "Carcassonne"))),
+    h("div", { class: "carto-only" },
+      h("label", {}, t("preset"), h("select", { id: "preset", name: "preset" },
+        h("option", { value: "cartographers" }, t("presetCartographers")),
+        h("option", { value: "heroes" }, t("presetHeroes")),
+        h("option", { value: "both" }, t("presetBoth")))),
+      h("label", {}, t("side"), h("select", { id: "side", name: "side" },
+        h("option", { value: "" }, t("sideDefault")), ["A", "B", "C", "D"].map(s => h("option", { value: s }, s))))),
+    h("div", { class: "carc-only", hidden: true },
+      h("label", { class: "inline" }, h("input", { type: "checkbox", id: "surveyors", name: "surveyors" }), t("carcWithSurveyors"))),
     h("fieldset", {}, h("legend", {}, t("mode")),
-      h("label", { class: "inline" }, h("input", { type: "radio", name: "mode", value: "solo", id: "mode-solo", checked: true }), t("solo")),
+      h("label", { class: "inline carto-only" }, h("input", { type: "radio", name: "mode", value: "solo", id: "mode-solo", checked: true }), t("solo")),
       h("label", { class: "inline" }, h("input", { type: "radio", name: "mode", value: "others", id: "mode-others" }), t("withOthers")),
-      h("label", { class: "inline" }, t("seats"), h("input", { type: "number", id: "seats", name: "seats", min: 2, max: 100, value: 2 }))),
+      h("label", { class: "inline bots-only", hidden: true }, h("input", { type: "radio", name: "mode", value: "bots", id: "mode-bots" }), t("againstBots")),
+      h("label", { class: "inline" }, t("seats"), h("input", { type: "number", id: "seats", name: "seats", min: 2, max: 100, value: 2 })),
+      h("span", { class: "bots-only bot-pick", hidden: true },
+        h("label", { class: "inline" }, t("botCount"), h("input", { type: "number", id: "bot-count", name: "bots", min: 1, max: 4, value: 1 })),
+        h("label", { class: "inline" }, t("botLevel"), h("select", { id: "bot-level-new", name: "level" })))),
     h("fieldset", {}, h("legend", {}, t("clock")),
       h("select", { id: "clock", name: "clock" },
         h("option", { value: "" }, t("clockNone")), h("option", { value: "move" }, t("clockMove")),
@@ -64,25 +73,52 @@ function showLobby(main) {
       h("label", { class: "inline" }, h("input", { type: "number", id: "clock-seconds", name: "seconds", min: 10, value: 120 }), t("seconds"))),
     h("button", { type: "submit", id: "create", class: "primary" }, t("create")),
     err);
-  // The number of seats matters only when playing with others.
-  const seatsField = form.querySelector("#seats");
-  const syncSeats = () => { seatsField.disabled = form.querySelector("#mode-solo").checked; };
-  form.addEventListener("change", syncSeats);
-  syncSeats();
+  const $ = (sel) => form.querySelector(sel);
+  const seatsField = $("#seats");
+  let bots = {};
+  // Fields follow the game and the mode: the number of seats matters only with others, the bots' count
+  // and level only against bots, Carcassonne has no solo mode and seats 2 to 5.
+  const sync = () => {
+    const game = $("#game").value, carc = game === "carcassonne";
+    for (const e of form.querySelectorAll(".carto-only")) e.hidden = carc;
+    for (const e of form.querySelectorAll(".carc-only")) e.hidden = !carc;
+    const levels = bots[game] || [];
+    for (const e of form.querySelectorAll(".bots-only")) e.hidden = !levels.length;
+    if ((carc && $("#mode-solo").checked) || (!levels.length && $("#mode-bots").checked)) $("#mode-others").checked = true;
+    const sel = $("#bot-level-new");
+    if (sel.dataset.levels !== game + levels) {
+      sel.replaceChildren(...levels.map(l => h("option", { value: l }, botLevelName(l))));
+      sel.dataset.levels = game + levels;
+    }
+    seatsField.max = carc ? 5 : 100;
+    $("#bot-count").max = carc ? 4 : 99;
+    seatsField.disabled = !$("#mode-others").checked;
+  };
+  form.addEventListener("change", sync);
+  sync();
+  api.games().then(r => {
+    for (const g of r.games || []) bots[g.name] = g.bots || [];
+    sync();
+  }).catch(() => {});
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     err.textContent = "";
     const f = new FormData(form);
     const name = String(f.get("name") || "").trim();
     localStorage.setItem("surveyor.name", name);
-    const solo = f.get("mode") === "solo";
-    const req = { game: "cartographers", name, options: presetOptions(f.get("preset"), f.get("side")),
-      maxSeats: solo ? 1 : Math.max(2, Number(seatsField.value) || 2) };
+    const game = f.get("game"), carc = game === "carcassonne";
+    const mode = f.get("mode");
+    const nBots = mode === "bots" ? Math.max(1, Math.min(Number($("#bot-count").max), Number($("#bot-count").value) || 1)) : 0;
+    const maxSeats = mode === "solo" ? 1 : mode === "bots" ? 1 + nBots
+      : Math.min(Number(seatsField.max), Math.max(2, Number(seatsField.value) || 2));
+    const options = carc ? { surveyors: !!f.get("surveyors") } : presetOptions(f.get("preset"), f.get("side"));
+    const req = { game, name, options, maxSeats };
     if (f.get("clock")) req.clock = { mode: f.get("clock"), seconds: Number(f.get("seconds")) || 120 };
     try {
       const r = await api.create(req);
       seats.set(r.id, { token: r.token, seat: r.seat, name });
-      if (solo) await api.start(r.id, r.token);
+      for (let i = 0; i < nBots; i++) await api.addBot(r.id, r.token, String(f.get("level") || ""));
+      if (mode !== "others") await api.start(r.id, r.token);
       navigate("/m/" + r.id);
     } catch (ex) { err.textContent = ex.message; }
   });
@@ -105,7 +141,7 @@ function showLobby(main) {
 }
 
 function gameList(title, matches, status) {
-  const items = matches.filter(m => m.game === "cartographers").map(m => {
+  const items = matches.map(m => {
     const s = m.summary || {};
     const players = (s.players || []).join(", ") || t("noOne");
     const actions = [];
@@ -121,8 +157,9 @@ function gameList(title, matches, status) {
     // The content set and map side, from the options the match stores spelled out.
     const o = m.options || {};
     const preset = { cartographers: "presetCartographers", heroes: "presetHeroes", both: "presetBoth" }[o.preset];
-    const content = preset ? `${t(preset)}${o.side ? ` · ${t("side")} ${o.side}` : ""}` : "";
-    return h("li", { "data-match": m.id },
+    const content = m.game === "carcassonne" ? `Carcassonne${o.surveyors ? ` · ${t("carcSurveyors")}` : ""}`
+      : preset ? `${t(preset)}${o.side ? ` · ${t("side")} ${o.side}` : ""}` : "";
+    return h("li", { "data-match": m.id, "data-game": m.game },
       h("span", {}, `${players} (${(s.players || []).length}/${s.maxSeats || "?"})`),
       content ? h("span", { class: "muted", "data-content": m.id }, content) : null, ...actions);
   });

@@ -1,19 +1,21 @@
 // A match: the waiting room before it starts, then the table with the controls of the seat to act, the
 // notices of what happened (ambushes, season scoring) and the final ranking.
 
-import { api, seats, watch } from "./api.js";
+import { api, seats, watch, botsOf } from "./api.js";
 import { h } from "./dom.js";
 import { drawSheet, el, CS, cellFromPoint, shapeIcon, cellName } from "./sheet.js";
 import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } from "./shapes.js";
-import { t, cardName, terrainName, seasonName } from "./i18n.js";
+import { t, cardName, terrainName, seasonName, botLevelName, botTag } from "./i18n.js";
+import { renderCarc, carcKey, carcNotice } from "./carcassonne.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, bindHighlight, opponents, modal, bigSheet,
   finalPanel, playerName, SEASON_EDICTS } from "./board.js";
 
 export function showMatch(main, id) {
   const s = {
     id, seat: seats.get(id), env: null, view: null, prev: null, ctl: null, stop: null, closed: false,
-    seasonsSeen: -1, queue: [], notice: "", changed: new Set(), lastMove: null, error: "", firstSheet: true,
+    seasonsSeen: -1, queue: [], notice: "", changed: new Set(), lastMove: null, error: "", firstSheet: true, firstCarc: true,
   };
+  const carc = () => s.env && s.env.match.game === "carcassonne";
   const token = () => (s.seat ? s.seat.token : "");
 
   const accept = (env) => {
@@ -22,7 +24,7 @@ export function showMatch(main, id) {
     s.prev = s.view;
     s.env = env;
     s.view = env.view || null;
-    noticeChanges(s);
+    if (carc()) carcNotice(s); else noticeChanges(s);
     render();
   };
 
@@ -32,6 +34,7 @@ export function showMatch(main, id) {
     app.dataset.seq = s.env ? s.env.seq : -1;
     if (!s.env) { main.replaceChildren(h("p", {}, t("loading"))); return; }
     if (s.env.match.status === "open" || !s.view) renderRoom(main, s, token, accept);
+    else if (carc()) renderCarc(main, s, token, accept);
     else renderTable(main, s, token, accept);
   };
   s.render = render;
@@ -43,7 +46,7 @@ export function showMatch(main, id) {
     main.replaceChildren(h("p", { class: "error" }, e.status === 404 ? t("matchNotFound") : e.message),
       h("a", { href: "/", class: "button" }, t("backToLobby")));
   });
-  const onKey = (e) => keyHandler(s, token, accept, e);
+  const onKey = (e) => keyHandler(s, token, accept, e, carc());
   document.addEventListener("keydown", onKey);
   const tick = setInterval(() => updateClock(s), 1000);
   return () => { s.closed = true; if (s.stop) s.stop(); document.removeEventListener("keydown", onKey); clearInterval(tick); };
@@ -61,8 +64,29 @@ function renderRoom(main, s, token, accept) {
   const linkInput = h("input", { id: "invite-link", readonly: true, value: invite, onfocus: (e) => e.target.select() });
   const parts = [h("h2", {}, t("waitingRoom")),
     h("label", {}, t("invite"), h("span", { class: "row" }, linkInput, copyBtn)),
-    h("ul", { class: "players", id: "players" }, m.players.map(p => h("li", {}, p.name + (s.seat && s.seat.seat === p.seat ? ` (${t("you")})` : "")))),
+    h("ul", { class: "players", id: "players" }, m.players.map(p => h("li", { "data-bot": p.bot || null },
+      p.name + (s.seat && s.seat.seat === p.seat ? ` (${t("you")})` : ""),
+      p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null))),
     h("p", { class: "muted" }, `${m.players.length}/${m.maxSeats}`)];
+  if (s.seat && m.players.length < m.maxSeats) {
+    // Bots take the free seats on a seated player's request, at the level chosen.
+    const form = h("form", { id: "bot-form", class: "row", hidden: true });
+    parts.push(form);
+    const fill = (levels) => {
+      if (!levels.length) return;
+      const sel = h("select", { id: "bot-level", "aria-label": t("botLevel") }, levels.map(l => h("option", { value: l }, botLevelName(l))));
+      form.replaceChildren(h("label", { class: "inline" }, t("botLevel") + " ", sel),
+        h("button", { type: "submit", id: "add-bot" }, t("addBot")));
+      form.hidden = false;
+      form.onsubmit = async (e) => {
+        e.preventDefault();
+        try { await api.addBot(m.id, token(), sel.value); accept(await api.show(m.id, token())); } catch (ex) { err.textContent = ex.message; }
+      };
+    };
+    // Known levels are shown at once, so that a redraw of the room does not blink the form away.
+    if (knownBots[m.game]) fill(knownBots[m.game]);
+    else botsOf(m.game).then(levels => { knownBots[m.game] = levels; fill(levels); });
+  }
   if (!s.seat && m.players.length < m.maxSeats) {
     const name = h("input", { id: "join-name", maxlength: 32, required: true, value: localStorage.getItem("surveyor.name") || "" });
     parts.push(h("form", { id: "join-form", onsubmit: async (e) => {
@@ -88,6 +112,9 @@ function renderRoom(main, s, token, accept) {
   parts.push(err);
   main.replaceChildren(h("section", { class: "panel room", id: "room" }, parts));
 }
+
+// knownBots keeps each game's bot levels once the server has listed them.
+const knownBots = {};
 
 // ---------- what changed since the last view ----------
 
@@ -458,11 +485,12 @@ function updatePreview(s) {
 
 // ---------- keyboard ----------
 
-function keyHandler(s, token, accept, e) {
+function keyHandler(s, token, accept, e, carc) {
   if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   // Enter and Space on a focused button or link are the browser's: they press it.
   if ((e.key === "Enter" || e.key === " ") && e.target && /^(BUTTON|A)$/.test(e.target.tagName)) return;
+  if (carc) { if (s.view) carcKey(s, token, accept, e); return; }
   const modalBtn = document.querySelector(".modal-back .primary");
   if (modalBtn && (e.key === "Enter" || e.key === "Escape")) { e.preventDefault(); modalBtn.click(); return; }
   if (!s.view || !s.view.decision || !s.ctl) {

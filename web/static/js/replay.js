@@ -5,6 +5,7 @@ import { h } from "./dom.js";
 import { drawSheet, highlight, cellName } from "./sheet.js";
 import { parseMap } from "./shapes.js";
 import { t, terrainName } from "./i18n.js";
+import { carcReplay } from "./carcassonne.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, opponents, finalPanel, playerName } from "./board.js";
 
 export function showReplay(main, id) {
@@ -21,18 +22,12 @@ export function showReplay(main, id) {
     }
   };
   const draw = (r) => {
+    if (match.game === "carcassonne") { drawCarc(r); return; }
     const v = r.view;
     const sheet = v.sheets[focus] || v.sheets[0];
     const svg = drawSheet(parseMap(sheet.map), { hits: sheet.hits, coins: sheet.coins });
     svg.id = "main-sheet";
-    const nav = h("div", { class: "replay-nav", id: "replay-nav" },
-      h("button", { type: "button", id: "replay-first", onclick: () => load(0) }, t("first")),
-      h("button", { type: "button", id: "replay-prev", onclick: () => load(Math.max(0, step - 1)) }, t("prev")),
-      h("input", { type: "range", min: 0, max: steps, value: step, "aria-label": t("step", { n: step, total: steps }),
-        onchange: (e) => load(Number(e.target.value)) }),
-      h("button", { type: "button", id: "replay-next", onclick: () => load(Math.min(steps, step + 1)) }, t("next")),
-      h("button", { type: "button", id: "replay-last", onclick: () => load(steps) }, t("last")),
-      h("span", { id: "replay-step" }, t("step", { n: step, total: steps })));
+    const nav = navBar();
     const moved = r.move ? h("p", { class: "muted", id: "replay-move" }, describe(match, r.move)) : null;
     // The last move's spaces are outlined on the mover's sheet (an ambush went on a neighbour's).
     if (r.move && r.move.move.type !== "ambush" && r.move.seat === sheet.seat) highlight(svg, r.move.move.cells || [], "hl");
@@ -45,6 +40,20 @@ export function showReplay(main, id) {
       v.over ? h("section", { class: "panel final-panel" }, finalPanel(v, match)) : null,
       h("div", { class: "table" }, h("section", { class: "sheet-col" }, h("h2", { class: "sheet-title" }, playerName(match, sheet.seat)),
         h("div", { class: "sheet-wrap" }, svg), scoreBox(v, sheet, false)), side));
+  };
+  const navBar = () => h("div", { class: "replay-nav", id: "replay-nav" },
+    h("button", { type: "button", id: "replay-first", onclick: () => load(0) }, t("first")),
+    h("button", { type: "button", id: "replay-prev", onclick: () => load(Math.max(0, step - 1)) }, t("prev")),
+    h("input", { type: "range", min: 0, max: steps, value: step, "aria-label": t("step", { n: step, total: steps }),
+      onchange: (e) => load(Number(e.target.value)) }),
+    h("button", { type: "button", id: "replay-next", onclick: () => load(Math.min(steps, step + 1)) }, t("next")),
+    h("button", { type: "button", id: "replay-last", onclick: () => load(steps) }, t("last")),
+    h("span", { id: "replay-step" }, t("step", { n: step, total: steps })));
+  const drawCarc = (r) => {
+    const { svg, side, moved, final } = carcReplay(r.view, match, r.move);
+    main.replaceChildren(h("h2", {}, `${t("replayOf")} · ${id}`), navBar(), moved, final,
+      h("div", { class: "table carc" }, h("section", { class: "board-col" }, h("div", { class: "board-wrap" }, svg)), side));
+    svg.setAttribute("data-ready", "1");
   };
   const onKey = (e) => {
     if (e.key === "ArrowLeft") load(Math.max(0, step - 1));

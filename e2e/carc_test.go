@@ -1,0 +1,279 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/surveyor-game/surveyor/carcassonne"
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// carcMove is a Carcassonne move in its JSON form (docs/records.md).
+type carcMove struct {
+	Type     string `json:"type"`
+	X        int    `json:"x"`
+	Y        int    `json:"y"`
+	Rotation int    `json:"rotation"`
+	Meeple   string `json:"meeple,omitempty"`
+}
+
+func (e *env) carcLegal(id, token string) []carcMove { return legalMoves[carcMove](e, id, token) }
+
+// pickCarc chooses the test's move among the legal ones: a meeple every few turns when one may stand, on
+// varied features, so that the game scores roads, cities, monasteries and fields.
+func pickCarc(moves []carcMove, turn int) carcMove {
+	var with []carcMove
+	for _, m := range moves {
+		if m.Meeple != "" {
+			with = append(with, m)
+		}
+	}
+	if len(with) > 0 && turn%3 != 2 {
+		return with[(turn*7)%len(with)]
+	}
+	return moves[(turn*5)%len(moves)]
+}
+
+// carcHow says how a move is put on the board.
+type carcHow int
+
+const (
+	carcClicks carcHow = iota // click the cell, the Rotate button, the meeple spot on the tile, Confirm
+	carcKeys                  // arrows, Enter, R, a digit, Enter
+	carcDrag                  // drag the tile in hand onto the cell, wheel to turn, the meeple button, Confirm
+)
+
+// playCarc enacts mv through the page and waits for the server's answer.
+func playCarc(t *testing.T, ctx context.Context, mv carcMove, how carcHow) {
+	t.Helper()
+	waitJS(t, ctx, `document.querySelector('#table[data-must-act="1"]') && document.querySelectorAll('#marks .cand').length > 0`)
+	cell := fmt.Sprintf("%d,%d", mv.X, mv.Y)
+	switch how {
+	case carcKeys:
+		press(t, ctx, kArrowRight)
+		waitJS(t, ctx, `!!document.querySelector('#preview')`)
+		x, _ := strconv.Atoi(evalString(t, ctx, `document.querySelector('#preview').dataset.x`))
+		y, _ := strconv.Atoi(evalString(t, ctx, `document.querySelector('#preview').dataset.y`))
+		for ; x < mv.X; x++ {
+			press(t, ctx, kArrowRight)
+		}
+		for ; x > mv.X; x-- {
+			press(t, ctx, kArrowLeft)
+		}
+		for ; y < mv.Y; y++ {
+			press(t, ctx, kArrowDown)
+		}
+		for ; y > mv.Y; y-- {
+			press(t, ctx, kArrowUp)
+		}
+		press(t, ctx, kEnter)
+	case carcDrag:
+		run(t, ctx, chromedp.DragAndDrop(chromedp.CSS(`#hand-tile`), chromedp.CSS(fmt.Sprintf(`#carc-board .slot[data-cell="%s"]`, cell))))
+	default:
+		clickCentre(t, ctx, fmt.Sprintf(`#carc-board .slot[data-cell="%s"]`, cell))
+	}
+	waitJS(t, ctx, fmt.Sprintf(`(p => p && p.dataset.placed === "1" && p.dataset.x === "%d" && p.dataset.y === "%d")(document.querySelector('#preview'))`, mv.X, mv.Y))
+	for i := 0; evalString(t, ctx, `document.querySelector('#preview').dataset.rot`) != strconv.Itoa(mv.Rotation); i++ {
+		if i == 4 {
+			t.Fatalf("no rotation offered at %s is %d°", cell, mv.Rotation)
+		}
+		before := evalString(t, ctx, `document.querySelector('#preview').dataset.rot`)
+		switch how {
+		case carcKeys:
+			press(t, ctx, "r")
+		case carcDrag:
+			evalString(t, ctx, `document.querySelector('#carc-board').dispatchEvent(new WheelEvent('wheel', {deltaY: 100, cancelable: true})), ""`)
+		default:
+			clickCentre(t, ctx, "#rotate")
+		}
+		waitJS(t, ctx, `document.querySelector('#preview').dataset.rot !== "`+before+`"`)
+	}
+	if evalString(t, ctx, `document.querySelector('#preview').dataset.legal`) != "1" {
+		t.Fatalf("the page calls the legal move %+v illegal: %s", mv, evalString(t, ctx, `document.getElementById('reason').textContent`))
+	}
+	if mv.Meeple != "" {
+		switch how {
+		case carcKeys:
+			idx := evalString(t, ctx, fmt.Sprintf(`String([...document.querySelectorAll('#meeple-options [data-meeple]')].findIndex(b => b.dataset.meeple === %q))`, mv.Meeple))
+			press(t, ctx, idx)
+		case carcDrag:
+			clickCentre(t, ctx, fmt.Sprintf(`#meeple-options [data-meeple="%s"]`, mv.Meeple))
+		default:
+			clickCentre(t, ctx, fmt.Sprintf(`#preview .spot[data-meeple="%s"] circle`, mv.Meeple))
+		}
+		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('#meeple-options [data-meeple="%s"].selected')`, mv.Meeple))
+	}
+	turn := evalString(t, ctx, `document.querySelector('#table').dataset.turn`)
+	if how == carcKeys {
+		press(t, ctx, kEnter)
+	} else {
+		clickCentre(t, ctx, "#confirm")
+	}
+	waitJS(t, ctx, `document.querySelector('#table').dataset.turn !== "`+turn+`" || document.querySelector('#table').dataset.over === "1"`)
+}
+
+// clickCentre clicks the middle of an element's box as the screen shows it, with the mouse. (chromedp's own
+// Click missed buttons of the side panel after a drag in this page.)
+func clickCentre(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	var p struct{ X, Y float64 }
+	waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
+	evalJSON(t, ctx, fmt.Sprintf(`(e => (e.scrollIntoView({block: "nearest"}), (r => JSON.stringify({X: r.x + r.width / 2, Y: r.y + r.height / 2}))(e.getBoundingClientRect())))(document.querySelector(%q))`, sel), &p)
+	run(t, ctx, chromedp.MouseClickXY(p.X, p.Y))
+}
+
+// clickCell clicks the middle of a board cell, with the mouse.
+func clickCell(t *testing.T, ctx context.Context, x, y int) {
+	t.Helper()
+	var p struct{ X, Y float64 }
+	evalJSON(t, ctx, fmt.Sprintf(`(svg => { const m = svg.getScreenCTM(); const q = new DOMPoint(%d * 100 + 50, %d * 100 + 50).matrixTransform(m); return JSON.stringify({X: q.x, Y: q.y}); })(document.querySelector('#carc-board'))`, x, y), &p)
+	run(t, ctx, chromedp.MouseClickXY(p.X, p.Y))
+}
+
+// carcView is the part of the engine's view the tests read.
+type carcView struct {
+	Turn      int                                `json:"turn"`
+	Tile      string                             `json:"tile"`
+	ToAct     int                                `json:"to_act"`
+	Scores    []int                              `json:"scores"`
+	Over      bool                               `json:"over"`
+	Board     []carcassonne.TileView             `json:"board"`
+	Surveyors map[string]struct{ Active string } `json:"surveyors"`
+}
+
+type carcState struct {
+	Seq   int `json:"seq"`
+	Match struct {
+		Status  string `json:"status"`
+		Players []struct {
+			Seat int    `json:"seat"`
+			Name string `json:"name"`
+			Bot  string `json:"bot"`
+		} `json:"players"`
+	} `json:"match"`
+	You *struct {
+		MustAct  bool `json:"mustAct"`
+		Undoable bool `json:"undoable"`
+	} `json:"you"`
+	View carcView `json:"view"`
+}
+
+// checkFinal compares the final scores the page shows with the engine's replay of the match's record.
+func checkFinal(t *testing.T, e *env, ctx context.Context, id string) []int {
+	t.Helper()
+	var rec game.Record
+	e.getJSON("/api/matches/"+id+"/record", "", &rec)
+	st, err := game.NewRegistry(carcassonne.Definition{}).Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := st.Result()
+	waitJS(t, ctx, `document.querySelectorAll('#final-scores tbody tr').length > 0`)
+	for seat, want := range res.Scores {
+		got := evalString(t, ctx, fmt.Sprintf(`document.querySelector('#final-scores tr[data-seat="%d"]').dataset.score`, seat))
+		rank := evalString(t, ctx, fmt.Sprintf(`document.querySelector('#final-scores tr[data-seat="%d"]').dataset.rank`, seat))
+		if got != strconv.Itoa(want) || rank != strconv.Itoa(res.Ranks[seat]) {
+			t.Errorf("seat %d shown with %s points, rank %s; the engine's replay gives %d, rank %d", seat, got, rank, want, res.Ranks[seat])
+		}
+	}
+	return res.Scores
+}
+
+// TestCarcassonneAgainstBot creates a game against one bot with the Land Surveyors from the lobby's quick
+// choice and plays it to the end in the browser, turns by clicks, keys and drags in turn; the final scores
+// shown must be the engine's replay of the record. The replay then steps through the finished game.
+func TestCarcassonneAgainstBot(t *testing.T) {
+	e := newEnv(t, 11)
+	ctx := browser(t, "en-US")
+	began := time.Now()
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
+	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#name"), "Ada"), chromedp.SetValue(chromedp.CSS("#game"), "carcassonne"))
+	evalString(t, ctx, `document.querySelector('#game').dispatchEvent(new Event('change', {bubbles: true})), ""`)
+	waitJS(t, ctx, `!document.querySelector('#mode-bots').closest('label').hidden`)
+	click(t, ctx, "#surveyors")
+	click(t, ctx, "#mode-bots")
+	shot(t, ctx, "carc-lobby")
+	click(t, ctx, "#create")
+	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]')`)
+	id := matchID(t, ctx)
+	token, seat := seatOf(t, ctx, id)
+	if seat != 0 {
+		t.Fatalf("creator seated at %d", seat)
+	}
+	var st carcState
+	e.getJSON("/api/matches/"+id, token, &st)
+	if len(st.Match.Players) != 2 || st.Match.Players[1].Bot == "" {
+		t.Fatalf("players %+v, want Ada and a bot", st.Match.Players)
+	}
+	if len(st.View.Surveyors) != 3 {
+		t.Fatalf("surveyors %v: the option did not reach the match", st.View.Surveyors)
+	}
+	waitJS(t, ctx, `document.querySelectorAll('#surveyors .pile').length === 3 && document.querySelector('#carc-players tr[data-seat="1"] .bot-tag') !== null`)
+	turns := 0
+	for {
+		e.getJSON("/api/matches/"+id, token, &st)
+		if st.View.Over {
+			break
+		}
+		if !st.You.MustAct {
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
+		if turns == 1 {
+			shot(t, ctx, "carc-turn")
+			// A fresh load of the page: the time to a board the player can lay a tile on.
+			run(t, ctx, chromedp.Reload())
+			waitJS(t, ctx, `performance.getEntriesByName("carc-interactive").length > 0`)
+			t.Logf("page load to an interactive Carcassonne board: %s ms", evalString(t, ctx, `performance.getEntriesByName("carc-interactive")[0].startTime.toFixed(0)`))
+		}
+		mv := pickCarc(e.carcLegal(id, token), turns)
+		playCarc(t, ctx, mv, carcHow(turns%3))
+		if turns == 6 {
+			shot(t, ctx, "carc-meeple")
+		}
+		turns++
+	}
+	t.Logf("a whole game against a bot through the page: %d turns of ours in %v", turns, time.Since(began).Round(time.Millisecond))
+	waitJS(t, ctx, `document.querySelector('#table').dataset.over === "1"`)
+	shot(t, ctx, "carc-final")
+	checkFinal(t, e, ctx, id)
+	press(t, ctx, kEnter) // closes the final dialog
+	waitJS(t, ctx, `!document.querySelector('#final-modal')`)
+	if n := evalString(t, ctx, `String(document.querySelectorAll('#carc-board .cell-tile').length)`); n != strconv.Itoa(len(st.View.Board)) {
+		t.Errorf("the board shows %s tiles, the view has %d", n, len(st.View.Board))
+	}
+
+	// The time to build and lay out the final board's SVG (all the tiles of the game), averaged.
+	var ms string
+	evalJSON(t, ctx, `(async () => {
+		const b = await import("/js/carc-board.js"), tl = await import("/js/carc-tiles.js");
+		const tiles = (await (await fetch("/api/matches/`+id+`")).json()).view.board;
+		const t0 = performance.now();
+		for (let i = 0; i < 10; i++) { const svg = b.drawBoard(tiles, tl.boardMap(tiles)); document.body.append(svg); svg.getBBox(); svg.remove(); }
+		return JSON.stringify(((performance.now() - t0) / 10).toFixed(1));
+	})()`, &ms)
+	t.Logf("drawing the board of %d tiles: %s ms", len(st.View.Board), ms)
+
+	// The replay, step by step.
+	click(t, ctx, "#to-replay")
+	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]') && !!document.querySelector('#replay-step')`)
+	if n := evalString(t, ctx, `String(document.querySelectorAll('#carc-board .cell-tile').length)`); n != "1" {
+		t.Errorf("replay step 0 shows %s tiles, want the start tile", n)
+	}
+	press(t, ctx, kArrowRight)
+	waitJS(t, ctx, `document.querySelectorAll('#carc-board .cell-tile').length === 2`)
+	click(t, ctx, "#replay-next")
+	waitJS(t, ctx, `document.querySelectorAll('#carc-board .cell-tile').length === 3 && !!document.querySelector('#replay-move')`)
+	click(t, ctx, "#replay-last")
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#carc-board .cell-tile').length === %d && !!document.querySelector('#final-scores')`, len(st.View.Board)))
+	shot(t, ctx, "carc-replay")
+	raw, _ := json.Marshal(st.View.Scores)
+	t.Logf("final scores %s", raw)
+}

@@ -1,0 +1,482 @@
+// The Carcassonne table: the board, the tile to lay with its legal spots (from the server's legal list,
+// fetched once per turn), the preview at the pointer or keyboard cursor, the meeple choice on the laid
+// tile, scores, supplies, the Land Surveyors piles and the scoring events as they happen.
+
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { el } from "./sheet.js";
+import { drawTile, boardMap, fit, spotOf, meeple, edgesAt } from "./carc-tiles.js";
+import { drawBoard, cellAt, CELL } from "./carc-board.js";
+import { t, carcName, surveyorName, surveyorText, dirName, botTag } from "./i18n.js";
+import { modal } from "./board.js";
+
+export const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333"];
+
+export const playerName = (match, seat) => {
+  const p = (match.players || []).find(p => p.seat === seat);
+  return p ? p.name : `#${seat + 1}`;
+};
+
+// ---------- what changed ----------
+
+// carcNotice keeps the scoring events that arrived with this state, to show them and outline their tiles.
+export function carcNotice(s) {
+  const v = s.view, p = s.prev;
+  s.newEvents = [];
+  if (!v || !v.events) return;
+  if (p && p.events && p.events.length <= v.events.length) s.newEvents = v.events.slice(p.events.length);
+  // The final scoring comes all at once: show it in a dialog to the players (spectators read the panel).
+  if (v.over && (!p || !p.over) && p && s.env.you) s.queue.push({ kind: "carc-final" });
+}
+
+// ---------- legal moves ----------
+
+function decisionKey(v) { return [v.turn, v.tile, v.board.length, v.to_act].join("|"); }
+
+// loadLegal fetches the seat's legal moves once per decision and indexes them by cell and rotation.
+function loadLegal(s, token) {
+  const v = s.view, k = decisionKey(v) + "|" + s.env.seq;
+  if (s.legal && s.legal.key === k) return;
+  s.legal = { key: k, ready: false, byPlace: new Map(), cells: new Map() };
+  const mine = s.legal;
+  api.legal(s.id, token()).then(r => {
+    if (s.legal !== mine) return;
+    for (const mv of r.moves || []) {
+      const pk = `${mv.x},${mv.y},${mv.rotation / 90}`;
+      if (!mine.byPlace.has(pk)) mine.byPlace.set(pk, []);
+      if (mv.meeple) mine.byPlace.get(pk).push(mv.meeple);
+      const ck = `${mv.x},${mv.y}`;
+      if (!mine.cells.has(ck)) mine.cells.set(ck, new Set());
+      mine.cells.get(ck).add(mv.rotation / 90);
+    }
+    mine.ready = true;
+    if (!s.closed) { refresh(s); markInteractive(s); }
+  }).catch(e => { s.error = e.message; if (!s.closed) refresh(s); });
+}
+
+function markInteractive(s) {
+  if (s.firstCarc) {
+    s.firstCarc = false;
+    performance.mark("carc-interactive");
+  }
+}
+
+function legalAt(s, x, y, rot) {
+  return s.legal && s.legal.ready ? s.legal.byPlace.get(`${x},${y},${rot}`) : undefined;
+}
+
+// ---------- the table ----------
+
+export function renderCarc(main, s, token, accept) {
+  const v = s.view, m = s.env.match, you = s.env.you;
+  s.token = token; s.accept = accept;
+  const acting = !!(you && you.mustAct && !v.over);
+  const dk = decisionKey(v);
+  if (!acting) s.cc = null;
+  else if (!s.cc || s.cc.key !== dk) s.cc = { key: dk, rot: 0, at: null, hover: null, cursor: null, meeple: "", drag: false };
+  if (acting) loadLegal(s, token);
+  s.board = boardMap(v.board);
+
+  const svg = drawBoard(v.board, s.board, { scored: s.newEvents, label: t("carcBoard") });
+  s.svg = svg;
+  const status = h("div", { class: "status", id: "status", role: "status" }, statusText(s));
+  const boardCol = h("section", { class: "board-col" }, h("div", { class: "board-wrap" }, svg),
+    h("p", { class: "reason", id: "reason", "aria-live": "polite" }));
+  const side = h("section", { class: "side-col" });
+  if (acting) side.append(h("div", { class: "panel controls", id: "controls" }));
+  else if (!v.over) side.append(waitingPanel(s, token, accept));
+  side.append(playersPanel(v, m, you), surveyorsPanel(v), eventsPanel(v, m, s.newEvents));
+  if (v.discarded && v.discarded.length) {
+    side.append(h("div", { class: "panel", id: "discarded" }, h("h3", {}, t("carcDiscarded")),
+      h("div", { class: "tile-row" }, v.discarded.map(l => tileIcon(l, 0, 40)))));
+  }
+  const screen = h("div", { class: "table carc", id: "table", "data-over": v.over ? "1" : "0", "data-must-act": acting ? "1" : "0",
+    "data-turn": String(v.turn) }, status, boardCol, side);
+  const parts = [screen];
+  if (v.over) {
+    parts.unshift(h("section", { class: "panel final-panel", id: "final" }, h("h2", {}, t("gameOver")), finalTable(v, m),
+      h("p", {}, h("a", { href: `/api/matches/${m.id}/record`, download: "", class: "button" }, t("downloadRecord")), " ",
+        h("a", { href: `/m/${m.id}/replay`, class: "button", id: "to-replay" }, t("replay")), " ",
+        h("a", { href: "/", class: "button" }, t("backToLobby")))));
+  }
+  main.replaceChildren(...parts);
+  document.title = (v.over ? "" : acting ? "● " : "") + t("title");
+  if (acting) bindBoard(s, token, accept);
+  refresh(s, token, accept);
+  showFinal(s, main);
+  if (!performance.getEntriesByName("carc-shown").length) performance.mark("carc-shown");
+  svg.setAttribute("data-ready", "1");
+}
+
+function statusText(s) {
+  const v = s.view, m = s.env.match, you = s.env.you;
+  const parts = [h("span", { class: "season-chip", id: "tiles-left" }, t("carcTilesLeft", { n: v.draw_pile }))];
+  if (v.over) parts.push(h("strong", {}, t("gameOver")));
+  else if (you && you.mustAct) parts.push(h("strong", { class: "your-turn" }, t("yourTurn")));
+  else parts.push(h("span", { id: "turn-of" }, t("carcTurnOf", { name: playerName(m, v.to_act) })));
+  if (!you) parts.push(h("span", {}, t("spectating")));
+  parts.push(h("span", { class: "clock", id: "clock" }));
+  const fresh = (s.newEvents || []).filter(ev => !ev.final);
+  if (fresh.length) parts.push(h("span", { class: "notice", id: "notice" }, fresh.map(ev => eventText(ev, m)).join(" · ")));
+  return parts;
+}
+
+function waitingPanel(s, token, accept) {
+  const v = s.view, m = s.env.match, you = s.env.you;
+  return h("div", { class: "panel waiting", id: "waiting" },
+    h("p", {}, t("carcTurnOf", { name: playerName(m, v.to_act) })),
+    v.tile ? h("div", { class: "hand" }, tileIcon(v.tile, 0, 96)) : null,
+    you && you.undoable ? h("p", {}, h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, t("undo"))) : null);
+}
+
+// tileIcon draws one tile alone, size pixels wide.
+export function tileIcon(letter, rot, size, extra = {}) {
+  const svg = el("svg", { class: "tile-icon", viewBox: "-2 -2 104 104", width: size, height: size, ...extra });
+  svg.append(drawTile(letter, rot));
+  return svg;
+}
+
+function playersPanel(v, m, you) {
+  const rows = v.scores.map((sc, seat) => {
+    const p = (m.players || []).find(p => p.seat === seat) || {};
+    return h("tr", { "data-seat": seat, class: !v.over && v.to_act === seat ? "to-act" : "" },
+      h("td", {}, h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` })),
+      h("td", { class: "pname" }, (p.name || `#${seat + 1}`) + (you && you.seat === seat ? ` (${t("you")})` : ""),
+        p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null),
+      h("td", { class: "num", "data-score": sc }, String(sc)),
+      h("td", { class: "num", "data-supply": v.supply[seat] }, String(v.supply[seat])));
+  });
+  return h("section", { class: "panel", id: "carc-players" },
+    h("table", { class: "carc-scores" },
+      h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("player")), h("th", { class: "num" }, t("score")), h("th", { class: "num" }, t("carcMeeples")))),
+      h("tbody", {}, rows)));
+}
+
+function surveyorsPanel(v) {
+  if (!v.surveyors) return null;
+  const piles = ["city", "road", "monastery"].map(kind => {
+    const p = v.surveyors[kind];
+    return h("div", { class: "pile", "data-pile": kind, "data-active": p.active },
+      h("div", { class: "pile-head" }, h("span", { class: "pile-kind" }, carcName(kind)), " ",
+        h("strong", { class: "surveyor-name" }, surveyorName(p.active))),
+      h("p", { class: "small surveyor-text" }, surveyorText(p.active)),
+      h("p", { class: "muted small" }, t("carcNextUp", { name: surveyorName(p.next), n: p.size })));
+  });
+  return h("section", { class: "panel", id: "surveyors" }, h("h3", {}, t("carcSurveyors")), piles);
+}
+
+// eventText says who scored what for which feature.
+export function eventText(ev, m) {
+  const who = ev.receivers.length ? ev.receivers.map(r => playerName(m, r)).join(", ") : t("carcNobody");
+  let s = `${who} ${ev.points >= 0 ? "+" : ""}${ev.points} · ${carcName(ev.feature)}`;
+  if (ev.feature === "field") s += ` (${t(ev.cities === 1 ? "carcCity1" : "carcCities", { n: ev.cities || 0 })})`;
+  else s += ` (${t(ev.tiles.length === 1 ? "carcTile1" : "carcTiles", { n: ev.tiles.length })})`;
+  if (ev.surveyor) s += ` · ${surveyorName(ev.surveyor)} ${ev.surveyor_delta >= 0 ? "+" : ""}${ev.surveyor_delta || 0}`;
+  return s;
+}
+
+function eventsPanel(v, m, fresh) {
+  const evs = v.events || [];
+  const freshFrom = evs.length - (fresh ? fresh.length : 0);
+  const items = evs.map((ev, i) => h("li", { class: (i >= freshFrom ? "fresh " : "") + (ev.final ? "final" : ""), "data-event": i },
+    h("span", { class: "swatches" }, ev.receivers.map(r => h("span", { class: "swatch", style: `background:${SEAT_COLOURS[r]}` }))),
+    ev.final ? h("em", {}, t("carcFinal") + " ") : null, eventText(ev, m))).reverse();
+  return h("section", { class: "panel", id: "events" }, h("h3", {}, t("carcScorings")),
+    items.length ? h("ol", { class: "events", reversed: true }, items) : h("p", { class: "muted" }, t("none")));
+}
+
+function finalTable(v, m) {
+  const order = v.scores.map((sc, seat) => ({ sc, seat })).sort((a, b) => b.sc - a.sc);
+  return h("table", { class: "final", id: "final-scores" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")), h("th", {}, t("finalScore")))),
+    h("tbody", {}, order.map(({ sc, seat }) => {
+      const rank = 1 + v.scores.filter(o => o > sc).length;
+      return h("tr", { "data-seat": seat, "data-score": sc, "data-rank": rank },
+        h("td", {}, String(rank)), h("td", {}, h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` }), " ", playerName(m, seat)),
+        h("td", {}, String(sc)));
+    })));
+}
+
+function showFinal(s, main) {
+  if (!s.queue.length || document.querySelector(".modal-back")) return;
+  if (s.queue[0].kind !== "carc-final") return;
+  const v = s.view, m = s.env.match;
+  const finals = (v.events || []).filter(ev => ev.final);
+  const body = h("div", {}, finalTable(v, m), h("ol", { class: "events" }, finals.map(ev => h("li", {}, eventText(ev, m)))));
+  const close = () => { s.queue.shift(); box.remove(); };
+  const box = modal("final-modal", t("gameOver"), body,
+    [h("button", { type: "button", class: "primary", id: "final-close", onclick: close }, t("close"))]);
+  main.append(box);
+  box.querySelector("#final-close").focus();
+}
+
+// ---------- the controls of the seat to act ----------
+
+// refresh redraws what the controls change (the marks, the preview, the side controls) without redrawing
+// the board.
+function refresh(s, token, accept, hoverOnly = false) {
+  token = token || s.token; accept = accept || s.accept;
+  const cc = s.cc, v = s.view;
+  const marks = document.getElementById("marks"), layer = document.getElementById("preview-layer");
+  const reason = document.getElementById("reason");
+  if (!marks || !layer) return;
+  marks.replaceChildren();
+  layer.replaceChildren();
+  if (reason) reason.textContent = s.error || "";
+  const box = document.getElementById("controls");
+  if (!cc) return;
+  const ready = s.legal && s.legal.ready;
+  if (ready) {
+    for (const [ck, rots] of s.legal.cells) {
+      const [x, y] = ck.split(",").map(Number);
+      marks.append(el("rect", { class: "cand" + (rots.has(cc.rot) ? " fit" : ""), "data-cell": ck, "data-rots": [...rots].join(""),
+        x: x * CELL + 5, y: y * CELL + 5, width: CELL - 10, height: CELL - 10, rx: 8 }));
+    }
+  }
+  const pos = cc.at || cc.hover || cc.cursor;
+  let legal = false, why = "";
+  if (pos) {
+    const [x, y] = pos;
+    const local = fit(s.board, v.tile, x, y, cc.rot);
+    const opts = legalAt(s, x, y, cc.rot);
+    legal = ready ? opts !== undefined : local.ok;
+    if (!legal) why = reasonText(local, ready && s.legal.cells.has(`${x},${y}`));
+    const g = el("g", { class: "preview" + (cc.at ? " placed" : "") + (legal ? "" : " bad"), id: "preview",
+      transform: `translate(${x * CELL} ${y * CELL})`, "data-x": x, "data-y": y, "data-rot": cc.rot * 90,
+      "data-legal": legal ? "1" : "0", "data-placed": cc.at ? "1" : "0", "data-edges": edgesAt(v.tile, cc.rot), "data-meeple": cc.meeple },
+    drawTile(v.tile, cc.rot));
+    if (!legal) g.append(el("rect", { class: "bad-veil", x: 0, y: 0, width: CELL, height: CELL }));
+    layer.append(g);
+    if (cc.at && legal) {
+      for (const name of opts || []) {
+        const [px, py] = spotOf(v.tile, cc.rot, name);
+        const spot = el("g", { class: "spot" + (cc.meeple === name ? " chosen" : ""), "data-meeple": name, role: "button",
+          "aria-label": segLabel(v.tile, cc.rot, name) },
+        el("circle", { cx: px, cy: py, r: 11 }));
+        if (cc.meeple === name) spot.append(meeple([px, py], s.env.you.seat));
+        spot.addEventListener("click", (e) => { e.stopPropagation(); chooseMeeple(s, token, accept, name); });
+        g.append(spot);
+      }
+    }
+    if (reason && why && !s.error) reason.textContent = why;
+  }
+  // The tile in hand stays while it is dragged: replacing it would lose the pointer.
+  // Nor does a mere hover, whose pointer may be on its way to press one of them.
+  if (box && !cc.drag && !hoverOnly) box.replaceChildren(...controls(s, token, accept, legal, pos));
+}
+
+function reasonText(fitted, otherRotation) {
+  let r;
+  switch (fitted.reason) {
+    case "occupied": r = t("carcOccupied"); break;
+    case "alone": r = t("carcAlone"); break;
+    case "mismatch": r = t("carcMismatch", { side: t("side" + fitted.side), mine: carcName(fitted.mine), theirs: carcName(fitted.theirs) }); break;
+    default: r = t("carcNotHere");
+  }
+  return otherRotation ? `${r} ${t("carcOtherRotation")}` : r;
+}
+
+// segLabel names a meeple spot by its feature and where it lies on the tile as laid.
+export function segLabel(letter, rot, name) {
+  const kind = name.split(":")[0];
+  const [x, y] = spotOf(letter, rot, name);
+  const dx = x - 50, dy = y - 50;
+  let dir = "c";
+  if (Math.hypot(dx, dy) > 14) dir = ["e", "se", "s", "sw", "w", "nw", "n", "ne"][Math.round(Math.atan2(dy, dx) / (Math.PI / 4) + 8) % 8];
+  return `${carcName(kind)} (${dirName(dir)})`;
+}
+
+function controls(s, token, accept, legal, pos) {
+  const v = s.view, cc = s.cc, you = s.env.you;
+  const hand = tileIcon(v.tile, cc.rot, 150, { id: "hand-tile", "data-tile": v.tile, "data-rot": cc.rot * 90 });
+  hand.addEventListener("pointerdown", (e) => startDrag(s, token, accept, e));
+  hand.addEventListener("wheel", (e) => { e.preventDefault(); rotate(s, token, accept, e.deltaY < 0 ? 3 : 1); }, { passive: false });
+  const out = [h("h3", {}, t("carcYourTile")), h("div", { class: "hand" }, hand),
+    h("p", { class: "muted small" }, cc.at ? (legal ? t("carcChooseMeeple") : t("carcIllegalPlaced")) : t("carcPickCell"))];
+  const row = h("div", { class: "buttons" },
+    h("button", { type: "button", id: "rotate", onclick: () => rotate(s, token, accept, 1) }, t("rotate")),
+    h("button", { type: "button", id: "clear", disabled: !cc.at, onclick: () => { cc.at = null; cc.meeple = ""; refresh(s, token, accept); } }, t("clear")),
+    h("button", { type: "button", class: "primary", id: "confirm", disabled: !(cc.at && legal),
+      onclick: () => confirm(s, token, accept) }, t("confirm")));
+  if (you.undoable) row.append(h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, t("undo")));
+  out.push(row);
+  if (cc.at && legal) {
+    const opts = legalAt(s, cc.at[0], cc.at[1], cc.rot) || [];
+    const list = h("div", { class: "meeples", id: "meeple-options", role: "radiogroup", "aria-label": t("carcMeeple") },
+      h("button", { type: "button", id: "meeple-none", class: cc.meeple === "" ? "selected" : "", "data-meeple": "",
+        "aria-pressed": cc.meeple === "" ? "true" : "false", onclick: () => chooseMeeple(s, token, accept, "") }, `0 · ${t("carcNoMeeple")}`),
+      opts.map((name, i) => h("button", { type: "button", class: cc.meeple === name ? "selected" : "", "data-meeple": name,
+        "aria-pressed": cc.meeple === name ? "true" : "false", onclick: () => chooseMeeple(s, token, accept, name) },
+      `${i + 1} · ${segLabel(v.tile, cc.rot, name)}`)));
+    out.push(list);
+    if (!opts.length) out.push(h("p", { class: "muted small", id: "no-meeple-why" }, v.supply[you.seat] ? t("carcAllTaken") : t("carcNoneLeft")));
+  }
+  out.push(h("p", { class: "muted small" }, t("carcKeys")));
+  return out;
+}
+
+function chooseMeeple(s, token, accept, name) {
+  s.cc.meeple = s.cc.meeple === name ? "" : name;
+  refresh(s, token, accept);
+}
+
+// rotate turns the tile by steps quarter turns; once the tile is on a legal spot, only the rotations legal
+// there come up, as the players of the table game would try them.
+function rotate(s, token, accept, steps) {
+  const cc = s.cc;
+  if (!cc) return;
+  const rots = cc.at && s.legal && s.legal.ready ? s.legal.cells.get(`${cc.at[0]},${cc.at[1]}`) : null;
+  let r = cc.rot;
+  for (let i = 0; i < 4; i++) {
+    r = (r + steps) % 4;
+    if (!rots || rots.has(r)) break;
+  }
+  cc.rot = r;
+  cc.meeple = "";
+  refresh(s, token, accept);
+}
+
+// place puts the tile at a cell, turned to the first legal rotation there if the current one is not.
+function place(s, token, accept, x, y) {
+  const cc = s.cc;
+  cc.at = [x, y];
+  cc.cursor = [x, y];
+  cc.meeple = "";
+  const rots = s.legal && s.legal.ready ? s.legal.cells.get(`${x},${y}`) : null;
+  if (rots && !rots.has(cc.rot)) cc.rot = Math.min(...rots);
+  refresh(s, token, accept);
+}
+
+function bindBoard(s, token, accept) {
+  const svg = s.svg;
+  svg.addEventListener("pointermove", (e) => {
+    if (s.cc.at && !s.cc.drag) return;
+    const c = cellAt(svg, e.clientX, e.clientY);
+    if (!c || (s.cc.hover && s.cc.hover[0] === c[0] && s.cc.hover[1] === c[1])) return;
+    s.cc.hover = c;
+    refresh(s, token, accept, true);
+  });
+  svg.addEventListener("pointerleave", () => { if (!s.cc.drag && s.cc.hover) { s.cc.hover = null; refresh(s, token, accept, true); } });
+  svg.addEventListener("click", (e) => {
+    const c = cellAt(svg, e.clientX, e.clientY);
+    if (!c || s.board.has(`${c[0]},${c[1]}`)) return;
+    place(s, token, accept, c[0], c[1]);
+  });
+  svg.addEventListener("wheel", (e) => { e.preventDefault(); rotate(s, token, accept, e.deltaY < 0 ? 3 : 1); }, { passive: false });
+}
+
+// startDrag lets the tile in hand be dragged onto the board.
+function startDrag(s, token, accept, e) {
+  const cc = s.cc;
+  cc.drag = true;
+  e.preventDefault();
+  const move = (ev) => {
+    if (!cc.drag) return;
+    const c = cellAt(s.svg, ev.clientX, ev.clientY);
+    if (c && (!cc.hover || cc.hover[0] !== c[0] || cc.hover[1] !== c[1])) { cc.hover = c; cc.at = null; refresh(s, token, accept, true); }
+  };
+  const up = (ev) => {
+    document.removeEventListener("pointermove", move);
+    document.removeEventListener("pointerup", up);
+    cc.drag = false;
+    refresh(s, token, accept);
+    const r = s.svg.getBoundingClientRect();
+    if (ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom) {
+      const c = cellAt(s.svg, ev.clientX, ev.clientY);
+      if (c && !s.board.has(`${c[0]},${c[1]}`)) place(s, token, accept, c[0], c[1]);
+    }
+  };
+  document.addEventListener("pointermove", move);
+  document.addEventListener("pointerup", up);
+}
+
+async function confirm(s, token, accept) {
+  const cc = s.cc;
+  if (!cc || !cc.at || cc.sending) return;
+  if (legalAt(s, cc.at[0], cc.at[1], cc.rot) === undefined) { refresh(s, token, accept); return; }
+  const mv = { type: "place", x: cc.at[0], y: cc.at[1], rotation: cc.rot * 90 };
+  if (cc.meeple) mv.meeple = cc.meeple;
+  s.error = "";
+  cc.sending = true;
+  try {
+    accept(await api.move(s.id, token(), mv));
+  } catch (ex) {
+    cc.sending = false;
+    s.error = ex.message;
+    refresh(s, token, accept);
+  }
+}
+
+async function doUndo(s, token, accept) {
+  try { accept(await api.undo(s.id, token())); } catch (ex) { s.error = ex.message; s.render(); }
+}
+
+// ---------- keyboard ----------
+
+// carcKey handles a key on the Carcassonne table: arrows move the cursor, R turns, Enter lays and then
+// confirms, 0-9 choose the meeple, Esc takes the tile back, U undoes.
+export function carcKey(s, token, accept, e) {
+  const modalBtn = document.querySelector(".modal-back .primary");
+  if (modalBtn && (e.key === "Enter" || e.key === "Escape")) { e.preventDefault(); modalBtn.click(); return; }
+  const you = s.env && s.env.you;
+  if ((e.key === "u" || e.key === "U") && you && you.undoable) { doUndo(s, token, accept); return; }
+  const cc = s.cc;
+  if (!cc) return;
+  const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  if (moves[e.key]) {
+    e.preventDefault();
+    const start = cc.cursor || cc.at || firstCell(s);
+    cc.cursor = [start[0] + moves[e.key][0], start[1] + moves[e.key][1]];
+    cc.at = null; cc.hover = null; cc.meeple = "";
+    refresh(s, token, accept);
+    return;
+  }
+  switch (e.key) {
+    case "r": case "R": rotate(s, token, accept, 1); break;
+    case "Escape": cc.at = null; cc.meeple = ""; refresh(s, token, accept); break;
+    case "Enter": case " ": {
+      e.preventDefault();
+      if (cc.at) confirm(s, token, accept);
+      else {
+        const c = cc.cursor || firstCell(s);
+        if (!s.board.has(`${c[0]},${c[1]}`)) place(s, token, accept, c[0], c[1]);
+      }
+      break;
+    }
+    default:
+      if (/^[0-9]$/.test(e.key) && cc.at) {
+        const opts = legalAt(s, cc.at[0], cc.at[1], cc.rot) || [];
+        const n = Number(e.key);
+        if (n === 0) chooseMeeple(s, token, accept, "");
+        else if (n <= opts.length) { cc.meeple = ""; chooseMeeple(s, token, accept, opts[n - 1]); }
+      }
+  }
+}
+
+// firstCell is where the keyboard cursor starts: the first legal cell, else beside the start tile.
+function firstCell(s) {
+  if (s.legal && s.legal.ready && s.legal.cells.size) return s.legal.cells.keys().next().value.split(",").map(Number);
+  return [0, -1];
+}
+
+
+// ---------- replay ----------
+
+// carcReplay draws one step of a finished game's replay: the board with the last tile outlined, the scores
+// and the events so far; move is the step's move.
+export function carcReplay(v, m, move) {
+  const board = boardMap(v.board);
+  const prevEvents = [];
+  const svg = drawBoard(v.board, board, { label: t("carcBoard") });
+  const side = h("section", { class: "side-col" }, playersPanel(v, m, null), surveyorsPanel(v), eventsPanel(v, m, prevEvents));
+  const moved = move ? h("p", { class: "muted", id: "replay-move" }, describeMove(v, m, move)) : null;
+  return { svg, side, moved, final: v.over ? h("section", { class: "panel final-panel" }, finalTable(v, m)) : null };
+}
+
+function describeMove(v, m, rm) {
+  const mv = rm.move;
+  const laid = v.board.find(tl => tl.x === mv.x && tl.y === mv.y);
+  const what = laid ? laid.tile : "?";
+  const meepleText = mv.meeple && laid ? ` · ${t("carcMeeple")}: ${segLabel(laid.tile, mv.rotation / 90, mv.meeple)}` : "";
+  return `${playerName(m, rm.seat)}: ${what} (${mv.x}, ${mv.y}) ${mv.rotation}°${meepleText}`;
+}
