@@ -166,3 +166,35 @@ func TestStaleInstanceCatchesUpOnConflict(t *testing.T) {
 		t.Fatalf("A's client after B's move: %+v", v)
 	}
 }
+
+// Two players of a finished match ask for the rematch at once, through different instances: both sit in
+// one new match, and no second one is left open in the lobby.
+func TestScaleOutRematch(t *testing.T) {
+	a, b := twoInstancesWith(t, func(c *Config) { c.Bots = toyBots{} })
+	id, ada, bob := finishedToy(a, "steady")
+	b.state(id, "") // B holds the finished match too
+	var ra, rb map[string]any
+	var wg sync.WaitGroup
+	wg.Go(func() { ra = a.must(200, a.do("POST", "/api/matches/"+id+"/rematch", ada, "")).json(t) })
+	wg.Go(func() { rb = b.must(200, b.do("POST", "/api/matches/"+id+"/rematch", bob, "")).json(t) })
+	wg.Wait()
+	if ra["id"] != rb["id"] || ra["seat"] == rb["seat"] {
+		t.Fatalf("Ada got %v, Bob %v", ra, rb)
+	}
+	var lobby struct{ Matches []lobbyEntry }
+	json.Unmarshal(a.must(200, a.do("GET", "/api/matches?status=open", "", "")).body, &lobby)
+	if len(lobby.Matches) != 1 {
+		t.Fatalf("%d open matches after the rematch, want 1", len(lobby.Matches))
+	}
+	next := ra["id"].(string)
+	names := a.waitState(next, "", func(s state) bool { return len(s.Match.Players) == 3 })
+	var bots int
+	for _, p := range names.Match.Players {
+		if p.Bot != "" {
+			bots++
+		}
+	}
+	if bots != 1 {
+		t.Fatalf("the rematch seats %+v", names.Match.Players)
+	}
+}
