@@ -463,6 +463,9 @@ func TestClientKey(t *testing.T) {
 		{"10.1.2.3:5000", []string{"10.2.2.2"}, "10.2.2.2"},                            // only trusted hops: the first of them
 		{"10.1.2.3:5000", nil, "10.1.2.3"},
 		{"10.1.2.3:5000", []string{"garbage"}, "10.1.2.3"},
+		// Some proxies (Azure Application Gateway) write the client's port too.
+		{"10.1.2.3:5000", []string{"198.51.100.1:4711"}, "198.51.100.1"},
+		{"10.1.2.3:5000", []string{"[2001:db8:1:2::7]:443, 10.9.9.9:80"}, "2001:db8:1:2::/64"},
 		{"[::1]:5000", []string{"2001:db8:1:2:3:4:5:6"}, "2001:db8:1:2::/64"},
 		{"[2001:db8:aa:bb:1::9]:5000", nil, "2001:db8:aa:bb::/64"}, // an IPv6 client is its /64
 		{"[::ffff:192.0.2.9]:5000", nil, "192.0.2.9"},

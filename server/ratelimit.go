@@ -69,8 +69,8 @@ func clientKey(r *http.Request, trusted []netip.Prefix) string {
 		for i := len(hops) - 1; i >= 0; i-- {
 			parts := strings.Split(hops[i], ",")
 			for j := len(parts) - 1; j >= 0; j-- {
-				a, err := netip.ParseAddr(strings.TrimSpace(parts[j]))
-				if err != nil {
+				a, ok := parseHop(strings.TrimSpace(parts[j]))
+				if !ok {
 					return keyOf(addr) // a garbled chain: the last sure hop is the proxy itself
 				}
 				addr = a.Unmap()
@@ -81,6 +81,15 @@ func clientKey(r *http.Request, trusted []netip.Prefix) string {
 		}
 	}
 	return keyOf(addr)
+}
+
+// parseHop reads one address of X-Forwarded-For, which some proxies write with the client's port.
+func parseHop(h string) (netip.Addr, bool) {
+	if a, err := netip.ParseAddr(h); err == nil {
+		return a, true
+	}
+	ap, err := netip.ParseAddrPort(h)
+	return ap.Addr(), err == nil
 }
 
 func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
