@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -69,7 +70,7 @@ func TestCartographersAgainstBotsFromLobby(t *testing.T) {
 	click(t, ctx, "#mode-others")
 	click(t, ctx, "#create")
 	waitJS(t, ctx, `!!document.querySelector('#bot-form:not([hidden]) #add-bot')`)
-	run(t, ctx, chromedp.SetValue(chromedp.CSS("#bot-level"), level))
+	evalString(t, ctx, fmt.Sprintf(`(s => { s.value = %q; s.dispatchEvent(new Event("change")); return ""; })(document.querySelector('#bot-level'))`, level))
 	clickCentre(t, ctx, "#add-bot")
 	waitJS(t, ctx, `document.querySelectorAll('#players li').length === 2 && !!document.querySelector('#players li[data-bot] .bot-tag')`)
 	shot(t, ctx, "room-bot")

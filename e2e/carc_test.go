@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strconv"
 	"testing"
 	"time"
@@ -237,6 +238,14 @@ func TestCarcassonneAgainstBot(t *testing.T) {
 		playCarc(t, ctx, mv, carcHow(turns%3))
 		if turns == 6 {
 			shot(t, ctx, "carc-meeple")
+		}
+		if turns == 20 && os.Getenv("SURVEYOR_SHOTS") != "" {
+			// The same table on a phone, and a tile hovered over a legal spot.
+			run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+			screenshot(t, ctx, "carc-phone")
+			run(t, ctx, chromedp.EmulateViewport(1280, 1200))
+			waitJS(t, ctx, `document.querySelectorAll('#marks .cand').length > 0`)
+			clickCell(t, ctx, st.View.Board[0].X, st.View.Board[0].Y) // a laid tile: nothing happens
 		}
 		turns++
 	}

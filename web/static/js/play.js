@@ -74,7 +74,9 @@ function renderRoom(main, s, token, accept) {
     parts.push(form);
     const fill = (levels) => {
       if (!levels.length) return;
-      const sel = h("select", { id: "bot-level", "aria-label": t("botLevel") }, levels.map(l => h("option", { value: l }, botLevelName(l))));
+      // The level chosen survives redraws of the room (each change of the match redraws it).
+      const sel = h("select", { id: "bot-level", "aria-label": t("botLevel"), onchange: (e) => { s.botLevel = e.target.value; } },
+        levels.map(l => h("option", { value: l, selected: l === s.botLevel }, botLevelName(l))));
       form.replaceChildren(h("label", { class: "inline" }, t("botLevel") + " ", sel),
         h("button", { type: "submit", id: "add-bot" }, t("addBot")));
       form.hidden = false;
