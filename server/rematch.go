@@ -70,7 +70,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 		g := s.newMatchRow(m.row.Game, m.row.Options, m.cfg)
 		g.ID = rematchID(m.id)
 		if err := s.store.CreateGame(r.Context(), g); err == nil {
-			s.log.Info("match created", "match", g.ID, "game", g.Game, "rematch of", m.id)
+			s.log.Info("match created", "match", g.ID, "game", g.Game, "follows", m.id)
 		} else if !errors.Is(err, store.ErrExists) {
 			return err
 		}
