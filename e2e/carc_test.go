@@ -241,9 +241,11 @@ func TestCarcassonneAgainstBot(t *testing.T) {
 		}
 		if turns == 20 && os.Getenv("SURVEYOR_SHOTS") != "" {
 			// The same table on a phone, and a tile hovered over a legal spot.
-			run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+			run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile), chromedp.Reload())
+			waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]') && document.querySelectorAll('#marks .cand').length > 0`)
 			screenshot(t, ctx, "carc-phone")
-			run(t, ctx, chromedp.EmulateViewport(1280, 1200))
+			run(t, ctx, chromedp.EmulateViewport(1280, 1200), chromedp.Reload())
+			waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]')`)
 			waitJS(t, ctx, `document.querySelectorAll('#marks .cand').length > 0`)
 			clickCell(t, ctx, st.View.Board[0].X, st.View.Board[0].Y) // a laid tile: nothing happens
 		}

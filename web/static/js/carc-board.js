@@ -14,9 +14,11 @@ export function drawBoard(tiles, board, opts = {}) {
   // One cell of margin: where the next tile may go.
   x0--; y0--; x1++; y1++;
   const pad = 8;
+  const box = { x: x0 * CELL - pad, y: y0 * CELL - pad, w: (x1 - x0 + 1) * CELL + 2 * pad, h: (y1 - y0 + 1) * CELL + 2 * pad };
   const svg = el("svg", { class: "carc-board", id: opts.id || "carc-board", xmlns: "http://www.w3.org/2000/svg",
-    viewBox: `${x0 * CELL - pad} ${y0 * CELL - pad} ${(x1 - x0 + 1) * CELL + 2 * pad} ${(y1 - y0 + 1) * CELL + 2 * pad}`,
+    viewBox: `${box.x} ${box.y} ${box.w} ${box.h}`, style: `aspect-ratio: ${box.w} / ${box.h}`,
     preserveAspectRatio: "xMidYMid meet", role: "img", "aria-label": opts.label || "board" });
+  svg.box = box;
   svg.append(el("rect", { class: "table-bg", x: x0 * CELL - pad, y: y0 * CELL - pad, width: (x1 - x0 + 1) * CELL + 2 * pad,
     height: (y1 - y0 + 1) * CELL + 2 * pad }));
   const cells = el("g", { class: "cells" });
@@ -52,4 +54,16 @@ export function cellAt(svg, clientX, clientY) {
   if (!m) return null;
   const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
   return [Math.floor(p.x / CELL), Math.floor(p.y / CELL)];
+}
+
+// zoomTo shows part of the board: z times the whole (1 = all of it), centred on [cx, cy] in board units
+// (the middle of the board when absent). It returns the centre used, kept inside the board.
+export function zoomTo(svg, z, centre) {
+  const b = svg.box;
+  const w = b.w / z, h = b.h / z;
+  let [cx, cy] = centre || [b.x + b.w / 2, b.y + b.h / 2];
+  cx = Math.min(Math.max(cx, b.x + w / 2), b.x + b.w - w / 2);
+  cy = Math.min(Math.max(cy, b.y + h / 2), b.y + b.h - h / 2);
+  svg.setAttribute("viewBox", `${cx - w / 2} ${cy - h / 2} ${w} ${h}`);
+  return [cx, cy];
 }

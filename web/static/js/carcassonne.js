@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { el } from "./sheet.js";
 import { drawTile, boardMap, fit, spotOf, meeple, edgesAt } from "./carc-tiles.js";
-import { drawBoard, cellAt, CELL } from "./carc-board.js";
+import { drawBoard, cellAt, zoomTo, CELL } from "./carc-board.js";
 import { t, carcName, surveyorName, surveyorText, dirName, botTag } from "./i18n.js";
 import { modal } from "./board.js";
 
@@ -80,7 +80,12 @@ export function renderCarc(main, s, token, accept) {
   const svg = drawBoard(v.board, s.board, { scored: s.newEvents, label: t("carcBoard") });
   s.svg = svg;
   const status = h("div", { class: "status", id: "status", role: "status" }, statusText(s));
-  const boardCol = h("section", { class: "board-col" }, h("div", { class: "board-wrap" }, svg),
+  const zoom = s.zoomBy = (f) => { s.zoom = f ? Math.min(6, Math.max(1, (s.zoom || 1) * f)) : 1; if (f === 0) s.centre = null; s.centre = zoomTo(svg, s.zoom, s.centre); };
+  const boardCol = h("section", { class: "board-col" }, h("div", { class: "board-wrap" }, svg,
+    h("div", { class: "zoom", role: "group", "aria-label": t("carcZoom") },
+      h("button", { type: "button", id: "zoom-in", title: t("carcZoomIn"), onclick: () => zoom(1.4) }, "+"),
+      h("button", { type: "button", id: "zoom-out", title: t("carcZoomOut"), onclick: () => zoom(1 / 1.4) }, "−"),
+      h("button", { type: "button", id: "zoom-fit", title: t("carcZoomFit"), onclick: () => zoom(0) }, "⤢"))),
     h("p", { class: "reason", id: "reason", "aria-live": "polite" }));
   const side = h("section", { class: "side-col" });
   if (acting) side.append(h("div", { class: "panel controls", id: "controls" }));
@@ -101,6 +106,14 @@ export function renderCarc(main, s, token, accept) {
   }
   main.replaceChildren(...parts);
   document.title = (v.over ? "" : acting ? "● " : "") + t("title");
+  // A board too large to read whole on a small screen starts zoomed on the middle; a zoom chosen by the
+  // player is kept from one state to the next.
+  if (s.zoom === undefined) {
+    const px = svg.getBoundingClientRect().width / (svg.box.w / CELL);
+    s.zoom = px > 0 && px < 40 ? Math.min(6, 48 / px) : 1;
+  }
+  if (s.zoom > 1) s.centre = zoomTo(svg, s.zoom, s.centre);
+  bindPan(s, svg);
   if (acting) bindBoard(s, token, accept);
   refresh(s, token, accept);
   showFinal(s, main);
@@ -347,6 +360,23 @@ function place(s, token, accept, x, y) {
   refresh(s, token, accept);
 }
 
+// bindPan lets a zoomed board be dragged with the pointer; the click that ends a drag lays no tile.
+function bindPan(s, svg) {
+  let from = null;
+  svg.addEventListener("pointerdown", (e) => {
+    if (s.zoom > 1 && !(s.cc && s.cc.drag)) from = { x: e.clientX, y: e.clientY, centre: s.centre, moved: false };
+  });
+  svg.addEventListener("pointermove", (e) => {
+    if (!from || !(e.buttons & 1)) return;
+    const dx = e.clientX - from.x, dy = e.clientY - from.y;
+    if (!from.moved && Math.hypot(dx, dy) < 6) return;
+    from.moved = true;
+    const scale = (svg.box.w / s.zoom) / svg.getBoundingClientRect().width;
+    s.centre = zoomTo(svg, s.zoom, [from.centre[0] - dx * scale, from.centre[1] - dy * scale]);
+  });
+  svg.addEventListener("pointerup", () => { if (from && from.moved) s.panned = true; from = null; });
+}
+
 function bindBoard(s, token, accept) {
   const svg = s.svg;
   svg.addEventListener("pointermove", (e) => {
@@ -358,6 +388,7 @@ function bindBoard(s, token, accept) {
   });
   svg.addEventListener("pointerleave", () => { if (!s.cc.drag && s.cc.hover) { s.cc.hover = null; refresh(s, token, accept, true); } });
   svg.addEventListener("click", (e) => {
+    if (s.panned) { s.panned = false; return; }
     const c = cellAt(svg, e.clientX, e.clientY);
     if (!c || s.board.has(`${c[0]},${c[1]}`)) return;
     place(s, token, accept, c[0], c[1]);
@@ -420,6 +451,7 @@ export function carcKey(s, token, accept, e) {
   if (modalBtn && (e.key === "Enter" || e.key === "Escape")) { e.preventDefault(); modalBtn.click(); return; }
   const you = s.env && s.env.you;
   if ((e.key === "u" || e.key === "U") && you && you.undoable) { doUndo(s, token, accept); return; }
+  if ((e.key === "+" || e.key === "=" || e.key === "-") && s.zoomBy) { s.zoomBy(e.key === "-" ? 1 / 1.4 : 1.4); return; }
   const cc = s.cc;
   if (!cc) return;
   const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
