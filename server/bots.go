@@ -97,16 +97,21 @@ func (m *match) armBots() {
 	}
 	srv, id := m.srv, m.id
 	d := srv.botDelay + time.Duration(min(m.botFailures, 30))*time.Second
-	m.botTimer = time.AfterFunc(d, func() { srv.playBots(id) })
-}
-
-// playBots plays the match's bot seats that must act now.
-func (s *Server) playBots(id string) {
-	s.onTimer(id, func(m *match) {
-		m.botTimer = nil
-		m.playBots(s.ctx)
-		m.armBots()
+	var t *time.Timer
+	t = time.AfterFunc(d, func() {
+		srv.onTimer(id, func(m *match) {
+			// t is read under the lock of the match that armed it or of a copy loaded after that one was
+			// dropped, both ordered after the write. A timer of a dropped copy finds the new copy, whose
+			// own timer it must leave alone: the bots would move before their delay.
+			if m.botTimer != t {
+				return
+			}
+			m.botTimer = nil
+			m.playBots(srv.ctx)
+			m.armBots()
+		})
 	})
+	m.botTimer = t
 }
 
 // playBots plays one move for each bot seat that must act now; a bot with a further decision (a

@@ -310,3 +310,42 @@ func (onlySteady) New(g, name string) (game.Bot, error) {
 	}
 	return toyBot(name), nil
 }
+
+// The bot timer of a match dropped from memory (evicted, or rebuilt after a failure) must not play for
+// the copy loaded after it, whose bots have their own timer and delay.
+func TestStaleBotTimerLeavesTheReloadedMatchAlone(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.Bots = toyBots{}; c.BotDelay = time.Hour })
+	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":2},"maxSeats":2,"name":"Ada"}`)).json(t)
+	id, ada := v["id"].(string), v["token"].(string)
+	e.must(200, e.do("POST", "/api/matches/"+id+"/bots", ada, `{}`))
+	e.must(200, e.do("POST", "/api/matches/"+id+"/start", ada, "")) // both seats act: the bot's timer is armed
+
+	old, err := e.srv.get(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := old.botTimer
+	if stale == nil {
+		old.mu.Unlock()
+		t.Fatal("no bot timer armed")
+	}
+	e.srv.forget(old)
+	old.mu.Unlock()
+	if st := e.state(id, ""); st.Match.Moves != 0 { // loads a new copy, which arms its own timer
+		t.Fatalf("moves %d before any", st.Match.Moves)
+	}
+	stale.Reset(0) // the old copy's timer fires now
+	time.Sleep(200 * time.Millisecond)
+	if st := e.state(id, ""); st.Match.Moves != 0 {
+		t.Fatalf("a stale timer played for the reloaded match: %d moves", st.Match.Moves)
+	}
+	m, err := e.srv.get(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	armed := m.botTimer != nil
+	m.mu.Unlock()
+	if !armed {
+		t.Fatal("the reloaded match lost its own bot timer")
+	}
+}
