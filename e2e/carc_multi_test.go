@@ -131,6 +131,21 @@ func TestCarcassonneTwoPeople(t *testing.T) {
 	}
 	shot(t, spec, "carc-spectator")
 
+	// The spectator zooms in, drags the board, and comes back to the whole board.
+	whole := evalString(t, spec, `document.querySelector('#carc-board').getAttribute('viewBox')`)
+	vbWidth := `Number(document.querySelector('#carc-board').getAttribute('viewBox').split(' ')[2])`
+	click(t, spec, "#zoom-in")
+	waitJS(t, spec, vbWidth+` < `+strings.Fields(whole)[2]+` / 1.3`)
+	zoomed := evalString(t, spec, `document.querySelector('#carc-board').getAttribute('viewBox')`)
+	var r struct{ X, Y float64 }
+	evalJSON(t, spec, `(r => JSON.stringify({X: r.x + r.width / 2, Y: r.y + r.height / 2}))(document.querySelector('#carc-board').getBoundingClientRect())`, &r)
+	run(t, spec, chromedp.DragAndDropXY(r.X, r.Y, r.X+80, r.Y+60))
+	if got := evalString(t, spec, `document.querySelector('#carc-board').getAttribute('viewBox')`); got == zoomed {
+		t.Errorf("dragging the zoomed board did not move it (view box %s)", got)
+	}
+	click(t, spec, "#zoom-fit")
+	waitJS(t, spec, `document.querySelector('#carc-board').getAttribute('viewBox') === "`+whole+`"`)
+
 	// The spectator switches to French, then Portuguese: the active scoring tiles by their names there.
 	for i, l := range []string{"fr", "pt"} {
 		run(t, spec, chromedp.SetValue(chromedp.CSS("#lang"), l))
