@@ -196,24 +196,25 @@ func safeBotMove(b game.Bot, st game.State, s game.Seat) (mv json.RawMessage, er
 // addBot handles POST /api/matches/{id}/bots: a seated player gives the next free seat to a bot.
 func (s *Server) addBot(w http.ResponseWriter, r *http.Request) error {
 	var req struct {
-		Bot  string `json:"bot"`
-		Name string `json:"name"`
+		Bot  string  `json:"bot"`
+		Name *string `json:"name"` // absent: the bot's own name; present, it is checked as a player's
 	}
 	if err := s.decodeOptional(w, r, &req); err != nil {
 		return err
 	}
-	req.Name = strings.TrimSpace(req.Name)
-	if req.Name != "" {
-		if err := checkName(req.Name); err != nil {
+	name := ""
+	if req.Name != nil {
+		if err := checkName(*req.Name); err != nil {
 			return err
 		}
+		name = strings.TrimSpace(*req.Name)
 	}
 	var resp botResp
 	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) (err error) {
 		if _, err := m.seatOf(token(r)); err != nil {
 			return err
 		}
-		resp.Seat, resp.Name, resp.Bot, err = m.addBot(r.Context(), req.Bot, req.Name)
+		resp.Seat, resp.Name, resp.Bot, err = m.addBot(r.Context(), req.Bot, name)
 		return err
 	})
 	if err != nil {

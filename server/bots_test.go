@@ -88,6 +88,7 @@ func TestBotSeats(t *testing.T) {
 		{"not-a-seat", `{}`, codeForbidden},
 		{ada, `{"bot":"grandmaster"}`, codeBadRequest},
 		{ada, `{"name":"` + strings.Repeat("x", 40) + `"}`, codeBadRequest},
+		{ada, `{"name":"   "}`, codeBadRequest}, // as for a player: a blank name is refused, not replaced
 		{ada, `{"level":1}`, codeBadJSON},
 	} {
 		if r := e.do("POST", bots, c.tok, c.body); r.errCode() != c.code {

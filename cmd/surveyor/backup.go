@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -51,15 +50,7 @@ the copy in place of the database file (DIR/surveyor.db). With PostgreSQL, use p
 	if path == "" {
 		path = filepath.Join(*data, "surveyor.db")
 	}
-	if _, err := os.Stat(path); err != nil {
-		return fmt.Errorf("backup: no database at %s: %w", path, err)
-	}
-	st, err := sqlite.Open(ctx, path)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	if err := st.Backup(ctx, fs.Arg(0)); err != nil {
+	if err := sqlite.BackupFile(ctx, path, fs.Arg(0)); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "backup of %s written to %s\n", path, fs.Arg(0))

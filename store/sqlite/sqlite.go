@@ -197,6 +197,29 @@ func (s *Store) Backup(ctx context.Context, dst string) error {
 	return nil
 }
 
+// BackupFile copies the database at src to a new file at dst like Store.Backup, through a connection of its
+// own that neither creates the database nor runs migrations: the server using src may be of another
+// version, and its schema is its own business.
+func BackupFile(ctx context.Context, src, dst string) error {
+	if _, err := os.Stat(src); err != nil {
+		return fmt.Errorf("sqlite: backup of %s: %w", src, err)
+	}
+	if _, err := os.Stat(dst); err == nil {
+		return fmt.Errorf("sqlite: backup to %s: the file exists", dst)
+	}
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	db, err := sql.Open("sqlite", "file:"+src+"?mode=rw&"+q.Encode())
+	if err != nil {
+		return fmt.Errorf("sqlite: backup of %s: %w", src, err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, dst); err != nil {
+		return fmt.Errorf("sqlite: backup of %s to %s: %w", src, dst, err)
+	}
+	return nil
+}
+
 // Ping implements store.Store.
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.r.PingContext(ctx); err != nil {

@@ -259,3 +259,45 @@ func TestCommitsAreSynced(t *testing.T) {
 		}
 	}
 }
+
+// BackupFile copies whatever schema the file has, without migrating it or creating a missing database.
+func TestBackupFileLeavesTheSchemaAlone(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "other.db")
+	db, err := sql.Open("sqlite", "file:"+src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`CREATE TABLE future (x INTEGER); INSERT INTO future VALUES (42)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	dst := filepath.Join(dir, "copy.db")
+	if err := BackupFile(ctx, src, dst); err != nil {
+		t.Fatal(err)
+	}
+	cp, err := sql.Open("sqlite", "file:"+dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	var x, migrations int
+	if err := cp.QueryRow(`SELECT x FROM future`).Scan(&x); err != nil || x != 42 {
+		t.Fatalf("the copy's table: %d, %v", x, err)
+	}
+	cp.QueryRow(`SELECT count(*) FROM sqlite_master WHERE name = 'schema_migrations'`).Scan(&migrations)
+	if migrations != 0 {
+		t.Fatal("the backup migrated the source's schema")
+	}
+	if err := BackupFile(ctx, src, dst); err == nil {
+		t.Fatal("a backup over an existing file")
+	}
+	missing := filepath.Join(dir, "missing.db")
+	if err := BackupFile(ctx, missing, filepath.Join(dir, "x.db")); err == nil {
+		t.Fatal("a backup of a missing database")
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Fatal("the backup created the missing database")
+	}
+}
