@@ -95,8 +95,11 @@ func (m *match) armBots() {
 	if !slices.ContainsFunc(m.seats, func(s seatInfo) bool { return s.bot != "" }) || !slices.ContainsFunc(m.st.ToAct(), m.isBot) {
 		return // the first test spares most matches, which have no bot, the engine's ToAct
 	}
-	srv, id := m.srv, m.id
+	srv, id, seq := m.srv, m.id, m.seq
 	d := srv.botDelay + time.Duration(min(m.botFailures, 30))*time.Second
+	if m.remote {
+		d += botTakeover
+	}
 	var t *time.Timer
 	t = time.AfterFunc(d, func() {
 		srv.onTimer(id, func(m *match) {
@@ -107,12 +110,23 @@ func (m *match) armBots() {
 				return
 			}
 			m.botTimer = nil
+			if m.seq != seq {
+				// the match changed meanwhile: the bots' delay counts from the last change
+				m.armBots()
+				return
+			}
 			m.playBots(srv.ctx)
 			m.armBots()
 		})
 	})
 	m.botTimer = t
 }
+
+// botTakeover is how much longer an instance waits before playing a bot whose turn came from another
+// instance's change: that instance plays it first, and the others only take over should it fail or
+// stop. Without it every instance holding the match would compute every bot move, and all but one would
+// lose the race and reload the match's log.
+const botTakeover = 3 * time.Second
 
 // playBots plays one move for each bot seat that must act now; a bot with a further decision (a
 // Carcassonne meeple after its tile) makes it at the next call, so that people see each step.

@@ -95,6 +95,7 @@ type match struct {
 	timer  *time.Timer
 
 	rematch     string      // the match that follows this one, once a player asked for it
+	remote      bool        // the last change was heard from another instance (see botTakeover)
 	botTimer    *time.Timer // the bots' next turn, when scheduled
 	botFailures int         // consecutive failed bot turns, which lengthen the pause before the next
 
@@ -379,6 +380,7 @@ func (m *match) commit(ctx context.Context, ev store.Event, status string) error
 		}
 		return err
 	}
+	m.remote = false
 	if up.Status != "" {
 		m.row.Status = up.Status
 		m.srv.log.Info("match "+up.Status, "match", m.id, "game", m.row.Game, "seq", m.seq+1)

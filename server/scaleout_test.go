@@ -6,7 +6,9 @@ import (
 	"errors"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/store/postgres"
@@ -197,4 +199,64 @@ func TestScaleOutRematch(t *testing.T) {
 	if bots != 1 {
 		t.Fatalf("the rematch seats %+v", names.Match.Players)
 	}
+}
+
+// The instance that made a change plays the bots' turn it brings; the others, which only heard of it,
+// wait to take over should it fail, and so compute no bot move while it works.
+func TestScaleOutBotsPlayedWhereTheChangeWasMade(t *testing.T) {
+	var madeA, madeB atomic.Int32
+	url, schema := pgtest.Schema(t)
+	open := func() store.Store {
+		s, err := postgres.Open(context.Background(), url, postgres.Options{Schema: schema, MaxConns: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	a := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{&madeA} })
+	b := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{&madeB} })
+	v := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":5},"maxSeats":3,"name":"Ada"}`)).json(t)
+	id, ada := v["id"].(string), v["token"].(string)
+	a.must(200, a.do("POST", "/api/matches/"+id+"/bots", ada, `{}`))
+	a.must(200, a.do("POST", "/api/matches/"+id+"/bots", ada, `{}`))
+	watch := b.dial(id, "", -1) // B holds the match and hears every change
+	a.must(200, a.do("POST", "/api/matches/"+id+"/start", ada, ""))
+	for range 5 {
+		a.waitState(id, ada, func(s state) bool { return s.You.MustAct })
+		a.must(200, a.do("POST", "/api/matches/"+id+"/moves", ada, `{"move":{"pick":1}}`))
+	}
+	end := a.waitState(id, "", func(s state) bool { return s.Match.Status == statusFinished })
+	watch.stateAt(end.Seq)
+	if madeA.Load() == 0 || madeB.Load() != 0 {
+		t.Fatalf("bots made: %d on A, where every change was made, and %d on B, which only heard of them", madeA.Load(), madeB.Load())
+	}
+}
+
+// Should the instance that made the change not play the bots' turn (it stopped, or is stuck), another
+// instance that heard of the change takes over after botTakeover.
+func TestScaleOutBotTakeover(t *testing.T) {
+	url, schema := pgtest.Schema(t)
+	open := func() store.Store {
+		s, err := postgres.Open(context.Background(), url, postgres.Options{Schema: schema, MaxConns: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	a := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{}; c.BotDelay = time.Hour }) // A never gets to it
+	b := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{} })
+	v := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":1,"sequential":true},"maxSeats":2,"name":"Ada"}`)).json(t)
+	id, ada := v["id"].(string), v["token"].(string)
+	a.must(200, a.do("POST", "/api/matches/"+id+"/bots", ada, `{}`))
+	watch := b.dial(id, "", -1)
+	a.must(200, a.do("POST", "/api/matches/"+id+"/start", ada, ""))
+	start := time.Now()
+	a.must(200, a.do("POST", "/api/matches/"+id+"/moves", ada, `{"move":{"pick":1}}`))
+	end := b.waitState(id, "", func(s state) bool { return s.Match.Status == statusFinished })
+	if took := time.Since(start); end.Match.Moves != 2 || took < botTakeover {
+		t.Fatalf("after %v: %d moves; want the bot's move played by B once botTakeover (%v) had passed", took, end.Match.Moves, botTakeover)
+	}
+	watch.stateAt(end.Seq)
 }

@@ -381,7 +381,13 @@ func (s *Server) refresh(m *match, seq int64) {
 	if !m.loaded || m.gone || (seq > 0 && m.seq >= seq) {
 		return
 	}
-	if err := s.guard(m, func() error { return m.catchUp(s.ctx) }); err != nil {
+	before, prev := m.seq, m.remote
+	m.remote = true
+	err := s.guard(m, func() error { return m.catchUp(s.ctx) })
+	if m.seq == before {
+		m.remote = prev // nothing new was heard
+	}
+	if err != nil {
 		s.log.Error("refresh from log failed, dropping match", "match", m.id, "err", err)
 		if !m.gone {
 			s.forget(m)
