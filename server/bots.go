@@ -18,8 +18,9 @@ import (
 // Bot seats. A seated player may give a free seat of an open match to one of the server's bots; the bot
 // then plays whenever its seat must act, BotDelay after the change that made it so. Its moves go through
 // the same path as a player's (checked, logged, broadcast) and are logged as "bot" moves, which nobody can
-// take back. With several instances on one store, every instance holding the match may try the bot's move:
-// the log's optimistic append lets exactly one land, and the others catch up.
+// take back. With several instances on one store, the instance that made the change plays the bot first
+// and the others wait to take over (botTakeover); should two still play at once, the log's optimistic
+// append lets exactly one move land, and the other instance catches up.
 
 // isBot reports whether seat s is played by a bot.
 func (m *match) isBot(s game.Seat) bool { return int(s) < len(m.seats) && m.seats[s].bot != "" }
