@@ -56,7 +56,7 @@ func TestCartographersAgainstBotsFromLobby(t *testing.T) {
 	playThroughPage(t, ctx, e.legal(id, token)[0], byClicks)
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		e.getJSON("/api/matches/"+id, token, &st)
-		if st.Match.Moves >= 6 || time.Now().After(deadline) {
+		if st.Match.Moves >= 5 || time.Now().After(deadline) {
 			break
 		}
 	}

@@ -192,7 +192,8 @@ export function drawTile(letter, rot, opts = {}) {
     inner.append(el("path", { class: "road-edge", d }), el("path", { class: "road", d, "data-seg": name }));
   }
   if (hub) inner.append(el("rect", { class: "village", x: 42, y: 42, width: 16, height: 16, rx: 2 }));
-  if (tt.farmhouse === 1) inner.append(el("path", { class: "house", d: "M70,84v-9h14v9z" }), el("path", { class: "roof", d: "M68,76l9,-7l9,7z" }));
+  // The farmhouse (Peasant Uprising) stands upright whatever the tile's rotation.
+  const house = tt.farmhouse === 1 ? turn([77, 78], rot) : null;
   for (const seg of tt.segments) {
     if (seg.kind !== "monastery") continue;
     inner.append(el("path", { class: "monastery", "data-seg": "monastery", d: "M38,62V40L50,30L62,40V62Z" }),
@@ -200,6 +201,10 @@ export function drawTile(letter, rot, opts = {}) {
   }
   for (const seg of tt.segments) {
     if (seg.kind === "field") inner.append(el("circle", { class: "field-mark", "data-seg": segName(seg, rot), cx: seg.spot[0], cy: seg.spot[1], r: 0.1 }));
+  }
+  if (house) {
+    const [x, y] = house;
+    g.append(el("path", { class: "house", d: `M${x - 7},${y + 6}v-8h14v8z` }), el("path", { class: "roof", d: `M${x - 9},${y - 2}l9,-8l9,8z` }));
   }
   if (tt.arms) {
     const [x, y] = turn(tt.armsSpot, rot);
