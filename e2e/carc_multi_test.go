@@ -51,7 +51,14 @@ func TestCarcassonneTwoPeople(t *testing.T) {
 	for _, ctx := range []context.Context{a, b} {
 		waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]')`)
 	}
-	run(t, spec, chromedp.Navigate(e.url+"/m/"+id))
+	// The spectator finds the game among those in play, named with its content, and watches it.
+	run(t, spec, chromedp.Navigate(e.url+"/"))
+	waitJS(t, spec, `!!document.querySelector('li[data-match="`+id+`"][data-game="carcassonne"] a[data-watch]')`)
+	if got := evalString(t, spec, `document.querySelector('li[data-match="`+id+`"] [data-content]').textContent`); got != "Carcassonne · Land Surveyors" {
+		t.Errorf("the lobby describes the game as %q", got)
+	}
+	shot(t, spec, "carc-lobby-lists")
+	click(t, spec, `li[data-match="`+id+`"] a[data-watch]`)
 	waitJS(t, spec, `!!document.querySelector('#carc-board[data-ready]') && document.querySelectorAll('#surveyors .pile').length === 3`)
 	if evalString(t, spec, `String(!!document.querySelector('#controls') || !!document.querySelector('#carc-board .slot.cand'))`) != "false" {
 		t.Error("the spectator is offered controls")

@@ -6,7 +6,7 @@
 const en = {
   title: "Surveyor", tagline: "Cartographers and Carcassonne online: solo, with friends or against bots.",
   language: "Language", lobby: "Lobby", newGame: "New game", yourName: "Your name",
-  preset: "Game", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Both",
+  preset: "Content", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Both",
   side: "Map side", sideDefault: "preset's side", mode: "Players", solo: "Solo", withOthers: "With others",
   seats: "Seats", clock: "Clock", clockNone: "none", clockMove: "per move", clockGame: "per game", seconds: "seconds",
   create: "Create", openGames: "Open games", runningGames: "Games in play", finishedGames: "Finished games",
@@ -93,7 +93,7 @@ const en = {
 const fr = {
   title: "Surveyor", tagline: "Cartographers et Carcassonne en ligne : en solo, entre amis ou contre des robots.",
   language: "Langue", lobby: "Accueil", newGame: "Nouvelle partie", yourName: "Votre nom",
-  preset: "Jeu", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Les deux",
+  preset: "Contenu", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Les deux",
   side: "Côté de la carte", sideDefault: "côté du jeu", mode: "Joueurs", solo: "Solo", withOthers: "À plusieurs",
   seats: "Places", clock: "Pendule", clockNone: "aucune", clockMove: "par coup", clockGame: "par partie", seconds: "secondes",
   create: "Créer", openGames: "Parties ouvertes", runningGames: "Parties en cours", finishedGames: "Parties terminées",
@@ -199,7 +199,7 @@ const fr = {
 const pt = {
   title: "Surveyor", tagline: "Cartographers e Carcassonne online: sozinho, com amigos ou contra robôs.",
   language: "Idioma", lobby: "Início", newGame: "Nova partida", yourName: "Seu nome",
-  preset: "Jogo", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Ambos",
+  preset: "Conteúdo", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Ambos",
   side: "Lado do mapa", sideDefault: "lado do jogo", mode: "Jogadores", solo: "Solo", withOthers: "Com outros",
   seats: "Lugares", clock: "Relógio", clockNone: "nenhum", clockMove: "por jogada", clockGame: "por partida", seconds: "segundos",
   create: "Criar", openGames: "Partidas abertas", runningGames: "Partidas em andamento", finishedGames: "Partidas terminadas",

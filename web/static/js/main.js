@@ -63,7 +63,7 @@ function showLobby(main) {
       h("label", { class: "inline" }, h("input", { type: "radio", name: "mode", value: "others", id: "mode-others" }), t("withOthers")),
       h("label", { class: "inline bots-only", hidden: true }, h("input", { type: "radio", name: "mode", value: "bots", id: "mode-bots" }), t("againstBots")),
       h("label", { class: "inline" }, t("seats"), h("input", { type: "number", id: "seats", name: "seats", min: 2, max: 100, value: 2 })),
-      h("span", { class: "bots-only bot-pick", hidden: true },
+      h("span", { class: "bot-pick", hidden: true },
         h("label", { class: "inline" }, t("botCount"), h("input", { type: "number", id: "bot-count", name: "bots", min: 1, max: 4, value: 1 })),
         h("label", { class: "inline" }, t("botLevel"), h("select", { id: "bot-level-new", name: "level" })))),
     h("fieldset", {}, h("legend", {}, t("clock")),
@@ -85,6 +85,7 @@ function showLobby(main) {
     const levels = bots[game] || [];
     for (const e of form.querySelectorAll(".bots-only")) e.hidden = !levels.length;
     if ((carc && $("#mode-solo").checked) || (!levels.length && $("#mode-bots").checked)) $("#mode-others").checked = true;
+    $(".bot-pick").hidden = !$("#mode-bots").checked;
     const sel = $("#bot-level-new");
     if (sel.dataset.levels !== game + levels) {
       sel.replaceChildren(...levels.map(l => h("option", { value: l }, botLevelName(l))));
