@@ -239,6 +239,15 @@ func TestCarcassonneAgainstBot(t *testing.T) {
 		if turns == 6 {
 			shot(t, ctx, "carc-meeple")
 		}
+		if turns == 10 && os.Getenv("SURVEYOR_SHOTS") != "" {
+			// The tile hovered over a cell where the current rotation fits.
+			waitJS(t, ctx, `document.querySelectorAll('#marks .cand').length > 0`)
+			var p struct{ X, Y float64 }
+			evalJSON(t, ctx, `(c => { const r = c.getBoundingClientRect(); return JSON.stringify({X: r.x + r.width / 2, Y: r.y + r.height / 2}); })(document.querySelector('#marks .cand.fit') || document.querySelector('#marks .cand'))`, &p)
+			run(t, ctx, chromedp.MouseEvent("mouseMoved", p.X, p.Y))
+			waitJS(t, ctx, `!!document.querySelector('#preview')`)
+			screenshot(t, ctx, "carc-hover")
+		}
 		if turns == 20 && os.Getenv("SURVEYOR_SHOTS") != "" {
 			// The same table on a phone, and a tile hovered over a legal spot.
 			run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile), chromedp.Reload())

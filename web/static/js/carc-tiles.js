@@ -194,14 +194,14 @@ export function drawTile(letter, rot, opts = {}) {
   if (hub) inner.append(el("rect", { class: "village", x: 42, y: 42, width: 16, height: 16, rx: 2 }));
   // The farmhouse (Peasant Uprising) stands upright whatever the tile's rotation.
   const house = tt.farmhouse === 1 ? turn([77, 78], rot) : null;
-  for (const seg of tt.segments) {
-    if (seg.kind !== "monastery") continue;
-    inner.append(el("path", { class: "monastery", "data-seg": "monastery", d: "M38,62V40L50,30L62,40V62Z" }),
-      el("path", { class: "cross", d: "M50,36V50M45,41H55" }));
-  }
+  // The monastery stands in the middle, upright whatever the rotation (roads reach it from below the tile's
+  // other drawings).
+  const monastery = tt.segments.some(seg => seg.kind === "monastery") ? [el("path", { class: "monastery", "data-seg": "monastery", d: "M35,64V41L50,29L65,41V64Z" }),
+    el("path", { class: "cross", d: "M50,36V52M44,42H56" })] : [];
   for (const seg of tt.segments) {
     if (seg.kind === "field") inner.append(el("circle", { class: "field-mark", "data-seg": segName(seg, rot), cx: seg.spot[0], cy: seg.spot[1], r: 0.1 }));
   }
+  g.append(...monastery);
   if (house) {
     const [x, y] = house;
     g.append(el("path", { class: "house", d: `M${x - 7},${y + 6}v-8h14v8z` }), el("path", { class: "roof", d: `M${x - 9},${y - 2}l9,-8l9,8z` }));

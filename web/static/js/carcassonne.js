@@ -258,7 +258,7 @@ function refresh(s, token, accept, hoverOnly = false) {
       transform: `translate(${x * CELL} ${y * CELL})`, "data-x": x, "data-y": y, "data-rot": cc.rot * 90,
       "data-legal": legal ? "1" : "0", "data-placed": cc.at ? "1" : "0", "data-edges": edgesAt(v.tile, cc.rot), "data-meeple": cc.meeple },
     drawTile(v.tile, cc.rot));
-    if (!legal) g.append(el("rect", { class: "bad-veil", x: 0, y: 0, width: CELL, height: CELL }));
+    g.append(el("rect", { class: legal ? "ok-frame" : "bad-veil", x: 0, y: 0, width: CELL, height: CELL }));
     layer.append(g);
     if (cc.at && legal) {
       for (const name of opts || []) {
