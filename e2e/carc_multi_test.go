@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -95,6 +96,22 @@ func TestCarcassonneTwoPeople(t *testing.T) {
 	}
 	clickCell(t, a, first.X, first.Y)
 	waitJS(t, a, `(p => p && p.dataset.placed === "1")(document.querySelector('#preview'))`)
+	// A click on the laid tile (a corner, clear of the meeple circles) turns it to the next legal rotation.
+	rots := evalString(t, a, `document.querySelector('#marks .cand[data-cell="`+fmt.Sprintf("%d,%d", first.X, first.Y)+`"]').dataset.rots`)
+	if len(rots) < 2 {
+		t.Fatalf("the test's first move should have several rotations at its cell, not %q", rots)
+	}
+	for i := 0; i == 0 || evalString(t, a, `document.querySelector('#preview').dataset.rot`) != strconv.Itoa(first.Rotation); i++ {
+		if i == len(rots) {
+			break
+		}
+		before := evalString(t, a, `document.querySelector('#preview').dataset.rot`)
+		clickCellAt(t, a, first.X, first.Y, 5, 5)
+		waitJS(t, a, `document.querySelector('#preview').dataset.rot !== "`+before+`"`)
+	}
+	if got := evalString(t, a, `document.querySelector('#preview').dataset.rot`); got != strconv.Itoa(first.Rotation) {
+		t.Fatalf("clicking the laid tile never turned it to %d° (at %s°; legal rotations %s)", first.Rotation, got, rots)
+	}
 	clickCentre(t, a, `#meeple-options [data-meeple="`+first.Meeple+`"]`)
 	waitJS(t, a, `document.querySelector('#preview').dataset.meeple === "`+first.Meeple+`"`)
 	clickCentre(t, a, "#clear")

@@ -130,10 +130,13 @@ func clickCentre(t *testing.T, ctx context.Context, sel string) {
 }
 
 // clickCell clicks the middle of a board cell, with the mouse.
-func clickCell(t *testing.T, ctx context.Context, x, y int) {
+func clickCell(t *testing.T, ctx context.Context, x, y int) { clickCellAt(t, ctx, x, y, 50, 50) }
+
+// clickCellAt clicks a point of a board cell given in the tile's 100x100 units from its top-left corner.
+func clickCellAt(t *testing.T, ctx context.Context, x, y int, dx, dy float64) {
 	t.Helper()
 	var p struct{ X, Y float64 }
-	evalJSON(t, ctx, fmt.Sprintf(`(svg => { const m = svg.getScreenCTM(); const q = new DOMPoint(%d * 100 + 50, %d * 100 + 50).matrixTransform(m); return JSON.stringify({X: q.x, Y: q.y}); })(document.querySelector('#carc-board'))`, x, y), &p)
+	evalJSON(t, ctx, fmt.Sprintf(`(svg => { const m = svg.getScreenCTM(); const q = new DOMPoint(%d * 100 + %g, %d * 100 + %g).matrixTransform(m); return JSON.stringify({X: q.x, Y: q.y}); })(document.querySelector('#carc-board'))`, x, dx, y, dy), &p)
 	run(t, ctx, chromedp.MouseClickXY(p.X, p.Y))
 }
 

@@ -3,19 +3,16 @@
 // tile, scores, supplies, the Land Surveyors piles and the scoring events as they happen.
 
 import { api } from "./api.js";
-import { h } from "./dom.js";
+import { h, focusOnKeyUp } from "./dom.js";
 import { el } from "./sheet.js";
 import { drawTile, boardMap, fit, spotOf, meeple, edgesAt } from "./carc-tiles.js";
 import { drawBoard, cellAt, zoomTo, CELL } from "./carc-board.js";
 import { t, carcName, surveyorName, surveyorText, dirName, botTag } from "./i18n.js";
-import { modal } from "./board.js";
+import { modal, playerName } from "./board.js";
 
-export const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333"];
-
-export const playerName = (match, seat) => {
-  const p = (match.players || []).find(p => p.seat === seat);
-  return p ? p.name : `#${seat + 1}`;
-};
+// The seats' colours, as the meeples of app.css.
+const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333"];
+const swatch = (seat) => h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` });
 
 // ---------- what changed ----------
 
@@ -26,7 +23,7 @@ export function carcNotice(s) {
   if (!v || !v.events) return;
   if (p && p.events && p.events.length <= v.events.length) s.newEvents = v.events.slice(p.events.length);
   // The final scoring comes all at once: show it in a dialog to the players (spectators read the panel).
-  if (v.over && (!p || !p.over) && p && s.env.you) s.queue.push({ kind: "carc-final" });
+  if (v.over && p && !p.over && s.env.you) s.queue.push({ kind: "carc-final" });
 }
 
 // ---------- legal moves ----------
@@ -50,15 +47,14 @@ function loadLegal(s, token) {
       mine.cells.get(ck).add(mv.rotation / 90);
     }
     mine.ready = true;
-    if (!s.closed) { refresh(s); markInteractive(s); }
+    if (s.closed) return;
+    refresh(s);
+    // For the load-time figure of docs/client.md: the first board the player can lay a tile on.
+    if (s.firstCarc) {
+      s.firstCarc = false;
+      performance.mark("carc-interactive");
+    }
   }).catch(e => { s.error = e.message; if (!s.closed) refresh(s); });
-}
-
-function markInteractive(s) {
-  if (s.firstCarc) {
-    s.firstCarc = false;
-    performance.mark("carc-interactive");
-  }
 }
 
 function legalAt(s, x, y, rot) {
@@ -117,7 +113,6 @@ export function renderCarc(main, s, token, accept) {
   if (acting) bindBoard(s, token, accept);
   refresh(s, token, accept);
   showFinal(s, main);
-  if (!performance.getEntriesByName("carc-shown").length) performance.mark("carc-shown");
   svg.setAttribute("data-ready", "1");
 }
 
@@ -153,7 +148,7 @@ function playersPanel(v, m, you) {
   const rows = v.scores.map((sc, seat) => {
     const p = (m.players || []).find(p => p.seat === seat) || {};
     return h("tr", { "data-seat": seat, class: !v.over && v.to_act === seat ? "to-act" : "" },
-      h("td", {}, h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` })),
+      h("td", {}, swatch(seat)),
       h("td", { class: "pname" }, (p.name || `#${seat + 1}`) + (you && you.seat === seat ? ` (${t("you")})` : ""),
         p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null),
       h("td", { class: "num", "data-score": sc }, String(sc)),
@@ -192,7 +187,7 @@ function eventsPanel(v, m, fresh) {
   const evs = v.events || [];
   const freshFrom = evs.length - (fresh ? fresh.length : 0);
   const items = evs.map((ev, i) => h("li", { class: (i >= freshFrom ? "fresh " : "") + (ev.final ? "final" : ""), "data-event": i },
-    h("span", { class: "swatches" }, ev.receivers.map(r => h("span", { class: "swatch", style: `background:${SEAT_COLOURS[r]}` }))),
+    h("span", { class: "swatches" }, ev.receivers.map(swatch)),
     ev.final ? h("em", {}, t("carcFinal") + " ") : null, eventText(ev, m))).reverse();
   return h("section", { class: "panel", id: "events" }, h("h3", {}, t("carcScorings")),
     items.length ? h("ol", { class: "events", reversed: true }, items) : h("p", { class: "muted" }, t("none")));
@@ -205,7 +200,7 @@ function finalTable(v, m) {
     h("tbody", {}, order.map(({ sc, seat }) => {
       const rank = 1 + v.scores.filter(o => o > sc).length;
       return h("tr", { "data-seat": seat, "data-score": sc, "data-rank": rank },
-        h("td", {}, String(rank)), h("td", {}, h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` }), " ", playerName(m, seat)),
+        h("td", {}, String(rank)), h("td", {}, swatch(seat), " ", playerName(m, seat)),
         h("td", {}, String(sc)));
     })));
 }
@@ -220,7 +215,7 @@ function showFinal(s, main) {
   const box = modal("final-modal", t("gameOver"), body,
     [h("button", { type: "button", class: "primary", id: "final-close", onclick: close }, t("close"))]);
   main.append(box);
-  box.querySelector("#final-close").focus();
+  focusOnKeyUp(box.querySelector("#final-close"));
 }
 
 // ---------- the controls of the seat to act ----------
@@ -391,7 +386,9 @@ function bindBoard(s, token, accept) {
     if (s.panned) { s.panned = false; return; }
     const c = cellAt(svg, e.clientX, e.clientY);
     if (!c || s.board.has(`${c[0]},${c[1]}`)) return;
-    place(s, token, accept, c[0], c[1]);
+    // A click on the tile just laid turns it, as on the table.
+    if (s.cc.at && s.cc.at[0] === c[0] && s.cc.at[1] === c[1]) rotate(s, token, accept, 1);
+    else place(s, token, accept, c[0], c[1]);
   });
   svg.addEventListener("wheel", (e) => { e.preventDefault(); rotate(s, token, accept, e.deltaY < 0 ? 3 : 1); }, { passive: false });
 }

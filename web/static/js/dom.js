@@ -12,3 +12,15 @@ export function h(tag, attrs, ...children) {
   for (const c of children.flat()) if (c != null && c !== false) e.append(c);
   return e;
 }
+
+// focusOnKeyUp focuses a dialog's button, once no key is held: the Enter that confirmed the move which
+// opened the dialog may still be down, and would otherwise press the button as the dialog opens (its
+// keypress comes after the server's answer on a fast server).
+export function focusOnKeyUp(btn) {
+  if (keyDown) document.addEventListener("keyup", () => btn.focus(), { once: true });
+  else btn.focus();
+}
+
+let keyDown = false;
+document.addEventListener("keydown", () => { keyDown = true; }, true);
+document.addEventListener("keyup", () => { keyDown = false; }, true);

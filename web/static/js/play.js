@@ -2,7 +2,7 @@
 // notices of what happened (ambushes, season scoring) and the final ranking.
 
 import { api, seats, watch, botsOf } from "./api.js";
-import { h } from "./dom.js";
+import { h, focusOnKeyUp } from "./dom.js";
 import { drawSheet, el, CS, cellFromPoint, shapeIcon, cellName } from "./sheet.js";
 import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } from "./shapes.js";
 import { t, cardName, terrainName, seasonName, botLevelName, botTag } from "./i18n.js";
@@ -603,14 +603,9 @@ function showQueue(s, main) {
   // The Enter that confirmed the last move of a season may still be down: focusing the button now would
   // let that same key press it (its keypress comes after the answer on a fast server).
   const btn = box.querySelector("#season-continue");
-  if (keyDown) document.addEventListener("keyup", () => btn.focus(), { once: true });
-  else btn.focus();
+  focusOnKeyUp(btn);
 }
 
-// keyDown tells whether a key is held, for showQueue.
-let keyDown = false;
-document.addEventListener("keydown", () => { keyDown = true; }, true);
-document.addEventListener("keyup", () => { keyDown = false; }, true);
 
 function openSheet(s, os) {
   const main = document.getElementById("screen");
