@@ -18,6 +18,7 @@ type drawnTile struct {
 	Edges    string   `json:"edges"`
 	Segments []string `json:"segments"`
 	Names    []string `json:"names"`
+	Gap      float64  `json:"gap"`
 }
 
 // TestCarcassonneTilesAgreeWithEngine checks the client's copy of the 24 tile types against the engine
@@ -37,8 +38,11 @@ func TestCarcassonneTilesAgreeWithEngine(t *testing.T) {
 		for (const l of m.LETTERS) for (let r = 0; r < 4; r++) {
 			const g = m.drawTile(l, r);
 			svg.append(g);
+			const spots = m.segNames(l, r).map(n => m.spotOf(l, r, n));
+			let gap = 1000;
+			for (const p of spots) for (const q of spots) if (p !== q) gap = Math.min(gap, Math.hypot(p[0] - q[0], p[1] - q[1]));
 			out[l + r] = { edges: g.dataset.edges, segments: [...new Set([...g.querySelectorAll("[data-seg]")].map(x => x.dataset.seg))].sort(),
-				names: m.segNames(l, r).slice().sort() };
+				names: m.segNames(l, r).slice().sort(), gap };
 		}
 		svg.remove();
 		return JSON.stringify(out);
@@ -49,6 +53,10 @@ func TestCarcassonneTilesAgreeWithEngine(t *testing.T) {
 	for k, d := range drawn {
 		if !slices.Equal(d.Segments, d.Names) {
 			t.Errorf("tile %s: segments drawn %v, named %v", k, d.Segments, d.Names)
+		}
+		// The meeple circles (radius 11) of two segments must not overlap, or a click could pick the wrong one.
+		if d.Gap < 22 {
+			t.Errorf("tile %s: two meeple spots only %.1f apart", k, d.Gap)
 		}
 	}
 	if letters := carcassonne.TileLetters(); len(letters) != 24 {

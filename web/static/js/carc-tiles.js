@@ -20,7 +20,7 @@ const ROWS = [
   ["J", "CRRF", 0, 0, "city N | road E S | field En Sw Ws Wn >N | field Es Se", [[50, 11], [63, 63], [30, 58], [86, 86]]],
   ["K", "CFRR", 0, 1, "city N | road S W | field Wn En Es Se >N | field Sw Ws", [[50, 11], [37, 63], [70, 56], [14, 86]]],
   ["L", "CRRR", 0, 2, "city N | road E | road S | road W | field Wn En >N | field Es Se | field Sw Ws",
-    [[50, 11], [82, 50], [50, 82], [18, 50], [28, 34], [80, 80], [20, 80]]],
+    [[50, 11], [82, 50], [50, 82], [18, 50], [32, 31], [80, 80], [20, 80]]],
   ["M", "CFFC", 1, 0, "city N W | field En Es Se Sw >N", [[22, 22], [70, 70]], [42, 12]],
   ["N", "CFFC", 0, 0, "city N W | field En Es Se Sw >N", [[22, 22], [70, 70]]],
   ["O", "CRRC", 1, 0, "city N W | road E S | field En Sw >N | field Es Se", [[20, 20], [63, 63], [76, 30], [86, 86]], [42, 12]],
