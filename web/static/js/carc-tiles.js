@@ -49,7 +49,7 @@ for (const [letter, edges, arms, farmhouse, segs, spots, armsSpot] of ROWS) {
     return { kind, sides: where.filter(w => SIDES.includes(w)).map(w => SIDES.indexOf(w)),
       halves: where.filter(w => HALVES.includes(w)).map(w => HALVES.indexOf(w)), spot: spots[i] };
   });
-  TILES[letter] = { letter, edges, arms: !!arms, farmhouse, segments, armsSpot, text: segs };
+  TILES[letter] = { letter, edges, arms: !!arms, farmhouse, segments, armsSpot };
 }
 
 // rot is a number of quarter turns clockwise; a quarter turn moves a side one step and a half-edge two.
@@ -194,8 +194,8 @@ export function drawTile(letter, rot, opts = {}) {
   if (hub) inner.append(el("rect", { class: "village", x: 42, y: 42, width: 16, height: 16, rx: 2 }));
   // The farmhouse (Peasant Uprising) stands upright whatever the tile's rotation.
   const house = tt.farmhouse === 1 ? turn([77, 78], rot) : null;
-  // The monastery stands in the middle, upright whatever the rotation (roads reach it from below the tile's
-  // other drawings).
+  // The monastery stands in the middle, upright whatever the rotation, over the end of the road that leads
+  // to it.
   const monastery = tt.segments.some(seg => seg.kind === "monastery") ? [el("path", { class: "monastery", "data-seg": "monastery", d: "M35,64V41L50,29L65,41V64Z" }),
     el("path", { class: "cross", d: "M50,36V52M44,42H56" })] : [];
   for (const seg of tt.segments) {
