@@ -118,7 +118,7 @@ export function renderCarc(main, s, token, accept) {
 
 function statusText(s) {
   const v = s.view, m = s.env.match, you = s.env.you;
-  const parts = [h("span", { class: "season-chip", id: "tiles-left" }, t("carcTilesLeft", { n: v.draw_pile }))];
+  const parts = [h("span", { class: "season-chip", id: "tiles-left" }, t(v.draw_pile === 1 ? "carcTilesLeft1" : "carcTilesLeft", { n: v.draw_pile }))];
   if (v.over) parts.push(h("strong", {}, t("gameOver")));
   else if (you && you.mustAct) parts.push(h("strong", { class: "your-turn" }, t("yourTurn")));
   else parts.push(h("span", { id: "turn-of" }, t("carcTurnOf", { name: playerName(m, v.to_act) })));
