@@ -294,6 +294,17 @@ func TestCarcassonneAgainstBot(t *testing.T) {
 	waitJS(t, ctx, `document.querySelectorAll('#carc-board .cell-tile').length === 2`)
 	click(t, ctx, "#replay-next")
 	waitJS(t, ctx, `document.querySelectorAll('#carc-board .cell-tile').length === 3 && !!document.querySelector('#replay-move')`)
+	// Zoomed in, the replay keeps the zoom from one step to the next.
+	whole := evalString(t, ctx, `document.querySelector('#carc-board').getAttribute('viewBox')`)
+	click(t, ctx, "#zoom-in")
+	waitJS(t, ctx, `document.querySelector('#carc-board').getAttribute('viewBox') !== "`+whole+`"`)
+	zoomOf := `(b => (b.box.w / Number(b.getAttribute('viewBox').split(' ')[2])).toFixed(2))(document.querySelector('#carc-board'))`
+	z := evalString(t, ctx, zoomOf)
+	click(t, ctx, "#replay-prev")
+	waitJS(t, ctx, `document.querySelectorAll('#carc-board .cell-tile').length === 2`)
+	if got := evalString(t, ctx, zoomOf); got != z || z != "1.40" {
+		t.Errorf("the replay's zoom was not kept: %s, then %s", z, got)
+	}
 	click(t, ctx, "#replay-last")
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#carc-board .cell-tile').length === %d && !!document.querySelector('#final-scores')`, len(st.View.Board)))
 	shot(t, ctx, "carc-replay")

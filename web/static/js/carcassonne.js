@@ -76,13 +76,7 @@ export function renderCarc(main, s, token, accept) {
   const svg = drawBoard(v.board, s.board, { scored: s.newEvents, label: t("carcBoard") });
   s.svg = svg;
   const status = h("div", { class: "status", id: "status", role: "status" }, statusText(s));
-  const zoom = s.zoomBy = (f) => { s.zoom = f ? Math.min(6, Math.max(1, (s.zoom || 1) * f)) : 1; if (f === 0) s.centre = null; s.centre = zoomTo(svg, s.zoom, s.centre); };
-  const boardCol = h("section", { class: "board-col" }, h("div", { class: "board-wrap" }, svg,
-    h("div", { class: "zoom", role: "group", "aria-label": t("carcZoom") },
-      h("button", { type: "button", id: "zoom-in", title: t("carcZoomIn"), onclick: () => zoom(1.4) }, "+"),
-      h("button", { type: "button", id: "zoom-out", title: t("carcZoomOut"), onclick: () => zoom(1 / 1.4) }, "−"),
-      h("button", { type: "button", id: "zoom-fit", title: t("carcZoomFit"), onclick: () => zoom(0) }, "⤢"))),
-    h("p", { class: "reason", id: "reason", "aria-live": "polite" }));
+  const boardCol = h("section", { class: "board-col" }, boardWrap(s, svg), h("p", { class: "reason", id: "reason", "aria-live": "polite" }));
   const side = h("section", { class: "side-col" });
   if (acting) side.append(h("div", { class: "panel controls", id: "controls" }));
   else if (!v.over) side.append(waitingPanel(s, token, accept));
@@ -102,14 +96,7 @@ export function renderCarc(main, s, token, accept) {
   }
   main.replaceChildren(...parts);
   document.title = (v.over ? "" : acting ? "● " : "") + t("title");
-  // A board too large to read whole on a small screen starts zoomed on the middle; a zoom chosen by the
-  // player is kept from one state to the next.
-  if (s.zoom === undefined) {
-    const px = svg.getBoundingClientRect().width / (svg.box.w / CELL);
-    s.zoom = px > 0 && px < 40 ? Math.min(6, 48 / px) : 1;
-  }
-  if (s.zoom > 1) s.centre = zoomTo(svg, s.zoom, s.centre);
-  bindPan(s, svg);
+  applyZoom(s, svg);
   if (acting) bindBoard(s, token, accept);
   refresh(s, token, accept);
   showFinal(s, main);
@@ -353,6 +340,31 @@ function place(s, token, accept, x, y) {
   const rots = s.legal && s.legal.ready ? s.legal.cells.get(`${x},${y}`) : null;
   if (rots && !rots.has(cc.rot)) cc.rot = Math.min(...rots);
   refresh(s, token, accept);
+}
+
+// boardWrap holds the board and its zoom buttons; s keeps the zoom and the centre between redraws.
+export function boardWrap(s, svg) {
+  const zoom = s.zoomBy = (f) => {
+    s.zoom = f ? Math.min(6, Math.max(1, (s.zoom || 1) * f)) : 1;
+    if (f === 0) s.centre = null;
+    s.centre = zoomTo(svg, s.zoom, s.centre);
+  };
+  return h("div", { class: "board-wrap" }, svg,
+    h("div", { class: "zoom", role: "group", "aria-label": t("carcZoom") },
+      h("button", { type: "button", id: "zoom-in", title: t("carcZoomIn"), onclick: () => zoom(1.4) }, "+"),
+      h("button", { type: "button", id: "zoom-out", title: t("carcZoomOut"), onclick: () => zoom(1 / 1.4) }, "−"),
+      h("button", { type: "button", id: "zoom-fit", title: t("carcZoomFit"), onclick: () => zoom(0) }, "⤢")));
+}
+
+// applyZoom shows the board, once in the page, at the zoom kept in s. A board too large to read whole on
+// a small screen starts zoomed on the middle.
+export function applyZoom(s, svg) {
+  if (s.zoom === undefined) {
+    const px = svg.getBoundingClientRect().width / (svg.box.w / CELL);
+    s.zoom = px > 0 && px < 40 ? Math.min(6, 48 / px) : 1;
+  }
+  if (s.zoom > 1) s.centre = zoomTo(svg, s.zoom, s.centre);
+  bindPan(s, svg);
 }
 
 // bindPan lets a zoomed board be dragged with the pointer; the click that ends a drag lays no tile.

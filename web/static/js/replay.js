@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { drawSheet, highlight, cellName } from "./sheet.js";
 import { parseMap } from "./shapes.js";
 import { t, terrainName } from "./i18n.js";
-import { carcReplay } from "./carcassonne.js";
+import { carcReplay, boardWrap, applyZoom } from "./carcassonne.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, opponents, finalPanel, playerName } from "./board.js";
 
 export function showReplay(main, id) {
@@ -49,13 +49,16 @@ export function showReplay(main, id) {
     h("button", { type: "button", id: "replay-next", onclick: () => load(Math.min(steps, step + 1)) }, t("next")),
     h("button", { type: "button", id: "replay-last", onclick: () => load(steps) }, t("last")),
     h("span", { id: "replay-step" }, t("step", { n: step, total: steps })));
+  const zoom = {}; // the Carcassonne board's zoom, kept from step to step
   const drawCarc = (r) => {
     const { svg, side, moved, final } = carcReplay(r.view, match, r.move);
     main.replaceChildren(h("h2", {}, `${t("replayOf")} · ${id}`), navBar(), moved, final,
-      h("div", { class: "table carc" }, h("section", { class: "board-col" }, h("div", { class: "board-wrap" }, svg)), side));
+      h("div", { class: "table carc" }, h("section", { class: "board-col" }, boardWrap(zoom, svg)), side));
+    applyZoom(zoom, svg);
     svg.setAttribute("data-ready", "1");
   };
   const onKey = (e) => {
+    if ((e.key === "+" || e.key === "=" || e.key === "-") && zoom.zoomBy) zoom.zoomBy(e.key === "-" ? 1 / 1.4 : 1.4);
     if (e.key === "ArrowLeft") load(Math.max(0, step - 1));
     if (e.key === "ArrowRight") load(Math.min(steps, step + 1));
   };
