@@ -408,12 +408,7 @@ func checkTargetRefused(t *testing.T, ctx context.Context, d *cartographers.Deci
 // creating it, and the language choice if lang is set.
 func holdSeat(t *testing.T, ctx context.Context, e *env, id, token, lang string) {
 	t.Helper()
-	run(t, ctx, chromedp.Navigate(e.url+"/"))
-	seatJSON, err := json.Marshal(map[string]any{"token": token, "seat": 0, "name": "Ada"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	evalString(t, ctx, fmt.Sprintf(`localStorage.setItem("surveyor.seat.%s", %q), ""`, id, seatJSON))
+	storeSeat(t, ctx, e, id, token, 0, "Ada")
 	if lang != "" {
 		evalString(t, ctx, fmt.Sprintf(`localStorage.setItem("surveyor.lang", %q), ""`, lang))
 	}

@@ -28,6 +28,7 @@ export const api = {
   undo: (id, token) => call("POST", `/api/matches/${id}/undo`, {}, token),
   replay: (id, step) => call("GET", `/api/matches/${id}/replay/${step}`),
   legal: (id, token) => call("GET", `/api/matches/${id}/legal`, undefined, token),
+  rematch: (id, token) => call("POST", `/api/matches/${id}/rematch`, {}, token),
   addBot: (id, token, bot) => call("POST", `/api/matches/${id}/bots`, bot ? { bot } : {}, token),
   // The games and their bots do not change while the page is open: asked once.
   games: () => (gamesOnce ||= call("GET", "/api/games").catch(e => { gamesOnce = null; throw e; })),

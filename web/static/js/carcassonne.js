@@ -9,6 +9,7 @@ import { drawTile, boardMap, fit, spotOf, meeple, edgesAt } from "./carc-tiles.j
 import { drawBoard, cellAt, zoomTo, CELL } from "./carc-board.js";
 import { t, carcName, surveyorName, surveyorText, dirName, botTag } from "./i18n.js";
 import { modal, playerName } from "./board.js";
+import { endLinks, rematchControls, rematchNotice } from "./rematch.js";
 
 // The seats' colours, as the meeples of app.css.
 const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333"];
@@ -90,9 +91,7 @@ export function renderCarc(main, s, token, accept) {
   const parts = [screen];
   if (v.over) {
     parts.unshift(h("section", { class: "panel final-panel", id: "final" }, h("h2", {}, t("gameOver")), finalTable(v, m),
-      h("p", {}, h("a", { href: `/api/matches/${m.id}/record`, download: "", class: "button" }, t("downloadRecord")), " ",
-        h("a", { href: `/m/${m.id}/replay`, class: "button", id: "to-replay" }, t("replay")), " ",
-        h("a", { href: "/", class: "button" }, t("backToLobby")))));
+      ...endLinks(s, token)));
   }
   main.replaceChildren(...parts);
   document.title = (v.over ? "" : acting ? "● " : "") + t("title");
@@ -197,10 +196,13 @@ function showFinal(s, main) {
   if (s.queue[0].kind !== "carc-final") return;
   const v = s.view, m = s.env.match;
   const finals = (v.events || []).filter(ev => ev.final);
-  const body = h("div", {}, finalTable(v, m), h("ol", { class: "events" }, finals.map(ev => h("li", {}, eventText(ev, m)))));
+  const body = h("div", {}, finalTable(v, m), h("ol", { class: "events" }, finals.map(ev => h("li", {}, eventText(ev, m)))),
+    rematchNotice(s, null));
   const close = () => { s.queue.shift(); box.remove(); };
+  // Close comes first: Enter presses the dialog's first primary button.
   const box = modal("final-modal", t("gameOver"), body,
-    [h("button", { type: "button", class: "primary", id: "final-close", onclick: close }, t("close"))]);
+    [h("button", { type: "button", class: "primary", id: "final-close", onclick: close }, t("close")),
+      ...rematchControls(s, s.token, "final-rematch")]);
   main.append(box);
   focusOnKeyUp(box.querySelector("#final-close"));
 }

@@ -7,6 +7,7 @@ import { drawSheet, el, CS, cellFromPoint, shapeIcon, cellName } from "./sheet.j
 import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } from "./shapes.js";
 import { t, cardName, terrainName, seasonName, botLevelName, botTag } from "./i18n.js";
 import { renderCarc, carcKey, carcNotice } from "./carcassonne.js";
+import { endLinks, rematchControls, rematchNotice } from "./rematch.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, bindHighlight, opponents, modal, bigSheet,
   finalPanel, playerName, SEASON_EDICTS } from "./board.js";
 
@@ -237,9 +238,7 @@ function renderTable(main, s, token, accept) {
   status, sheetCol, side);
   const parts = [screen];
   if (v.over) parts.unshift(h("section", { class: "panel final-panel", id: "final" }, h("h2", {}, t("gameOver")), finalPanel(v, m),
-    h("p", {}, h("a", { href: `/api/matches/${m.id}/record`, download: "", class: "button" }, t("downloadRecord")), " ",
-      h("a", { href: `/m/${m.id}/replay`, class: "button", id: "to-replay" }, t("replay")), " ",
-      h("a", { href: "/", class: "button" }, t("backToLobby")))));
+    ...endLinks(s, token)));
   main.replaceChildren(...parts);
 
   // Score highlights from the score box.
@@ -253,7 +252,7 @@ function renderTable(main, s, token, accept) {
 
   if (d) bindSheet(s, token, accept);
   updatePreview(s);
-  showQueue(s, main);
+  showQueue(s, main, token);
   updateClock(s);
   // Marks for the load-time figures of docs/client.md: the first sheet drawn, and the first one the
   // viewer can play on.
@@ -574,7 +573,7 @@ async function doUndo(s, token, accept) {
 
 // ---------- modals: season scoring, other sheets ----------
 
-function showQueue(s, main) {
+function showQueue(s, main, token) {
   if (!s.queue.length || document.querySelector(".modal-back")) return;
   const item = s.queue[0];
   const v = s.view, mine = myIndex(s);
@@ -596,9 +595,14 @@ function showQueue(s, main) {
     body.append(h("li", { class: "others", style: `animation-delay:${steps.length * 0.35}s` },
       h("span", {}, rows.map(([seat, tot]) => `${playerName(s.env.match, seat)} ${tot}`).join(" · "))));
   }
-  const close = () => { s.queue.shift(); box.remove(); showQueue(s, main); };
-  const box = modal("season-modal", t("seasonScoring", { season: seasonName(item.season) }), body,
-    [h("button", { type: "button", class: "primary", id: "season-continue", onclick: close }, t("continue"))]);
+  const close = () => { s.queue.shift(); box.remove(); showQueue(s, main, token); };
+  // The last season's scoring ends the game: its dialog offers the rematch too, after Continue, which
+  // Enter presses (the dialog's first primary button).
+  const last = v.over && item.season === SEASON_EDICTS.length - 1;
+  const box = modal("season-modal", t("seasonScoring", { season: seasonName(item.season) }),
+    last ? h("div", {}, body, rematchNotice(s, null)) : body,
+    [h("button", { type: "button", class: "primary", id: "season-continue", onclick: close }, t("continue")),
+      ...(last ? rematchControls(s, token, "final-rematch") : [])]);
   main.append(box);
   // The Enter that confirmed the last move of a season may still be down: focusing the button now would
   // let that same key press it (its keypress comes after the answer on a fast server).

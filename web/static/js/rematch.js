@@ -1,0 +1,73 @@
+// The end of a match, for both games: the record, the replay and the way to a rematch (docs/api.md,
+// POST /api/matches/ID/rematch): a new match of the same game, options, clock and bots.
+
+import { api, seats } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+// endLinks is the row of the panel that stays under a finished game: record, replay, lobby, then the
+// rematch controls and who waits in the rematch.
+export function endLinks(s, token) {
+  const m = s.env.match;
+  return [h("p", { class: "end-links" },
+    h("a", { href: `/api/matches/${m.id}/record`, download: "", class: "button" }, t("downloadRecord")), " ",
+    h("a", { href: `/m/${m.id}/replay`, class: "button", id: "to-replay" }, t("replay")), " ",
+    h("a", { href: "/", class: "button" }, t("backToLobby")), " ",
+    ...rematchControls(s, token, "rematch")),
+  rematchNotice(s, "rematch-notice")];
+}
+
+// rematchControls is a seated player's button ("Play again", "Join the rematch" once another player has
+// asked, "Go to the rematch" when this browser holds a seat in it already) or a spectator's link to watch
+// the rematch, with a place for the refusal. id tells the panel's apart from the final dialog's.
+export function rematchControls(s, token, id) {
+  const m = s.env.match;
+  if (!s.env.you) {
+    return m.rematch ? [h("a", { href: "/m/" + m.rematch, class: "button", id: "watch-" + id }, t("watchRematch"))] : [];
+  }
+  const held = m.rematch ? seats.get(m.rematch) : null;
+  const err = h("span", { class: "error", role: "alert" });
+  const btn = h("button", { type: "button", class: "primary", id, "data-rematch": m.rematch || "", onclick: async () => {
+    btn.disabled = true;
+    err.textContent = "";
+    try {
+      let next = m.rematch;
+      if (!held) {
+        const r = await api.rematch(m.id, token());
+        seats.set(r.id, { token: r.token, seat: r.seat, name: s.seat.name });
+        next = r.id;
+      }
+      go("/m/" + next);
+    } catch (ex) {
+      err.textContent = ex.message;
+      btn.disabled = false;
+    }
+  } }, t(held ? "toRematch" : m.rematch ? "joinRematch" : "playAgain"));
+  return [btn, err];
+}
+
+// rematchNotice tells a seated player that a rematch was asked for and, once the server has answered,
+// who is seated in it (people only: bots wait anyway). The finished match's state carries only the
+// rematch's id, so its players are asked for once per change of the finished match.
+export function rematchNotice(s, id) {
+  const m = s.env.match;
+  if (!m.rematch || !s.env.you) return null;
+  const p = h("p", { class: "notice rematch-notice", id }, s.rematchNames || t("rematchAsked"));
+  if (!s.rematchAsk || s.rematchAsk.seq !== s.env.seq) {
+    s.rematchAsk = { seq: s.env.seq, names: api.show(m.rematch).then(r =>
+      r.match.players.filter(pl => !pl.bot).map(pl => pl.name).join(", ")) };
+  }
+  s.rematchAsk.names.then(names => {
+    if (!names) return;
+    s.rematchNames = t("rematchWaiting", { names });
+    p.textContent = s.rematchNames;
+  }).catch(() => { /* the short notice stays */ });
+  return p;
+}
+
+// go opens a page of the client as its own links do (main.js routes on popstate): importing main.js
+// here would make a cycle of modules.
+function go(path) {
+  history.pushState(null, "", path);
+  window.dispatchEvent(new PopStateEvent("popstate"));
+}
