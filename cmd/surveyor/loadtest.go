@@ -42,7 +42,7 @@ func init() {
 type loadOptions struct {
 	games, seats, rounds, setupWorkers int
 	warmup                             int
-	gcPercent                          int
+	gc                                 gcSettings
 	db, cpuProfile, game, server       string
 	think                              time.Duration
 }
@@ -95,7 +95,7 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.StringVar(&o.game, "game", "toy", "toy (a minimal game, to measure the server itself), or a real game played to its end with each seat's first legal move")
 	fs.StringVar(&o.db, "db", "", "SQLite file or postgres:// URL (default: SQLite in a temporary directory)")
 	fs.DurationVar(&o.think, "think", 0, "mean pause of each game between moves, drawn from [think/2, 3·think/2) (0: as fast as possible, which measures saturation)")
-	fs.IntVar(&o.gcPercent, "gc-percent", defaultGCPercent, "in-process server: "+gcPercentHelp+" (as surveyor serve)")
+	o.gc.register(fs, "in-process server (as surveyor serve): ")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the play phase to `FILE`")
 	fs.StringVar(&o.server, "server", "", "drive the server at `URL` (e.g. http://127.0.0.1:8080, started with surveyor serve --toy --rate -1) instead of one in this process; --db is then unused and server memory is not measured")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
@@ -108,7 +108,9 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	}
 	o.setupWorkers = 32
 	if o.server == "" {
-		setGCPercent(o.gcPercent)
+		if err := o.gc.apply(); err != nil {
+			return err
+		}
 	}
 	if o.game == "" {
 		o.game = "toy"

@@ -13,7 +13,6 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -39,7 +38,7 @@ type serveOptions struct {
 	addr, db, data, logLevel string
 	cpuProfile               string
 	toy                      bool
-	gcPercent                int
+	gc                       gcSettings
 	rate                     float64
 	burst                    int
 	shutdown, botDelay       time.Duration
@@ -74,7 +73,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		}
 		return nil
 	})
-	fs.IntVar(&o.gcPercent, "gc-percent", defaultGCPercent, gcPercentHelp)
+	o.gc.register(fs, "")
 	fs.BoolVar(&o.toy, "toy", false, "also serve the toy game of surveyor loadtest --server (for load tests only)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for load tests)")
 	if err := fs.Parse(args); err != nil {
@@ -84,22 +83,6 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	return o, nil
-}
-
-// A server's heap is mostly long-lived (matches, connection buffers) and its garbage is per request, so
-// with Go's default of 100 the collector runs often, each time marking the whole live heap while moves
-// wait for CPU: under surveyor loadtest (1000 games, 5,000 moves/s) GOGC 400 took p99 from 43-53 ms to
-// 22-34 ms, for a heap that peaks higher (about 5 times the live heap, a few hundred MB for 1000 games).
-const (
-	defaultGCPercent = 400
-	gcPercentHelp    = "garbage collection target percentage (Go's GOGC; Go's default is 100); the GOGC environment variable, when set, wins"
-)
-
-// setGCPercent applies --gc-percent unless GOGC is set in the environment.
-func setGCPercent(p int) {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(p)
-	}
 }
 
 // openStore opens the store a --db value names.
@@ -123,7 +106,9 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	if err != nil {
 		return err
 	}
-	setGCPercent(o.gcPercent)
+	if err := o.gc.apply(); err != nil {
+		return err
+	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(o.logLevel)); err != nil {
 		return fmt.Errorf("--log-level: %w", err)

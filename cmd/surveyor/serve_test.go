@@ -129,11 +129,17 @@ func TestServeFlags(t *testing.T) {
 	if o.addr != "127.0.0.1:8080" || o.data != "data" || o.db != "" {
 		t.Fatalf("defaults %+v, want 127.0.0.1:8080 with SQLite in ./data", o)
 	}
-	if o.gcPercent != 400 {
-		t.Fatalf("default --gc-percent %d, want 400", o.gcPercent)
+	if o.gc != (gcSettings{percent: 400}) {
+		t.Fatalf("default collector %+v, want GOGC 400 and no memory limit", o.gc)
 	}
-	if o, err := parseServeFlags([]string{"--gc-percent", "150"}, io.Discard); err != nil || o.gcPercent != 150 {
-		t.Fatalf("--gc-percent 150: %d, %v", o.gcPercent, err)
+	if o, err := parseServeFlags([]string{"--gc-percent", "150"}, io.Discard); err != nil || o.gc.percent != 150 {
+		t.Fatalf("--gc-percent 150: %d, %v", o.gc.percent, err)
+	}
+	if o, err := parseServeFlags([]string{"--gc-percent", "-1", "--memory-limit", "1GiB"}, io.Discard); err != nil || o.gc != (gcSettings{-1, 1 << 30}) {
+		t.Fatalf("--gc-percent -1 --memory-limit 1GiB: %+v, %v", o.gc, err)
+	}
+	if _, err := parseServeFlags([]string{"--memory-limit", "lots"}, io.Discard); err == nil {
+		t.Fatal("--memory-limit lots accepted")
 	}
 	if o, err := parseServeFlags([]string{"--trusted-proxy", "127.0.0.1, 10.0.0.0/8", "--trusted-proxy", "fd00::1/8"}, io.Discard); err != nil ||
 		fmt.Sprint(o.trusted) != "[127.0.0.1/32 10.0.0.0/8 fd00::/8]" {
@@ -188,6 +194,37 @@ func TestServeToyForLoadTests(t *testing.T) {
 	}
 	if fi, err := os.Stat(prof); err != nil || fi.Size() == 0 {
 		t.Fatalf("CPU profile: %v, want a non-empty file", err)
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for in, want := range map[string]int64{"0": 0, "512MiB": 512 << 20, "1GiB": 1 << 30, "2 GiB": 2 << 30, "100KB": 100e3, "3GB": 3e9, "42": 42, "7B": 7} {
+		if got, err := parseSize(in); err != nil || got != want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "GiB", "-1GiB", "1TiB", "1.5GiB", "99999999999GiB"} {
+		if _, err := parseSize(in); err == nil {
+			t.Errorf("parseSize(%q) accepted", in)
+		}
+	}
+}
+
+// A collector turned off needs a memory limit, or the heap would grow without bound.
+func TestGCSettingsApply(t *testing.T) {
+	oldPercent := debug.SetGCPercent(100)
+	oldLimit := debug.SetMemoryLimit(-1)
+	defer func() { debug.SetGCPercent(oldPercent); debug.SetMemoryLimit(oldLimit) }()
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	if err := (gcSettings{percent: -1}).apply(); err == nil {
+		t.Fatal("--gc-percent -1 without a memory limit accepted")
+	}
+	if err := (gcSettings{percent: -1, limit: 1 << 30}).apply(); err != nil {
+		t.Fatal(err)
+	}
+	if p, l := debug.SetGCPercent(100), debug.SetMemoryLimit(-1); p != -1 || l != 1<<30 {
+		t.Fatalf("after apply: GOGC %d, limit %d; want -1 and 1 GiB", p, l)
 	}
 }
 
