@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strconv"
 	"testing"
 
@@ -111,6 +112,12 @@ func TestRematchTwoPeople(t *testing.T) {
 	}
 	waitJS(t, b, `document.querySelector('#rematch-notice').textContent === "Waiting in the rematch: Ada."`)
 	shot(t, b, "rematch-join")
+	if os.Getenv("SURVEYOR_SHOTS") != "" {
+		// The same on a phone.
+		run(t, b, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+		screenshot(t, b, "rematch-join-phone")
+		run(t, b, chromedp.EmulateViewport(1280, 1200))
+	}
 	waitJS(t, spec, `!!document.querySelector('#watch-rematch')`)
 	if got := evalString(t, spec, `document.querySelector('#watch-rematch').getAttribute('href') + " " + document.querySelector('#watch-rematch').textContent`); got != "/m/"+next+" Watch the rematch" {
 		t.Errorf("the spectator's link is %q", got)
@@ -225,6 +232,25 @@ func TestRematchAgainstBot(t *testing.T) {
 	}
 	if got := evalString(t, ctx, `document.querySelector('#players li[data-bot]').dataset.bot`); got != level {
 		t.Errorf("the rematch's bot is %q, want %q", got, level)
+	}
+
+	// Back on the finished match, the page knows this browser holds a seat in the rematch; in every language.
+	for _, l := range []struct{ lang, button, notice string }{
+		{"fr", "Aller à la revanche", "En attente dans la revanche : Ada."},
+		{"pt", "Ir para a revanche", "Aguardando na revanche: Ada."},
+		{"en", "Go to the rematch", "Waiting in the rematch: Ada."},
+	} {
+		evalString(t, ctx, fmt.Sprintf(`localStorage.setItem("surveyor.lang", %q), ""`, l.lang))
+		run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+		waitJS(t, ctx, `!!document.querySelector('#final #rematch') && /: Ada\.$/.test(document.querySelector('#rematch-notice').textContent)`)
+		if got := evalString(t, ctx, `document.querySelector('#final #rematch').textContent + " | " + document.querySelector('#rematch-notice').textContent`); got != l.button+" | "+l.notice {
+			t.Errorf("%s: the finished match's panel reads %q, want %q", l.lang, got, l.button+" | "+l.notice)
+		}
+	}
+	shot(t, ctx, "rematch-held")
+	click(t, ctx, "#final #rematch")
+	if got := roomNames(t, ctx, next, 2); got != "Ada (you) | "+level+" (bot)" {
+		t.Errorf("back in the rematch's waiting room: %q", got)
 	}
 	click(t, ctx, "#start")
 	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]') && document.querySelector('#table').dataset.over === "0"`)

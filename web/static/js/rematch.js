@@ -34,7 +34,7 @@ export function rematchControls(s, token, id) {
       let next = m.rematch;
       if (!held) {
         const r = await api.rematch(m.id, token());
-        seats.set(r.id, { token: r.token, seat: r.seat, name: s.seat.name });
+        seats.set(r.id, { token: r.token, seat: r.seat, name: s.seat.name || localStorage.getItem("surveyor.name") || "" });
         next = r.id;
       }
       go("/m/" + next);
