@@ -27,7 +27,7 @@ export function rematchControls(s, token, id) {
   }
   const held = m.rematch ? seats.get(m.rematch) : null;
   const err = h("span", { class: "error", role: "alert" });
-  const btn = h("button", { type: "button", class: "primary", id, "data-rematch": m.rematch || "", onclick: async () => {
+  const btn = h("button", { type: "button", class: "primary", id, onclick: async () => {
     btn.disabled = true;
     err.textContent = "";
     try {
