@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -185,40 +186,12 @@ func TestRematchAgainstBot(t *testing.T) {
 	e.postJSON("/api/matches/"+ada.ID+"/bots", ada.Token, map[string]string{"bot": level}, nil)
 	e.postJSON("/api/matches/"+ada.ID+"/start", ada.Token, struct{}{}, nil)
 	id := ada.ID
-	opened := false
-	for turn := 0; ; turn++ {
-		var st struct {
-			Seq   int `json:"seq"`
-			Match struct {
-				Status string `json:"status"`
-				ToAct  []int  `json:"toAct"`
-			} `json:"match"`
-			View struct {
-				Season int `json:"season"`
-			} `json:"view"`
-		}
-		e.getJSON("/api/matches/"+id, ada.Token, &st)
-		if st.Match.Status == "finished" {
-			break
-		}
-		if len(st.Match.ToAct) != 1 || st.Match.ToAct[0] != 0 {
-			// The bot is drawing: wait for the next change.
-			e.getJSON("/api/matches/"+id+"?after="+strconv.Itoa(st.Seq)+"&wait=5", ada.Token, nil)
-			continue
-		}
-		// The page opens in the last season, so that the only scoring dialog it shows is the final one.
-		if !opened && st.View.Season == 3 {
-			opened = true
-			storeSeat(t, ctx, e, id, ada.Token, 0, "Ada")
-			run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
-			waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]')`)
-		}
-		moves := e.legal(id, ada.Token)
-		e.postJSON("/api/matches/"+id+"/moves", ada.Token, map[string]any{"move": moves[pickMove(turn, len(moves))]}, nil)
-	}
-	if !opened {
-		t.Fatal("the game ended before the page was opened")
-	}
+	// The page opens in the last season, so that the only scoring dialog it shows is the final one.
+	playCartographers(t, e, id, []string{ada.Token}, func() {
+		storeSeat(t, ctx, e, id, ada.Token, 0, "Ada")
+		run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+		waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]')`)
+	})
 	waitJS(t, ctx, `!!document.querySelector('#season-modal #final-rematch')`)
 	if got := evalString(t, ctx, `document.querySelector('#season-modal #final-rematch').textContent + " | " + document.querySelector('#final #rematch').textContent`); got != "Play again | Play again" {
 		t.Errorf("the rematch buttons read %q", got)
@@ -254,4 +227,83 @@ func TestRematchAgainstBot(t *testing.T) {
 	}
 	click(t, ctx, "#start")
 	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]') && document.querySelector('#table').dataset.over === "0"`)
+}
+
+// TestRematchStartedWithout: in a two-person Cartographers game (its draws through the API), Ada asks for
+// the rematch and starts it alone; Bea's page, still on the finished game, offers "Join the rematch", and
+// pressing it, now too late for a seat, takes her to watch the rematch instead of leaving her on an error.
+func TestRematchStartedWithout(t *testing.T) {
+	e := newEnv(t, 9)
+	ctx := browser(t, "en-US")
+	var ada, bea created
+	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "options": map[string]string{"preset": "cartographers"},
+		"maxSeats": 2, "name": "Ada"}, &ada)
+	e.postJSON("/api/matches/"+ada.ID+"/join", "", map[string]string{"name": "Bea"}, &bea)
+	e.postJSON("/api/matches/"+ada.ID+"/start", ada.Token, struct{}{}, nil)
+	id := ada.ID
+	// Bea's page opens in the last season, so that the only scoring dialog it shows is the final one.
+	playCartographers(t, e, id, []string{ada.Token, bea.Token}, func() {
+		storeSeat(t, ctx, e, id, bea.Token, 1, "Bea")
+		run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+		waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]')`)
+	})
+	waitJS(t, ctx, `!!document.querySelector('#season-modal #final-rematch')`)
+	var next created
+	e.postJSON("/api/matches/"+id+"/rematch", ada.Token, struct{}{}, &next)
+	e.postJSON("/api/matches/"+next.ID+"/start", next.Token, struct{}{}, nil)
+	waitJS(t, ctx, `document.querySelector('#season-modal #final-rematch').textContent === "Join the rematch"`)
+	click(t, ctx, "#season-modal #final-rematch")
+	waitJS(t, ctx, `location.pathname === "/m/`+next.ID+`" && !!document.querySelector('#main-sheet[data-ready]')`)
+	if got := evalString(t, ctx, `document.querySelector('#status').textContent`); !strings.Contains(got, "You are watching") {
+		t.Errorf("Bea, too late for the rematch, reads %q", got)
+	}
+	if got := evalString(t, ctx, `String(localStorage.getItem("surveyor.seat.`+next.ID+`"))`); got != "null" {
+		t.Errorf("Bea holds a seat in a rematch that started without her: %s", got)
+	}
+}
+
+// playCartographers plays a Cartographers match to its end through the API: the seats whose tokens are
+// given draw the test's pick of their legal moves, the others (bots) are waited for. lastSeason runs once,
+// as the last season begins.
+func playCartographers(t *testing.T, e *env, id string, tokens []string, lastSeason func()) {
+	t.Helper()
+	called := false
+	for turn := 0; ; turn++ {
+		var st struct {
+			Seq   int `json:"seq"`
+			Match struct {
+				Status string `json:"status"`
+				ToAct  []int  `json:"toAct"`
+			} `json:"match"`
+			View struct {
+				Season int `json:"season"`
+			} `json:"view"`
+		}
+		e.getJSON("/api/matches/"+id, tokens[0], &st)
+		if st.Match.Status == "finished" {
+			break
+		}
+		if !called && st.View.Season == 3 {
+			called = true
+			lastSeason()
+		}
+		acted := false
+		for _, seat := range st.Match.ToAct {
+			if seat < len(tokens) {
+				moves := e.legal(id, tokens[seat])
+				if len(moves) == 0 {
+					t.Fatalf("seat %d must act but has no legal move", seat)
+				}
+				e.postJSON("/api/matches/"+id+"/moves", tokens[seat], map[string]any{"move": moves[pickMove(turn, len(moves))]}, nil)
+				acted = true
+			}
+		}
+		if !acted {
+			// A bot is drawing: wait for the next change.
+			e.getJSON("/api/matches/"+id+"?after="+strconv.Itoa(st.Seq)+"&wait=5", tokens[0], nil)
+		}
+	}
+	if !called {
+		t.Fatal("the game ended before its last season was seen")
+	}
 }

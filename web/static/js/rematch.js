@@ -39,6 +39,8 @@ export function rematchControls(s, token, id) {
       }
       go("/m/" + next);
     } catch (ex) {
+      // Too late for a seat (the others started it, or filled it): the rematch can still be watched.
+      if (m.rematch && (ex.code === "already_started" || ex.code === "match_full")) { go("/m/" + m.rematch); return; }
       err.textContent = ex.message;
       btn.disabled = false;
     }
