@@ -10,18 +10,20 @@ import (
 	"strings"
 )
 
-// A server's heap is mostly long-lived (matches, connection buffers) and its garbage is per request, so
-// with Go's default of 100 the collector runs often, each time marking the whole live heap while moves
-// wait for CPU: under surveyor loadtest (1000 games, 5,000 moves/s) GOGC 400 took p99 from 43-53 ms to
-// 22-34 ms, for a heap that peaks higher (about 5 times the live heap, a few hundred MB for 1000 games).
+// A server's heap is mostly long-lived (matches, connection buffers) and its garbage is per request. Each
+// collection marks the whole live heap, and on two cores its mark phase (50-70 ms for 1000 games) takes
+// about half the CPU: the moves made meanwhile queue, and a run's p99 is set by whether a collection falls
+// in it. Collections are rarer the higher GOGC: surveyor loadtest (1000 games, 5,200 moves/s, 10 runs of
+// each, interleaved, 22 Nov 01:41-01:50) measured p99 20-68 ms (median 30) at GOGC 400 and 8-42 ms
+// (median 12, 9 runs of 10 under 20 ms) at GOGC 800, for a peak heap about 9 times the live heap (the
+// in-process load test: 410 MB resident at 400, 605 MB at 800). Go's default of 100 was worse still.
 //
-// Each collection still delays the moves made during its mark phase (50-70 ms for 1000 games on two
-// cores), so the share of delayed moves is the mark time over the time between collections. A host that
-// knows how much memory it may use can collect only when the heap nears that amount (--gc-percent -1
-// --memory-limit SIZE, Go's GOGC=off with GOMEMLIMIT): collections become rarer by as much as the limit
-// exceeds the peak of the default.
+// A host short of memory lowers --gc-percent or sets --memory-limit, a soft cap at which Go collects
+// whatever GOGC says. --gc-percent -1 with --memory-limit collects only near the limit: fine while the limit
+// is many times the live heap, worse than GOGC when it is not (its late collections make every goroutine
+// help: p99 83-99 ms for 3000 games at 1 GiB).
 const (
-	defaultGCPercent = 400
+	defaultGCPercent = 800
 	gcPercentHelp    = "garbage collection target percentage (Go's GOGC; Go's default is 100; -1 collects only near --memory-limit); the GOGC environment variable, when set, wins"
 	memoryLimitHelp  = "soft limit of the heap, e.g. 1GiB or 512MiB (Go's GOMEMLIMIT; 0: none); the GOMEMLIMIT environment variable, when set, wins"
 )

@@ -129,8 +129,8 @@ func TestServeFlags(t *testing.T) {
 	if o.addr != "127.0.0.1:8080" || o.data != "data" || o.db != "" {
 		t.Fatalf("defaults %+v, want 127.0.0.1:8080 with SQLite in ./data", o)
 	}
-	if o.gc != (gcSettings{percent: 400}) {
-		t.Fatalf("default collector %+v, want GOGC 400 and no memory limit", o.gc)
+	if o.gc != (gcSettings{percent: 800}) {
+		t.Fatalf("default collector %+v, want GOGC 800 and no memory limit", o.gc)
 	}
 	if o, err := parseServeFlags([]string{"--gc-percent", "150"}, io.Discard); err != nil || o.gc.percent != 150 {
 		t.Fatalf("--gc-percent 150: %d, %v", o.gc.percent, err)
