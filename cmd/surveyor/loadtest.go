@@ -60,15 +60,16 @@ type loadReport struct {
 }
 
 // loadtestFigures are the figures measured on the project's 2-core machine, for comparison.
-const loadtestFigures = `Measured on the 2-core development machine, 22 Nov 2026, 00:10-00:12 UTC (load average 0.0-1.0 at the
-start, the load test's own included, 3 by the end), 1000 games, --rounds 20 --think 190ms, --warmup 1:
-  SQLite, one process:     5,180-5,200 moves/s steady, p50 0.9-1.1 ms, p99 11-21 ms (33 ms with --warmup 0)
-  PostgreSQL, one process: 5,110-5,150 moves/s steady, p50 3.0-4.1 ms, p99 32-49 ms
-  SQLite, --server:        5,180-5,240 moves/s steady, p50 0.8-1.0 ms, p99 21-26 ms
-  PostgreSQL, --server:    5,120-5,160 moves/s steady, p50 2.8-3.5 ms, p99 15-21 ms
-  Saturation (--think 0 --rounds 10): SQLite 14,600 moves/s (p99 98 ms), PostgreSQL 13,800 (p99 110 ms).
-  Most of p99 is the one garbage collection of the run: the moves during its ~50 ms mark phase wait.
-  Server memory per active game: toy 3.4 KB (10 rounds), Cartographers 11.2 KB, Carcassonne 35.1 KB
+const loadtestFigures = `Measured on the 2-core development machine, 22 Nov 2026, 01:52-01:58 UTC, defaults (GOGC 800, SQLite
+synchronous FULL), 1000 games, --rounds 20 --think 190ms, --warmup 1:
+  SQLite, one process:     5,185-5,218 moves/s steady, p50 1.2-2.1 ms, p99 5.9-10.0 ms (5 runs; 11.6 ms with --warmup 0)
+  PostgreSQL, one process: 5,082-5,147 moves/s steady, p50 3.2-4.7 ms, p99 10.4-19.5 ms (3 runs)
+  SQLite, --server:        5,135-5,188 moves/s steady, p50 2.1-2.5 ms, p99 22-51 ms (3 runs on one server,
+                           which holds 1000 more games after each: its heap, and its collections, grow)
+  Saturation (--think 0 --rounds 10): SQLite 10,900 moves/s (p99 125 ms), PostgreSQL 11,700 (p99 136 ms).
+  p99 is set by garbage collection: its mark phase takes about half of the two cores for 50-70 ms, and
+  moves queue meanwhile (10 interleaved runs: median p99 30 ms at GOGC 400, 12 ms at 800).
+  Server memory per active game: toy 6.1 KB (20 rounds), Cartographers 11.3 KB, Carcassonne 35.1 KB
   (whole games, --game NAME --games 100).`
 
 const loadtestUsage = `usage: surveyor loadtest [--games N] [--think D] [--rounds N] [--warmup N] [--db URL | --server URL] [--game NAME]
