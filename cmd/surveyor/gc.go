@@ -14,7 +14,7 @@ import (
 // collection marks the whole live heap, and on two cores its mark phase (50-70 ms for 1000 games) takes
 // about half the CPU: the moves made meanwhile queue, and a run's p99 is set by whether a collection falls
 // in it. Collections are rarer the higher GOGC: surveyor loadtest (1000 games, 5,200 moves/s, 10 runs of
-// each, interleaved, 22 Nov 01:41-01:50) measured p99 20-68 ms (median 30) at GOGC 400 and 8-42 ms
+// each, interleaved, 22 Nov 01:40-01:47) measured p99 20-68 ms (median 30) at GOGC 400 and 8-42 ms
 // (median 12, 9 runs of 10 under 20 ms) at GOGC 800, for a peak heap about 9 times the live heap (the
 // in-process load test: 410 MB resident at 400, 605 MB at 800). Go's default of 100 was worse still.
 //

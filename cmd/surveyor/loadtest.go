@@ -60,7 +60,7 @@ type loadReport struct {
 }
 
 // loadtestFigures are the figures measured on the project's 2-core machine, for comparison.
-const loadtestFigures = `Measured on the 2-core development machine, 22 Nov 2026, 01:52-01:58 UTC, defaults (GOGC 800, SQLite
+const loadtestFigures = `Measured on the 2-core development machine, 22 Nov 2026, 01:48-01:52 UTC, defaults (GOGC 800, SQLite
 synchronous FULL), 1000 games, --rounds 20 --think 190ms, --warmup 1:
   SQLite, one process:     5,185-5,218 moves/s steady, p50 1.2-2.1 ms, p99 5.9-10.0 ms (5 runs; 11.6 ms with --warmup 0)
   PostgreSQL, one process: 5,082-5,147 moves/s steady, p50 3.2-4.7 ms, p99 10.4-19.5 ms (3 runs)
