@@ -90,9 +90,23 @@ func TestWebSocketPushAndResume(t *testing.T) {
 	if s := behind.stateAt(0); s.Seq != cur {
 		t.Fatalf("resume from %d got seq %d, want %d", seq, s.Seq, cur)
 	}
+	// A client ahead of the log (the database was restored from a backup since it last saw the match) is
+	// told so, gets the current state, and then every change.
+	ahead := e.dial(id, ps[1].token, cur+5)
+	var rw wsReply
+	json.Unmarshal(ahead.next("rewound"), &rw)
+	if rw.Seq != cur {
+		t.Fatalf("rewound %+v, want seq %d", rw, cur)
+	}
+	if s := ahead.stateAt(0); s.Seq != cur {
+		t.Fatalf("a client ahead of the log got seq %d, want the current %d", s.Seq, cur)
+	}
 	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`))
 	if s := r.stateAt(cur + 1); s.Seq != cur+1 {
 		t.Fatalf("resumed socket got %d", s.Seq)
+	}
+	if s := ahead.stateAt(cur + 1); s.Seq != cur+1 {
+		t.Fatalf("the rewound socket got %d after the next move", s.Seq)
 	}
 
 	// Wrong tokens are refused before the upgrade.

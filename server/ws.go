@@ -75,19 +75,29 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 
 	sub := newSubscriber(seat, since)
 	var m *match
-	var upToDate bool
+	var upToDate, rewound bool
+	var cur int64
 	err = s.withMatch(ctx, id, func(mm *match) error {
-		m = mm
+		m, cur = mm, mm.seq
+		// A client ahead of the log saw changes the log no longer holds (the database was restored from
+		// a backup): it is told so, then sent the current state, which it must take although its seq is
+		// lower than the one it had.
+		if rewound = since > m.seq; rewound {
+			sub.seq = -1
+		}
 		m.subscribe(sub)
-		upToDate = since >= 0 && m.seq <= since
+		upToDate = since >= 0 && m.seq == since
 		return nil
 	})
 	if err != nil {
 		c.Close(websocket.StatusInternalError, "match unavailable")
 		return nil
 	}
-	if upToDate {
+	switch {
+	case upToDate:
 		s.wsSend(ctx, c, wsReply{Type: "uptodate", Seq: since})
+	case rewound:
+		s.wsSend(ctx, c, wsReply{Type: "rewound", Seq: cur})
 	}
 	defer func() {
 		m.mu.Lock()

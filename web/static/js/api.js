@@ -67,6 +67,8 @@ export function watch(id, token, onState, onStatus) {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "state") { seq = Math.max(seq, msg.seq); onState(msg); }
+      // the server's log is behind what this page saw (restored from a backup): start afresh
+      else if (msg.type === "rewound") { closed = true; ws.close(); location.reload(); }
     };
     ws.onclose = () => {
       if (closed) return;
