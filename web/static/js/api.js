@@ -50,6 +50,16 @@ export const seats = {
     try { return JSON.parse(localStorage.getItem("surveyor.seat." + id)); } catch { return null; }
   },
   set(id, s) { localStorage.setItem("surveyor.seat." + id, JSON.stringify(s)); },
+  drop(id) { localStorage.removeItem("surveyor.seat." + id); },
+  // ids lists every match this browser holds a seat in.
+  ids() {
+    const out = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith("surveyor.seat.")) out.push(k.slice("surveyor.seat.".length));
+    }
+    return out;
+  },
 };
 
 // watch keeps a WebSocket open on a match and calls onState with every envelope; it reconnects with

@@ -90,6 +90,10 @@ const en = {
     monastery_poverty: ["Poverty", "When a monastery is scored, you receive −3 points; a scoring may fall below 0."],
   },
 
+  // "Your games" in the lobby
+  yourGames: "Your games", timeLeft: "{time} left", notStarted: "Not started", finished: "Finished",
+  finishedPlace: "Finished — you placed {place}", olderFinished: "Finished more than a week ago ({n})",
+  units: { d: "d", h: "h", min: "min", s: "s" },
 };
 
 const fr = {
@@ -198,6 +202,9 @@ const fr = {
     monastery_poverty: ["Pauvreté", "Lors de l’évaluation d’une ville, d’une route ou d’une abbaye, vous recevez +3 ou −3 points (selon l’indication de la tuile d’évaluation). Par conséquent, il est donc également possible d’obtenir des points en moins et il peut arriver que le total de votre évaluation soit inférieur à 0."],
   },
 
+  yourGames: "Vos parties", timeLeft: "reste {time}", notStarted: "Pas commencée", finished: "Terminée",
+  finishedPlace: "Terminée — vous êtes {place}", olderFinished: "Terminées il y a plus d'une semaine ({n})",
+  units: { d: "j", h: "h", min: "min", s: "s" },
 };
 
 const pt = {
@@ -312,6 +319,9 @@ const pt = {
     monastery_poverty: ["Pobreza", "Ao pontuar um mosteiro, você recebe −3 pontos; uma pontuação pode ficar abaixo de 0."],
   },
 
+  yourGames: "Suas partidas", timeLeft: "restam {time}", notStarted: "Não começou", finished: "Terminada",
+  finishedPlace: "Terminada — você ficou em {place}", olderFinished: "Terminadas há mais de uma semana ({n})",
+  units: { d: "d", h: "h", min: "min", s: "s" },
 };
 
 export const languages = { en, fr, pt };
@@ -362,3 +372,24 @@ export function botLevelName(l) { return pick("botLevels", l) || l; }
 export function dirName(d) { return pick("dirs", d) || d; }
 // botTag marks a bot's seat, with its level unless the bot is named after it.
 export function botTag(p) { return p.name === p.bot ? t("botTagPlain") : t("botTag", { level: botLevelName(p.bot) }); }
+
+// ordinal writes a rank as each language abbreviates it (1st, 1er, 1º).
+export function ordinal(n) {
+  if (current === "fr") return n === 1 ? "1er" : `${n}e`;
+  if (current === "pt") return `${n}º`;
+  const tens = n % 100, last = n % 10;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : last === 1 ? "st" : last === 2 ? "nd" : last === 3 ? "rd" : "th";
+  return `${n}${suffix}`;
+}
+
+// duration writes a time left with its two largest units ("1 h 20 min", "45 s").
+export function duration(ms) {
+  const u = pick.bind(null, "units");
+  let s = Math.max(0, Math.round(ms / 1000));
+  const d = Math.floor(s / 86400), hr = Math.floor(s / 3600) % 24, m = Math.floor(s / 60) % 60;
+  s %= 60;
+  if (d) return hr ? `${d} ${u("d")} ${hr} ${u("h")}` : `${d} ${u("d")}`;
+  if (hr) return m ? `${hr} ${u("h")} ${m} ${u("min")}` : `${hr} ${u("h")}`;
+  if (m) return `${m} ${u("min")}`;
+  return `${s} ${u("s")}`;
+}

@@ -5,6 +5,7 @@ import { api, seats } from "./api.js";
 import { t, languages, languageNames, pickLanguage, setLanguage, lang, botLevelName } from "./i18n.js";
 import { showMatch } from "./play.js";
 import { showReplay } from "./replay.js";
+import { showYours } from "./yours.js";
 import { h } from "./dom.js";
 
 let teardown = null;
@@ -125,7 +126,9 @@ function showLobby(main) {
   });
 
   const lists = h("div", { class: "lists" });
-  main.replaceChildren(h("div", { class: "lobby" }, form, lists));
+  const yours = h("section", { id: "yours", class: "panel yours-panel", hidden: true });
+  main.replaceChildren(yours, h("div", { class: "lobby" }, form, lists));
+  const stopYours = showYours(yours);
   let stop = false;
   const refresh = async () => {
     try {
@@ -138,7 +141,7 @@ function showLobby(main) {
   };
   refresh();
   const timer = setInterval(() => { if (!stop) refresh(); }, 5000);
-  return () => { stop = true; clearInterval(timer); };
+  return () => { stop = true; clearInterval(timer); stopYours(); };
 }
 
 function gameList(title, matches, status) {
