@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -174,5 +175,49 @@ func TestYourGames(t *testing.T) {
 			!strings.HasPrefix(rows[3].Text, lang.done) {
 			t.Errorf("%s: panel %q %v", lang.code, title, rows)
 		}
+	}
+}
+
+// TestYourGamesAtMost40: a browser holding seats in 45 open matches asks at most 40 of them per refresh (the
+// API's burst is 60 per address), and the next refresh asks the others first, so that all 45 are listed.
+func TestYourGamesAtMost40(t *testing.T) {
+	e := newEnv(t, 3)
+	a := browser(t, "en-US")
+	var ids []string
+	seatsJS := map[string]string{}
+	for range 45 {
+		var c created
+		e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "maxSeats": 2, "name": "Ada"}, &c)
+		ids = append(ids, c.ID)
+		seatsJS["surveyor.seat."+c.ID] = fmt.Sprintf(`{"token":%q,"seat":%d,"name":"Ada"}`, c.Token, c.Seat)
+	}
+	raw, err := json.Marshal(seatsJS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, a, chromedp.Navigate(e.url+"/"))
+	evalString(t, a, `Object.entries(`+string(raw)+`).forEach(([k, v]) => localStorage.setItem(k, v)), ""`)
+	// asked counts the requests for one match's state the page has made so far.
+	const asked = `String(performance.getEntriesByType("resource").filter(r => /\/api\/matches\/[a-z0-9]{16}$/.test(new URL(r.name).pathname)).length)`
+	run(t, a, chromedp.Navigate(e.url+"/"))
+	rows := yoursRows(t, a, 1)
+	if n := evalString(t, a, asked); len(rows) != 40 || n != "40" {
+		t.Errorf("first refresh: %d rows after %s requests, want 40 and 40", len(rows), n)
+	}
+	evalString(t, a, `document.dispatchEvent(new Event("visibilitychange")), ""`)
+	vctx, cancel := context.WithTimeout(a, 10*time.Second)
+	defer cancel()
+	rows = yoursRows(t, vctx, 2)
+	var got []string
+	for _, r := range rows {
+		got = append(got, r.ID)
+	}
+	slices.Sort(got)
+	slices.Sort(ids)
+	if !slices.Equal(got, ids) {
+		t.Errorf("second refresh lists %d of the 45 matches", len(got))
+	}
+	if n := evalString(t, a, asked); n != "80" {
+		t.Errorf("%s requests after two refreshes, want 80", n)
 	}
 }
