@@ -64,8 +64,10 @@ const loadtestFigures = `Measured on the 2-core development machine, 22 Nov 2026
 synchronous FULL), 1000 games, --rounds 20 --think 190ms, --warmup 1:
   SQLite, one process:     5,185-5,218 moves/s steady, p50 1.2-2.1 ms, p99 5.9-10.0 ms (5 runs; 11.6 ms with --warmup 0)
   PostgreSQL, one process: 5,082-5,147 moves/s steady, p50 3.2-4.7 ms, p99 10.4-19.5 ms (3 runs)
-  SQLite, --server:        5,135-5,188 moves/s steady, p50 2.1-2.5 ms, p99 22-51 ms (3 runs on one server,
-                           which holds 1000 more games after each: its heap, and its collections, grow)
+  SQLite, --server:        5,186-5,200 moves/s steady, p50 1.6-1.7 ms, p99 9.1-16.7 ms (3 runs, a fresh
+                           server each; 22-51 ms when one server holds the games of every run: its heap,
+                           and its collections, grow by 1000 games a run)
+  PostgreSQL, --server:    5,126-5,151 moves/s steady, p50 3.0-3.6 ms, p99 13.9-20.1 ms (3 runs, fresh server)
   Saturation (--think 0 --rounds 10): SQLite 10,900 moves/s (p99 125 ms), PostgreSQL 11,700 (p99 136 ms).
   p99 is set by garbage collection: its mark phase takes about half of the two cores for 50-70 ms, and
   moves queue meanwhile (10 interleaved runs: median p99 30 ms at GOGC 400, 12 ms at 800).
