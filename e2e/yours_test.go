@@ -131,6 +131,11 @@ func TestYourGames(t *testing.T) {
 	if got := evalString(t, a, `document.title`); got != "(1) Surveyor" {
 		t.Errorf("title %q, want (1) Surveyor", got)
 	}
+	// The lobby's list of open games marks the bot seat too (from the lobby summary's bots).
+	waitJS(t, a, `!!document.querySelector('li[data-match="`+open.ID+`"]')`)
+	if got := evalString(t, a, `document.querySelector('li[data-match="`+open.ID+`"] span').textContent`); got != "Ada, greedy+ (bot) (2/3)" {
+		t.Errorf("the open games list shows the match against a bot as %q", got)
+	}
 	for _, id := range []string{unknown, other.ID} {
 		if got := evalString(t, a, `String(localStorage.getItem("surveyor.seat.`+id+`"))`); got != "null" {
 			t.Errorf("the dead seat of %s was kept: %s", id, got)

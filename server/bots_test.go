@@ -118,6 +118,16 @@ func TestBotSeats(t *testing.T) {
 			t.Errorf("players[%d].bot = %q, want %q", i, p.Bot, want)
 		}
 	}
+	var lobby struct {
+		Matches []struct {
+			ID      string
+			Summary lobbySummary
+		}
+	}
+	json.Unmarshal(e.must(200, e.do("GET", "/api/matches?status=open", "", "")).body, &lobby)
+	if len(lobby.Matches) != 1 || !slices.Equal(lobby.Matches[0].Summary.Bots, []string{"", "steady", "cheat", "crash"}) {
+		t.Errorf("the lobby entry does not say which seats are bots: %+v", lobby.Matches)
+	}
 	e.must(200, e.do("POST", "/api/matches/"+id+"/start", ada, ""))
 	if r := e.do("POST", bots, ada, ``); r.errCode() != codeAlreadyStarted {
 		t.Errorf("a bot after the start: %d %s", r.status, r.body)

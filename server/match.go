@@ -403,20 +403,29 @@ func (m *match) record1(ctx context.Context, ev store.Event, status string) erro
 // summary is the public description of the match kept on its row for the lobby, as it will be after ev.
 func (m *match) summary(ev store.Event) json.RawMessage {
 	names := make([]string, 0, len(m.seats)+1)
+	bots := make([]string, 0, len(m.seats)+1)
+	anyBot := false
 	for _, s := range m.seats {
-		names = append(names, s.name)
+		names, bots = append(names, s.name), append(bots, s.bot)
+		anyBot = anyBot || s.bot != ""
 	}
 	if ev.Kind == evJoin {
 		var d joinData
 		json.Unmarshal(ev.Data, &d)
-		names = append(names, d.Name)
+		names, bots = append(names, d.Name), append(bots, d.Bot)
+		anyBot = anyBot || d.Bot != ""
 	}
-	b, _ := json.Marshal(lobbySummary{Players: names, MaxSeats: m.cfg.MaxSeats, Clock: m.cfg.Clock})
+	sum := lobbySummary{Players: names, MaxSeats: m.cfg.MaxSeats, Clock: m.cfg.Clock}
+	if anyBot {
+		sum.Bots = bots
+	}
+	b, _ := json.Marshal(sum)
 	return b
 }
 
 type lobbySummary struct {
 	Players  []string   `json:"players"`
+	Bots     []string   `json:"bots,omitempty"` // per player, the bot playing the seat ("" for people); absent without bots
 	MaxSeats int        `json:"maxSeats"`
 	Clock    *clockConf `json:"clock,omitempty"`
 }

@@ -2,7 +2,7 @@
 // its replay) and the lobby.
 
 import { api, seats } from "./api.js";
-import { t, languages, languageNames, pickLanguage, setLanguage, lang, botLevelName } from "./i18n.js";
+import { t, languages, languageNames, pickLanguage, setLanguage, lang, botLevelName, botTag } from "./i18n.js";
 import { showMatch } from "./play.js";
 import { showReplay } from "./replay.js";
 import { showYours } from "./yours.js";
@@ -147,7 +147,7 @@ function showLobby(main) {
 function gameList(title, matches, status) {
   const items = matches.map(m => {
     const s = m.summary || {};
-    const players = (s.players || []).join(", ") || t("noOne");
+    const players = (s.players || []).map((n, i) => (s.bots && s.bots[i] ? `${n} ${botTag({ name: n, bot: s.bots[i] })}` : n)).join(", ") || t("noOne");
     const actions = [];
     if (status === "finished") {
       actions.push(h("a", { href: `/m/${m.id}/replay`, class: "button", "data-replay": m.id }, t("replay")));
