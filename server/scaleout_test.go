@@ -19,8 +19,14 @@ import (
 func twoInstances(t *testing.T) (*env, *env) { return twoInstancesWith(t, nil) }
 
 func twoInstancesWith(t *testing.T, tweak func(*Config)) (*env, *env) {
+	open := sharedPostgres(t)
+	return newEnv(t, open(), tweak), newEnv(t, open(), tweak)
+}
+
+// sharedPostgres returns a function opening stores on one fresh PostgreSQL schema, one per instance.
+func sharedPostgres(t *testing.T) func() store.Store {
 	url, schema := pgtest.Schema(t)
-	open := func() store.Store {
+	return func() store.Store {
 		s, err := postgres.Open(context.Background(), url, postgres.Options{Schema: schema, MaxConns: 8})
 		if err != nil {
 			t.Fatal(err)
@@ -28,7 +34,6 @@ func twoInstancesWith(t *testing.T, tweak func(*Config)) (*env, *env) {
 		t.Cleanup(func() { s.Close() })
 		return s
 	}
-	return newEnv(t, open(), tweak), newEnv(t, open(), tweak)
 }
 
 // Both instances hold the match and both try every bot move; the log lets one land each time, and the
@@ -205,15 +210,7 @@ func TestScaleOutRematch(t *testing.T) {
 // wait to take over should it fail, and so compute no bot move while it works.
 func TestScaleOutBotsPlayedWhereTheChangeWasMade(t *testing.T) {
 	var madeA, madeB atomic.Int32
-	url, schema := pgtest.Schema(t)
-	open := func() store.Store {
-		s, err := postgres.Open(context.Background(), url, postgres.Options{Schema: schema, MaxConns: 8})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	}
+	open := sharedPostgres(t)
 	a := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{&madeA} })
 	b := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{&madeB} })
 	v := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":5},"maxSeats":3,"name":"Ada"}`)).json(t)
@@ -236,15 +233,7 @@ func TestScaleOutBotsPlayedWhereTheChangeWasMade(t *testing.T) {
 // Should the instance that made the change not play the bots' turn (it stopped, or is stuck), another
 // instance that heard of the change takes over after botTakeover.
 func TestScaleOutBotTakeover(t *testing.T) {
-	url, schema := pgtest.Schema(t)
-	open := func() store.Store {
-		s, err := postgres.Open(context.Background(), url, postgres.Options{Schema: schema, MaxConns: 8})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	}
+	open := sharedPostgres(t)
 	a := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{}; c.BotDelay = time.Hour }) // A never gets to it
 	b := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{} })
 	v := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":1,"sequential":true},"maxSeats":2,"name":"Ada"}`)).json(t)
