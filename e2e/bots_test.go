@@ -11,7 +11,7 @@ import (
 // matchState is the part of a match's state the bot tests read.
 type matchState struct {
 	Match struct {
-		ToAct   []int `json:"toAct"`
+		ToAct   []int `json:"to_act"`
 		Moves   int   `json:"moves"`
 		Players []struct {
 			Name string `json:"name"`

@@ -162,7 +162,7 @@ type carcState struct {
 		} `json:"players"`
 	} `json:"match"`
 	You *struct {
-		MustAct  bool `json:"mustAct"`
+		MustAct  bool `json:"must_act"`
 		Undoable bool `json:"undoable"`
 	} `json:"you"`
 	View carcView `json:"view"`

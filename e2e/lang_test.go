@@ -15,7 +15,7 @@ func TestLanguages(t *testing.T) {
 		ID    string `json:"id"`
 		Token string `json:"token"`
 	}
-	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ana", "maxSeats": 1,
+	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ana", "max_seats": 1,
 		"options": map[string]any{"edicts": []string{"Sentinel Wood", "Canal Lake", "Wildholds", "Borderlands"}}}, &created)
 	e.postJSON("/api/matches/"+created.ID+"/start", created.Token, struct{}{}, nil)
 

@@ -16,7 +16,7 @@ func TestHundredPlayers(t *testing.T) {
 		ID    string `json:"id"`
 		Token string `json:"token"`
 	}
-	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "P1", "maxSeats": 100}, &created)
+	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "P1", "max_seats": 100}, &created)
 	for i := 2; i <= 100; i++ {
 		e.postJSON("/api/matches/"+created.ID+"/join", "", map[string]string{"name": fmt.Sprintf("P%d", i)}, nil)
 	}

@@ -158,7 +158,7 @@ func TestMultiplayerMoments(t *testing.T) {
 		Seat  int    `json:"seat"`
 	}
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "options": map[string]string{"preset": "heroes"},
-		"maxSeats": 2, "name": "Ada"}, &ada)
+		"max_seats": 2, "name": "Ada"}, &ada)
 	id := ada.ID
 	e.postJSON("/api/matches/"+id+"/join", "", map[string]string{"name": "Bea"}, &bea)
 	e.postJSON("/api/matches/"+id+"/start", ada.Token, struct{}{}, nil)
@@ -494,7 +494,7 @@ func (e *env) startSolo(preset string) (id, token string) {
 		Token string `json:"token"`
 	}
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "options": map[string]string{"preset": preset},
-		"maxSeats": 1, "name": "Ada"}, &created)
+		"max_seats": 1, "name": "Ada"}, &created)
 	e.postJSON("/api/matches/"+created.ID+"/start", created.Token, struct{}{}, nil)
 	return created.ID, created.Token
 }

@@ -51,7 +51,7 @@ func TestRematchTwoPeople(t *testing.T) {
 
 	var ada, bea created
 	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "options": map[string]bool{"surveyors": true},
-		"maxSeats": 2, "name": "Ada"}, &ada)
+		"max_seats": 2, "name": "Ada"}, &ada)
 	e.postJSON("/api/matches/"+ada.ID+"/join", "", map[string]string{"name": "Bea"}, &bea)
 	e.postJSON("/api/matches/"+ada.ID+"/start", ada.Token, struct{}{}, nil)
 	id := ada.ID
@@ -166,7 +166,7 @@ func TestRematchAgainstBot(t *testing.T) {
 	ctx := browser(t, "en-US")
 	var ada created
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "options": map[string]string{"preset": "cartographers"},
-		"maxSeats": 2, "name": "Ada"}, &ada)
+		"max_seats": 2, "name": "Ada"}, &ada)
 	level := ""
 	var bots struct {
 		Games []struct {
@@ -237,7 +237,7 @@ func TestRematchStartedWithout(t *testing.T) {
 	ctx := browser(t, "en-US")
 	var ada, bea created
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "options": map[string]string{"preset": "cartographers"},
-		"maxSeats": 2, "name": "Ada"}, &ada)
+		"max_seats": 2, "name": "Ada"}, &ada)
 	e.postJSON("/api/matches/"+ada.ID+"/join", "", map[string]string{"name": "Bea"}, &bea)
 	e.postJSON("/api/matches/"+ada.ID+"/start", ada.Token, struct{}{}, nil)
 	id := ada.ID
@@ -273,7 +273,7 @@ func playCartographers(t *testing.T, e *env, id string, tokens []string, lastSea
 			Seq   int `json:"seq"`
 			Match struct {
 				Status string `json:"status"`
-				ToAct  []int  `json:"toAct"`
+				ToAct  []int  `json:"to_act"`
 			} `json:"match"`
 			View struct {
 				Season int `json:"season"`

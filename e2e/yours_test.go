@@ -47,7 +47,7 @@ func TestYourGames(t *testing.T) {
 
 	twoPeople := func(clock map[string]any) (created, created) {
 		var ada, bea created
-		req := map[string]any{"game": "carcassonne", "maxSeats": 2, "name": "Ada"}
+		req := map[string]any{"game": "carcassonne", "max_seats": 2, "name": "Ada"}
 		if clock != nil {
 			req["clock"] = clock
 		}
@@ -59,7 +59,7 @@ func TestYourGames(t *testing.T) {
 	// Oldest first: the match awaiting Ada (90 min per move), the open one, the finished one, the one awaiting Bea.
 	turn, _ := twoPeople(map[string]any{"mode": "move", "seconds": 5400})
 	var open created
-	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "maxSeats": 3, "name": "Ada"}, &open)
+	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "max_seats": 3, "name": "Ada"}, &open)
 	e.postJSON("/api/matches/"+open.ID+"/bots", open.Token, map[string]string{"bot": "greedy+"}, nil)
 	done, doneBea := twoPeople(nil)
 	tokens := []string{done.Token, doneBea.Token}
@@ -89,7 +89,7 @@ func TestYourGames(t *testing.T) {
 	const unknown = "zzzzzzzzzzzzzzzz"
 	storeSeat(t, a, e, unknown, "dead", 0, "Ada")
 	var other created
-	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "maxSeats": 2, "name": "Cy"}, &other)
+	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "max_seats": 2, "name": "Cy"}, &other)
 	storeSeat(t, a, e, other.ID, "not-the-token", 0, "Ada")
 
 	// A solo game finished nine days ago, as an earlier visit kept it: it is folded away, and not asked
@@ -192,7 +192,7 @@ func TestYourGamesAtMost40(t *testing.T) {
 	seatsJS := map[string]string{}
 	for range 45 {
 		var c created
-		e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "maxSeats": 2, "name": "Ada"}, &c)
+		e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "max_seats": 2, "name": "Ada"}, &c)
 		ids = append(ids, c.ID)
 		seatsJS["surveyor.seat."+c.ID] = fmt.Sprintf(`{"token":%q,"seat":%d,"name":"Ada"}`, c.Token, c.Seat)
 	}

@@ -151,9 +151,9 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 
 type definitionInfo struct {
 	Name           string          `json:"name"`
-	MinSeats       int             `json:"minSeats"`
-	MaxSeats       int             `json:"maxSeats"`
-	DefaultOptions json.RawMessage `json:"defaultOptions"`
+	MinSeats       int             `json:"min_seats"`
+	MaxSeats       int             `json:"max_seats"`
+	DefaultOptions json.RawMessage `json:"default_options"`
 	Bots           []string        `json:"bots,omitempty"` // the bots a player may seat, the default first
 }
 
@@ -205,7 +205,7 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]lobbyEntry, 0, len(gs))
 	for _, g := range gs {
-		out = append(out, lobbyEntry{ID: g.ID, Game: g.Game, Status: g.Status, Options: g.Options, Summary: g.Summary, Created: g.Created})
+		out = append(out, lobbyEntry{ID: g.ID, Game: g.Game, Status: g.Status, Options: g.Options, Summary: currentSummary(g.Summary), Created: g.Created})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"matches": out})
 	return nil
@@ -214,9 +214,11 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) error {
 type createReq struct {
 	Game     string          `json:"game"`
 	Options  json.RawMessage `json:"options"`
-	MaxSeats int             `json:"maxSeats"`
+	MaxSeats int             `json:"max_seats"`
 	Clock    *clockConf      `json:"clock"`
 	Name     string          `json:"name"`
+	// OldMaxSeats is max_seats as clients sent it before the API became snake_case (server/casing.go).
+	OldMaxSeats int `json:"maxSeats"`
 }
 
 type seatResp struct {
@@ -258,10 +260,13 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 	}
 	lo, hi := def.SeatRange()
 	if req.MaxSeats == 0 {
+		req.MaxSeats = req.OldMaxSeats
+	}
+	if req.MaxSeats == 0 {
 		req.MaxSeats = hi
 	}
 	if req.MaxSeats < lo || req.MaxSeats > hi {
-		return errf(http.StatusBadRequest, codeBadRequest, "maxSeats must be %d..%d for %s", lo, hi, req.Game)
+		return errf(http.StatusBadRequest, codeBadRequest, "max_seats must be %d..%d for %s", lo, hi, req.Game)
 	}
 	if o := strings.TrimSpace(string(req.Options)); o == "" || o == "null" {
 		req.Options = def.DefaultOptions()
@@ -571,7 +576,7 @@ func (s *Server) replayStep(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	resp := map[string]any{"step": step, "steps": total, "view": st.View(game.Spectator), "toAct": st.ToAct()}
+	resp := map[string]any{"step": step, "steps": total, "view": st.View(game.Spectator), "to_act": st.ToAct()}
 	if step > 0 {
 		resp["move"] = rec.Moves[step-1]
 	}

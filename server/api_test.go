@@ -114,7 +114,7 @@ func TestCreateWithNameSeatsCreator(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	e := newEnv(t, nil, func(c *Config) { c.MaxBody = 1024 })
 	id, ps := e.newMatch("toy", `{"rounds":2,"sequential":true}`, 2, "")
-	open := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","maxSeats":1,"name":"solo"}`)).json(t)
+	open := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":1,"name":"solo"}`)).json(t)
 	openID := open["id"].(string)
 	base := "/api/matches/" + id
 	before := e.state(id, "").Seq
@@ -154,7 +154,7 @@ func TestBadInput(t *testing.T) {
 		{"replay too early", "GET", base + "/replay/0", "", ``, 409, codeNotFinished},
 		{"unknown game", "POST", "/api/matches", "", `{"game":"chess"}`, 400, codeBadRequest},
 		{"bad options", "POST", "/api/matches", "", `{"game":"toy","options":{"rounds":99}}`, 400, codeBadOptions},
-		{"bad seats", "POST", "/api/matches", "", `{"game":"toy","maxSeats":9}`, 400, codeBadRequest},
+		{"bad seats", "POST", "/api/matches", "", `{"game":"toy","max_seats":9}`, 400, codeBadRequest},
 		{"bad clock", "POST", "/api/matches", "", `{"game":"toy","clock":{"mode":"hour","seconds":5}}`, 400, codeBadRequest},
 		{"bad lobby status", "GET", "/api/matches?status=lost", "", ``, 400, codeBadRequest},
 		{"bad lobby limit", "GET", "/api/matches?limit=0", "", ``, 400, codeBadRequest},

@@ -30,7 +30,7 @@ func BenchmarkMoveHTTP(b *testing.B) {
 		return rec
 	}
 	newMatch := func() (string, string) {
-		id := decodeField(b, call("/api/matches", "", `{"game":"toy","options":{"rounds":20},"maxSeats":1}`).Body.Bytes(), "id")
+		id := decodeField(b, call("/api/matches", "", `{"game":"toy","options":{"rounds":20},"max_seats":1}`).Body.Bytes(), "id")
 		tok := decodeField(b, call("/api/matches/"+id+"/join", "", `{"name":"b"}`).Body.Bytes(), "token")
 		call("/api/matches/"+id+"/start", tok, "")
 		m, _ := srv.get(context.Background(), id)

@@ -79,7 +79,7 @@ func TestBotSeats(t *testing.T) {
 		}
 	}
 
-	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":3},"maxSeats":4,"name":"Ada"}`)).json(t)
+	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":3},"max_seats":4,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
 	bots := "/api/matches/" + id + "/bots"
 	// Refusals change nothing.
@@ -189,7 +189,7 @@ func TestBotSeatsRefused(t *testing.T) {
 			t.Errorf("a server without bots lists bots for %v", g["name"])
 		}
 	}
-	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","maxSeats":2,"name":"Ada"}`)).json(t)
+	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
 	r := e.do("POST", "/api/matches/"+id+"/bots", ada, `{}`)
 	if r.errCode() != codeBadRequest || !strings.Contains(string(r.body), "no bots") {
@@ -213,7 +213,7 @@ func TestBotSeatsRefused(t *testing.T) {
 // A match reloaded from its log (another process, a restart) keeps its bot seats, and its bots go on.
 func TestBotSeatsSurviveReload(t *testing.T) {
 	e := newEnv(t, nil, func(c *Config) { c.Bots = toyBots{}; c.BotDelay = time.Hour })
-	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":2},"maxSeats":2,"name":"Ada"}`)).json(t)
+	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":2},"max_seats":2,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
 	e.must(200, e.do("POST", "/api/matches/"+id+"/bots", ada, `{}`))
 	e.must(200, e.do("POST", "/api/matches/"+id+"/start", ada, ""))
@@ -247,7 +247,7 @@ func TestRealBotsThroughAPI(t *testing.T) {
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			e := newEnv(t, nil, func(cfg *Config) { cfg.Games = reg; cfg.Bots = bot.Catalog{} })
-			v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"`+c.game+`","options":`+c.options+`,"maxSeats":`+itoa(1+len(c.bots))+`,"name":"Ada"}`)).json(t)
+			v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"`+c.game+`","options":`+c.options+`,"max_seats":`+itoa(1+len(c.bots))+`,"name":"Ada"}`)).json(t)
 			id, ada := v["id"].(string), v["token"].(string)
 			for _, b := range c.bots {
 				e.must(200, e.do("POST", "/api/matches/"+id+"/bots", ada, `{"bot":"`+b+`"}`))
@@ -293,7 +293,7 @@ func TestRealBotsThroughAPI(t *testing.T) {
 // otherwise stall for good.
 func TestBotSeatWithoutItsBot(t *testing.T) {
 	e := newEnv(t, nil, func(c *Config) { c.Bots = toyBots{}; c.BotDelay = time.Hour })
-	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":3},"maxSeats":3,"name":"Ada"}`)).json(t)
+	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":3},"max_seats":3,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
 	e.must(200, e.do("POST", "/api/matches/"+id+"/bots", ada, `{"bot":"steady"}`))
 	e.must(200, e.do("POST", "/api/matches/"+id+"/bots", ada, `{"bot":"cheat"}`))
@@ -326,7 +326,7 @@ func (onlySteady) New(g, name string) (game.Bot, error) {
 // the copy loaded after it, whose bots have their own timer and delay.
 func TestStaleBotTimerLeavesTheReloadedMatchAlone(t *testing.T) {
 	e := newEnv(t, nil, func(c *Config) { c.Bots = toyBots{}; c.BotDelay = time.Hour })
-	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":2},"maxSeats":2,"name":"Ada"}`)).json(t)
+	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":2},"max_seats":2,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
 	e.must(200, e.do("POST", "/api/matches/"+id+"/bots", ada, `{}`))
 	e.must(200, e.do("POST", "/api/matches/"+id+"/start", ada, "")) // both seats act: the bot's timer is armed

@@ -28,7 +28,7 @@ func fuzzEnv(f *testing.F) (*Server, string, []player) {
 	call := func(method, path, tok, body string) *httptest.ResponseRecorder {
 		return serve(srv, method, path, tok, body)
 	}
-	rec := call("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":20},"maxSeats":2}`)
+	rec := call("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":20},"max_seats":2}`)
 	id := decodeField(f, rec.Body.Bytes(), "id")
 	var ps []player
 	for i := range 2 {
@@ -123,7 +123,7 @@ func FuzzBotBodyOpen(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, body string) {
-		rec := serve(srv, "POST", "/api/matches", "", `{"game":"toy","maxSeats":2,"name":"Ada"}`)
+		rec := serve(srv, "POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Ada"}`)
 		id, ada := decodeField(t, rec.Body.Bytes(), "id"), decodeField(t, rec.Body.Bytes(), "token")
 		rec = serve(srv, "POST", "/api/matches/"+id+"/bots", ada, body)
 		m, err := srv.get(context.Background(), id)
@@ -156,7 +156,7 @@ func FuzzBotBodyOpen(f *testing.F) {
 // the finished match logs one pointer and the player holds one seat of the rematch.
 func FuzzRematchBody(f *testing.F) {
 	srv, _, _ := fuzzEnv(f)
-	rec := serve(srv, "POST", "/api/matches", "", `{"game":"toy","options":{"rounds":1},"maxSeats":2,"name":"Ada"}`)
+	rec := serve(srv, "POST", "/api/matches", "", `{"game":"toy","options":{"rounds":1},"max_seats":2,"name":"Ada"}`)
 	id, ada := decodeField(f, rec.Body.Bytes(), "id"), decodeField(f, rec.Body.Bytes(), "token")
 	bob := decodeField(f, serve(srv, "POST", "/api/matches/"+id+"/join", "", `{"name":"Bob"}`).Body.Bytes(), "token")
 	for _, c := range [][3]string{{"start", ada, ``}, {"moves", ada, `{"move":{"pick":1}}`}, {"moves", bob, `{"move":{"pick":2}}`}} {
@@ -205,7 +205,7 @@ func FuzzRematchBody(f *testing.F) {
 
 func FuzzCreateBody(f *testing.F) {
 	srv, _, _ := fuzzEnv(f)
-	for _, s := range []string{`{"game":"toy"}`, `{"game":"toy","options":{"rounds":-1}}`, `{"game":"toy","maxSeats":0,"clock":{"mode":"move","seconds":0}}`,
+	for _, s := range []string{`{"game":"toy"}`, `{"game":"toy","options":{"rounds":-1}}`, `{"game":"toy","max_seats":0,"clock":{"mode":"move","seconds":0}}`,
 		`{"game":"toy","name":"\u0000"}`, `{"game":"toy","options":[1,2]}`, `{"game":1}`, `nul`} {
 		f.Add(s)
 	}

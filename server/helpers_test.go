@@ -173,7 +173,7 @@ type player struct {
 // newMatch creates a match of game with options, seats n players and starts it.
 func (e *env) newMatch(gameName, options string, n int, extra string) (string, []player) {
 	e.t.Helper()
-	body := `{"game":"` + gameName + `","options":` + options + `,"maxSeats":` + itoa(n) + extra + `}`
+	body := `{"game":"` + gameName + `","options":` + options + `,"max_seats":` + itoa(n) + extra + `}`
 	id := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", body)).json(e.t)["id"].(string)
 	ps := make([]player, n)
 	for i := range ps {

@@ -45,7 +45,7 @@ type undoData struct {
 
 // config is the host's settings of a match, fixed at creation.
 type config struct {
-	MaxSeats int        `json:"maxSeats"`
+	MaxSeats int        `json:"max_seats"`
 	Clock    *clockConf `json:"clock,omitempty"`
 }
 
@@ -426,7 +426,7 @@ func (m *match) summary(ev store.Event) json.RawMessage {
 type lobbySummary struct {
 	Players  []string   `json:"players"`
 	Bots     []string   `json:"bots,omitempty"` // per player, the bot playing the seat ("" for people); absent without bots
-	MaxSeats int        `json:"maxSeats"`
+	MaxSeats int        `json:"max_seats"`
 	Clock    *clockConf `json:"clock,omitempty"`
 }
 

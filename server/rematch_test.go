@@ -14,7 +14,7 @@ import (
 
 func TestRematch(t *testing.T) {
 	e := newEnv(t, nil, func(c *Config) { c.Bots = toyBots{} })
-	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":1},"maxSeats":3,"name":"Ada","clock":{"mode":"move","seconds":60}}`)).json(t)
+	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":1},"max_seats":3,"name":"Ada","clock":{"mode":"move","seconds":60}}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
 	bob := e.must(200, e.do("POST", "/api/matches/"+id+"/join", "", `{"name":"Bob"}`)).json(t)["token"].(string)
 	e.must(200, e.do("POST", "/api/matches/"+id+"/bots", ada, `{"bot":"cheat","name":"Rob"}`))
@@ -81,7 +81,7 @@ func TestRematch(t *testing.T) {
 // its end; it returns the match and the players' tokens.
 func finishedToy(e *env, bots ...string) (id, ada, bob string) {
 	e.t.Helper()
-	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":1},"maxSeats":`+itoa(2+len(bots))+`,"name":"Ada"}`)).json(e.t)
+	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":1},"max_seats":`+itoa(2+len(bots))+`,"name":"Ada"}`)).json(e.t)
 	id, ada = v["id"].(string), v["token"].(string)
 	bob = e.must(200, e.do("POST", "/api/matches/"+id+"/join", "", `{"name":"Bob"}`)).json(e.t)["token"].(string)
 	for _, b := range bots {

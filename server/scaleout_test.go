@@ -40,7 +40,7 @@ func sharedPostgres(t *testing.T) func() store.Store {
 // game ends with exactly one move per seat and round.
 func TestScaleOutBots(t *testing.T) {
 	a, b := twoInstancesWith(t, func(c *Config) { c.Bots = toyBots{} })
-	v := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":6},"maxSeats":3,"name":"Ada"}`)).json(t)
+	v := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":6},"max_seats":3,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
 	a.must(200, a.do("POST", "/api/matches/"+id+"/bots", ada, `{}`))
 	b.must(200, b.do("POST", "/api/matches/"+id+"/bots", ada, `{"bot":"steady"}`))
@@ -67,7 +67,7 @@ func TestScaleOutBots(t *testing.T) {
 
 func TestScaleOutTwoInstances(t *testing.T) {
 	a, b := twoInstances(t)
-	id := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":4},"maxSeats":3}`)).json(t)["id"].(string)
+	id := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":4},"max_seats":3}`)).json(t)["id"].(string)
 	ps := make([]player, 3)
 	for i := range ps {
 		e := []*env{a, b}[i%2] // seats join through either instance
@@ -213,7 +213,7 @@ func TestScaleOutBotsPlayedWhereTheChangeWasMade(t *testing.T) {
 	open := sharedPostgres(t)
 	a := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{&madeA} })
 	b := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{&madeB} })
-	v := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":5},"maxSeats":3,"name":"Ada"}`)).json(t)
+	v := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":5},"max_seats":3,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
 	a.must(200, a.do("POST", "/api/matches/"+id+"/bots", ada, `{}`))
 	a.must(200, a.do("POST", "/api/matches/"+id+"/bots", ada, `{}`))
@@ -236,7 +236,7 @@ func TestScaleOutBotTakeover(t *testing.T) {
 	open := sharedPostgres(t)
 	a := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{}; c.BotDelay = time.Hour }) // A never gets to it
 	b := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{} })
-	v := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":1,"sequential":true},"maxSeats":2,"name":"Ada"}`)).json(t)
+	v := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":1,"sequential":true},"max_seats":2,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
 	a.must(200, a.do("POST", "/api/matches/"+id+"/bots", ada, `{}`))
 	watch := b.dial(id, "", -1)

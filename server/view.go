@@ -17,9 +17,9 @@ type matchInfo struct {
 	Options  json.RawMessage `json:"options"`
 	Status   string          `json:"status"`
 	Seq      int64           `json:"seq"`
-	MaxSeats int             `json:"maxSeats"`
+	MaxSeats int             `json:"max_seats"`
 	Players  []playerInfo    `json:"players"`
-	ToAct    []game.Seat     `json:"toAct"`
+	ToAct    []game.Seat     `json:"to_act"`
 	Moves    int             `json:"moves"`
 	Clock    *clockConf      `json:"clock,omitempty"`
 	Result   *game.Result    `json:"result,omitempty"`
@@ -32,7 +32,7 @@ type playerInfo struct {
 	Name     string     `json:"name"`
 	Bot      string     `json:"bot,omitempty"`      // the bot playing the seat
 	Deadline *time.Time `json:"deadline,omitempty"` // when the clock runs out, for a seat that must act
-	BankMs   *int64     `json:"bankMs,omitempty"`   // game clock: time left as of the last event
+	BankMs   *int64     `json:"bank_ms,omitempty"`  // game clock: time left as of the last event
 }
 
 // envelope is what a client receives: over HTTP as a response, over WebSocket as a "state" message.
@@ -46,7 +46,7 @@ type envelope struct {
 
 type you struct {
 	Seat     game.Seat `json:"seat"`
-	MustAct  bool      `json:"mustAct"`
+	MustAct  bool      `json:"must_act"`
 	Undoable bool      `json:"undoable"`
 }
 
@@ -120,7 +120,7 @@ func (m *match) envelope(seat game.Seat) []byte {
 		}
 		b = append(b, `,"you":{"seat":`...)
 		b = strconv.AppendInt(b, int64(y.Seat), 10)
-		b = append(b, `,"mustAct":`...)
+		b = append(b, `,"must_act":`...)
 		b = strconv.AppendBool(b, y.MustAct)
 		b = append(b, `,"undoable":`...)
 		b = strconv.AppendBool(b, y.Undoable)

@@ -50,7 +50,7 @@ func TestEnvelopeMatchesTheEnvelopeStruct(t *testing.T) {
 		}
 	}
 	// An open match: no view yet.
-	open := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":2},"maxSeats":2,"name":"a"}`)).json(t)["id"].(string)
+	open := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":2},"max_seats":2,"name":"a"}`)).json(t)["id"].(string)
 	check(open, game.Spectator, 0)
 
 	id, ps := e.newMatch("toy", `{"rounds":2,"sequential":true}`, 2, "")

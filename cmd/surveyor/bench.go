@@ -288,7 +288,7 @@ func benchServerMove(tmp string) func(b *testing.B) {
 		}
 		newMatch := func() (string, string) {
 			var v struct{ ID, Token string }
-			_, body := call("/api/matches", "", `{"game":"toy","options":{"rounds":20},"maxSeats":1,"name":"bench"}`)
+			_, body := call("/api/matches", "", `{"game":"toy","options":{"rounds":20},"max_seats":1,"name":"bench"}`)
 			if err := json.Unmarshal(body, &v); err != nil || v.Token == "" {
 				b.Fatalf("create: %s", body)
 			}

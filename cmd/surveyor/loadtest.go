@@ -591,9 +591,9 @@ func (mv *mover) postHTTP(ctx context.Context, path, tok string, body []byte) (i
 
 func setupGame(ctx context.Context, c *http.Client, base string, o loadOptions) (*gameRun, error) {
 	var created struct{ ID string }
-	opts := fmt.Sprintf(`{"game":"toy","options":{"rounds":%d},"maxSeats":%d}`, o.rounds, o.seats)
+	opts := fmt.Sprintf(`{"game":"toy","options":{"rounds":%d},"max_seats":%d}`, o.rounds, o.seats)
 	if o.game != "toy" {
-		opts = fmt.Sprintf(`{"game":%q,"maxSeats":%d}`, o.game, o.seats)
+		opts = fmt.Sprintf(`{"game":%q,"max_seats":%d}`, o.game, o.seats)
 	}
 	if err := postJSON(ctx, c, base+"/api/matches", "", []byte(opts), &created); err != nil {
 		return nil, err
@@ -639,7 +639,7 @@ func setupGame(ctx context.Context, c *http.Client, base string, o loadOptions) 
 				Seq   int64  `json:"seq"`
 				Match struct {
 					Status string `json:"status"`
-					ToAct  []int  `json:"toAct"`
+					ToAct  []int  `json:"to_act"`
 				} `json:"match"`
 			}
 			if json.Unmarshal(b, &m) == nil && m.Type == "state" {

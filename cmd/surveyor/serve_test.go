@@ -247,7 +247,7 @@ func TestSetGCPercent(t *testing.T) {
 // carcassonneMatch creates and starts a two-seat Carcassonne match and returns its id and seat tokens.
 func carcassonneMatch(t *testing.T, base string) (string, []string) {
 	t.Helper()
-	code, v := httpDo(t, "POST", base+"/api/matches", "", `{"game":"carcassonne","maxSeats":2,"name":"a"}`)
+	code, v := httpDo(t, "POST", base+"/api/matches", "", `{"game":"carcassonne","max_seats":2,"name":"a"}`)
 	if code != 201 {
 		t.Fatalf("create: %d %v", code, v)
 	}
@@ -285,7 +285,7 @@ func playFirstLegal(base, id string, toks []string) float64 {
 	if m["status"] == "finished" {
 		return 0
 	}
-	toAct, _ := m["toAct"].([]any)
+	toAct, _ := m["to_act"].([]any)
 	if len(toAct) == 0 {
 		return -1
 	}

@@ -242,9 +242,9 @@ type View struct {
 	Rounds int         `json:"rounds"`
 	Card   int         `json:"card,omitempty"`
 	Picked []bool      `json:"picked"`
-	MyPick int         `json:"myPick,omitempty"`
+	MyPick int         `json:"my_pick,omitempty"`
 	Scores []int       `json:"scores"`
-	ToAct  []game.Seat `json:"toAct"`
+	ToAct  []game.Seat `json:"to_act"`
 	Last   *Round      `json:"last,omitempty"`
 	Over   bool        `json:"over"`
 }

@@ -67,7 +67,7 @@ function legalAt(s, x, y, rot) {
 export function renderCarc(main, s, token, accept) {
   const v = s.view, m = s.env.match, you = s.env.you;
   s.token = token; s.accept = accept;
-  const acting = !!(you && you.mustAct && !v.over);
+  const acting = !!(you && you.must_act && !v.over);
   const dk = decisionKey(v);
   if (!acting) s.cc = null;
   else if (!s.cc || s.cc.key !== dk) s.cc = { key: dk, rot: 0, at: null, hover: null, cursor: null, meeple: "", drag: false };
@@ -106,7 +106,7 @@ function statusText(s) {
   const v = s.view, m = s.env.match, you = s.env.you;
   const parts = [h("span", { class: "season-chip", id: "tiles-left" }, t(v.draw_pile === 1 ? "carcTilesLeft1" : "carcTilesLeft", { n: v.draw_pile }))];
   if (v.over) parts.push(h("strong", {}, t("gameOver")));
-  else if (you && you.mustAct) parts.push(h("strong", { class: "your-turn" }, t("yourTurn")));
+  else if (you && you.must_act) parts.push(h("strong", { class: "your-turn" }, t("yourTurn")));
   else parts.push(h("span", { id: "turn-of" }, t("carcTurnOf", { name: playerName(m, v.to_act) })));
   if (!you) parts.push(h("span", {}, t("spectating")));
   parts.push(h("span", { class: "clock", id: "clock" }));

@@ -114,7 +114,7 @@ function showLobby(main) {
     const maxSeats = mode === "solo" ? 1 : mode === "bots" ? 1 + nBots
       : Math.min(Number(seatsField.max), Math.max(2, Number(seatsField.value) || 2));
     const options = carc ? { surveyors: !!f.get("surveyors") } : presetOptions(f.get("preset"), f.get("side"));
-    const req = { game, name, options, maxSeats };
+    const req = { game, name, options, max_seats: maxSeats };
     if (f.get("clock")) req.clock = { mode: f.get("clock"), seconds: Number(f.get("seconds")) || 120 };
     try {
       const r = await api.create(req);
@@ -164,7 +164,7 @@ function gameList(title, matches, status) {
     const content = m.game === "carcassonne" ? `Carcassonne${o.surveyors ? ` · ${t("carcSurveyors")}` : ""}`
       : preset ? `${t(preset)}${o.side ? ` · ${t("side")} ${o.side}` : ""}` : "";
     return h("li", { "data-match": m.id, "data-game": m.game },
-      h("span", {}, `${players} (${(s.players || []).length}/${s.maxSeats || "?"})`),
+      h("span", {}, `${players} (${(s.players || []).length}/${s.max_seats || "?"})`),
       content ? h("span", { class: "muted", "data-content": m.id }, content) : null, ...actions);
   });
   return h("section", { class: "panel" }, h("h2", {}, title),

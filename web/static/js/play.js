@@ -68,8 +68,8 @@ function renderRoom(main, s, token, accept) {
     h("ul", { class: "players", id: "players" }, m.players.map(p => h("li", { "data-bot": p.bot || null },
       p.name + (s.seat && s.seat.seat === p.seat ? ` (${t("you")})` : ""),
       p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null))),
-    h("p", { class: "muted" }, `${m.players.length}/${m.maxSeats}`)];
-  if (s.seat && m.players.length < m.maxSeats) {
+    h("p", { class: "muted" }, `${m.players.length}/${m.max_seats}`)];
+  if (s.seat && m.players.length < m.max_seats) {
     // Bots take the free seats on a seated player's request, at the level chosen.
     const form = h("form", { id: "bot-form", class: "row", hidden: true });
     parts.push(form);
@@ -90,7 +90,7 @@ function renderRoom(main, s, token, accept) {
     if (knownBots[m.game]) fill(knownBots[m.game]);
     else botsOf(m.game).then(levels => { knownBots[m.game] = levels; fill(levels); });
   }
-  if (!s.seat && m.players.length < m.maxSeats) {
+  if (!s.seat && m.players.length < m.max_seats) {
     const name = h("input", { id: "join-name", maxlength: 32, required: true, value: localStorage.getItem("surveyor.name") || "" });
     parts.push(h("form", { id: "join-form", onsubmit: async (e) => {
       e.preventDefault();
@@ -234,7 +234,7 @@ function renderTable(main, s, token, accept) {
   if (v.side_single_source) side.append(h("p", { class: "muted small" }, t("singleSource")));
 
   const screen = h("div", { class: "table", id: "table", "data-over": v.over ? "1" : "0",
-    "data-decision": d ? d.kind : "", "data-mode": d ? d.mode : "", "data-must-act": you && you.mustAct ? "1" : "0" },
+    "data-decision": d ? d.kind : "", "data-mode": d ? d.mode : "", "data-must-act": you && you.must_act ? "1" : "0" },
   status, sheetCol, side);
   const parts = [screen];
   if (v.over) parts.unshift(h("section", { class: "panel final-panel", id: "final" }, h("h2", {}, t("gameOver")), finalPanel(v, m),

@@ -30,9 +30,9 @@ function rowOf(st) {
   const me = (m.players || []).find(p => p.seat === you.seat) || {};
   return {
     id: m.id, game: m.game, status: m.status, created: m.created, seat: you.seat,
-    mustAct: !!you.mustAct, deadline: me.deadline || null,
+    mustAct: !!you.must_act, deadline: me.deadline || null,
     players: (m.players || []).map(p => ({ seat: p.seat, name: p.name, bot: p.bot || "" })),
-    toAct: m.toAct || [], rank: m.result && m.result.ranks ? m.result.ranks[you.seat] : null,
+    toAct: m.to_act || [], rank: m.result && m.result.ranks ? m.result.ranks[you.seat] : null,
     asked: Date.now(),
   };
 }
