@@ -1,107 +1,82 @@
-// Package bot is the one interface through which a host seats a bot in any game, and the registry of the
-// bots by game and name. A bot answers with a move in the same JSON form a client sends, so the server
-// plays a bot's seat with st.Apply(seat, move) like any other move.
+// Package bot is the one interface through which a host seats a bot in any game: the catalogue of every
+// game's bots, read from the list of games (package games). A bot answers with a move in the same JSON form
+// a client sends, so the server plays a bot's seat with st.Apply(seat, move) like any other move.
 //
-// The typed bots in bot/cartographers and bot/carcassonne are what the sim uses, without JSON.
+// Each game's bots live in its own package (bot/cartographers, bot/carcassonne), with typed APIs that the
+// simulator (bot/sim) uses without JSON.
 package bot
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
-	carcbot "github.com/surveyor-game/surveyor/bot/carcassonne"
-	cartobot "github.com/surveyor-game/surveyor/bot/cartographers"
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/games"
 )
 
 // Bot chooses moves for a seat (game.Bot: the contract hosts know).
 type Bot = game.Bot
 
-// Catalog is the registry as the game.Bots a host (the server) is given.
+// Catalog is the catalogue as the game.Bots a host (the server) is given.
 type Catalog struct{}
 
 var _ game.Bots = Catalog{}
 
 // Names lists a game's bots, its default first, then the others in alphabetical order.
 func (Catalog) Names(gameName string) []string {
-	names := Names(gameName)
-	if d, ok := Default[gameName]; ok {
-		if i := slices.Index(names, d); i > 0 {
-			names = append([]string{d}, slices.Delete(names, i, i+1)...)
-		}
+	g, ok := games.Lookup(gameName)
+	if !ok || len(g.Bots) == 0 {
+		return nil
 	}
-	return names
+	names := Names(gameName)
+	def := g.Bots[0].Name
+	i := slices.Index(names, def)
+	return append([]string{def}, slices.Delete(names, i, i+1)...)
 }
 
 // New makes a bot for a game by name ("" for the game's default).
 func (Catalog) New(gameName, name string) (game.Bot, error) { return New(gameName, name) }
 
-// auto is the engine's own simple policy (State.AutoMove), the baseline the other bots are measured against.
-type auto struct{}
-
-func (auto) Name() string { return "auto" }
-
-func (auto) Move(st game.State, seat game.Seat) (json.RawMessage, error) {
-	m, err := st.AutoMove(seat)
-	if err != nil {
-		return nil, fmt.Errorf("auto bot: %w", err)
-	}
-	return m, nil
-}
-
-// registry maps a game name to its bots by name; each entry makes a fresh bot.
-var registry = map[string]map[string]func() Bot{
-	"cartographers": {
-		"auto":   func() Bot { return auto{} },
-		"fast":   func() Bot { return cartobot.New(cartobot.Fast) },
-		"strong": func() Bot { return cartobot.New(cartobot.Strong) },
-	},
-	"carcassonne": {
-		"auto":    func() Bot { return auto{} },
-		"greedy+": func() Bot { return carcbot.New() },
-	},
-}
-
-// Default is the name of each game's strongest bot, which a host seats when no name is asked for.
-var Default = map[string]string{"cartographers": "strong", "carcassonne": "greedy+"}
-
 // New makes a bot for a game by name ("" for the game's default). Unknown names are an error listing
 // the known ones.
 func New(gameName, name string) (Bot, error) {
-	bots, ok := registry[gameName]
-	if !ok {
+	g, ok := games.Lookup(gameName)
+	if !ok || len(g.Bots) == 0 {
 		return nil, fmt.Errorf("bot: no bots for game %q (have %s)", gameName, strings.Join(Games(), ", "))
 	}
-	if name == "" {
-		name = Default[gameName]
+	spec, err := g.Bot(name)
+	if err != nil {
+		return nil, fmt.Errorf("bot: %w", err)
 	}
-	mk, ok := bots[name]
-	if !ok {
-		return nil, fmt.Errorf("bot: %s has no bot %q (have %s)", gameName, name, strings.Join(Names(gameName), ", "))
+	return spec.New(), nil
+}
+
+// Default is the name of a game's default (strongest) bot, "" if it has none.
+func Default(gameName string) string {
+	if g, ok := games.Lookup(gameName); ok && len(g.Bots) > 0 {
+		return g.Bots[0].Name
 	}
-	return mk(), nil
+	return ""
 }
 
 // Names lists a game's bots in alphabetical order.
 func Names(gameName string) []string {
-	var out []string
-	for n := range registry[gameName] {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
+	g, _ := games.Lookup(gameName)
+	names := g.BotNames()
+	slices.Sort(names)
+	return names
 }
 
-// Games lists the games that have bots.
+// Games lists the games that have bots, in alphabetical order.
 func Games() []string {
 	var out []string
-	for n := range registry {
-		out = append(out, n)
+	for _, g := range games.All() {
+		if len(g.Bots) > 0 {
+			out = append(out, g.Name())
+		}
 	}
-	sort.Strings(out)
+	slices.Sort(out)
 	return out
 }
 

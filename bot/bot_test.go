@@ -79,15 +79,15 @@ func TestCatalogNamesTheDefaultFirst(t *testing.T) {
 	var c Catalog
 	for _, g := range Games() {
 		names := c.Names(g)
-		if len(names) == 0 || names[0] != Default[g] {
-			t.Errorf("%s: Catalog.Names = %v, want %q first", g, names, Default[g])
+		if len(names) == 0 || names[0] != Default(g) {
+			t.Errorf("%s: Catalog.Names = %v, want %q first", g, names, Default(g))
 		}
 		if !slices.Equal(slices.Sorted(slices.Values(names)), Names(g)) {
 			t.Errorf("%s: Catalog.Names = %v, not the same bots as Names = %v", g, names, Names(g))
 		}
 		b, err := c.New(g, "")
-		if err != nil || b.Name() != Default[g] {
-			t.Errorf("%s: Catalog.New(\"\") = %v, %v; want the default %q", g, b, err, Default[g])
+		if err != nil || b.Name() != Default(g) {
+			t.Errorf("%s: Catalog.New(\"\") = %v, %v; want the default %q", g, b, err, Default(g))
 		}
 	}
 	if got := c.Names("chess"); len(got) != 0 {

@@ -26,9 +26,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/surveyor-game/surveyor/bot"
-	"github.com/surveyor-game/surveyor/carcassonne"
-	"github.com/surveyor-game/surveyor/cartographers"
-	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/games"
 	"github.com/surveyor-game/surveyor/server"
 	"github.com/surveyor-game/surveyor/store/sqlite"
 	"github.com/surveyor-game/surveyor/web"
@@ -50,7 +48,7 @@ func newEnv(t *testing.T, seed uint64) *env {
 	}
 	e := &env{t: t}
 	e.seed.Store(seed)
-	srv, err := server.New(ctx, server.Config{Store: st, Games: game.NewRegistry(cartographers.Definition{}, carcassonne.Definition{}),
+	srv, err := server.New(ctx, server.Config{Store: st, Games: games.Registry(),
 		Bots: bot.Catalog{}, BotDelay: 0,
 		Static: web.FS(), RateLimit: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Seed: func() uint64 { return e.seed.Load() }})

@@ -11,14 +11,13 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
-	"github.com/surveyor-game/surveyor/bot"
-	carcbot "github.com/surveyor-game/surveyor/bot/carcassonne"
-	cartobot "github.com/surveyor-game/surveyor/bot/cartographers"
-	"github.com/surveyor-game/surveyor/carcassonne"
-	"github.com/surveyor-game/surveyor/cartographers"
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/games"
 )
 
 // Config is one run.
@@ -92,7 +91,7 @@ func GameSeed(seed uint64, i int) uint64 {
 
 // Run plays the games of a configuration. It stops early with the context's error when cancelled.
 func Run(ctx context.Context, cfg Config) (Report, error) {
-	players, err := cfg.check()
+	g, players, err := cfg.check()
 	if err != nil {
 		return Report{}, err
 	}
@@ -101,7 +100,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		workers = runtime.NumCPU()
 	}
 	workers = max(1, min(workers, cfg.Games))
-	play, err := newPlayer(cfg)
+	play, err := newPlayer(cfg, g)
 	if err != nil {
 		return Report{}, err
 	}
@@ -140,25 +139,21 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if err := ctx.Err(); err != nil {
 		return Report{}, fmt.Errorf("sim: %w", err)
 	}
-	return cfg.report(players, results, time.Since(start)), nil
+	return cfg.report(g, players, results, time.Since(start)), nil
 }
 
-// check validates the configuration and returns the bot name of each player.
-func (cfg Config) check() ([]string, error) {
+// check validates the configuration and returns the game and the bot name of each player.
+func (cfg Config) check() (games.Game, []string, error) {
 	if cfg.Games < 1 {
-		return nil, fmt.Errorf("sim: %d games, want at least 1", cfg.Games)
+		return games.Game{}, nil, fmt.Errorf("sim: %d games, want at least 1", cfg.Games)
 	}
-	lo, hi := 0, 0
-	switch cfg.Game {
-	case "cartographers":
-		lo, hi = cartographers.Definition{}.SeatRange()
-	case "carcassonne":
-		lo, hi = carcassonne.Definition{}.SeatRange()
-	default:
-		return nil, fmt.Errorf("sim: unknown game %q (want cartographers or carcassonne)", cfg.Game)
+	g, ok := games.Lookup(cfg.Game)
+	if !ok || g.Sim == nil {
+		return games.Game{}, nil, fmt.Errorf("sim: unknown game %q (want %s)", cfg.Game, strings.Join(simulated(), " or "))
 	}
+	lo, hi := g.SeatRange()
 	if cfg.Seats < lo || cfg.Seats > hi {
-		return nil, fmt.Errorf("sim: %s takes %d to %d seats, not %d", cfg.Game, lo, hi, cfg.Seats)
+		return games.Game{}, nil, fmt.Errorf("sim: %s takes %d to %d seats, not %d", cfg.Game, lo, hi, cfg.Seats)
 	}
 	players := cfg.Bots
 	switch len(players) {
@@ -169,169 +164,74 @@ func (cfg Config) check() ([]string, error) {
 			players[i] = cfg.Bots[0]
 		}
 	default:
-		return nil, fmt.Errorf("sim: %d bots for %d seats (give one per seat, or one for all)", len(cfg.Bots), cfg.Seats)
+		return games.Game{}, nil, fmt.Errorf("sim: %d bots for %d seats (give one per seat, or one for all)", len(cfg.Bots), cfg.Seats)
 	}
 	for _, n := range players {
-		if !known(cfg.Game, n) {
-			return nil, fmt.Errorf("sim: %s has no bot %q (have %v)", cfg.Game, n, Bots(cfg.Game))
+		if !slices.Contains(Bots(cfg.Game), n) {
+			return games.Game{}, nil, fmt.Errorf("sim: %s has no bot %q (have %v)", cfg.Game, n, Bots(cfg.Game))
 		}
 	}
-	return players, nil
+	return g, players, nil
 }
 
-// Bots lists the bots the sim can play for a game: those of the registry, played through their typed API.
-func Bots(gameName string) []string { return bot.Names(gameName) }
-
-func known(gameName, name string) bool {
-	for _, n := range Bots(gameName) {
-		if n == name {
-			return true
+// simulated lists the games the sim can play.
+func simulated() []string {
+	var out []string
+	for _, g := range games.All() {
+		if g.Sim != nil {
+			out = append(out, g.Name())
 		}
 	}
-	return false
+	return out
+}
+
+// Bots lists the bots the sim can play for a game, in alphabetical order: the game's own, played through
+// their typed API.
+func Bots(gameName string) []string {
+	g, _ := games.Lookup(gameName)
+	names := g.BotNames()
+	slices.Sort(names)
+	return names
 }
 
 // gameFunc plays game i with the players' bots and returns its outcome by player.
 type gameFunc func(i int, players []string) (outcome, error)
 
 // newPlayer returns a maker of per-worker game functions (each with its own bots and buffers).
-func newPlayer(cfg Config) (func() gameFunc, error) {
-	switch cfg.Game {
-	case "cartographers":
-		o, err := cartographers.ParseOptions(cfg.Options)
-		if err != nil {
-			return nil, err
-		}
-		// Options are resolved once here so that a bad value fails before any worker starts.
-		if _, err := cartographers.NewGame(o, cfg.Seats, 0); err != nil {
-			return nil, err
-		}
-		return func() gameFunc { return cartoGames(cfg, o) }, nil
-	case "carcassonne":
-		o, err := carcassonne.ParseOptions(cfg.Options)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := carcassonne.NewGame(o, cfg.Seats, 0); err != nil {
-			return nil, err
-		}
-		return func() gameFunc { return carcGames(cfg, o) }, nil
+func newPlayer(cfg Config, g games.Game) (func() gameFunc, error) {
+	mk, err := g.Sim(cfg.Options, cfg.Seats)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("sim: unknown game %q", cfg.Game)
+	return func() gameFunc {
+		play := mk()
+		seatBot := make([]string, cfg.Seats)
+		return func(i int, players []string) (outcome, error) {
+			for j, n := range players {
+				seatBot[(i+j)%cfg.Seats] = n
+			}
+			o, err := play(GameSeed(cfg.Seed, i), seatBot)
+			if err != nil {
+				return outcome{}, err
+			}
+			out := byPlayer(i, cfg.Seats, o)
+			return out, nil
+		}
+	}, nil
 }
 
-// cartoGames plays Cartographers games; bots are kept per name for the worker's life.
-func cartoGames(cfg Config, o cartographers.Options) gameFunc {
-	bots := map[string]*cartobot.Bot{"fast": cartobot.New(cartobot.Fast), "strong": cartobot.New(cartobot.Strong)}
-	seatBot := make([]string, cfg.Seats)
-	return func(i int, players []string) (outcome, error) {
-		g, err := cartographers.NewGame(o, cfg.Seats, GameSeed(cfg.Seed, i))
-		if err != nil {
-			return outcome{}, err
-		}
-		for j, n := range players {
-			seatBot[(i+j)%cfg.Seats] = n
-		}
-		for !g.Over() {
-			acted := false
-			for seat := 0; seat < cfg.Seats; seat++ {
-				if _, sheet := g.DecisionOf(seat); sheet < 0 {
-					continue
-				}
-				var m cartographers.Move
-				switch b := bots[seatBot[seat]]; {
-				case b != nil:
-					m, err = b.Choose(g, seat)
-				case seatBot[seat] == "auto":
-					m, err = g.AutoMove(seat)
-				default:
-					err = errors.New("the sim has no typed player for this bot")
-				}
-				if err != nil {
-					return outcome{}, fmt.Errorf("%s at seat %d: %w", seatBot[seat], seat, err)
-				}
-				if err := g.Play(seat, m); err != nil {
-					return outcome{}, fmt.Errorf("%s at seat %d played an illegal move: %w", seatBot[seat], seat, err)
-				}
-				acted = true
-			}
-			if !acted {
-				return outcome{}, errors.New("no seat could act but the game is not over")
-			}
-		}
-		out := byPlayer(i, cfg.Seats, g.Scores(), g.Ranks())
-		if g.Solo() {
-			out.rating = g.SoloRating()
-			out.title = cartographers.SoloTitle(out.rating)
-		}
-		return out, nil
-	}
-}
-
-// carcGames plays Carcassonne games, reusing one game's memory from game to game.
-func carcGames(cfg Config, o carcassonne.Options) gameFunc {
-	plus := carcbot.New()
-	g := new(carcassonne.Game)
-	seatBot := make([]string, cfg.Seats)
-	scores := make([]int, cfg.Seats)
-	return func(i int, players []string) (outcome, error) {
-		if err := g.Reset(o, cfg.Seats, GameSeed(cfg.Seed, i)); err != nil {
-			return outcome{}, err
-		}
-		for j, n := range players {
-			seatBot[(i+j)%cfg.Seats] = n
-		}
-		for !g.Over() {
-			seat := g.ToActSeat()
-			var m carcassonne.Move
-			switch seatBot[seat] {
-			case "greedy+":
-				var err error
-				if m, err = plus.Choose(g); err != nil {
-					return outcome{}, fmt.Errorf("greedy+ at seat %d: %w", seat, err)
-				}
-			case "auto":
-				m = g.GreedyMove()
-			default:
-				return outcome{}, fmt.Errorf("%s at seat %d: the sim has no typed player for this bot", seatBot[seat], seat)
-			}
-			if err := g.Play(m); err != nil {
-				return outcome{}, fmt.Errorf("%s at seat %d played an illegal move: %w", seatBot[seat], seat, err)
-			}
-		}
-		for s := range scores {
-			scores[s] = g.Score(s)
-		}
-		return byPlayer(i, cfg.Seats, scores, rank(scores)), nil
-	}
-}
-
-// rank gives 1 to the best score; equal scores share a rank (the Carcassonne rules name no tie-break).
-func rank(scores []int) []int {
-	r := make([]int, len(scores))
-	for s := range scores {
-		r[s] = 1
-		for _, o := range scores {
-			if o > scores[s] {
-				r[s]++
-			}
-		}
-	}
-	return r
-}
-
-// byPlayer reorders seat results of game i by player.
-func byPlayer(i, seats int, scores, ranks []int) outcome {
-	out := outcome{scores: make([]int, seats), ranks: make([]int, seats)}
+// byPlayer reorders the seat results of game i by player.
+func byPlayer(i, seats int, o game.SimOutcome) outcome {
+	out := outcome{scores: make([]int, seats), ranks: make([]int, seats), title: o.Title, rating: o.Rating}
 	for j := range seats {
 		seat := (i + j) % seats
-		out.scores[j], out.ranks[j] = scores[seat], ranks[seat]
+		out.scores[j], out.ranks[j] = o.Scores[seat], o.Ranks[seat]
 	}
 	return out
 }
 
 // report sums the outcomes up.
-func (cfg Config) report(players []string, results []outcome, elapsed time.Duration) Report {
+func (cfg Config) report(g games.Game, players []string, results []outcome, elapsed time.Duration) Report {
 	r := Report{Game: cfg.Game, Games: cfg.Games, Seats: cfg.Seats, Seed: cfg.Seed, Seconds: elapsed.Seconds()}
 	if elapsed > 0 {
 		r.GamesPerSec = float64(cfg.Games) / elapsed.Seconds()
@@ -347,7 +247,7 @@ func (cfg Config) report(players []string, results []outcome, elapsed time.Durat
 			r.BySeat = append(r.BySeat, SeatStats{Seat: s, Stats: st})
 		}
 	}
-	if cfg.Game == "cartographers" && cfg.Seats == 1 {
+	if len(g.SoloTitles) > 0 && cfg.Seats == 1 {
 		r.Titles = map[string]int{}
 		total := 0
 		for _, o := range results {
@@ -384,11 +284,12 @@ func stats(results []outcome, player func(i int) int) Stats {
 }
 
 // TitleOrder lists the solo titles present in a report, best first.
-func TitleOrder(titles map[string]int) []string {
+func TitleOrder(r Report) []string {
+	g, _ := games.Lookup(r.Game)
 	var out []string
-	for _, t := range cartographers.SoloTitles {
-		if titles[t.Title] > 0 {
-			out = append(out, t.Title)
+	for _, t := range g.SoloTitles {
+		if r.Titles[t] > 0 {
+			out = append(out, t)
 		}
 	}
 	return out

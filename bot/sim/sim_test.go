@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"encoding/json"
+	"github.com/surveyor-game/surveyor/games"
 	"math"
 	"strings"
 	"testing"
@@ -18,7 +19,8 @@ func TestReportSums(t *testing.T) {
 		{scores: []int{20, 25}, ranks: []int{2, 1}},
 		{scores: []int{30, 30}, ranks: []int{1, 1}},
 	}
-	r := cfg.report([]string{"greedy+", "auto"}, results, 2*time.Second)
+	g, _ := games.Lookup("carcassonne")
+	r := cfg.report(g, []string{"greedy+", "auto"}, results, 2*time.Second)
 	p := r.Players[0]
 	if p.Bot != "greedy+" || p.Mean != 20 || math.Abs(p.Stdev-10) > 1e-9 || p.Min != 10 || p.Max != 30 || p.Wins != 2 {
 		t.Errorf("player 1: %+v", p)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,21 +10,18 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
-	"testing"
 	"time"
 
-	carcbot "github.com/surveyor-game/surveyor/bot/carcassonne"
-	cartobot "github.com/surveyor-game/surveyor/bot/cartographers"
-	"github.com/surveyor-game/surveyor/carcassonne"
-	"github.com/surveyor-game/surveyor/cartographers"
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/game/gametest"
+	"github.com/surveyor-game/surveyor/games"
 	"github.com/surveyor-game/surveyor/server"
 	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/store/sqlite"
@@ -36,10 +34,12 @@ func init() {
 	}
 }
 
-// benchCase is one measurement; op names what one operation is.
+// benchCase is one measurement; op names what one operation is. setup prepares it and returns a maker of
+// workers (each with its own state) and what to release afterwards; parallel cases run one worker per CPU.
 type benchCase struct {
 	name, op string
-	run      func(b *testing.B)
+	parallel bool
+	setup    func() (worker func() (func(i int) error, error), done func(), err error)
 }
 
 // benchResult is one line of surveyor bench's report.
@@ -47,23 +47,26 @@ type benchResult struct {
 	Name        string  `json:"name"`
 	Op          string  `json:"op"`
 	N           int     `json:"n"`
-	NsPerOp     float64 `json:"nsPerOp"`
-	OpsPerSec   float64 `json:"opsPerSec"`
-	BytesPerOp  int64   `json:"bytesPerOp"`
-	AllocsPerOp int64   `json:"allocsPerOp"`
+	NsPerOp     float64 `json:"ns_per_op"`
+	OpsPerSec   float64 `json:"ops_per_sec"`
+	BytesPerOp  int64   `json:"bytes_per_op"`
+	AllocsPerOp int64   `json:"allocs_per_op"`
 }
 
+// benchCases are every game's benchmarks, then the store's and the server's.
 func benchCases(tmp string) []benchCase {
-	return []benchCase{
-		{"cartographers/random-solo-game", "game", benchCartographersGames(cartographers.Options{}, 1)},
-		{"cartographers/random-4-player-game-both-boxes", "game", benchCartographersGames(cartographers.Options{Preset: "both"}, 4)},
-		{"carcassonne/random-game-surveyors", "game", benchCarcassonneGames},
-		{"bot/cartographers-strong", "decision", benchCartographersBot(cartobot.Strong)},
-		{"bot/cartographers-fast", "decision", benchCartographersBot(cartobot.Fast)},
-		{"bot/carcassonne-greedy+", "decision", benchCarcassonneBot},
-		{"store/sqlite-append-parallel", "append", benchSQLiteAppend(tmp)},
-		{"server/move-through-api-sqlite", "move", benchServerMove(tmp)},
+	var out []benchCase
+	for _, g := range games.All() {
+		for _, b := range g.Benchmarks {
+			out = append(out, benchCase{name: b.Name, op: b.Op, setup: func() (func() (func(int) error, error), func(), error) {
+				return func() (func(int) error, error) { return b.Setup() }, func() {}, nil
+			}})
+		}
 	}
+	return append(out,
+		benchCase{"store/sqlite-append-parallel", "append", true, benchSQLiteAppend(tmp)},
+		benchCase{"server/move-through-api-sqlite", "move", false, benchServerMove(tmp)},
+	)
 }
 
 const benchUsage = `usage: surveyor bench [--only REGEXP] [--time D] [--json]
@@ -101,23 +104,15 @@ func runBench(_ context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	// testing.Benchmark reads its duration from the test flags, which only exist once registered.
-	testing.Init()
-	if err := flag.CommandLine.Set("test.benchtime", dur.String()); err != nil {
-		return err
-	}
 	var out []benchResult
 	for _, c := range benchCases(tmp) {
 		if !re.MatchString(c.name) {
 			continue
 		}
-		r := testing.Benchmark(c.run)
-		if r.N == 0 {
-			return fmt.Errorf("bench %s failed", c.name)
+		res, err := measure(c, *dur)
+		if err != nil {
+			return fmt.Errorf("bench %s: %w", c.name, err)
 		}
-		res := benchResult{Name: c.name, Op: c.op, N: r.N, NsPerOp: float64(r.T.Nanoseconds()) / float64(r.N),
-			BytesPerOp: r.AllocedBytesPerOp(), AllocsPerOp: r.AllocsPerOp()}
-		res.OpsPerSec = 1e9 / res.NsPerOp
 		out = append(out, res)
 		if !*asJSON {
 			fmt.Fprintf(stdout, "%-48s %10s/%-8s %12.0f %s/s %8d B/op %6d allocs/op\n", c.name, fmtNs(res.NsPerOp), c.op,
@@ -139,178 +134,161 @@ func fmtNs(ns float64) string {
 	return time.Duration(ns).Round(time.Duration(max(1, ns/1000))).String()
 }
 
-// benchCartographersGames plays whole games of random legal moves: one op is one game.
-func benchCartographersGames(o cartographers.Options, seats int) func(b *testing.B) {
-	return func(b *testing.B) {
-		rng := game.NewRNG(1, 2)
-		buf := make([]cartographers.Placement, 0, 1024)
-		b.ReportAllocs()
-		for i := 0; b.Loop(); i++ {
-			g, err := cartographers.NewGame(o, seats, uint64(i))
-			if err != nil {
-				b.Fatal(err)
-			}
-			for !g.Over() {
-				for _, seat := range g.ToActSeats() {
-					var m cartographers.Move
-					m, _, buf = g.RandomMove(seat, rng, buf)
-					if err := g.Play(seat, m); err != nil {
-						b.Fatal(err)
+// measure runs a case with more and more operations until one run lasts at least d, and reports that run.
+// The binary measures itself rather than through package testing, which would come into the production
+// binary with its flags.
+func measure(c benchCase, d time.Duration) (benchResult, error) {
+	worker, done, err := c.setup()
+	if err != nil {
+		return benchResult{}, err
+	}
+	defer done()
+	workers := 1
+	if c.parallel {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ops := make([]func(int) error, workers)
+	for w := range ops {
+		if ops[w], err = worker(); err != nil {
+			return benchResult{}, err
+		}
+	}
+	var next atomic.Int64
+	for n := 1; ; {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		start := time.Now()
+		errs := make([]error, workers)
+		var wg sync.WaitGroup
+		for w, op := range ops {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; i < n/workers+boolInt(w < n%workers); i++ {
+					if err := op(int(next.Add(1))); err != nil {
+						errs[w] = err
+						return
 					}
 				}
-			}
+			}()
 		}
+		wg.Wait()
+		elapsed := time.Since(start)
+		runtime.ReadMemStats(&after)
+		if err := errors.Join(errs...); err != nil {
+			return benchResult{}, err
+		}
+		if elapsed >= d || n >= 1e9 {
+			ns := float64(elapsed.Nanoseconds()) / float64(n)
+			return benchResult{Name: c.name, Op: c.op, N: n, NsPerOp: ns, OpsPerSec: 1e9 / ns,
+				BytesPerOp: int64(after.TotalAlloc-before.TotalAlloc) / int64(n), AllocsPerOp: int64(after.Mallocs-before.Mallocs) / int64(n)}, nil
+		}
+		// Aim 20% past d from the rate seen, growing at least 2x and at most 100x a round.
+		want := float64(n) * 1.2 * float64(d) / float64(max(elapsed, time.Microsecond))
+		n = int(min(max(want, 2*float64(n)), 100*float64(n)))
 	}
 }
 
-func benchCarcassonneGames(b *testing.B) {
-	o := carcassonne.DefaultOptions()
-	o.Surveyors = true
-	g := &carcassonne.Game{}
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		if err := g.Reset(o, 2, uint64(i)); err != nil {
-			b.Fatal(err)
-		}
-		rp := carcassonne.NewRandomPlayer(uint64(i))
-		for !g.Over() {
-			if err := g.Play(rp.Move(g)); err != nil {
-				b.Fatal(err)
-			}
-		}
+func boolInt(b bool) int {
+	if b {
+		return 1
 	}
+	return 0
 }
 
-// benchCartographersBot times the bot's decisions through solo games it plays itself: one op is one
-// decision (the move is then played, outside the timer's interest but inside the op).
-func benchCartographersBot(level cartobot.Level) func(b *testing.B) {
-	return func(b *testing.B) {
-		bt := cartobot.New(level)
-		var g *cartographers.Game
-		b.ReportAllocs()
-		for i := 0; b.Loop(); i++ {
-			if g == nil || g.Over() {
-				var err error
-				if g, err = cartographers.NewGame(cartographers.Options{}, 1, uint64(i)); err != nil {
-					b.Fatal(err)
-				}
-			}
-			m, err := bt.Choose(g, 0)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if err := g.Play(0, m); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-}
-
-func benchCarcassonneBot(b *testing.B) {
-	bt := carcbot.New()
-	o := carcassonne.DefaultOptions()
-	o.Surveyors = true
-	var g *carcassonne.Game
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		if g == nil || g.Over() {
-			var err error
-			if g, err = carcassonne.NewGame(o, 2, uint64(i)); err != nil {
-				b.Fatal(err)
-			}
-		}
-		m, err := bt.Choose(g)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := g.Play(m); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// benchSQLiteAppend appends one event at a time to distinct games from parallel goroutines, as moves of
-// many matches arrive: one op is one append, committed (group commit shares the disk flushes).
-func benchSQLiteAppend(tmp string) func(b *testing.B) {
-	return func(b *testing.B) {
+// benchSQLiteAppend appends one event at a time to distinct games from parallel workers, as moves of many
+// matches arrive: one op is one append, committed (group commit shares the disk flushes).
+func benchSQLiteAppend(tmp string) func() (func() (func(int) error, error), func(), error) {
+	return func() (func() (func(int) error, error), func(), error) {
 		ctx := context.Background()
 		st, err := sqlite.Open(ctx, filepath.Join(tmp, fmt.Sprintf("append-%d.db", time.Now().UnixNano())))
 		if err != nil {
-			b.Fatal(err)
+			return nil, nil, err
 		}
-		defer st.Close()
-		var next atomic.Int64
+		var ids atomic.Int64
 		data := json.RawMessage(`{"move":{"pick":1}}`)
-		b.ReportAllocs()
-		b.RunParallel(func(pb *testing.PB) {
-			id := fmt.Sprint("g", next.Add(1))
+		worker := func() (func(int) error, error) {
+			id := fmt.Sprint("g", ids.Add(1))
 			if err := st.CreateGame(ctx, store.Game{ID: id, Game: "toy", Status: "playing"}); err != nil {
-				b.Error(err)
-				return
+				return nil, err
 			}
 			var seq int64
-			for pb.Next() {
+			return func(int) error {
 				if _, err := st.Append(ctx, id, seq, store.Update{}, store.Event{Kind: "move", Data: data, At: time.Now()}); err != nil {
-					b.Error(err)
-					return
+					return err
 				}
 				seq++
-			}
-		})
+				return nil
+			}, nil
+		}
+		return worker, func() { st.Close() }, nil
 	}
 }
 
 // benchServerMove posts toy moves through the whole HTTP handler (decode, token, engine, SQLite append,
-// the mover's envelope), without the network: one op is one accepted move.
-func benchServerMove(tmp string) func(b *testing.B) {
-	return func(b *testing.B) {
+// the mover's envelope), without the network: one op is one accepted move. A toy match lasts 20 moves, so
+// every 20th op also creates and starts the next match.
+func benchServerMove(tmp string) func() (func() (func(int) error, error), func(), error) {
+	return func() (func() (func(int) error, error), func(), error) {
 		ctx := context.Background()
 		st, err := sqlite.Open(ctx, filepath.Join(tmp, fmt.Sprintf("server-%d.db", time.Now().UnixNano())))
 		if err != nil {
-			b.Fatal(err)
+			return nil, nil, err
 		}
-		defer st.Close()
 		srv, err := server.New(ctx, server.Config{Store: st, Games: game.NewRegistry(gametest.Definition{}), RateLimit: -1,
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 		if err != nil {
-			b.Fatal(err)
+			st.Close()
+			return nil, nil, err
 		}
-		defer srv.Close()
 		h := srv.Handler()
-		call := func(path, tok, body string) (int, []byte) {
-			req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+		call := func(path, tok, body string) (int, []byte, error) {
+			req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://bench"+path, strings.NewReader(body))
+			if err != nil {
+				return 0, nil, err
+			}
+			req.RemoteAddr = "127.0.0.1:1"
 			if tok != "" {
 				req.Header.Set("Authorization", "Bearer "+tok)
 			}
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, req)
-			return rec.Code, rec.Body.Bytes()
+			w := &benchWriter{header: http.Header{}, code: http.StatusOK}
+			h.ServeHTTP(w, req)
+			return w.code, w.body.Bytes(), nil
 		}
-		newMatch := func() (string, string) {
-			var v struct{ ID, Token string }
-			_, body := call("/api/matches", "", `{"game":"toy","options":{"rounds":20},"max_seats":1,"name":"bench"}`)
-			if err := json.Unmarshal(body, &v); err != nil || v.Token == "" {
-				b.Fatalf("create: %s", body)
-			}
-			if code, body := call("/api/matches/"+v.ID+"/start", v.Token, ""); code != http.StatusOK {
-				b.Fatalf("start: %d %s", code, body)
-			}
-			return v.ID, v.Token
+		worker := func() (func(int) error, error) {
+			var id, tok string
+			moves := 20
+			return func(int) error {
+				if moves == 20 {
+					var v struct{ ID, Token string }
+					_, body, err := call("/api/matches", "", `{"game":"toy","options":{"rounds":20},"max_seats":1,"name":"bench"}`)
+					if err != nil || json.Unmarshal(body, &v) != nil || v.Token == "" {
+						return fmt.Errorf("create: %s %v", body, err)
+					}
+					if code, body, err := call("/api/matches/"+v.ID+"/start", v.Token, ""); err != nil || code != http.StatusOK {
+						return fmt.Errorf("start: %d %s %v", code, body, err)
+					}
+					id, tok, moves = v.ID, v.Token, 0
+				}
+				if code, body, err := call("/api/matches/"+id+"/moves", tok, `{"move":{"pick":2}}`); err != nil || code != http.StatusOK {
+					return fmt.Errorf("move: %d %s %v", code, body, err)
+				}
+				moves++
+				return nil
+			}, nil
 		}
-		id, tok := newMatch()
-		moves := 0
-		b.ReportAllocs()
-		for b.Loop() {
-			if moves == 20 {
-				b.StopTimer()
-				id, tok = newMatch()
-				moves = 0
-				b.StartTimer()
-			}
-			if code, body := call("/api/matches/"+id+"/moves", tok, `{"move":{"pick":2}}`); code != http.StatusOK {
-				b.Fatalf("move: %d %s", code, body)
-			}
-			moves++
-		}
+		return worker, func() { srv.Close(); st.Close() }, nil
 	}
 }
+
+// benchWriter is the least http.ResponseWriter the handler needs.
+type benchWriter struct {
+	header http.Header
+	code   int
+	body   bytes.Buffer
+}
+
+func (w *benchWriter) Header() http.Header         { return w.header }
+func (w *benchWriter) Write(b []byte) (int, error) { return w.body.Write(b) }
+func (w *benchWriter) WriteHeader(code int)        { w.code = code }

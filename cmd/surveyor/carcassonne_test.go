@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/surveyor-game/surveyor/game"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,12 @@ func TestCarcassonneAutoPlayReplays(t *testing.T) {
 	if again := runOK(t, "", args...); again != first {
 		t.Fatal("the same seed gave two different games")
 	}
-	var res carcassonneResult
+	var res struct {
+		Scores      []int       `json:"scores"`
+		Ranks       []int       `json:"ranks"`
+		TilesPlaced int         `json:"tiles_placed"`
+		Record      game.Record `json:"record"`
+	}
 	if err := json.Unmarshal([]byte(first), &res); err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"github.com/surveyor-game/surveyor/games"
 	"strings"
 	"testing"
 
@@ -15,8 +17,10 @@ import (
 func runPlay(t *testing.T, stdin string, args ...string) (string, error) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	err := runCartographersPlay(context.Background(), args, strings.NewReader(stdin), &out, &errb)
-	return out.String(), err
+	if code := run(context.Background(), append([]string{"cartographers", "play"}, args...), strings.NewReader(stdin), &out, &errb); code != 0 {
+		return out.String(), errors.New(errb.String())
+	}
+	return out.String(), nil
 }
 
 func TestPlayAutoIsDeterministicAndReplays(t *testing.T) {
@@ -52,7 +56,7 @@ func TestPlayAutoIsDeterministicAndReplays(t *testing.T) {
 		if _, err := cartographers.ParseMap(res.Map); err != nil {
 			t.Fatalf("%s: the printed map does not read back: %v", preset, err)
 		}
-		st, err := games.Replay(res.Record)
+		st, err := games.Registry().Replay(res.Record)
 		if err != nil {
 			t.Fatalf("%s: replay: %v", preset, err)
 		}
@@ -79,7 +83,7 @@ func TestPlayInteractive(t *testing.T) {
 		}
 		var names []string
 		for _, rc := range cartographers.CellList(m.Cells) {
-			names = append(names, spaceName(rc))
+			names = append(names, fmt.Sprintf("%c%d", 'A'+rc[0], rc[1]+1))
 		}
 		switch m.Type {
 		case cartographers.DecideDraw:

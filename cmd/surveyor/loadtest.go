@@ -28,6 +28,7 @@ import (
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/game/gametest"
+	"github.com/surveyor-game/surveyor/games"
 	"github.com/surveyor-game/surveyor/server"
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -71,8 +72,8 @@ synchronous FULL), 1000 games, --rounds 20 --think 190ms, --warmup 1:
   Saturation (--think 0 --rounds 10): SQLite 10,900 moves/s (p99 125 ms), PostgreSQL 11,700 (p99 136 ms).
   p99 is set by garbage collection: its mark phase takes about half of the two cores for 50-70 ms, and
   moves queue meanwhile (10 interleaved runs: median p99 30 ms at GOGC 400, 12 ms at 800).
-  Server memory per active game: toy 6.1 KB (20 rounds), Cartographers 11.3 KB, Carcassonne 35.1 KB
-  (whole games, --game NAME --games 100).`
+  Server memory per active game: toy 6.1 KB (20 rounds); each real game's (whole games, --game NAME
+  --games 100) is in README.md.`
 
 const loadtestUsage = `usage: surveyor loadtest [--games N] [--think D] [--rounds N] [--warmup N] [--db URL | --server URL] [--game NAME]
 
@@ -188,8 +189,8 @@ func loadtest(ctx context.Context, o loadOptions) (loadReport, error) {
 	}
 	defer st.Close()
 	reg := game.NewRegistry(gametest.Definition{})
-	if def, ok := games[o.game]; ok {
-		reg[o.game] = def
+	if def, ok := games.Lookup(o.game); ok {
+		reg[o.game] = def.Definition
 	} else if o.game != "toy" {
 		return rep, fmt.Errorf("unknown game %q", o.game)
 	}

@@ -10,12 +10,8 @@ import (
 	"os"
 
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/games"
 )
-
-// games holds every game the binary knows; each game's command file adds its definition in init.
-var games = game.Registry{}
-
-func registerGame(d game.Definition) { games[d.Name()] = d }
 
 func init() {
 	commands["replay"] = command{
@@ -47,7 +43,7 @@ func runReplay(_ context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return err
 	}
-	st, err := games.Replay(rec)
+	st, err := games.Registry().Replay(rec)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/surveyor-game/surveyor/bot"
 	"github.com/surveyor-game/surveyor/game/gametest"
+	"github.com/surveyor-game/surveyor/games"
 	"github.com/surveyor-game/surveyor/server"
 	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/store/postgres"
@@ -120,9 +121,9 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		return fmt.Errorf("open database: %w", err)
 	}
 	defer st.Close()
-	reg := games
+	reg := games.Registry()
 	if o.toy {
-		reg = maps.Clone(games)
+		reg = maps.Clone(reg)
 		reg[gametest.Name] = gametest.Definition{}
 	}
 	if o.cpuProfile != "" {

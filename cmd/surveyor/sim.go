@@ -10,6 +10,7 @@ import (
 
 	"github.com/surveyor-game/surveyor/bot"
 	"github.com/surveyor-game/surveyor/bot/sim"
+	"github.com/surveyor-game/surveyor/games"
 )
 
 func init() {
@@ -22,10 +23,10 @@ func init() {
 func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gameName := fs.String("game", "cartographers", "cartographers or carcassonne")
-	games := fs.Int("games", 100, "number of games")
-	seats := fs.Int("seats", 1, "seats per game (cartographers 1-100, carcassonne 2-5)")
-	bots := fs.String("bots", "", "comma-separated bot per seat, or one for every seat (cartographers: auto, fast, strong; carcassonne: auto, greedy+)")
+	gameName := fs.String("game", games.Names()[0], strings.Join(games.Names(), " or "))
+	nGames := fs.Int("games", 100, "number of games")
+	seats := fs.Int("seats", 1, "seats per game ("+seatRanges()+")")
+	bots := fs.String("bots", "", "comma-separated bot per seat, or one for every seat ("+botLists()+")")
 	seed := fs.Uint64("seed", 1, "seed of the run; game i's seed is derived from it")
 	options := fs.String("options", "", "game options as JSON")
 	parallel := fs.Bool("parallel", false, "play games on every core at once (results do not change)")
@@ -42,13 +43,13 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	var names []string
 	if *bots == "" {
 		// No names: every seat gets the game's strongest bot (an unknown game is reported by sim.Run).
-		names = []string{bot.Default[*gameName]}
+		names = []string{bot.Default(*gameName)}
 	} else {
 		for _, n := range strings.Split(*bots, ",") {
 			names = append(names, strings.TrimSpace(n))
 		}
 	}
-	cfg := sim.Config{Game: *gameName, Games: *games, Seats: *seats, Bots: names, Seed: *seed, Options: json.RawMessage(*options)}
+	cfg := sim.Config{Game: *gameName, Games: *nGames, Seats: *seats, Bots: names, Seed: *seed, Options: json.RawMessage(*options)}
 	if *parallel {
 		cfg.Workers = -1
 	}
@@ -72,9 +73,28 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	}
 	if r.MeanRating != nil {
 		fmt.Fprintf(stdout, "solo rating: mean %.2f\n", *r.MeanRating)
-		for _, t := range sim.TitleOrder(r.Titles) {
+		for _, t := range sim.TitleOrder(r) {
 			fmt.Fprintf(stdout, "  %-24s %5d  %5.1f%%\n", t, r.Titles[t], 100*float64(r.Titles[t])/float64(r.Games))
 		}
 	}
 	return nil
+}
+
+// seatRanges describes each game's seat range for the help text.
+func seatRanges() string {
+	var parts []string
+	for _, g := range games.All() {
+		lo, hi := g.SeatRange()
+		parts = append(parts, fmt.Sprintf("%s %d-%d", g.Name(), lo, hi))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// botLists names each game's bots for the help text.
+func botLists() string {
+	var parts []string
+	for _, g := range games.All() {
+		parts = append(parts, g.Name()+": "+strings.Join(sim.Bots(g.Name()), ", "))
+	}
+	return strings.Join(parts, "; ")
 }

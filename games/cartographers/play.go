@@ -1,4 +1,4 @@
-package main
+package cartographers
 
 import (
 	"bufio"
@@ -15,14 +15,6 @@ import (
 	"github.com/surveyor-game/surveyor/cartographers"
 	"github.com/surveyor-game/surveyor/game"
 )
-
-func init() {
-	registerGame(cartographers.Definition{})
-	cartographersCommands["play"] = command{
-		summary: "play a solo game in the terminal, or let the built-in policy play one (--auto)",
-		run:     runCartographersPlay,
-	}
-}
 
 const playUsage = "usage: surveyor cartographers play [--auto] [--seed N] [--preset cartographers|heroes|both] [--side A-D] [--json]"
 
@@ -57,7 +49,7 @@ type playSeason struct {
 	cartographers.SeasonScore
 }
 
-func runCartographersPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprintln(stderr, playUsage); fs.PrintDefaults() }
@@ -89,7 +81,7 @@ func runCartographersPlay(ctx context.Context, args []string, stdin io.Reader, s
 	if err != nil {
 		return err
 	}
-	rec := game.Record{Game: "cartographers", Options: rawOpts, Seed: *seed, Seats: 1}
+	rec := game.Record{Game: cartographers.Definition{}.Name(), Options: rawOpts, Seed: *seed, Seats: 1}
 	if *auto {
 		for !g.Over() {
 			if err := ctx.Err(); err != nil {

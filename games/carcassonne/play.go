@@ -1,4 +1,4 @@
-package main
+package carcassonne
 
 import (
 	"bufio"
@@ -15,19 +15,6 @@ import (
 	"github.com/surveyor-game/surveyor/game"
 )
 
-func init() {
-	registerGame(carcassonne.Definition{})
-	commands["carcassonne"] = command{
-		summary: "Carcassonne on the command line: play a game (hot-seat or --auto)",
-		run: func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-			if len(args) == 0 || args[0] != "play" {
-				return errors.New("usage: surveyor carcassonne play [--auto] [--seed N] [--players K] [--surveyors] [--options JSON] [--json]")
-			}
-			return runCarcassonnePlay(ctx, args[1:], stdin, stdout, stderr)
-		},
-	}
-}
-
 // carcassonneResult is the --json output: at least the final scores, the tiles laid and the game record,
 // which `surveyor replay` turns back into the same scores.
 type carcassonneResult struct {
@@ -37,7 +24,7 @@ type carcassonneResult struct {
 	Record      game.Record `json:"record"`
 }
 
-func runCarcassonnePlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("carcassonne play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	auto := fs.Bool("auto", false, "every seat plays the built-in greedy policy")
@@ -66,7 +53,7 @@ func runCarcassonnePlay(ctx context.Context, args []string, stdin io.Reader, std
 		return err
 	}
 	g := st.(*carcassonne.Game)
-	rec := game.Record{Game: "carcassonne", Options: rawOpts, Seed: *seed, Seats: *players, Moves: []game.RecordedMove{}}
+	rec := game.Record{Game: carcassonne.Definition{}.Name(), Options: rawOpts, Seed: *seed, Seats: *players, Moves: []game.RecordedMove{}}
 	in := bufio.NewScanner(stdin)
 	for !g.Over() {
 		if err := ctx.Err(); err != nil {

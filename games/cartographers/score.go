@@ -1,4 +1,4 @@
-package main
+package cartographers
 
 import (
 	"context"
@@ -16,18 +16,11 @@ import (
 // maxMapBytes bounds what score reads: a map is 132 bytes, comments included it stays far below this.
 const maxMapBytes = 1 << 20
 
-func init() {
-	cartographersCommands["score"] = command{
-		summary: "score a map in the text format with the scoring cards and the monster penalty",
-		run:     runCartographersScore,
-	}
-}
-
 const scoreUsage = "usage: surveyor cartographers score [--cards NAME[,NAME...]] [--json] FILE|-"
 
-// runCartographersScore implements `surveyor cartographers score` as shared/formats/cartographers-map.md
+// runScore implements `surveyor cartographers score` as shared/formats/cartographers-map.md
 // describes it. Flags may come before or after the file.
-func runCartographersScore(_ context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func runScore(_ context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprintln(stderr, scoreUsage); fs.PrintDefaults() }

@@ -1,0 +1,115 @@
+package game
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// What a game brings besides its Definition, so that the list of games (package games) can offer it to
+// every host: the server seats its bots, the command line runs its commands, measures its hot paths and
+// simulates it. None of these types names a game.
+
+// Plugin is one game and everything it brings; package games holds the one list of them.
+type Plugin struct {
+	Definition
+	// Bots are the game's bots, the default (strongest) first.
+	Bots []BotSpec
+	// Commands are the game's subcommands of the binary (surveyor NAME COMMAND).
+	Commands []Command
+	// Benchmarks are the game's hot paths for surveyor bench.
+	Benchmarks []Benchmark
+	// Sim plays the game fast between bots; nil if the game cannot be simulated.
+	Sim Simulator
+	// SoloTitles are the titles a solo game can earn, best first (none for games without them).
+	SoloTitles []string
+}
+
+// Bot returns the spec of one of the game's bots; "" means its default. An unknown name is an error that
+// lists the known ones.
+func (p Plugin) Bot(name string) (BotSpec, error) {
+	if len(p.Bots) == 0 {
+		return BotSpec{}, fmt.Errorf("%s has no bots", p.Name())
+	}
+	if name == "" {
+		return p.Bots[0], nil
+	}
+	for _, b := range p.Bots {
+		if b.Name == name {
+			return b, nil
+		}
+	}
+	names := p.BotNames()
+	slices.Sort(names)
+	return BotSpec{}, fmt.Errorf("%s has no bot %q (have %s)", p.Name(), name, strings.Join(names, ", "))
+}
+
+// BotNames lists the game's bots, the default first.
+func (p Plugin) BotNames() []string {
+	out := make([]string, len(p.Bots))
+	for i, b := range p.Bots {
+		out[i] = b.Name
+	}
+	return out
+}
+
+// BotSpec is one bot a game offers: the name players choose it by and a maker of fresh instances (a Bot
+// keeps scratch space, so each table gets its own).
+type BotSpec struct {
+	Name string
+	New  func() Bot
+}
+
+// AutoBot plays the engine's own simple policy (State.AutoMove): every game has it, and it is the baseline
+// the other bots are measured against.
+type AutoBot struct{}
+
+// Name is "auto".
+func (AutoBot) Name() string { return "auto" }
+
+// Move returns the state's AutoMove for the seat.
+func (AutoBot) Move(st State, seat Seat) (json.RawMessage, error) {
+	m, err := st.AutoMove(seat)
+	if err != nil {
+		return nil, fmt.Errorf("auto bot: %w", err)
+	}
+	return m, nil
+}
+
+// Command is a command-line subcommand a game brings: `surveyor GAME NAME [ARGS]`.
+type Command struct {
+	Name    string
+	Summary string
+	Run     func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+// Benchmark is one hot path of a game, measured by `surveyor bench` as repeated operations.
+type Benchmark struct {
+	// Name is unique across the binary, prefixed by the game ("carcassonne/random-game").
+	Name string
+	// Op names one operation ("game", "decision").
+	Op string
+	// Setup prepares a measurement and returns its operation; the runner calls op(0), op(1)... and times
+	// them, so that setup is not counted. An op may use i to vary seeds.
+	Setup func() (op func(i int) error, err error)
+}
+
+// SimOutcome is the result of one simulated game, by seat.
+type SimOutcome struct {
+	Scores []int
+	Ranks  []int
+	// Title and Rating are a solo game's title and rating, for games that have them.
+	Title  string
+	Rating int
+}
+
+// SimGame plays one whole game from a seed, seat s played by the bot named bots[s], through the engine's
+// typed API (no JSON: the simulator plays millions of moves). It is used by one goroutine at a time.
+type SimGame func(seed uint64, bots []string) (SimOutcome, error)
+
+// Simulator checks options and a seat count once and returns a maker of SimGames, one per worker, each
+// with its own bots and buffers.
+type Simulator func(options json.RawMessage, seats int) (func() SimGame, error)

@@ -1,0 +1,135 @@
+// Package carcassonne is Carcassonne (with the Land Surveyors) as the list of games (package games) offers
+// it: the rules engine's definition, its bots, its command-line command (play), its benchmarks and its
+// simulator.
+package carcassonne
+
+import (
+	"encoding/json"
+	"fmt"
+
+	carcbot "github.com/surveyor-game/surveyor/bot/carcassonne"
+	"github.com/surveyor-game/surveyor/carcassonne"
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// Game is Carcassonne and what it brings.
+func Game() game.Plugin {
+	return game.Plugin{
+		Definition: carcassonne.Definition{},
+		Bots: []game.BotSpec{
+			{Name: "greedy+", New: func() game.Bot { return carcbot.New() }},
+			{Name: "auto", New: func() game.Bot { return game.AutoBot{} }},
+		},
+		Commands: []game.Command{
+			{Name: "play", Summary: "play a game in the terminal (hot-seat), or let the built-in policy play one (--auto)", Run: runPlay},
+		},
+		Benchmarks: []game.Benchmark{
+			{Name: "carcassonne/random-game-surveyors", Op: "game", Setup: benchGames},
+			{Name: "bot/carcassonne-greedy+", Op: "decision", Setup: benchBot},
+		},
+		Sim: simulate,
+	}
+}
+
+// simulate plays Carcassonne games between bots through the typed API, each worker reusing one game's
+// memory from game to game.
+func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
+	o, err := carcassonne.ParseOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := carcassonne.NewGame(o, seats, 0); err != nil {
+		return nil, err
+	}
+	return func() game.SimGame {
+		plus := carcbot.New()
+		g := new(carcassonne.Game)
+		return func(seed uint64, seatBot []string) (game.SimOutcome, error) {
+			if err := g.Reset(o, seats, seed); err != nil {
+				return game.SimOutcome{}, err
+			}
+			for !g.Over() {
+				seat := g.ToActSeat()
+				var m carcassonne.Move
+				switch seatBot[seat] {
+				case "greedy+":
+					var err error
+					if m, err = plus.Choose(g); err != nil {
+						return game.SimOutcome{}, fmt.Errorf("greedy+ at seat %d: %w", seat, err)
+					}
+				case "auto":
+					m = g.GreedyMove()
+				default:
+					return game.SimOutcome{}, fmt.Errorf("%s at seat %d: the sim has no typed player for this bot", seatBot[seat], seat)
+				}
+				if err := g.Play(m); err != nil {
+					return game.SimOutcome{}, fmt.Errorf("%s at seat %d played an illegal move: %w", seatBot[seat], seat, err)
+				}
+			}
+			scores := make([]int, seats)
+			for s := range scores {
+				scores[s] = g.Score(s)
+			}
+			return game.SimOutcome{Scores: scores, Ranks: rank(scores)}, nil
+		}
+	}, nil
+}
+
+// rank gives 1 to the best score; equal scores share a rank (the Carcassonne rules name no tie-break).
+func rank(scores []int) []int {
+	r := make([]int, len(scores))
+	for s := range scores {
+		r[s] = 1
+		for _, o := range scores {
+			if o > scores[s] {
+				r[s]++
+			}
+		}
+	}
+	return r
+}
+
+func surveyorOptions() carcassonne.Options {
+	o := carcassonne.DefaultOptions()
+	o.Surveyors = true
+	return o
+}
+
+// benchGames plays whole two-player games with the Land Surveyors by random legal moves: one op is a game.
+func benchGames() (func(int) error, error) {
+	o := surveyorOptions()
+	g := &carcassonne.Game{}
+	return func(i int) error {
+		if err := g.Reset(o, 2, uint64(i)); err != nil {
+			return err
+		}
+		rp := carcassonne.NewRandomPlayer(uint64(i))
+		for !g.Over() {
+			if err := g.Play(rp.Move(g)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, nil
+}
+
+// benchBot times greedy+'s decisions through two-player games it plays against itself: one op is one
+// decision (the move is then played, inside the op).
+func benchBot() (func(int) error, error) {
+	bt := carcbot.New()
+	o := surveyorOptions()
+	var g *carcassonne.Game
+	return func(i int) error {
+		if g == nil || g.Over() {
+			var err error
+			if g, err = carcassonne.NewGame(o, 2, uint64(i)); err != nil {
+				return err
+			}
+		}
+		m, err := bt.Choose(g)
+		if err != nil {
+			return err
+		}
+		return g.Play(m)
+	}, nil
+}

@@ -1,0 +1,141 @@
+// Package cartographers is Cartographers as the list of games (package games) offers it: the rules
+// engine's definition, its bots, its command-line commands (play, score), its benchmarks and its simulator.
+package cartographers
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	cartobot "github.com/surveyor-game/surveyor/bot/cartographers"
+	"github.com/surveyor-game/surveyor/cartographers"
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// Game is Cartographers and what it brings.
+func Game() game.Plugin {
+	titles := make([]string, len(cartographers.SoloTitles))
+	for i, t := range cartographers.SoloTitles {
+		titles[i] = t.Title
+	}
+	return game.Plugin{
+		Definition: cartographers.Definition{},
+		Bots: []game.BotSpec{
+			{Name: "strong", New: func() game.Bot { return cartobot.New(cartobot.Strong) }},
+			{Name: "auto", New: func() game.Bot { return game.AutoBot{} }},
+			{Name: "fast", New: func() game.Bot { return cartobot.New(cartobot.Fast) }},
+		},
+		Commands: []game.Command{
+			{Name: "play", Summary: "play a solo game in the terminal, or let the built-in policy play one (--auto)", Run: runPlay},
+			{Name: "score", Summary: "score a map in the text format with the scoring cards and the monster penalty", Run: runScore},
+		},
+		Benchmarks: []game.Benchmark{
+			{Name: "cartographers/random-solo-game", Op: "game", Setup: benchGames(cartographers.Options{}, 1)},
+			{Name: "cartographers/random-4-player-game-both-boxes", Op: "game", Setup: benchGames(cartographers.Options{Preset: "both"}, 4)},
+			{Name: "bot/cartographers-strong", Op: "decision", Setup: benchBot(cartobot.Strong)},
+			{Name: "bot/cartographers-fast", Op: "decision", Setup: benchBot(cartobot.Fast)},
+		},
+		Sim:        simulate,
+		SoloTitles: titles,
+	}
+}
+
+// simulate plays Cartographers games between bots through the typed API; each worker keeps its bots.
+func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
+	o, err := cartographers.ParseOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	// The options are resolved once here so that a bad value fails before any worker starts.
+	if _, err := cartographers.NewGame(o, seats, 0); err != nil {
+		return nil, err
+	}
+	return func() game.SimGame {
+		bots := map[string]*cartobot.Bot{"fast": cartobot.New(cartobot.Fast), "strong": cartobot.New(cartobot.Strong)}
+		return func(seed uint64, seatBot []string) (game.SimOutcome, error) {
+			g, err := cartographers.NewGame(o, seats, seed)
+			if err != nil {
+				return game.SimOutcome{}, err
+			}
+			for !g.Over() {
+				acted := false
+				for seat := 0; seat < seats; seat++ {
+					if _, sheet := g.DecisionOf(seat); sheet < 0 {
+						continue
+					}
+					var m cartographers.Move
+					switch b := bots[seatBot[seat]]; {
+					case b != nil:
+						m, err = b.Choose(g, seat)
+					case seatBot[seat] == "auto":
+						m, err = g.AutoMove(seat)
+					default:
+						err = errors.New("the sim has no typed player for this bot")
+					}
+					if err != nil {
+						return game.SimOutcome{}, fmt.Errorf("%s at seat %d: %w", seatBot[seat], seat, err)
+					}
+					if err := g.Play(seat, m); err != nil {
+						return game.SimOutcome{}, fmt.Errorf("%s at seat %d played an illegal move: %w", seatBot[seat], seat, err)
+					}
+					acted = true
+				}
+				if !acted {
+					return game.SimOutcome{}, errors.New("no seat could act but the game is not over")
+				}
+			}
+			out := game.SimOutcome{Scores: g.Scores(), Ranks: g.Ranks()}
+			if g.Solo() {
+				out.Rating = g.SoloRating()
+				out.Title = cartographers.SoloTitle(out.Rating)
+			}
+			return out, nil
+		}
+	}, nil
+}
+
+// benchGames plays whole games of random legal moves: one op is one game.
+func benchGames(o cartographers.Options, seats int) func() (func(int) error, error) {
+	return func() (func(int) error, error) {
+		rng := game.NewRNG(1, 2)
+		buf := make([]cartographers.Placement, 0, 1024)
+		return func(i int) error {
+			g, err := cartographers.NewGame(o, seats, uint64(i))
+			if err != nil {
+				return err
+			}
+			for !g.Over() {
+				for _, seat := range g.ToActSeats() {
+					var m cartographers.Move
+					m, _, buf = g.RandomMove(seat, rng, buf)
+					if err := g.Play(seat, m); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		}, nil
+	}
+}
+
+// benchBot times the bot's decisions through solo games it plays itself: one op is one decision (the move
+// is then played, inside the op).
+func benchBot(level cartobot.Level) func() (func(int) error, error) {
+	return func() (func(int) error, error) {
+		bt := cartobot.New(level)
+		var g *cartographers.Game
+		return func(i int) error {
+			if g == nil || g.Over() {
+				var err error
+				if g, err = cartographers.NewGame(cartographers.Options{}, 1, uint64(i)); err != nil {
+					return err
+				}
+			}
+			m, err := bt.Choose(g, 0)
+			if err != nil {
+				return err
+			}
+			return g.Play(0, m)
+		}, nil
+	}
+}
