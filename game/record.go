@@ -6,14 +6,33 @@ import (
 	"io"
 )
 
+// RecordFormat is the version of the record format this code writes. Format 1 (the field absent) is options,
+// seed and moves; format 2 adds the players' names and the narrative.
+const RecordFormat = 2
+
 // Record is everything needed to reproduce a game: which game, its options, its seed, its seat count and
-// the moves in the order the host accepted them. Its JSON form is documented in docs/records.md.
+// the moves in the order the host accepted them; and, from format 2, the game told (its narrative). Its
+// JSON form is documented in docs/records.md.
 type Record struct {
+	Format  int             `json:"format,omitempty"`
 	Game    string          `json:"game"`
 	Options json.RawMessage `json:"options,omitempty"`
 	Seed    uint64          `json:"seed"`
 	Seats   int             `json:"seats"`
-	Moves   []RecordedMove  `json:"moves"`
+	// Players are the names by seat, for readers of the narrative; absent when the host has none.
+	Players []string       `json:"players,omitempty"`
+	Moves   []RecordedMove `json:"moves"`
+	// Narrative is every event of the game in order (Narrator); absent for games that tell none.
+	Narrative []Event `json:"narrative,omitempty"`
+}
+
+// Tell completes a record from the state its moves produced (a State, or an engine's own typed game): the
+// current format and, if the game tells one, its narrative.
+func (r *Record) Tell(st any) {
+	r.Format = RecordFormat
+	if n, ok := st.(Narrator); ok {
+		r.Narrative = append([]Event(nil), n.Narrative()...)
+	}
 }
 
 // RecordedMove is one accepted move.
@@ -48,6 +67,31 @@ func (r Registry) Replay(rec Record) (State, error) {
 		if err := st.Apply(m.Seat, m.Move); err != nil {
 			return nil, fmt.Errorf("replay %s: move %d (seat %d): %w", rec.Game, i, m.Seat, err)
 		}
+	}
+	return st, nil
+}
+
+// Verify replays a record and checks its narrative against the replay's: a record that tells its game
+// (format 2 with a narrative) must tell exactly what its moves produce, and the error of one that does not
+// is a *NarrativeMismatch naming the first event that differs. Records without a narrative (format 1)
+// are replayed only.
+func (r Registry) Verify(rec Record) (State, error) {
+	if rec.Format > RecordFormat {
+		return nil, fmt.Errorf("replay: record format %d is newer than this program reads (%d)", rec.Format, RecordFormat)
+	}
+	st, err := r.Replay(rec)
+	if err != nil {
+		return nil, err
+	}
+	if len(rec.Narrative) == 0 {
+		return st, nil
+	}
+	n, ok := st.(Narrator)
+	if !ok {
+		return nil, fmt.Errorf("replay: the record tells a narrative but %s tells none", rec.Game)
+	}
+	if err := CheckNarrative(rec.Narrative, n.Narrative()); err != nil {
+		return st, fmt.Errorf("replay %s: the record does not tell what its moves play: %w", rec.Game, err)
 	}
 	return st, nil
 }

@@ -529,6 +529,10 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) error {
 			return errf(http.StatusConflict, codeNotFinished, "the record is available once the game is over")
 		}
 		rec = m.record(len(m.moves))
+		for _, seat := range m.seats {
+			rec.Players = append(rec.Players, seat.name)
+		}
+		rec.Tell(m.st)
 		return nil
 	})
 	if err != nil {

@@ -11,27 +11,50 @@ import (
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/games"
+	"github.com/surveyor-game/surveyor/internal/cli"
 )
 
 func init() {
 	commands["replay"] = command{
-		summary: "replay a game record (docs/records.md) and print the result",
+		summary: "replay a game record (docs/records.md), check its narrative and tell the game",
 		run:     runReplay,
 	}
 }
 
+const replayUsage = "usage: surveyor replay [--json] [--quiet] FILE|-"
+
+// replayOut is replay's --json output.
+type replayOut struct {
+	Game   string       `json:"game"`
+	Format int          `json:"format"`
+	Moves  int          `json:"moves"`
+	Over   bool         `json:"over"`
+	Result *game.Result `json:"result,omitempty"`
+	// Checked is true when the record told a narrative and it matches the replay's.
+	Checked   bool         `json:"checked"`
+	Narrative []game.Event `json:"narrative,omitempty"`
+}
+
+// runReplay replays a record. A record that tells its game is checked against the replay: where they
+// differ first is an error (exit status 1), so that a tampered or corrupted record is reported rather than
+// accepted. Flags may come before or after the file.
 func runReplay(_ context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print the result as one JSON object")
-	if err := fs.Parse(args); err != nil {
+	fs.Usage = func() { fmt.Fprintln(stderr, replayUsage); fs.PrintDefaults() }
+	asJSON := fs.Bool("json", false, "print the result and the replayed narrative as one JSON object")
+	quiet := fs.Bool("quiet", false, "print only the result, not the game told")
+	files, err := cli.ParseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	} else if err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return errors.New("usage: surveyor replay [--json] FILE|-")
+	if len(files) != 1 {
+		return errors.New(replayUsage)
 	}
 	in := stdin
-	if name := fs.Arg(0); name != "-" {
+	if name := files[0]; name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
 			return fmt.Errorf("open record: %w", err)
@@ -43,31 +66,40 @@ func runReplay(_ context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return err
 	}
-	st, err := games.Registry().Replay(rec)
+	st, err := games.Registry().Verify(rec)
 	if err != nil {
 		return err
 	}
-	out := struct {
-		Game  string       `json:"game"`
-		Moves int          `json:"moves"`
-		Over  bool         `json:"over"`
-		Res   *game.Result `json:"result,omitempty"`
-	}{Game: rec.Game, Moves: len(rec.Moves), Over: st.Over()}
+	format := max(rec.Format, 1)
+	out := replayOut{Game: rec.Game, Format: format, Moves: len(rec.Moves), Over: st.Over(), Checked: len(rec.Narrative) > 0}
 	if st.Over() {
 		r := st.Result()
-		out.Res = &r
+		out.Result = &r
+	}
+	if n, ok := st.(game.Narrator); ok && !*quiet {
+		out.Narrative = n.Narrative()
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		return enc.Encode(out)
+		return json.NewEncoder(stdout).Encode(out)
 	}
-	fmt.Fprintf(stdout, "%s: %d moves replayed\n", rec.Game, len(rec.Moves))
+	for _, e := range out.Narrative {
+		fmt.Fprintf(stdout, "%4d  %s\n", e.After, e.Tell(rec.Players))
+	}
+	checked := "no narrative in the record to check"
+	if out.Checked {
+		checked = fmt.Sprintf("its %d narrative events match the replay", len(rec.Narrative))
+	}
+	fmt.Fprintf(stdout, "%s (record format %d): %d moves replayed; %s\n", rec.Game, format, len(rec.Moves), checked)
 	if !st.Over() {
 		fmt.Fprintln(stdout, "the game is not over")
 		return nil
 	}
-	for seat, score := range out.Res.Scores {
-		fmt.Fprintf(stdout, "seat %d: %d points, rank %d\n", seat, score, out.Res.Ranks[seat])
+	for seat, score := range out.Result.Scores {
+		name := fmt.Sprintf("seat %d", seat)
+		if seat < len(rec.Players) && rec.Players[seat] != "" {
+			name += " (" + rec.Players[seat] + ")"
+		}
+		fmt.Fprintf(stdout, "%s: %d points, rank %d\n", name, score, out.Result.Ranks[seat])
 	}
 	return nil
 }

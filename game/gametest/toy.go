@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -111,6 +112,8 @@ type State struct {
 	order  []int // seats in the order they picked this round (for sequential undo)
 	scores []int
 	last   *Round
+	moves  int          // moves applied, for the narrative
+	told   []game.Event // the narrative (game.Narrator)
 }
 
 // Round is a closed round as every seat sees it.
@@ -125,8 +128,9 @@ func newState(opts Options, seats int, deck []int) *State {
 }
 
 var (
-	_ game.State  = (*State)(nil)
-	_ game.Undoer = (*State)(nil)
+	_ game.State    = (*State)(nil)
+	_ game.Undoer   = (*State)(nil)
+	_ game.Narrator = (*State)(nil)
 )
 
 // ToAct implements game.State.
@@ -176,6 +180,7 @@ func (s *State) Apply(seat game.Seat, move json.RawMessage) error {
 		return fmt.Errorf("toy: pick %d, want 1, 2 or 3: %w", m.Pick, game.ErrIllegalMove)
 	}
 	s.picks[seat] = m.Pick
+	s.moves++
 	s.order = append(s.order, int(seat))
 	if len(s.order) == len(s.picks) {
 		s.closeRound()
@@ -199,12 +204,36 @@ func (s *State) closeRound() {
 		}
 	}
 	s.last = r
+	s.tellRound(r)
 	s.round++
 	for i := range s.picks {
 		s.picks[i] = 0
 	}
 	s.order = s.order[:0]
 }
+
+// tellRound adds a closed round to the narrative and, after the last, the final scores.
+func (s *State) tellRound(r *Round) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Round %d: card %d;", s.round+1, r.Card)
+	for seat, p := range r.Picks {
+		fmt.Fprintf(&b, " {seat %d} picked %d (+%d)", seat, p, r.Gains[seat])
+	}
+	data, _ := json.Marshal(r)
+	s.told = append(s.told, game.Event{After: s.moves, Kind: "round", Text: b.String(), Data: data})
+	if s.round+1 == s.opts.Rounds {
+		b.Reset()
+		b.WriteString("Final scores:")
+		for seat, sc := range s.scores {
+			fmt.Fprintf(&b, " {seat %d} %d", seat, sc)
+		}
+		data, _ := json.Marshal(map[string][]int{"scores": s.scores})
+		s.told = append(s.told, game.Event{After: s.moves, Kind: "end", Text: b.String(), Data: data})
+	}
+}
+
+// Narrative implements game.Narrator.
+func (s *State) Narrative() []game.Event { return s.told }
 
 var picks = []json.RawMessage{json.RawMessage(`{"pick":1}`), json.RawMessage(`{"pick":2}`), json.RawMessage(`{"pick":3}`)}
 

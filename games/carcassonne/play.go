@@ -77,6 +77,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		}
 		rec.Moves = append(rec.Moves, game.RecordedMove{Seat: seat, Move: move})
 	}
+	rec.Tell(st)
 	res := st.Result()
 	if *asJSON {
 		return json.NewEncoder(stdout).Encode(carcassonneResult{

@@ -313,6 +313,7 @@ func listMoves(g *cartographers.Game, w io.Writer) {
 
 // printPlayResult prints the final sheet, the season scores, the rating and the title.
 func printPlayResult(g *cartographers.Game, rec game.Record, asJSON bool, w io.Writer) error {
+	rec.Tell(g)
 	p := g.Players[0]
 	res := playResult{Seed: g.Seed(), Options: g.Options(), Score: p.Score, Par: g.SoloPar(), Rating: g.SoloRating(),
 		Title: cartographers.SoloTitle(g.SoloRating()), Coins: p.Sheet.Coins, Map: p.Sheet.MapText(), Record: rec}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/surveyor-game/surveyor/cartographers"
+	"github.com/surveyor-game/surveyor/internal/cli"
 )
 
 // maxMapBytes bounds what score reads: a map is 132 bytes, comments included it stays far below this.
@@ -36,19 +37,11 @@ func runScore(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return nil
 	})
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil
-			}
-			return fmt.Errorf("%w\n%s", err, scoreUsage)
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
+	files, err := cli.ParseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("%w\n%s", err, scoreUsage)
 	}
 	if len(files) != 1 {
 		return fmt.Errorf("want one map file or - for standard input, got %d\n%s", len(files), scoreUsage)

@@ -1,0 +1,35 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// A finished match's record tells the game: the players' names, the current format and the engine's
+// narrative, which a replay of its moves reproduces exactly.
+func TestRecordTellsTheGame(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, "")
+	for range 2 {
+		for _, p := range ps {
+			e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/moves", p.token, `{"move":{"pick":`+itoa(p.seat+1)+`}}`))
+		}
+	}
+	var rec game.Record
+	if err := json.Unmarshal(e.must(http.StatusOK, e.do("GET", "/api/matches/"+id+"/record", "", "")).body, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Format != game.RecordFormat || strings.Join(rec.Players, ",") != "p0,p1" || len(rec.Narrative) != 3 {
+		t.Fatalf("record format %d, players %q, narrative %+v", rec.Format, rec.Players, rec.Narrative)
+	}
+	if got := rec.Narrative[0].Tell(rec.Players); !strings.HasPrefix(got, "Round 1: card ") || !strings.Contains(got, "p0 picked 1") {
+		t.Fatalf("first event told %q", got)
+	}
+	if _, err := testGames.Verify(rec); err != nil {
+		t.Fatalf("the server's record does not verify: %v", err)
+	}
+}
