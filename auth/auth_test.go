@@ -75,7 +75,7 @@ func TestSecrets(t *testing.T) {
 func TestNameKeyCollidesLookAlikes(t *testing.T) {
 	same := [][2]string{
 		{"Ada", "ada"}, {"Ada", "АDА"}, // Cyrillic А
-		{"Ada", "Ａｄａ"},                 // full width
+		{"Ada", "Ａｄａ"}, // full width
 		{"Bob", "B0b"}, {"Bill", "BiII"}, {"Ana Lima", "ana_lima"}, {"José", "Jose"},
 		{"Martin", "Martin\u200d"}, {"Corn", "Com"}, {"Kevin", "Κevin"}, // Greek Kappa
 	}
