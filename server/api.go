@@ -43,9 +43,21 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	api("GET /api/matches/{id}/record", s.record)
 	api("GET /api/matches/{id}/replay/{step}", s.replayStep)
 	api("GET /api/matches/{id}/ws", s.websocket)
+	api("POST /api/account/signup", s.signup)
+	api("POST /api/account/signin", s.signin)
+	api("POST /api/account/signout", s.signout)
+	api("POST /api/account/signout-everywhere", s.signoutEverywhere)
+	api("GET /api/account", s.account)
+	api("POST /api/account/password", s.changePassword)
+	api("POST /api/account/delete", s.deleteAccount)
+	api("GET /api/account/tokens", s.listTokens)
+	api("POST /api/account/tokens", s.createToken)
+	api("DELETE /api/account/tokens/{tid}", s.deleteToken)
+	api("POST /api/account/claim", s.claim)
+	api("GET /api/account/games", s.yourGames)
 	// Anything else under /api/ is a JSON error, 405 when the path exists for another method.
 	mux.Handle("/api/", s.apiHandler(func(w http.ResponseWriter, r *http.Request) error {
-		for _, m := range []string{http.MethodGet, http.MethodPost} {
+		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodDelete} {
 			if m == r.Method {
 				continue
 			}
@@ -311,6 +323,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		resp["seat"], resp["token"] = seat, tok
+		s.bindIfSignedIn(r, id, seat)
 	}
 	writeJSON(w, http.StatusCreated, resp)
 	return nil
@@ -359,6 +372,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	resp.ID, resp.Invite = id, inviteURL(r, id)
+	s.bindIfSignedIn(r, id, resp.Seat)
 	writeJSON(w, http.StatusOK, resp)
 	return nil
 }
@@ -367,7 +381,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) seated(r *http.Request, fn func(m *match, seat game.Seat) error) ([]byte, error) {
 	var out []byte
 	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
-		seat, err := m.seatOf(token(r))
+		seat, err := s.actingSeat(r, m)
 		if err != nil {
 			return err
 		}
@@ -504,12 +518,9 @@ func (s *Server) viewOrSubscribe(r *http.Request, after int64) (*subscriber, *ma
 	var out []byte
 	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
 		mm = m
-		seat := game.Spectator
-		if tok := token(r); tok != "" {
-			var err error
-			if seat, err = m.seatOf(tok); err != nil {
-				return err
-			}
+		seat, err := s.viewerSeat(r, m)
+		if err != nil {
+			return err
 		}
 		if after < 0 || m.seq > after {
 			out = m.envelope(seat)

@@ -226,7 +226,7 @@ func (s *Server) addBot(w http.ResponseWriter, r *http.Request) error {
 	}
 	var resp botResp
 	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) (err error) {
-		if _, err := m.seatOf(token(r)); err != nil {
+		if _, err := s.actingSeat(r, m); err != nil {
 			return err
 		}
 		resp.Seat, resp.Name, resp.Bot, err = m.addBot(r.Context(), req.Bot, name)

@@ -16,6 +16,8 @@ type apiError struct {
 	Status  int    `json:"-"`
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// RetryAfter is how many seconds to wait before trying again, for refusals that say so.
+	RetryAfter int `json:"retry_after,omitempty"`
 }
 
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }

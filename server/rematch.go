@@ -54,7 +54,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 	}
 	var plan rematchPlan
 	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
-		seat, err := m.seatOf(token(r))
+		seat, err := s.actingSeat(r, m)
 		if err != nil {
 			return err
 		}

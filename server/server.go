@@ -53,6 +53,9 @@ type Config struct {
 	// the game.
 	Bots     game.Bots
 	BotDelay time.Duration
+	// Accounts keeps players' accounts, sessions and API tokens (nil: the server has no accounts and
+	// players are guests holding seat tokens).
+	Accounts store.Accounts
 	// Now and Seed replace the clock and the seed source in tests.
 	Now  func() time.Time
 	Seed func() uint64
@@ -76,6 +79,10 @@ type Server struct {
 
 	shared bool // the store is shared with other instances (it is a store.Notifier)
 
+	accounts store.Accounts // nil without accounts
+	failed   failures       // wrong passwords, per account and per address
+	held     holders        // who holds which seats, cached
+
 	mu      sync.Mutex
 	matches map[string]*match
 
@@ -98,7 +105,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("server: Store and Games are required")
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
-		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, drained: make(chan struct{}), listening: make(chan struct{})}
+		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, drained: make(chan struct{}), listening: make(chan struct{}),
+		accounts: cfg.Accounts, failed: failures{b: map[string]*bucket{}}}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

@@ -49,9 +49,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	// The seat is checked before the upgrade, so that a wrong token gets a plain JSON error.
 	seat := game.Spectator
 	err := s.withMatch(r.Context(), id, func(m *match) (err error) {
-		if tok := token(r); tok != "" {
-			seat, err = m.seatOf(tok)
-		}
+		seat, err = s.viewerSeat(r, m)
 		return err
 	})
 	if err != nil {
@@ -61,8 +59,9 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 		return errf(http.StatusServiceUnavailable, codeUnavailable, "shutting down")
 	}
 
-	// Any origin may connect: authority comes from the seat token in the URL, never from cookies, so a
-	// foreign page gains nothing it could not do with the token itself.
+	// Any origin may connect: authority comes from the seat token in the URL, or from a session cookie
+	// only when the page is ours (viewerSeat checks the Origin), so a foreign page gains nothing it could
+	// not do with the token itself.
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		return nil // Accept has written the HTTP error

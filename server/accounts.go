@@ -1,0 +1,552 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// Accounts: a player with a name on every device. A browser signs in with a name and a password and
+// gets a session cookie (HttpOnly, SameSite=Lax, Secure behind TLS) whose secret the server keeps only
+// hashed; scripts and bots use personal API tokens (Authorization: Bearer sv_...). Either acts for the
+// seats its account holds in any match, so that a signed-in player finds and plays their games on any
+// device. Guests keep playing with seat tokens exactly as before; signing in claims the seats the browser
+// holds. docs/api.md describes the endpoints.
+
+const (
+	sessionCookie = "surveyor_session"
+	// sessionLife is how long a session lasts without use; each use extends it (at most once an hour).
+	sessionLife = 30 * 24 * time.Hour
+	// apiTokenPrefix tells an account's API token from a seat token, which has no prefix.
+	apiTokenPrefix = "sv_"
+	// Wrong passwords: each account and each address may fail this many times in a row, then one more
+	// attempt per failWindow/failBurst.
+	failBurst  = 10
+	failWindow = 15 * time.Minute
+)
+
+// Scopes an API token may carry.
+const (
+	scopeRead = "read"
+	scopePlay = "play"
+)
+
+// Error codes of accounts.
+const (
+	codeBadCredentials = "bad_credentials"
+	codeNameTaken      = "name_taken"
+	codeNoAccounts     = "accounts_disabled"
+)
+
+// principal is who a request acts for: an account, through a session cookie or an API token.
+type principal struct {
+	user    store.User
+	session *store.Session  // when signed in by cookie
+	token   *store.APIToken // when by API token
+}
+
+// can reports whether the principal may act with a scope (sessions may do anything their user may).
+func (p *principal) can(scope string) bool {
+	return p.token == nil || slices.Contains(p.token.Scopes, scope)
+}
+
+// failures counts wrong passwords per account and per address: a token bucket refilled slowly, consumed
+// only by failures, so that people who type their password right are never slowed.
+type failures struct {
+	mu sync.Mutex
+	b  map[string]*bucket
+}
+
+func (f *failures) retryAfter(key string, now time.Time) time.Duration {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	b, ok := f.b[key]
+	if !ok {
+		return 0
+	}
+	rate := float64(failBurst) / failWindow.Seconds()
+	tokens := min(float64(failBurst), b.tokens+now.Sub(b.last).Seconds()*rate)
+	if tokens >= 1 {
+		return 0
+	}
+	return time.Duration((1 - tokens) / rate * float64(time.Second))
+}
+
+func (f *failures) fail(key string, now time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	rate := float64(failBurst) / failWindow.Seconds()
+	b, ok := f.b[key]
+	if !ok {
+		b = &bucket{tokens: failBurst, last: now}
+		f.b[key] = b
+	}
+	b.tokens = max(0, min(float64(failBurst), b.tokens+now.Sub(b.last).Seconds()*rate)-1)
+	b.last = now
+}
+
+// whoIs resolves the account a request acts for; nil without credentials. A credential that is present
+// but wrong (an unknown or revoked token, an expired session) is an error: a client that means to act
+// as someone must not silently act as no one.
+func (s *Server) whoIs(r *http.Request) (*principal, error) {
+	if s.accounts == nil {
+		return nil, nil
+	}
+	ctx := r.Context()
+	now := s.now()
+	if tok := token(r); strings.HasPrefix(tok, apiTokenPrefix) {
+		t, err := s.accounts.Token(ctx, auth.HashSecret(tok))
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, errf(http.StatusUnauthorized, codeUnauthorized, "unknown or revoked API token")
+		} else if err != nil {
+			return nil, fmt.Errorf("api token: %w", err)
+		}
+		u, err := s.liveUser(ctx, t.UserID)
+		if err != nil {
+			return nil, err
+		}
+		if now.Sub(t.LastUsed) > time.Hour {
+			s.accounts.TouchToken(ctx, t.ID, now)
+		}
+		return &principal{user: u, token: &t}, nil
+	}
+	c, err := r.Cookie(sessionCookie)
+	if err != nil || c.Value == "" {
+		return nil, nil
+	}
+	ss, err := s.accounts.Session(ctx, auth.HashSecret(c.Value), now)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errf(http.StatusUnauthorized, codeUnauthorized, "your session has ended; sign in again")
+	} else if err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	u, err := s.liveUser(ctx, ss.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if now.Sub(ss.LastSeen) > time.Hour {
+		s.accounts.TouchSession(ctx, ss.Hash, now, now.Add(sessionLife))
+	}
+	return &principal{user: u, session: &ss}, nil
+}
+
+func (s *Server) liveUser(ctx context.Context, id string) (store.User, error) {
+	u, err := s.accounts.UserByID(ctx, id)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return store.User{}, fmt.Errorf("user: %w", err)
+	}
+	if err != nil || u.Deleted || u.Disabled {
+		return store.User{}, errf(http.StatusUnauthorized, codeUnauthorized, "this account cannot sign in")
+	}
+	return u, nil
+}
+
+// sameOrigin is the CSRF defence of cookie-authenticated changes: browsers send Origin with every POST
+// and DELETE a page makes, so a change whose Origin is another site's (or absent) was not made by our
+// page. SameSite=Lax cookies already keep most cross-site requests bare; this closes the rest (older
+// browsers, same-site subdomains).
+func sameOrigin(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return r.Header.Get("Sec-Fetch-Site") == "same-origin"
+	}
+	u, err := url.Parse(o)
+	return err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host)
+}
+
+// signedIn resolves the request's account and refuses requests without one. Changes made with a
+// session cookie must come from our own pages.
+func (s *Server) signedIn(r *http.Request, scope string) (*principal, error) {
+	if s.accounts == nil {
+		return nil, errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	}
+	p, err := s.whoIs(r)
+	if err != nil {
+		return nil, err
+	}
+	if p == nil {
+		return nil, errf(http.StatusUnauthorized, codeUnauthorized, "sign in first (a session cookie or Authorization: Bearer sv_...)")
+	}
+	if p.session != nil && r.Method != http.MethodGet && r.Method != http.MethodHead && !sameOrigin(r) {
+		return nil, errf(http.StatusForbidden, codeForbidden, "a signed-in change must come from this site's pages")
+	}
+	if !p.can(scope) {
+		return nil, errf(http.StatusForbidden, codeForbidden, "the API token lacks the %q scope", scope)
+	}
+	return p, nil
+}
+
+// setSession starts a session for an account and sets its cookie.
+func (s *Server) setSession(w http.ResponseWriter, r *http.Request, u store.User) error {
+	secret, hash := auth.NewSecret("")
+	now := s.now()
+	agent := r.UserAgent()
+	if len(agent) > 120 {
+		agent = agent[:120]
+	}
+	if err := s.accounts.CreateSession(r.Context(), store.Session{Hash: hash, UserID: u.ID, Created: now, LastSeen: now,
+		Expires: now.Add(sessionLife), Agent: agent}); err != nil {
+		return fmt.Errorf("create session: %w", err)
+	}
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: secret, Path: "/", HttpOnly: true, Secure: secureRequest(r, s),
+		SameSite: http.SameSiteLaxMode, MaxAge: int(sessionLife.Seconds())})
+	return nil
+}
+
+func clearSession(w http.ResponseWriter, r *http.Request, s *Server) {
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", HttpOnly: true, Secure: secureRequest(r, s),
+		SameSite: http.SameSiteLaxMode, MaxAge: -1})
+}
+
+// secureRequest reports whether the client reached us over TLS, directly or through a trusted proxy.
+func secureRequest(r *http.Request, s *Server) bool {
+	if r.TLS != nil {
+		return true
+	}
+	return s.fromTrustedProxy(r) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
+}
+
+// userJSON is an account as the API shows it.
+type userJSON struct {
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Created time.Time `json:"created"`
+}
+
+func userOut(u store.User) userJSON { return userJSON{ID: u.ID, Name: u.Name, Created: u.Created} }
+
+// seatClaim is a seat a guest browser holds, which signing in binds to the account.
+type seatClaim struct {
+	Match string `json:"match"`
+	Token string `json:"token"`
+}
+
+type credentialsReq struct {
+	Name     string      `json:"name"`
+	Password string      `json:"password"`
+	Seats    []seatClaim `json:"seats"`
+}
+
+func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
+	if s.accounts == nil {
+		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	}
+	var req credentialsReq
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	if !sameOrigin(r) && r.Header.Get("Origin") != "" {
+		return errf(http.StatusForbidden, codeForbidden, "sign-up must come from this site's pages")
+	}
+	if err := auth.CheckName(req.Name, s.botNames()...); err != nil {
+		return errf(http.StatusBadRequest, codeBadRequest, "%v", err)
+	}
+	if n := len([]rune(req.Password)); n < 8 || len(req.Password) > auth.MaxPasswordBytes {
+		return errf(http.StatusBadRequest, codeBadRequest, "a password has 8 to %d bytes", auth.MaxPasswordBytes)
+	}
+	hash, err := auth.HashPassword(req.Password)
+	if err != nil {
+		return err
+	}
+	u := store.User{ID: newID(), Name: req.Name, Key: auth.NameKey(req.Name), PasswordHash: hash, Created: s.now()}
+	if err := s.accounts.CreateUser(r.Context(), u); errors.Is(err, store.ErrNameTaken) {
+		return errf(http.StatusConflict, codeNameTaken, "the name %q (or one that looks like it) is taken", req.Name)
+	} else if err != nil {
+		return fmt.Errorf("sign up: %w", err)
+	}
+	s.log.Info("account created", "user", u.ID)
+	if err := s.setSession(w, r, u); err != nil {
+		return err
+	}
+	claimed := s.claimSeats(r.Context(), u, req.Seats)
+	writeJSON(w, http.StatusCreated, map[string]any{"user": userOut(u), "claimed": claimed})
+	return nil
+}
+
+func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
+	if s.accounts == nil {
+		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	}
+	var req credentialsReq
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	if !sameOrigin(r) && r.Header.Get("Origin") != "" {
+		return errf(http.StatusForbidden, codeForbidden, "sign-in must come from this site's pages")
+	}
+	now := s.now()
+	key, addr := "user:"+auth.NameKey(req.Name), "addr:"+clientKey(r, s.trusted)
+	if wait := max(s.failed.retryAfter(key, now), s.failed.retryAfter(addr, now)); wait > 0 {
+		secs := int(math.Ceil(wait.Seconds()))
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		return &apiError{Status: http.StatusTooManyRequests, Code: codeRateLimited,
+			Message: fmt.Sprintf("too many wrong passwords; retry after %d s", secs), RetryAfter: secs}
+	}
+	u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(req.Name))
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("sign in: %w", err)
+	}
+	ok := false
+	if err == nil && u.PasswordHash != "" && !u.Disabled && !u.Deleted {
+		var rehash bool
+		ok, rehash, err = auth.VerifyPassword(u.PasswordHash, req.Password)
+		if err != nil {
+			return fmt.Errorf("sign in: %w", err)
+		}
+		if rehash {
+			if h, err := auth.HashPassword(req.Password); err == nil {
+				u.PasswordHash = h
+				s.accounts.UpdateUser(r.Context(), u)
+			}
+		}
+	} else {
+		// The same work as a real check, so that timing does not tell whether the name exists.
+		auth.VerifyNothing(req.Password)
+	}
+	if !ok {
+		s.failed.fail(key, now)
+		s.failed.fail(addr, now)
+		return errf(http.StatusUnauthorized, codeBadCredentials, "wrong name or password")
+	}
+	if err := s.setSession(w, r, u); err != nil {
+		return err
+	}
+	claimed := s.claimSeats(r.Context(), u, req.Seats)
+	writeJSON(w, http.StatusOK, map[string]any{"user": userOut(u), "claimed": claimed})
+	return nil
+}
+
+func (s *Server) signout(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopePlay)
+	if err != nil {
+		return err
+	}
+	if p.session != nil {
+		if err := s.accounts.DeleteSession(r.Context(), p.session.Hash); err != nil {
+			return fmt.Errorf("sign out: %w", err)
+		}
+	}
+	clearSession(w, r, s)
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
+}
+
+func (s *Server) signoutEverywhere(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopePlay)
+	if err != nil {
+		return err
+	}
+	if err := s.accounts.DeleteSessions(r.Context(), p.user.ID); err != nil {
+		return fmt.Errorf("sign out everywhere: %w", err)
+	}
+	clearSession(w, r, s)
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
+}
+
+func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopeRead)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"user": userOut(p.user)})
+	return nil
+}
+
+// checkPassword verifies the account's password for a sensitive change, counting failures as sign-in does.
+func (s *Server) checkPassword(r *http.Request, u store.User, password string) error {
+	now := s.now()
+	key := "user:" + u.Key
+	if s.failed.retryAfter(key, now) > 0 {
+		return errf(http.StatusTooManyRequests, codeRateLimited, "too many wrong passwords; try again later")
+	}
+	ok, _, err := auth.VerifyPassword(u.PasswordHash, password)
+	if err != nil && !errors.Is(err, auth.ErrBadHash) {
+		return err
+	}
+	if !ok {
+		s.failed.fail(key, now)
+		return errf(http.StatusUnauthorized, codeBadCredentials, "wrong password")
+	}
+	return nil
+}
+
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, "")
+	if err != nil {
+		return err
+	}
+	if p.token != nil {
+		return errf(http.StatusForbidden, codeForbidden, "an API token cannot change the password")
+	}
+	var req struct {
+		Old string `json:"old"`
+		New string `json:"new"`
+	}
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	if err := s.checkPassword(r, p.user, req.Old); err != nil {
+		return err
+	}
+	if len(req.New) < 8 || len(req.New) > auth.MaxPasswordBytes {
+		return errf(http.StatusBadRequest, codeBadRequest, "a password has 8 to %d bytes", auth.MaxPasswordBytes)
+	}
+	h, err := auth.HashPassword(req.New)
+	if err != nil {
+		return err
+	}
+	u := p.user
+	u.PasswordHash = h
+	if err := s.accounts.UpdateUser(r.Context(), u); err != nil {
+		return fmt.Errorf("change password: %w", err)
+	}
+	// A changed password ends every other session: whoever knew the old one is signed out.
+	if err := s.accounts.DeleteSessions(r.Context(), u.ID); err != nil {
+		return fmt.Errorf("change password: %w", err)
+	}
+	if err := s.setSession(w, r, u); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
+}
+
+func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, "")
+	if err != nil {
+		return err
+	}
+	if p.token != nil {
+		return errf(http.StatusForbidden, codeForbidden, "an API token cannot delete the account")
+	}
+	var req struct {
+		Password string `json:"password"`
+	}
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	if err := s.checkPassword(r, p.user, req.Password); err != nil {
+		return err
+	}
+	if err := s.accounts.DeleteUser(r.Context(), p.user.ID); err != nil {
+		return fmt.Errorf("delete account: %w", err)
+	}
+	s.log.Info("account deleted", "user", p.user.ID)
+	clearSession(w, r, s)
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
+}
+
+// tokenJSON is an API token as its owner sees it (never its secret, shown once at creation).
+type tokenJSON struct {
+	ID       string     `json:"id"`
+	Name     string     `json:"name"`
+	Scopes   []string   `json:"scopes"`
+	Created  time.Time  `json:"created"`
+	LastUsed *time.Time `json:"last_used,omitempty"`
+	Token    string     `json:"token,omitempty"`
+}
+
+func tokenOut(t store.APIToken) tokenJSON {
+	out := tokenJSON{ID: t.ID, Name: t.Name, Scopes: t.Scopes, Created: t.Created}
+	if !t.LastUsed.IsZero() {
+		lu := t.LastUsed
+		out.LastUsed = &lu
+	}
+	return out
+}
+
+func (s *Server) listTokens(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopeRead)
+	if err != nil {
+		return err
+	}
+	ts, err := s.accounts.Tokens(r.Context(), p.user.ID)
+	if err != nil {
+		return fmt.Errorf("tokens: %w", err)
+	}
+	out := make([]tokenJSON, len(ts))
+	for i, t := range ts {
+		out[i] = tokenOut(t)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"tokens": out})
+	return nil
+}
+
+func (s *Server) createToken(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, "")
+	if err != nil {
+		return err
+	}
+	if p.token != nil {
+		return errf(http.StatusForbidden, codeForbidden, "an API token cannot make API tokens")
+	}
+	var req struct {
+		Name   string   `json:"name"`
+		Scopes []string `json:"scopes"`
+	}
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	if err := checkName(req.Name); err != nil {
+		return err
+	}
+	if len(req.Scopes) == 0 {
+		return errf(http.StatusBadRequest, codeBadRequest, `scopes must name "read", "play" or both`)
+	}
+	for _, sc := range req.Scopes {
+		if sc != scopeRead && sc != scopePlay {
+			return errf(http.StatusBadRequest, codeBadRequest, "unknown scope %q (read, play)", sc)
+		}
+	}
+	slices.Sort(req.Scopes)
+	req.Scopes = slices.Compact(req.Scopes)
+	secret, hash := auth.NewSecret(apiTokenPrefix)
+	t := store.APIToken{ID: newID(), Hash: hash, UserID: p.user.ID, Name: strings.TrimSpace(req.Name), Scopes: req.Scopes, Created: s.now()}
+	if err := s.accounts.CreateToken(r.Context(), t); err != nil {
+		return fmt.Errorf("create token: %w", err)
+	}
+	out := tokenOut(t)
+	out.Token = secret
+	writeJSON(w, http.StatusCreated, out)
+	return nil
+}
+
+func (s *Server) deleteToken(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, "")
+	if err != nil {
+		return err
+	}
+	err = s.accounts.DeleteToken(r.Context(), p.user.ID, r.PathValue("tid"))
+	if errors.Is(err, store.ErrNotFound) {
+		return errf(http.StatusNotFound, codeNotFound, "no such token")
+	} else if err != nil {
+		return fmt.Errorf("delete token: %w", err)
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
+}
+
+// botNames are the names of every bot the server offers: no account may take one.
+func (s *Server) botNames() []string {
+	if s.bots == nil {
+		return nil
+	}
+	var out []string
+	for name := range s.games {
+		out = append(out, s.bots.Names(name)...)
+	}
+	return out
+}

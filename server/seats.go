@@ -1,0 +1,210 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/netip"
+	"sync"
+
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// Seats held by accounts. A seat is taken with a seat token as ever; when the player is signed in (or
+// signs in later, claiming the seats the browser holds), the account store records that the account
+// holds it. The account then acts for the seat from any device with its session or an API token, and
+// finds the match in its games.
+
+// holders caches who holds the seats of matches: a seat never changes hands, so an entry found stays
+// true; a miss asks the store again (another instance may have bound the seat meanwhile).
+type holders struct {
+	mu sync.Mutex
+	m  map[string]map[string]game.Seat // match id -> user id -> seat
+}
+
+const maxHolderMatches = 100_000
+
+func (h *holders) get(matchID, userID string) (game.Seat, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	seat, ok := h.m[matchID][userID]
+	return seat, ok
+}
+
+func (h *holders) put(matchID string, refs []store.SeatRef) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.m == nil || len(h.m) > maxHolderMatches {
+		h.m = map[string]map[string]game.Seat{} // a cache: forgetting is always safe
+	}
+	byUser := h.m[matchID]
+	if byUser == nil {
+		byUser = map[string]game.Seat{}
+		h.m[matchID] = byUser
+	}
+	for _, r := range refs {
+		if old, ok := byUser[r.UserID]; !ok || game.Seat(r.Seat) < old {
+			byUser[r.UserID] = game.Seat(r.Seat) // an account holding several seats acts for its first
+		}
+	}
+}
+
+// seatOfUser is the seat an account holds in a match, asking the store on a miss.
+func (s *Server) seatOfUser(ctx context.Context, matchID, userID string) (game.Seat, error) {
+	if seat, ok := s.held.get(matchID, userID); ok {
+		return seat, nil
+	}
+	refs, err := s.accounts.SeatHolders(ctx, matchID)
+	if err != nil {
+		return 0, fmt.Errorf("seat holders: %w", err)
+	}
+	s.held.put(matchID, refs)
+	if seat, ok := s.held.get(matchID, userID); ok {
+		return seat, nil
+	}
+	return 0, errf(http.StatusForbidden, codeForbidden, "your account holds no seat in this match")
+}
+
+// bindSeat records that an account holds a seat it has just taken or proved it holds.
+func (s *Server) bindSeat(ctx context.Context, u store.User, matchID string, seat game.Seat) error {
+	ref := store.SeatRef{UserID: u.ID, GameID: matchID, Seat: int(seat), Created: s.now()}
+	if err := s.accounts.BindSeat(ctx, ref); err != nil {
+		return fmt.Errorf("bind seat: %w", err)
+	}
+	s.held.put(matchID, []store.SeatRef{ref})
+	return nil
+}
+
+// claimSeats binds to an account the seats a guest browser proves it holds with their tokens; claims that
+// do not prove a seat are skipped. It returns the matches claimed.
+func (s *Server) claimSeats(ctx context.Context, u store.User, claims []seatClaim) []string {
+	claimed := []string{}
+	for i, c := range claims {
+		if i == 200 {
+			break // a browser keeps at most this many seats
+		}
+		var seat game.Seat
+		err := s.withMatch(ctx, c.Match, func(m *match) (err error) {
+			seat, err = m.seatOf(c.Token)
+			return err
+		})
+		if err != nil {
+			continue
+		}
+		if err := s.bindSeat(ctx, u, c.Match, seat); err != nil {
+			s.log.Error("claim seat", "match", c.Match, "err", err)
+			continue
+		}
+		claimed = append(claimed, c.Match)
+	}
+	return claimed
+}
+
+// claim binds seats to the signed-in account: POST /api/account/claim {"seats": [{"match", "token"}]}.
+func (s *Server) claim(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopePlay)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Seats []seatClaim `json:"seats"`
+	}
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"claimed": s.claimSeats(r.Context(), p.user, req.Seats)})
+	return nil
+}
+
+// actingSeat is the seat a request acts for in a match: the seat its seat token names or, without one,
+// the seat its signed-in account holds.
+func (s *Server) actingSeat(r *http.Request, m *match) (game.Seat, error) {
+	if tok := token(r); tok != "" && !isAPIToken(tok) {
+		return m.seatOf(tok)
+	}
+	p, err := s.whoIs(r)
+	if err != nil {
+		return 0, err
+	}
+	if p == nil {
+		return m.seatOf("") // the usual "a seat token is required"
+	}
+	if p.session != nil && !sameOrigin(r) && r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return 0, errf(http.StatusForbidden, codeForbidden, "a signed-in change must come from this site's pages")
+	}
+	if r.Method != http.MethodGet && !p.can(scopePlay) {
+		return 0, errf(http.StatusForbidden, codeForbidden, `the API token lacks the "play" scope`)
+	}
+	return s.seatOfUser(r.Context(), m.id, p.user.ID)
+}
+
+func isAPIToken(tok string) bool { return len(tok) > len(apiTokenPrefix) && tok[:len(apiTokenPrefix)] == apiTokenPrefix }
+
+// fromTrustedProxy reports whether the request came through one of the trusted reverse proxies.
+func (s *Server) fromTrustedProxy(r *http.Request) bool {
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+	return err == nil && isTrusted(ap.Addr().Unmap(), s.trusted)
+}
+
+
+// viewerSeat is the seat whose view a request sees: its seat token's, or its signed-in account's seat,
+// or none (a spectator). A session cookie counts only on requests from our own pages, since a WebSocket
+// or long poll opened by a foreign page would otherwise read the player's private view.
+func (s *Server) viewerSeat(r *http.Request, m *match) (game.Seat, error) {
+	if tok := token(r); tok != "" && !isAPIToken(tok) {
+		return m.seatOf(tok)
+	}
+	p, err := s.whoIs(r)
+	if err != nil || p == nil {
+		return game.Spectator, err
+	}
+	if p.session != nil && !sameOrigin(r) {
+		return game.Spectator, nil
+	}
+	seat, err := s.seatOfUser(r.Context(), m.id, p.user.ID)
+	if err != nil {
+		return game.Spectator, nil // signed in, but not a player here: a spectator
+	}
+	return seat, nil
+}
+
+// yourGames lists the matches the signed-in account holds seats in, newest first: GET /api/account/games.
+// A client reads each match as usual (GET /api/matches/{id} with the same credentials) for its state.
+func (s *Server) yourGames(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopeRead)
+	if err != nil {
+		return err
+	}
+	refs, err := s.accounts.SeatsOf(r.Context(), p.user.ID, 100)
+	if err != nil {
+		return fmt.Errorf("your games: %w", err)
+	}
+	type entry struct {
+		lobbyEntry
+		Seat int `json:"seat"`
+	}
+	out := make([]entry, 0, len(refs))
+	for _, ref := range refs {
+		g, err := s.store.Game(r.Context(), ref.GameID)
+		if err != nil {
+			continue // a match that is gone leaves nothing to show
+		}
+		out = append(out, entry{lobbyEntry: lobbyEntry{ID: g.ID, Game: g.Game, Status: g.Status, Options: g.Options,
+			Summary: currentSummary(g.Summary), Created: g.Created}, Seat: ref.Seat})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"matches": out})
+	return nil
+}
+
+// bindIfSignedIn binds a seat just taken to the request's account, if it has one that may play. The seat
+// is taken either way (its token is in the answer): a failure here only leaves it to be claimed later.
+func (s *Server) bindIfSignedIn(r *http.Request, matchID string, seat game.Seat) {
+	p, err := s.whoIs(r)
+	if err != nil || p == nil || !p.can(scopePlay) || p.session != nil && !sameOrigin(r) {
+		return
+	}
+	if err := s.bindSeat(r.Context(), p.user, matchID, seat); err != nil {
+		s.log.Error("bind seat", "match", matchID, "err", err)
+	}
+}
