@@ -139,14 +139,15 @@ func (s *Server) actingSeat(r *http.Request, m *match) (game.Seat, error) {
 	return s.seatOfUser(r.Context(), m.id, p.user.ID)
 }
 
-func isAPIToken(tok string) bool { return len(tok) > len(apiTokenPrefix) && tok[:len(apiTokenPrefix)] == apiTokenPrefix }
+func isAPIToken(tok string) bool {
+	return len(tok) > len(apiTokenPrefix) && tok[:len(apiTokenPrefix)] == apiTokenPrefix
+}
 
 // fromTrustedProxy reports whether the request came through one of the trusted reverse proxies.
 func (s *Server) fromTrustedProxy(r *http.Request) bool {
 	ap, err := netip.ParseAddrPort(r.RemoteAddr)
 	return err == nil && isTrusted(ap.Addr().Unmap(), s.trusted)
 }
-
 
 // viewerSeat is the seat whose view a request sees: its seat token's, or its signed-in account's seat,
 // or none (a spectator). A session cookie counts only on requests from our own pages, since a WebSocket
