@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+func init() {
+	commands["user"] = command{
+		summary: "the operator's tools for accounts: list, reset-password, disable, enable",
+		run:     runUser,
+	}
+}
+
+const userUsage = `usage: surveyor user [--data DIR | --db PATH|URL] COMMAND [ARGS]
+
+  list [PREFIX]            accounts whose name starts with PREFIX (all without), in name order
+  reset-password NAME      set a new random password, print it once, and sign the account out everywhere
+  disable NAME             refuse the account's sign-ins and end its sessions (its games stay)
+  enable NAME              let a disabled account sign in again
+
+It works on the database of surveyor serve (the same --data or --db), while the server runs.`
+
+func runUser(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("user", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, userUsage); fs.PrintDefaults() }
+	data := fs.String("data", "data", "data `DIR` of surveyor serve")
+	db := fs.String("db", "", "SQLite file `PATH` or postgres:// URL (default DIR/surveyor.db)")
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return errors.New(userUsage)
+	}
+	st, _, err := openStore(ctx, *db, *data)
+	if err != nil {
+		return fmt.Errorf("open database: %w", err)
+	}
+	defer st.Close()
+	acc, ok := st.(store.Accounts)
+	if !ok {
+		return errors.New("this database has no accounts")
+	}
+	cmd, rest := fs.Arg(0), fs.Args()[1:]
+	switch cmd {
+	case "list":
+		if len(rest) > 1 {
+			return errors.New("usage: surveyor user list [PREFIX]")
+		}
+		prefix := ""
+		if len(rest) == 1 {
+			prefix = auth.NameKey(rest[0])
+		}
+		return listUsers(ctx, acc, prefix, stdout)
+	case "reset-password", "disable", "enable":
+		if len(rest) != 1 {
+			return fmt.Errorf("usage: surveyor user %s NAME", cmd)
+		}
+		u, err := acc.UserByKey(ctx, auth.NameKey(rest[0]))
+		if errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("no account is called %q", rest[0])
+		} else if err != nil {
+			return err
+		}
+		return changeUser(ctx, acc, u, cmd, stdout)
+	}
+	return fmt.Errorf("unknown command %q\n%s", cmd, userUsage)
+}
+
+func listUsers(ctx context.Context, acc store.Accounts, prefix string, stdout io.Writer) error {
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tJOINED\tSTATE")
+	after := ""
+	n := 0
+	for {
+		us, err := acc.ListUsers(ctx, after, 200)
+		if err != nil {
+			return err
+		}
+		for _, u := range us {
+			if !strings.HasPrefix(u.Key, prefix) {
+				if u.Key > prefix {
+					us = nil
+					break
+				}
+				continue
+			}
+			state := "active"
+			switch {
+			case u.Disabled:
+				state = "disabled"
+			case u.Bot:
+				state = "bot"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", u.Name, u.Created.Format("2006-01-02"), state)
+			n++
+		}
+		if len(us) < 200 {
+			break
+		}
+		after = us[len(us)-1].Key
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "%d accounts\n", n)
+	return nil
+}
+
+func changeUser(ctx context.Context, acc store.Accounts, u store.User, cmd string, stdout io.Writer) error {
+	switch cmd {
+	case "reset-password":
+		pw, _ := auth.NewSecret("")
+		pw = pw[:20]
+		h, err := auth.HashPassword(pw)
+		if err != nil {
+			return err
+		}
+		u.PasswordHash = h
+		if err := acc.UpdateUser(ctx, u); err != nil {
+			return err
+		}
+		if err := acc.DeleteSessions(ctx, u.ID); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "new password of %s (shown once, give it to them privately): %s\n", u.Name, pw)
+	case "disable", "enable":
+		u.Disabled = cmd == "disable"
+		if err := acc.UpdateUser(ctx, u); err != nil {
+			return err
+		}
+		if u.Disabled {
+			if err := acc.DeleteSessions(ctx, u.ID); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(stdout, "%s is %sd\n", u.Name, cmd)
+	}
+	return nil
+}
