@@ -61,15 +61,14 @@ func (g *Game) seasonEffect(id CardID) {
 	}
 }
 
-// GorgonTargets are the spaces the Gorgon on sheet i may destroy: adjacent to it, neither mountain,
-// wasteland nor already destroyed (rulings 15). A Gorgon wholly destroyed by a hero gazes at nothing.
+// gorgonTargets are the spaces the Gorgon on sheet i may destroy: adjacent to it, neither mountain,
+// wasteland nor already destroyed (rulings 15). Only its surviving spaces gaze: a space drawn onto a
+// hero's hit is destroyed as it is drawn (rulings 11) and a destroyed space is no Gorgon, so a Gorgon
+// wholly destroyed gazes at nothing.
 func (g *Game) gorgonTargets(i int, id CardID) Bits {
-	drawn, alive := g.monsterCells(i, id)
-	if alive.Empty() {
-		return Bits{}
-	}
+	_, alive := g.monsterCells(i, id)
 	s := &g.Players[i].Sheet
-	return drawn.Neighbours().AndNot(s.Layer[Mountain]).AndNot(s.Layer[Wasteland]).AndNot(s.Layer[Destroyed])
+	return alive.Neighbours().AndNot(s.Layer[Mountain]).AndNot(s.Layer[Wasteland]).AndNot(s.Layer[Destroyed])
 }
 
 func (g *Game) startGorgon(i, drawer int, id CardID) {

@@ -143,3 +143,79 @@ func TestGorgonGaze(t *testing.T) {
 		t.Fatalf("gorgon_by_owner: pending %+v on sheet 0, want the owner to choose", g.Players[0].Pending)
 	}
 }
+
+// A Gorgon drawn partly onto a hero's hits loses those spaces as it is drawn (rulings 11); a destroyed
+// space is no Gorgon, so the gaze reaches only the neighbours of its surviving spaces.
+func TestGorgonGazesOnlyFromSurvivingSpaces(t *testing.T) {
+	g := rig(t, Options{Ambush: "heroes"}, 2, emptyA, "Gorgon Gaze")
+	g.Players[0].Sheet.Hits = setOf([2]int{3, 3})
+	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
+	if g.Players[0].Sheet.At(CellAt(3, 3)) != Destroyed {
+		t.Fatal("the gorgon space drawn on a hit is not destroyed")
+	}
+	// The survivors (3,5) and (4,4) neighbour (2,5) (4,5) (3,4) (3,6) (5,4) (4,3); (2,3) and (3,2)
+	// touch only the destroyed (3,3).
+	d, i := g.DecisionOf(1)
+	want := setOf([2]int{2, 5}, [2]int{4, 5}, [2]int{3, 4}, [2]int{3, 6}, [2]int{5, 4}, [2]int{4, 3})
+	if d.Kind != DecideGorgon || i != 0 || d.Targets != want {
+		t.Fatalf("gorgon targets %v, want %v", CellList(d.Targets), CellList(want))
+	}
+	mustRefuse(t, g, 1, Move{Type: DecideGorgon, Cells: setOf([2]int{2, 3})}, "adjacent")
+	mustRefuse(t, g, 1, Move{Type: DecideGorgon, Cells: setOf([2]int{3, 2})}, "adjacent")
+	mustPlay(t, g, 1, Move{Type: DecideGorgon, Cells: setOf([2]int{3, 6})})
+
+	// Two of its three spaces on hits: one survivor, whose only neighbours... are still targets.
+	g = rig(t, Options{Ambush: "heroes"}, 2, emptyA, "Gorgon Gaze")
+	g.Players[0].Sheet.Hits = setOf([2]int{3, 3}, [2]int{3, 5})
+	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
+	d, _ = g.DecisionOf(1)
+	want = setOf([2]int{3, 4}, [2]int{5, 4}, [2]int{4, 3}, [2]int{4, 5})
+	if d.Kind != DecideGorgon || d.Targets != want {
+		t.Fatalf("one surviving space: targets %v, want %v", CellList(d.Targets), CellList(want))
+	}
+}
+
+// Every rule that starts from a monster's spaces counts only those that survive: a space destroyed by a
+// hero's hit is no monster (rulings 11, 12).
+func TestMonsterRulesUseSurvivingSpaces(t *testing.T) {
+	// Dragon of (4,4) (4,5), (4,5) destroyed: surrounding (4,4) alone pays.
+	g := rig(t, Options{}, 1, emptyA, "Great River")
+	p := &g.Players[0]
+	p.Monsters[ambushIndex(dragonID)] = setOf([2]int{4, 4}, [2]int{4, 5})
+	p.Sheet.Draw(setOf([2]int{4, 4}), Monster)
+	p.Sheet.Draw(setOf([2]int{4, 5}), Destroyed)
+	p.Sheet.Draw(setOf([2]int{3, 4}, [2]int{5, 4}, [2]int{4, 3}), Forest)
+	g.checkDragon(0)
+	if p.Sheet.Coins != DragonReward {
+		t.Fatalf("dragon with its one survivor surrounded: %d coins, want %d", p.Sheet.Coins, DragonReward)
+	}
+
+	// Monster penalty: the empty neighbours of (4,4) only, not those of the destroyed (4,5): (3,4) (5,4)
+	// (4,3) are forest now, so none.
+	if pen, _ := MonsterPenalty(&p.Sheet); pen != 0 {
+		t.Fatalf("penalty %d from a destroyed monster space's neighbours, want 0", pen)
+	}
+
+	// Zombies of (0,0) (0,2), (0,2) destroyed: they spread from (0,0) to (0,1) (1,0), not to (1,2) (0,3).
+	g = rig(t, Options{}, 1, emptyA, "Great River")
+	p = &g.Players[0]
+	p.Monsters[ambushIndex(zombieID)] = setOf([2]int{0, 0}, [2]int{0, 2})
+	p.Sheet.Draw(setOf([2]int{0, 0}), Monster)
+	p.Sheet.Draw(setOf([2]int{0, 2}), Destroyed)
+	g.seasonEffect(zombieID)
+	if want := setOf([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0}); p.Sheet.Layer[Monster] != want {
+		t.Fatalf("zombies %v, want %v", CellList(p.Sheet.Layer[Monster]), CellList(want))
+	}
+
+	// Troll of (6,0) (6,2), (6,2) destroyed: it may destroy (5,0) (7,0) (6,1), not (5,2) (7,2) (6,3).
+	g = rig(t, Options{}, 1, emptyA, "Great River")
+	g.clearPending(0)
+	p = &g.Players[0]
+	p.Monsters[ambushIndex(trollID)] = setOf([2]int{6, 0}, [2]int{6, 2})
+	p.Sheet.Draw(setOf([2]int{6, 0}), Monster)
+	p.Sheet.Draw(setOf([2]int{6, 2}), Destroyed)
+	g.seasonEffect(trollID)
+	if want := setOf([2]int{5, 0}, [2]int{7, 0}, [2]int{6, 1}); p.Pending.Kind != DecideTroll || p.Pending.Targets != want {
+		t.Fatalf("troll targets %v, want %v", CellList(p.Pending.Targets), CellList(want))
+	}
+}
