@@ -42,6 +42,7 @@ type Game struct {
 	drawPos   int
 	current   int // type of the tile drawn for this turn, -1 once the game is over
 	discarded [numTiles]uint8
+	discPos   [numTiles]uint8 // where in the deck each set-aside tile was, for the narrative
 	ndisc     int
 
 	toAct  int
@@ -182,6 +183,7 @@ func (g *Game) draw() {
 			return
 		}
 		g.discarded[g.ndisc] = uint8(t)
+		g.discPos[g.ndisc] = uint8(g.drawPos - 1)
 		g.ndisc++
 	}
 	g.current = -1

@@ -23,7 +23,10 @@ func (g *Game) startAmbush(id CardID) {
 	if g.Solo() {
 		s := &g.Players[0].Sheet
 		if cells, ok := SoloAmbushPlacement(s, id); ok {
+			g.tellPlaced(0, id, "is drawn on", cells)
 			g.placeMonster(0, 0, id, cells)
+		} else {
+			g.tellIgnored(0, id)
 		}
 		// No legal spot anywhere: the ambush is ignored (no 1x1 in solo, §3.3).
 		return

@@ -50,13 +50,31 @@ func (Definition) New(options json.RawMessage, seats int, seed uint64) (game.Sta
 	return &State{G: g}, nil
 }
 
+// NewTold is New for a game that tells its narrative (game.Teller), for records.
+func (Definition) NewTold(options json.RawMessage, seats int, seed uint64) (game.State, error) {
+	o, err := ParseOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	g, err := NewToldGame(o, seats, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &State{G: g}, nil
+}
+
 // State is a game behind the JSON contract (game.State and game.Undoer).
 type State struct{ G *Game }
 
 var (
-	_ game.State  = (*State)(nil)
-	_ game.Undoer = (*State)(nil)
+	_ game.State    = (*State)(nil)
+	_ game.Undoer   = (*State)(nil)
+	_ game.Narrator = (*State)(nil)
+	_ game.Teller   = Definition{}
 )
+
+// Narrative is the game's narrative, if it is told (NewTold).
+func (st *State) Narrative() []game.Event { return st.G.Narrative() }
 
 // ToAct lists every seat with a decision pending.
 func (st *State) ToAct() []game.Seat {

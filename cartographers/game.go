@@ -42,6 +42,8 @@ type Game struct {
 	effectStep int
 	// waiting counts the decisions pending.
 	waiting int
+	// narr tells the game as it goes (nil: not told; clones are never told).
+	narr *narrator
 }
 
 type phase uint8
@@ -141,7 +143,9 @@ type Decision struct {
 }
 
 // NewGame sets a game up from options, a seat count (1 = solo rules) and a seed.
-func NewGame(o Options, seats int, seed uint64) (*Game, error) {
+func NewGame(o Options, seats int, seed uint64) (*Game, error) { return newGame(o, seats, seed, false) }
+
+func newGame(o Options, seats int, seed uint64, told bool) (*Game, error) {
 	cfg, err := o.resolve()
 	if err != nil {
 		return nil, err
@@ -158,8 +162,13 @@ func NewGame(o Options, seats int, seed uint64) (*Game, error) {
 	for i := range g.Players {
 		g.Players[i].Sheet = side
 	}
+	if told {
+		g.narr = &narrator{coins: make([]int, seats)}
+	}
 	g.setup()
+	g.tellSetup()
 	g.advance()
+	g.tellCoins()
 	return g, nil
 }
 
@@ -320,6 +329,7 @@ func (g *Game) advance() {
 		case phaseCheck:
 			if g.SeasonTime() >= g.Threshold() || len(g.deck) == 0 {
 				g.scoreSeason()
+				g.tellSeason()
 				g.phase = phaseEffects
 				g.effectStep = 0
 			} else {
@@ -329,6 +339,7 @@ func (g *Game) advance() {
 			// After winter the effects can no longer change a score, so the game ends at once.
 			if g.Season == 3 {
 				g.phase = phaseOver
+				g.tellEnd()
 				return
 			}
 			if g.effectStep < len(g.effects) {
@@ -357,6 +368,7 @@ func (g *Game) reveal() {
 		g.deck = g.deck[:n-1]
 		g.Current = id
 		g.phase = phaseTurn
+		g.tellCard(id)
 		switch Cards[id].Type {
 		case RuinsCard:
 			g.Revealed = append(g.Revealed, id)
@@ -404,6 +416,7 @@ func (g *Game) nextSeason() {
 // Clone returns an independent copy of the game.
 func (g *Game) Clone() *Game {
 	c := *g
+	c.narr = nil
 	c.Revealed = cloneSlice(g.Revealed)
 	c.Players = cloneSlice(g.Players)
 	c.deck = cloneSlice(g.deck)
@@ -423,6 +436,20 @@ func cloneSlice[T any](s []T) []T {
 
 // Play validates and plays one move of a seat. On error nothing changes.
 func (g *Game) Play(seat int, m Move) error {
+	if g.narr == nil {
+		return g.play(seat, m)
+	}
+	// The move's consequences (the next card, a season's end) are told as happening after it.
+	g.narr.moves++
+	if err := g.play(seat, m); err != nil {
+		g.narr.moves--
+		return err
+	}
+	g.tellCoins()
+	return nil
+}
+
+func (g *Game) play(seat int, m Move) error {
 	if g.phase == phaseOver {
 		return game.ErrGameOver
 	}

@@ -81,6 +81,12 @@ func TestBadOptions(t *testing.T) {
 // sheet is not empty, every player's sheet read from the map text format.
 func rig(t *testing.T, o Options, seats int, sheet string, deck ...string) *Game {
 	t.Helper()
+	return rigWith(t, false, o, seats, sheet, deck...)
+}
+
+// rigWith is rig, for a game told from its first card when told is set.
+func rigWith(t *testing.T, told bool, o Options, seats int, sheet string, deck ...string) *Game {
+	t.Helper()
 	g, err := NewGame(o, seats, 1)
 	if err != nil {
 		t.Fatalf("NewGame: %v", err)
@@ -100,6 +106,9 @@ func rig(t *testing.T, o Options, seats int, sheet string, deck ...string) *Game
 			t.Fatalf("no card %q", deck[i])
 		}
 		g.deck = append(g.deck, id)
+	}
+	if told {
+		g.narr = &narrator{coins: make([]int, seats)}
 	}
 	g.advance()
 	return g

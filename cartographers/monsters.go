@@ -51,6 +51,7 @@ func (g *Game) seasonEffect(id CardID) {
 			// One step, all at once; the new zombie spaces are zombies themselves.
 			spread := alive.Neighbours().And(s.EmptySpaces())
 			if spread.Any() {
+				g.tellPlaced(i, id, "spreads to", spread)
 				g.Players[i].Monsters[ambushIndex(id)] = g.Players[i].Monsters[ambushIndex(id)].Or(spread)
 				g.fill(i, spread, Monster)
 			}
@@ -80,7 +81,10 @@ func (g *Game) startGorgon(i, drawer int, id CardID) {
 func (g *Game) askDestroy(i, actor int, kind DecisionKind, id CardID, targets Bits) {
 	switch targets.Count() {
 	case 0:
+		g.tell(i, "placement", map[string]any{"card": Cards[id].Name, "action": "nothing"},
+			"%s finds nothing to destroy on {seat %d}'s sheet", Cards[id].Name, i)
 	case 1:
+		g.tellPlaced(i, id, "destroys", targets)
 		g.destroy(i, targets)
 	default:
 		g.setPending(i, Decision{Kind: kind, Actor: actor, Card: id, Targets: targets})

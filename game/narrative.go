@@ -34,6 +34,12 @@ type Narrator interface {
 	Narrative() []Event
 }
 
+// Teller is implemented by definitions whose games can tell their narrative. Telling costs time and
+// memory that live play does not need, so a host plays with New and replays with NewTold what it records.
+type Teller interface {
+	NewTold(options json.RawMessage, seats int, seed uint64) (State, error)
+}
+
 // SeatRef returns a pointer to a seat, for Event.Seat.
 func SeatRef(s Seat) *Seat { return &s }
 

@@ -54,12 +54,21 @@ func NewRegistry(defs ...Definition) Registry {
 }
 
 // Replay rebuilds the state a record describes. It stops at the first move the engine refuses.
-func (r Registry) Replay(rec Record) (State, error) {
+func (r Registry) Replay(rec Record) (State, error) { return r.replay(rec, false) }
+
+// ReplayTold is Replay with the game told (Teller), where the game can tell it.
+func (r Registry) ReplayTold(rec Record) (State, error) { return r.replay(rec, true) }
+
+func (r Registry) replay(rec Record, told bool) (State, error) {
 	def, ok := r[rec.Game]
 	if !ok {
 		return nil, fmt.Errorf("replay: unknown game %q", rec.Game)
 	}
-	st, err := def.New(rec.Options, rec.Seats, rec.Seed)
+	newState := def.New
+	if t, ok := def.(Teller); ok && told {
+		newState = t.NewTold
+	}
+	st, err := newState(rec.Options, rec.Seats, rec.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("replay %s: %w", rec.Game, err)
 	}
@@ -79,7 +88,7 @@ func (r Registry) Verify(rec Record) (State, error) {
 	if rec.Format > RecordFormat {
 		return nil, fmt.Errorf("replay: record format %d is newer than this program reads (%d)", rec.Format, RecordFormat)
 	}
-	st, err := r.Replay(rec)
+	st, err := r.ReplayTold(rec)
 	if err != nil {
 		return nil, err
 	}

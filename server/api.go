@@ -543,12 +543,18 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) error {
 		for _, seat := range m.seats {
 			rec.Players = append(rec.Players, seat.name)
 		}
-		rec.Tell(m.st)
 		return nil
 	})
 	if err != nil {
 		return err
 	}
+	// The live game is not told (it would cost every move); the record's narrative comes from a told
+	// replay, outside the match's lock.
+	told, err := s.games.ReplayTold(rec)
+	if err != nil {
+		return fmt.Errorf("record %s: %w", r.PathValue("id"), err)
+	}
+	rec.Tell(told)
 	w.Header().Set("Content-Disposition", `attachment; filename="surveyor-`+rec.Game+`-`+r.PathValue("id")+`.json"`)
 	writeJSON(w, http.StatusOK, rec)
 	return nil

@@ -77,7 +77,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return fmt.Errorf("options: %w", err)
 	}
-	g, err := cartographers.NewGame(opts, 1, *seed)
+	g, err := cartographers.NewToldGame(opts, 1, *seed)
 	if err != nil {
 		return err
 	}
