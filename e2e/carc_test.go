@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -292,6 +293,10 @@ func TestCarcassonneAgainstBot(t *testing.T) {
 	}
 	press(t, ctx, kArrowRight)
 	waitJS(t, ctx, `document.querySelectorAll('#carc-board .cell-tile').length === 2`)
+	// The story tells the tile the next seat drew, outlined as this step's event.
+	if now := evalString(t, ctx, `[...document.querySelectorAll('#replay-story li.now')].map(li => li.textContent).join(" | ")`); !strings.Contains(now, "Turn 2: ") {
+		t.Errorf("the story's events of step 1 are %q, want the second turn's tile among them", now)
+	}
 	click(t, ctx, "#replay-next")
 	waitJS(t, ctx, `document.querySelectorAll('#carc-board .cell-tile').length === 3 && !!document.querySelector('#replay-move')`)
 	// Zoomed in, the replay keeps the zoom from one step to the next.

@@ -247,6 +247,22 @@ func soloGame(t *testing.T, preset, side string, seed uint64, want map[string]in
 	click(t, ctx, "#replay-last")
 	waitJS(t, ctx, `document.querySelector('#replay-step').textContent.startsWith("Move `+strconv.Itoa(len(rec.Moves))+` ")`)
 	shot(t, ctx, "replay")
+	// Beside the board, the story: the edicts first, the final score last, the last move's events outlined.
+	if first := evalString(t, ctx, `document.querySelector('#replay-story li').textContent`); !strings.HasPrefix(first, "Edicts: A ") {
+		t.Errorf("the story starts %q", first)
+	}
+	if last := evalString(t, ctx, `[...document.querySelectorAll('#replay-story li')].pop().textContent`); !strings.HasPrefix(last, "Final: ") ||
+		!strings.Contains(last, " "+strconv.Itoa(res.Scores[0])+" stars") {
+		t.Errorf("the story ends %q, want the final %d stars", last, res.Scores[0])
+	}
+	if n := evalString(t, ctx, `String(document.querySelectorAll('#replay-story li.now').length)`); n == "0" {
+		t.Error("the last step's events are not outlined in the story")
+	}
+	if shots {
+		run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+		screenshot(t, ctx, "replay-phone")
+		run(t, ctx, chromedp.EmulateViewport(1280, 1100))
+	}
 	// One step back shows the sheet before the last move: the last move's spaces are empty there again.
 	var last cellMove
 	if err := json.Unmarshal(rec.Moves[len(rec.Moves)-1].Move, &last); err != nil {

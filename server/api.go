@@ -587,20 +587,45 @@ func (s *Server) replayStep(w http.ResponseWriter, r *http.Request) error {
 			return errf(http.StatusBadRequest, codeBadRequest, "step %d is past the last move (%d)", step, total)
 		}
 		rec = m.record(step)
+		for _, seat := range m.seats {
+			rec.Players = append(rec.Players, seat.name)
+		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	// The replay runs outside the match lock: a finished game's record never changes.
-	st, err := game.NewRegistry(def).Replay(rec)
+	// The replay runs outside the match lock: a finished game's record never changes. It is told, so
+	// that the client shows the game's narrative so far beside the board.
+	st, err := game.NewRegistry(def).ReplayTold(rec)
 	if err != nil {
 		return err
 	}
-	resp := map[string]any{"step": step, "steps": total, "view": st.View(game.Spectator), "to_act": st.ToAct()}
+	resp := map[string]any{"step": step, "steps": total, "view": st.View(game.Spectator), "to_act": st.ToAct(),
+		"narrative": toldEvents(st, rec.Players)}
 	if step > 0 {
 		resp["move"] = rec.Moves[step-1]
 	}
 	writeJSON(w, http.StatusOK, resp)
 	return nil
+}
+
+// toldEvent is a narrative event as the replay shows it: told with the players' names.
+type toldEvent struct {
+	After int             `json:"after"`
+	Kind  string          `json:"kind"`
+	Seat  *game.Seat      `json:"seat,omitempty"`
+	Text  string          `json:"text"`
+	Data  json.RawMessage `json:"data,omitempty"`
+}
+
+// toldEvents is a state's narrative with names, empty for a game that tells none.
+func toldEvents(st game.State, names []string) []toldEvent {
+	out := []toldEvent{}
+	if n, ok := st.(game.Narrator); ok {
+		for _, e := range n.Narrative() {
+			out = append(out, toldEvent{After: e.After, Kind: e.Kind, Seat: e.Seat, Text: e.Tell(names), Data: e.Data})
+		}
+	}
+	return out
 }

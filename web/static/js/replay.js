@@ -7,6 +7,7 @@ import { parseMap } from "./shapes.js";
 import { t, terrainName } from "./i18n.js";
 import { carcReplay, boardWrap, applyZoom } from "./carcassonne.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, opponents, finalPanel, playerName } from "./board.js";
+import { storyPanel } from "./story.js";
 
 export function showReplay(main, id) {
   let match = null, step = 0, steps = 0, closed = false, focus = 0;
@@ -36,6 +37,7 @@ export function showReplay(main, id) {
       h("div", { class: "panel" }, h("h3", {}, t("edicts")), edictCards(v, () => svg)));
     const opp = opponents(v, match, sheet.seat, (s) => { focus = s.seat; draw(r); });
     if (opp) side.append(opp);
+    side.append(storyPanel(r.narrative, step, match));
     main.replaceChildren(h("h2", {}, `${t("replayOf")} · ${id}`), nav, moved,
       v.over ? h("section", { class: "panel final-panel" }, finalPanel(v, match)) : null,
       h("div", { class: "table" }, h("section", { class: "sheet-col" }, h("h2", { class: "sheet-title" }, playerName(match, sheet.seat)),
@@ -52,6 +54,7 @@ export function showReplay(main, id) {
   const zoom = {}; // the Carcassonne board's zoom, kept from step to step
   const drawCarc = (r) => {
     const { svg, side, moved, final } = carcReplay(r.view, match, r.move);
+    side.append(storyPanel(r.narrative, step, match));
     main.replaceChildren(h("h2", {}, `${t("replayOf")} · ${id}`), navBar(), moved, final,
       h("div", { class: "table carc" }, h("section", { class: "board-col" }, boardWrap(zoom, svg)), side));
     applyZoom(zoom, svg);
