@@ -102,3 +102,49 @@ func TestReplayOldRecord(t *testing.T) {
 		t.Fatalf("old record: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// The example records of docs/records.md replay and tell what their moves play, and every field the code
+// writes is in the published schema.
+func TestDocumentedRecords(t *testing.T) {
+	for _, name := range []string{"cartographers-record.json", "carcassonne-record.json"} {
+		code, out, errs := replayCode(filepath.Join("..", "..", "docs", "examples", name), "--quiet")
+		if code != 0 || !strings.Contains(out, "narrative events match the replay") {
+			t.Errorf("%s: exit %d\n%s%s", name, code, out, errs)
+		}
+	}
+	raw, err := os.ReadFile(filepath.Join("..", "..", "docs", "record.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schema struct {
+		Properties map[string]struct {
+			Items struct {
+				Properties map[string]any
+			}
+		}
+	}
+	if err := json.Unmarshal(raw, &schema); err != nil {
+		t.Fatal(err)
+	}
+	seat := game.Seat(0)
+	full := game.Record{Format: 2, Players: []string{"a"}, Options: json.RawMessage(`{}`), Moves: []game.RecordedMove{{}},
+		Narrative: []game.Event{{Seat: &seat, Data: json.RawMessage(`{}`)}}}
+	var fields map[string]json.RawMessage
+	b, _ := json.Marshal(full)
+	json.Unmarshal(b, &fields)
+	for k := range fields {
+		if _, ok := schema.Properties[k]; !ok {
+			t.Errorf("the record's field %q is not in the schema", k)
+		}
+	}
+	for k, sub := range map[string]any{"moves": full.Moves[0], "narrative": full.Narrative[0]} {
+		var item map[string]json.RawMessage
+		b, _ := json.Marshal(sub)
+		json.Unmarshal(b, &item)
+		for f := range item {
+			if _, ok := schema.Properties[k].Items.Properties[f]; !ok {
+				t.Errorf("the field %q of %s is not in the schema", f, k)
+			}
+		}
+	}
+}
