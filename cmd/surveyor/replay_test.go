@@ -148,3 +148,19 @@ func TestDocumentedRecords(t *testing.T) {
 		}
 	}
 }
+
+// Records written by the version before the narrative (testdata/format1-*, made by `play --auto --json`
+// at commit 1f7268a) replay to the same result with this version.
+func TestFormat1RecordsFromBefore(t *testing.T) {
+	for name, want := range map[string]string{"format1-cartographers.json": "cartographers", "format1-carcassonne.json": "carcassonne"} {
+		code, out, errs := replayCode(filepath.Join("testdata", name), "--json")
+		var rep struct {
+			Game, Format any
+			Over         bool
+			Checked      bool
+		}
+		if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Game != want || rep.Format != 1.0 || !rep.Over || rep.Checked {
+			t.Errorf("%s: exit %d, %s%s", name, code, out, errs)
+		}
+	}
+}
