@@ -408,6 +408,23 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request) error {
 
 type moveReq struct {
 	Move json.RawMessage `json:"move"`
+	// Seq is the match's sequence number the client decided at (optional): a move for a state the match
+	// has left is refused rather than applied to the next decision.
+	Seq *int64 `json:"seq"`
+}
+
+// idempotencyKey reads the Idempotency-Key header of a move or an undo.
+func idempotencyKey(r *http.Request) (string, error) {
+	k := r.Header.Get("Idempotency-Key")
+	if len(k) > maxKeyLen {
+		return "", errf(http.StatusBadRequest, codeBadRequest, "Idempotency-Key is longer than %d characters", maxKeyLen)
+	}
+	for _, c := range k {
+		if c < 0x21 || c > 0x7e {
+			return "", errf(http.StatusBadRequest, codeBadRequest, "Idempotency-Key must be printable ASCII")
+		}
+	}
+	return k, nil
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) error {
@@ -418,7 +435,13 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) error {
 	if len(req.Move) == 0 || string(req.Move) == "null" {
 		return errf(http.StatusBadRequest, codeBadMove, `the body must be {"move": ...}`)
 	}
-	out, err := s.seated(r, func(m *match, seat game.Seat) error { return m.move(r.Context(), seat, req.Move, "") })
+	key, err := idempotencyKey(r)
+	if err != nil {
+		return err
+	}
+	out, err := s.seated(r, func(m *match, seat game.Seat) error {
+		return m.moveOnce(r.Context(), seat, req.Move, "", request{seq: req.Seq, key: key})
+	})
 	if err != nil {
 		return err
 	}
@@ -427,10 +450,19 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) undo(w http.ResponseWriter, r *http.Request) error {
-	if err := s.decodeOptional(w, r, &struct{}{}); err != nil {
+	var req struct {
+		Seq *int64 `json:"seq"`
+	}
+	if err := s.decodeOptional(w, r, &req); err != nil {
 		return err
 	}
-	out, err := s.seated(r, func(m *match, seat game.Seat) error { return m.undo(r.Context(), seat) })
+	key, err := idempotencyKey(r)
+	if err != nil {
+		return err
+	}
+	out, err := s.seated(r, func(m *match, seat game.Seat) error {
+		return m.undoOnce(r.Context(), seat, request{seq: req.Seq, key: key})
+	})
 	if err != nil {
 		return err
 	}

@@ -37,10 +37,12 @@ type joinData struct {
 type moveData struct {
 	Move json.RawMessage `json:"move"`
 	Auto string          `json:"auto,omitempty"` // why the server chose the move ("timeout")
+	Key  string          `json:"key,omitempty"`  // the client's idempotency key, to answer its retries
 }
 
 type undoData struct {
-	Target int64 `json:"target"` // sequence number of the undone move
+	Target int64  `json:"target"`        // sequence number of the undone move
+	Key    string `json:"key,omitempty"` // the client's idempotency key
 }
 
 // config is the host's settings of a match, fixed at creation.
@@ -92,7 +94,12 @@ type match struct {
 	lastAt time.Time
 	since  []time.Time     // when each seat last started having to act
 	used   []time.Duration // game clock: time each seat has spent
+	asked  []int64         // the seq at which each seat's current decision began (stale requests)
 	timer  *time.Timer
+
+	// keys are the idempotency keys of the moves and undos in the log, by seat: a retried request whose
+	// key is here was applied already and is answered, not applied again.
+	keys map[seatKey]int64
 
 	rematch     string      // the match that follows this one, once a player asked for it
 	remote      bool        // the last change was heard from another instance (see botTakeover)
@@ -145,8 +152,9 @@ func (m *match) seatOf(tok string) (game.Seat, error) {
 // reset forgets everything derived from the log.
 func (m *match) reset() {
 	m.seq, m.seats, m.started, m.st, m.moves = 0, nil, false, nil, nil
-	m.lastAt, m.since, m.used = time.Time{}, nil, nil
+	m.lastAt, m.since, m.used, m.asked = time.Time{}, nil, nil, nil
 	m.rematch = ""
+	m.keys = nil
 	m.invalidate()
 }
 
@@ -224,7 +232,7 @@ func (m *match) applyEvent(ev store.Event) error {
 			return err
 		}
 		m.st, m.started = st, true
-		m.since, m.used = make([]time.Time, len(m.seats)), make([]time.Duration, len(m.seats))
+		m.since, m.used, m.asked = make([]time.Time, len(m.seats)), make([]time.Duration, len(m.seats)), make([]int64, len(m.seats))
 	case evMove:
 		var d moveData
 		if err := json.Unmarshal(ev.Data, &d); err != nil {
@@ -237,11 +245,13 @@ func (m *match) applyEvent(ev store.Event) error {
 			return err
 		}
 		m.moves = append(m.moves, effMove{seq: ev.Seq, seat: game.Seat(ev.Seat), move: d.Move, auto: d.Auto != ""})
+		m.noteKey(game.Seat(ev.Seat), d.Key, ev.Seq)
 	case evUndo:
 		var d undoData
 		if err := json.Unmarshal(ev.Data, &d); err != nil {
 			return err
 		}
+		m.noteKey(game.Seat(ev.Seat), d.Key, ev.Seq)
 		i := slices.IndexFunc(m.moves, func(em effMove) bool { return em.seq == d.Target })
 		if i < 0 {
 			return fmt.Errorf("undo of unknown move %d", d.Target)
@@ -307,6 +317,7 @@ func (m *match) tick(at time.Time, actor game.Seat, before, after []game.Seat) {
 	for _, s := range after {
 		if s == actor || !slices.Contains(before, s) {
 			m.since[s] = at
+			m.asked[s] = m.seq
 		}
 	}
 	m.lastAt = at
@@ -486,6 +497,19 @@ func (m *match) start(ctx context.Context) error {
 
 // move plays a seat's move; auto names why the server plays it for the seat ("" for the player's own).
 func (m *match) move(ctx context.Context, seat game.Seat, mv json.RawMessage, auto string) error {
+	return m.moveOnce(ctx, seat, mv, auto, request{})
+}
+
+// moveOnce plays a move a client sent with what it knows: the sequence number it saw and its
+// idempotency key (request). A retry of a request already applied changes nothing and succeeds; a move
+// made for a sequence number the match has passed is refused.
+func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage, auto string, rq request) error {
+	if m.seen(seat, rq.key) {
+		return nil
+	}
+	if err := m.fresh(ctx, seat, rq.seq); err != nil {
+		return err
+	}
 	if !m.started {
 		return errf(http.StatusConflict, codeNotStarted, "the match has not started")
 	}
@@ -493,7 +517,7 @@ func (m *match) move(ctx context.Context, seat game.Seat, mv json.RawMessage, au
 		return errf(http.StatusConflict, codeGameOver, "the game is over")
 	}
 	// The log entry is built first: a move that is not valid JSON is refused before the engine sees it.
-	data, err := json.Marshal(moveData{Move: mv, Auto: auto})
+	data, err := json.Marshal(moveData{Move: mv, Auto: auto, Key: rq.key})
 	if err != nil {
 		return errf(http.StatusBadRequest, codeBadMove, "the move is not valid JSON")
 	}
@@ -511,6 +535,7 @@ func (m *match) move(ctx context.Context, seat game.Seat, mv json.RawMessage, au
 	}
 	m.seq++
 	m.moves = append(m.moves, effMove{seq: m.seq, seat: seat, move: mv, auto: auto != ""})
+	m.noteKey(seat, rq.key, m.seq)
 	m.tick(at, seat, before, m.st.ToAct())
 	m.changed()
 	return nil
@@ -518,6 +543,18 @@ func (m *match) move(ctx context.Context, seat game.Seat, mv json.RawMessage, au
 
 // undo takes back the seat's last move, if the game allows it now.
 func (m *match) undo(ctx context.Context, seat game.Seat) error {
+	return m.undoOnce(ctx, seat, request{})
+}
+
+// undoOnce is undo for a client's request: once per idempotency key, and only at the sequence number
+// the client saw (moveOnce).
+func (m *match) undoOnce(ctx context.Context, seat game.Seat, rq request) error {
+	if m.seen(seat, rq.key) {
+		return nil
+	}
+	if err := m.fresh(ctx, seat, rq.seq); err != nil {
+		return err
+	}
 	if !m.started {
 		return errf(http.StatusConflict, codeNotStarted, "the match has not started")
 	}
@@ -536,7 +573,7 @@ func (m *match) undo(ctx context.Context, seat game.Seat) error {
 	if _, err := m.replay(slices.Delete(slices.Clone(m.moves), i, i+1)); err != nil {
 		return errf(http.StatusConflict, codeNotUndoable, "the game cannot be rebuilt without that move: %v", err)
 	}
-	ev := store.Event{Kind: evUndo, Seat: int(seat), At: m.srv.now(), Data: mustJSON(undoData{Target: m.moves[i].seq})}
+	ev := store.Event{Kind: evUndo, Seat: int(seat), At: m.srv.now(), Data: mustJSON(undoData{Target: m.moves[i].seq, Key: rq.key})}
 	return m.record1(ctx, ev, statusPlaying)
 }
 
@@ -575,4 +612,61 @@ func (m *match) expire(ctx context.Context) {
 		}
 		m.srv.log.Info("clock expired, move played for the seat", "match", m.id, "seat", due)
 	}
+}
+
+// request is what a client's move or undo says besides the move: the match's sequence number it saw
+// (nil: not said) and its idempotency key ("": none).
+type request struct {
+	seq *int64
+	key string
+}
+
+type seatKey struct {
+	seat game.Seat
+	key  string
+}
+
+// maxKeyLen bounds an idempotency key (a UUID is 36 characters).
+const maxKeyLen = 64
+
+func (m *match) noteKey(seat game.Seat, key string, seq int64) {
+	if key == "" {
+		return
+	}
+	if m.keys == nil {
+		m.keys = map[seatKey]int64{}
+	}
+	m.keys[seatKey{seat, key}] = seq
+}
+
+// seen reports whether a request with this key was applied for the seat already.
+func (m *match) seen(seat game.Seat, key string) bool {
+	if key == "" {
+		return false
+	}
+	_, ok := m.keys[seatKey{seat, key}]
+	return ok
+}
+
+// fresh refuses a request made for a decision the seat no longer faces: the sequence number the
+// client saw is older than the seat's current decision (or newer than the log). Other seats' moves in
+// between do not make it stale: in simultaneous games they do not change this seat's decision. A client
+// ahead of this instance first lets it catch up with the log (another instance may have appended).
+func (m *match) fresh(ctx context.Context, seat game.Seat, seq *int64) error {
+	if seq == nil {
+		return nil
+	}
+	if *seq > m.seq {
+		if err := m.catchUp(ctx); err != nil {
+			return err
+		}
+	}
+	asked := int64(0)
+	if int(seat) < len(m.asked) {
+		asked = m.asked[seat]
+	}
+	if *seq > m.seq || *seq < asked {
+		return errf(http.StatusConflict, codeConflict, "the request was made at seq %d, but the seat's decision is that of seq %d (the match is at %d): reload and decide again", *seq, asked, m.seq)
+	}
+	return nil
 }

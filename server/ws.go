@@ -25,6 +25,9 @@ type wsIn struct {
 	Type string          `json:"type"`
 	ID   string          `json:"id"`
 	Move json.RawMessage `json:"move"`
+	// Seq and Key are a move's or an undo's sequence number and idempotency key (docs/api.md).
+	Seq *int64 `json:"seq"`
+	Key string `json:"key"`
 }
 
 type wsReply struct {
@@ -166,7 +169,12 @@ func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, id string, seat 
 func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data []byte, id string, seat game.Seat) wsReply {
 	fail := func(ae *apiError, msgID string) wsReply { return wsReply{Type: "error", ID: msgID, Error: ae} }
 	if s.limiter != nil && !s.limiter.allow("ws:"+id+":"+strconv.Itoa(int(seat)), time.Now()) {
-		return fail(errf(http.StatusTooManyRequests, codeRateLimited, "too many messages; slow down"), "")
+		// The refusal names the message it refuses, so that the client knows which one to send again.
+		var named struct {
+			ID string `json:"id"`
+		}
+		json.Unmarshal(data, &named)
+		return fail(errf(http.StatusTooManyRequests, codeRateLimited, "too many messages; slow down"), named.ID)
 	}
 	if typ != websocket.MessageText {
 		return fail(errf(http.StatusBadRequest, codeBadJSON, "messages must be JSON text"), "")
@@ -178,6 +186,10 @@ func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data [
 	if seat < 0 {
 		return fail(errf(http.StatusForbidden, codeForbidden, "spectators cannot play; connect with a seat token"), in.ID)
 	}
+	if len(in.Key) > maxKeyLen {
+		return fail(errf(http.StatusBadRequest, codeBadRequest, "key is longer than %d characters", maxKeyLen), in.ID)
+	}
+	rq := request{seq: in.Seq, key: in.Key}
 	var seq int64
 	err := s.withMatch(ctx, id, func(m *match) error {
 		var err error
@@ -186,9 +198,9 @@ func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data [
 			if len(in.Move) == 0 || string(in.Move) == "null" {
 				return errf(http.StatusBadRequest, codeBadMove, `a move message is {"type":"move","move":...}`)
 			}
-			err = m.move(ctx, seat, in.Move, "")
+			err = m.moveOnce(ctx, seat, in.Move, "", rq)
 		case "undo":
-			err = m.undo(ctx, seat)
+			err = m.undoOnce(ctx, seat, rq)
 		default:
 			err = errf(http.StatusBadRequest, codeBadRequest, `unknown message type %q (want "move" or "undo")`, in.Type)
 		}

@@ -150,7 +150,7 @@ func TestDocumentedRecords(t *testing.T) {
 }
 
 // Records written by the version before the narrative (testdata/format1-*, made by `play --auto --json`
-// at commit 1f7268a) replay to the same result with this version.
+// at commit 1f7268a) replay whole, to the end of the game, with this version.
 func TestFormat1RecordsFromBefore(t *testing.T) {
 	for name, want := range map[string]string{"format1-cartographers.json": "cartographers", "format1-carcassonne.json": "carcassonne"} {
 		code, out, errs := replayCode(filepath.Join("testdata", name), "--json")

@@ -4,8 +4,8 @@ export class APIError extends Error {
   constructor(status, code, message) { super(message); this.status = status; this.code = code; }
 }
 
-async function call(method, path, body, token) {
-  const headers = {};
+async function call(method, path, body, token, extra) {
+  const headers = { ...(extra || {}) };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = "Bearer " + token;
   const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -24,8 +24,10 @@ export const api = {
   show: (id, token) => call("GET", `/api/matches/${id}`, undefined, token),
   join: (id, name) => call("POST", `/api/matches/${id}/join`, { name }),
   start: (id, token) => call("POST", `/api/matches/${id}/start`, {}, token),
-  move: (id, token, move) => call("POST", `/api/matches/${id}/moves`, { move }, token),
-  undo: (id, token) => call("POST", `/api/matches/${id}/undo`, {}, token),
+  // A move or an undo names the match's seq it was decided at (a stale one is refused, not applied to the
+  // next decision) and carries an idempotency key (a retried request is answered, not applied twice).
+  move: (id, token, move, seq) => call("POST", `/api/matches/${id}/moves`, seq == null ? { move } : { move, seq }, token, onceKey()),
+  undo: (id, token, seq) => call("POST", `/api/matches/${id}/undo`, seq == null ? {} : { seq }, token, onceKey()),
   replay: (id, step) => call("GET", `/api/matches/${id}/replay/${step}`),
   legal: (id, token) => call("GET", `/api/matches/${id}/legal`, undefined, token),
   rematch: (id, token) => call("POST", `/api/matches/${id}/rematch`, {}, token),
@@ -35,6 +37,8 @@ export const api = {
 };
 
 let gamesOnce = null;
+
+const onceKey = () => ({ "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now() });
 
 // botsOf lists a game's bot levels, its default first (none when the server seats no bots).
 export async function botsOf(game) {

@@ -441,7 +441,7 @@ async function confirm(s, token, accept) {
   s.error = "";
   cc.sending = true;
   try {
-    accept(await api.move(s.id, token(), mv));
+    accept(await api.move(s.id, token(), mv, s.env.seq));
   } catch (ex) {
     cc.sending = false;
     s.error = ex.message;
@@ -450,7 +450,7 @@ async function confirm(s, token, accept) {
 }
 
 async function doUndo(s, token, accept) {
-  try { accept(await api.undo(s.id, token())); } catch (ex) { s.error = ex.message; s.render(); }
+  try { accept(await api.undo(s.id, token(), s.env.seq)); } catch (ex) { s.error = ex.message; s.render(); }
 }
 
 // ---------- keyboard ----------

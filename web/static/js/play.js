@@ -559,7 +559,7 @@ async function confirmMove(s, token, accept) {
   try {
     const drawn = { draw: c.terrain, hero: "hero", gorgon: "destroyed", troll: "destroyed" }[d.kind];
     s.lastMove = d.sheet === myIndex(s) && drawn ? { cells: new Set(cells.map(key)), kind: drawn } : null;
-    const env = await api.move(s.id, token(), mv);
+    const env = await api.move(s.id, token(), mv, s.env.seq);
     accept(env);
   } catch (ex) {
     s.error = ex.message;
@@ -568,7 +568,7 @@ async function confirmMove(s, token, accept) {
 }
 
 async function doUndo(s, token, accept) {
-  try { accept(await api.undo(s.id, token())); } catch (ex) { s.error = ex.message; s.render(); }
+  try { accept(await api.undo(s.id, token(), s.env.seq)); } catch (ex) { s.error = ex.message; s.render(); }
 }
 
 // ---------- modals: season scoring, other sheets ----------
