@@ -81,13 +81,15 @@ func (s *Server) routes(static fs.FS) http.Handler {
 			writeError(w, errf(http.StatusNotFound, codeNotFound, "no such page"))
 		})
 	}
-	return s.logRequests(s.recoverPanics(mux))
+	return s.logRequests(s.recoverPanics(s.bodyDeadline(mux)))
 }
 
 // apiHandler adapts a handler that returns an error and applies the rate limit.
 func (s *Server) apiHandler(h func(w http.ResponseWriter, r *http.Request) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.rateLimited(r) {
+			// The connection closes after the refusal: reading a body the client may trickle would hold it.
+			w.Header().Set("Connection", "close")
 			writeError(w, errf(http.StatusTooManyRequests, codeRateLimited, "too many requests; slow down"))
 			return
 		}

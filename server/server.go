@@ -20,6 +20,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -46,6 +47,11 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 	// MaxBody caps request bodies in bytes (default 64 KiB).
 	MaxBody int64
+	// BodyTimeout bounds the time a request takes to send its body (default DefaultBodyTimeout), and
+	// WebSocketsPerAddr the WebSockets one client address may hold (0: DefaultWebSocketsPerAddr;
+	// negative: no cap, for load tests that open thousands from one address).
+	BodyTimeout       time.Duration
+	WebSocketsPerAddr int
 	// IdleTimeout is how long a match nobody uses stays in memory (default 10 minutes).
 	IdleTimeout time.Duration
 	// Bots are the bots players may seat (nil: none; bot seats of earlier matches then play the game's
@@ -79,6 +85,10 @@ type Server struct {
 
 	shared bool // the store is shared with other instances (it is a store.Notifier)
 
+	bodyTimeout time.Duration
+	wsPerAddr   int
+	sockets     counter // open WebSockets by client address
+
 	accounts store.Accounts // nil without accounts
 	failed   failures       // wrong passwords, per account and per address
 	held     holders        // who holds which seats, cached
@@ -106,7 +116,16 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
 		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, drained: make(chan struct{}), listening: make(chan struct{}),
-		accounts: cfg.Accounts, failed: failures{b: map[string]*bucket{}}}
+		accounts: cfg.Accounts, failed: failures{b: map[string]*bucket{}}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
+	if s.bodyTimeout <= 0 {
+		s.bodyTimeout = DefaultBodyTimeout
+	}
+	switch {
+	case s.wsPerAddr == 0:
+		s.wsPerAddr = DefaultWebSocketsPerAddr
+	case s.wsPerAddr < 0:
+		s.wsPerAddr = math.MaxInt
+	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

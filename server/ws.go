@@ -65,6 +65,11 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	// Any origin may connect: authority comes from the seat token in the URL, or from a session cookie
 	// only when the page is ours (viewerSeat checks the Origin), so a foreign page gains nothing it could
 	// not do with the token itself.
+	client := clientKey(r, s.trusted)
+	if !s.sockets.acquire(client, s.wsPerAddr) {
+		return errf(http.StatusTooManyRequests, codeRateLimited, "this address holds %d WebSockets already", s.wsPerAddr)
+	}
+	defer s.sockets.release(client)
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		return nil // Accept has written the HTTP error
@@ -74,6 +79,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	c.SetReadLimit(s.maxBody)
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
+	go keepAlive(ctx, cancel, c)
 
 	sub := newSubscriber(seat, since)
 	var m *match
@@ -224,4 +230,25 @@ func strictUnmarshal(data []byte, v any) error {
 		return errors.New("trailing data after the JSON value")
 	}
 	return nil
+}
+
+// keepAlive pings the peer now and then and ends the connection (cancel) when a ping goes unanswered:
+// a peer that vanished without closing would otherwise hold its socket until a write failed.
+func keepAlive(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn) {
+	t := time.NewTicker(wsPingEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			pctx, pcancel := context.WithTimeout(ctx, wsPingTimeout)
+			err := c.Ping(pctx)
+			pcancel()
+			if err != nil {
+				cancel()
+				return
+			}
+		}
+	}
 }

@@ -82,7 +82,8 @@ over HTTP and timed until the resulting state arrives on the game's spectator We
 steady throughput (the middle 80% of moves, leaving out the staggered start and the last games' tail),
 the rate over the whole run, p50/p99/max latency, and memory per active game. Without --server the
 server runs in this process, on a fresh SQLite file or the --db given, and shares the CPU with the
-clients; with --server it drives a separate surveyor serve --toy --rate -1.
+clients; with --server it drives a separate surveyor serve --toy --rate -1 --conns-per-addr 0 --ws-per-addr -1
+(the load comes from one address, which the server otherwise caps).
 
 ` + loadtestFigures + `
 `
@@ -195,7 +196,7 @@ func loadtest(ctx context.Context, o loadOptions) (loadReport, error) {
 		return rep, fmt.Errorf("unknown game %q", o.game)
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv, err := server.New(ctx, server.Config{Store: st, Games: reg, Logger: quiet, RateLimit: -1})
+	srv, err := server.New(ctx, server.Config{Store: st, Games: reg, Logger: quiet, RateLimit: -1, WebSocketsPerAddr: -1})
 	if err != nil {
 		return rep, err
 	}
@@ -319,7 +320,7 @@ func closeRuns(runs []*gameRun) {
 
 func serverBytesPerGame(ctx context.Context, st store.Store, reg game.Registry, ids []string) (float64, error) {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	fresh, err := server.New(ctx, server.Config{Store: st, Games: reg, Logger: quiet, RateLimit: -1})
+	fresh, err := server.New(ctx, server.Config{Store: st, Games: reg, Logger: quiet, RateLimit: -1, WebSocketsPerAddr: -1})
 	if err != nil {
 		return 0, err
 	}

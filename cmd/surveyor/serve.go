@@ -44,6 +44,7 @@ type serveOptions struct {
 	burst                    int
 	shutdown, botDelay       time.Duration
 	noBots                   bool
+	connsPerAddr, wsPerAddr  int
 	trusted                  []netip.Prefix
 }
 
@@ -60,6 +61,8 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.DurationVar(&o.shutdown, "shutdown-timeout", 30*time.Second, "how long to let requests in flight finish on shutdown")
 	fs.DurationVar(&o.botDelay, "bot-delay", 700*time.Millisecond, "how long a bot waits before each of its moves, so that people can follow the game")
 	fs.BoolVar(&o.noBots, "no-bots", false, "do not let players seat bots")
+	fs.IntVar(&o.connsPerAddr, "conns-per-addr", server.DefaultConnsPerAddr, "open connections one client address may hold, trusted proxies excepted (0: no cap, for surveyor loadtest --server)")
+	fs.IntVar(&o.wsPerAddr, "ws-per-addr", server.DefaultWebSocketsPerAddr, "WebSockets one client address may hold (-1: no cap)")
 	fs.Func("trusted-proxy", "`CIDR` of a reverse proxy in front of the server (repeatable, or comma-separated): its X-Forwarded-For names the client for the rate limit and the logs", func(v string) error {
 		for _, part := range strings.Split(v, ",") {
 			p, err := netip.ParsePrefix(strings.TrimSpace(part))
@@ -138,7 +141,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		defer pprof.StopCPUProfile()
 	}
 	cfg := server.Config{Store: st, Games: reg, Static: web.FS(), Logger: log, RateLimit: o.rate, RateBurst: o.burst,
-		Bots: bot.Catalog{}, BotDelay: o.botDelay, TrustedProxies: o.trusted}
+		Bots: bot.Catalog{}, BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr}
 	if o.noBots {
 		cfg.Bots = nil
 	}
@@ -151,6 +154,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		srv.Close()
 		return fmt.Errorf("listen: %w", err)
 	}
+	ln = server.LimitListener(ln, o.connsPerAddr, o.trusted)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	fmt.Fprintf(stdout, "Surveyor is serving on http://%s/ (%s)\n", ln.Addr(), where)

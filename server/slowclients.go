@@ -1,0 +1,122 @@
+package server
+
+import (
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Defences against clients that hold connections without using them: a client that sends its headers
+// and then trickles its body, or opens connections by the thousand, would otherwise hold file
+// descriptors until the server can accept no one else.
+
+const (
+	// DefaultBodyTimeout is how long a request may take to send its body once its headers are in.
+	DefaultBodyTimeout = 10 * time.Second
+	// DefaultConnsPerAddr caps the open connections of one client address (a browser opens about six,
+	// plus a WebSocket per open match).
+	DefaultConnsPerAddr = 64
+	// DefaultWebSocketsPerAddr caps the WebSockets of one client address.
+	DefaultWebSocketsPerAddr = 32
+)
+
+// wsPingEvery and wsPingTimeout drop WebSockets whose peer has vanished without closing (variables, so
+// that tests need not wait half a minute).
+var (
+	wsPingEvery   = 30 * time.Second
+	wsPingTimeout = 15 * time.Second
+)
+
+// bodyDeadline gives every request but WebSocket upgrades a deadline to finish sending its body, and
+// makes the server close a connection it refuses with 429 rather than wait to read what follows.
+func (s *Server) bodyDeadline(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+			// Not every ResponseWriter can (a test recorder); the server's own always can.
+			_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.bodyTimeout))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// counter counts what each client address holds open.
+type counter struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (c *counter) acquire(key string, limit int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n == nil {
+		c.n = map[string]int{}
+	}
+	if c.n[key] >= limit {
+		return false
+	}
+	c.n[key]++
+	return true
+}
+
+func (c *counter) release(key string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n[key]--; c.n[key] <= 0 {
+		delete(c.n, key)
+	}
+}
+
+// LimitListener caps the connections one client address may hold open on ln (0 or less: no cap): a
+// connection past the cap is closed at once. Connections from the trusted proxies are not capped (every
+// client behind a proxy shares its address; the proxy limits them, and the WebSocket cap counts them by
+// X-Forwarded-For).
+func LimitListener(ln net.Listener, perAddr int, trusted []netip.Prefix) net.Listener {
+	if perAddr <= 0 {
+		return ln
+	}
+	return &limitListener{Listener: ln, per: perAddr, trusted: trusted}
+}
+
+type limitListener struct {
+	net.Listener
+	per     int
+	trusted []netip.Prefix
+	open    counter
+}
+
+func (l *limitListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		ap, err := netip.ParseAddrPort(c.RemoteAddr().String())
+		if err != nil {
+			return c, nil
+		}
+		addr := ap.Addr().Unmap()
+		if isTrusted(addr, l.trusted) {
+			return c, nil
+		}
+		key := keyOf(addr)
+		if !l.open.acquire(key, l.per) {
+			c.Close()
+			continue
+		}
+		return &countedConn{Conn: c, release: func() { l.open.release(key) }}, nil
+	}
+}
+
+type countedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *countedConn) Close() error {
+	c.once.Do(c.release)
+	return c.Conn.Close()
+}
