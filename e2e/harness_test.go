@@ -176,7 +176,8 @@ func failOnPageErrors(t *testing.T, ctx context.Context) {
 			if err != nil {
 				return
 			}
-			if m.IsException() || (m.Type == chromedp.ConsoleError && m.Source == "") {
+			// "security" is where the browser reports what the Content-Security-Policy blocked.
+			if m.IsException() || (m.Type == chromedp.ConsoleError && (m.Source == "" || m.Source == "security")) {
 				mu.Lock()
 				errs = append(errs, m.String())
 				mu.Unlock()

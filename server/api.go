@@ -263,10 +263,21 @@ func checkName(name string) error {
 	return nil
 }
 
+// One client address may open createBurst matches at once, then one every 1/createRate seconds: enough
+// for a club's evening, too few to bury the lobby's open matches under its own.
+const (
+	createRate  = 1.0 / 6
+	createBurst = 10
+)
+
 func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 	var req createReq
 	if err := s.decode(w, r, &req); err != nil {
 		return err
+	}
+	if s.creations != nil && !s.creations.allow(clientKey(r, s.trusted), time.Now()) {
+		return &apiError{Status: http.StatusTooManyRequests, Code: codeRateLimited, RetryAfter: 6,
+			Message: "you have opened many matches in a short time; wait a few seconds"}
 	}
 	def, ok := s.games[req.Game]
 	if !ok {
@@ -367,7 +378,11 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	var resp seatResp
 	err := s.withMatch(r.Context(), id, func(m *match) (err error) {
-		resp.Seat, resp.Token, err = m.join(r.Context(), strings.TrimSpace(req.Name))
+		name := strings.TrimSpace(req.Name)
+		if err := m.distinctName(name); err != nil {
+			return err
+		}
+		resp.Seat, resp.Token, err = m.join(r.Context(), name)
 		return err
 	})
 	if err != nil {
@@ -400,13 +415,22 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request) error {
 	if err := s.decodeOptional(w, r, &struct{}{}); err != nil {
 		return err
 	}
-	out, err := s.seated(r, func(m *match, _ game.Seat) error { return m.start(r.Context()) })
+	out, err := s.seated(r, func(m *match, seat game.Seat) error {
+		// The host, seat 0 (who opened the match, or its first player), decides when the table is complete.
+		if seat != hostSeat {
+			return errf(http.StatusForbidden, codeForbidden, "only the host (seat 0, who opened the match) may start it")
+		}
+		return m.start(r.Context())
+	})
 	if err != nil {
 		return err
 	}
 	writeRaw(w, http.StatusOK, out)
 	return nil
 }
+
+// hostSeat is the seat that hosts a match: it alone starts it.
+const hostSeat game.Seat = 0
 
 type moveReq struct {
 	Move json.RawMessage `json:"move"`

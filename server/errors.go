@@ -55,6 +55,8 @@ const (
 func toAPIError(err error) *apiError {
 	var ae *apiError
 	switch {
+	case errors.Is(err, errCorruptLog):
+		return errf(http.StatusInternalServerError, codeInternal, "this match cannot be loaded; the operator has been told")
 	case errors.As(err, &ae):
 		return ae
 	case errors.Is(err, game.ErrBadOptions):

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -196,7 +197,9 @@ func (m *match) catchUp(ctx context.Context) error {
 			return fmt.Errorf("match %s: log jumps from %d to %d", m.id, m.seq, ev.Seq)
 		}
 		if err := m.applyEvent(ev); err != nil {
-			return fmt.Errorf("match %s: event %d (%s): %w", m.id, ev.Seq, ev.Kind, err)
+			// The engine's refusal is kept as text only: a logged move that no longer applies is a fault of
+			// the log (or of the engine), not the client's "game over" or "illegal move".
+			return fmt.Errorf("match %s: event %d (%s): %w: %v", m.id, ev.Seq, ev.Kind, errCorruptLog, err)
 		}
 	}
 	if len(evs) > 0 {
@@ -304,6 +307,9 @@ func safeApply(st game.State, seat game.Seat, move json.RawMessage) (err error) 
 }
 
 var errEnginePanic = errors.New("engine panic")
+
+// errCorruptLog marks a log that does not replay: a server fault, answered 500 and logged.
+var errCorruptLog = errors.New("the match's log does not replay")
 
 func withSeq(ev store.Event, seq int64) store.Event { ev.Seq = seq; return ev }
 
@@ -667,6 +673,18 @@ func (m *match) fresh(ctx context.Context, seat game.Seat, seq *int64) error {
 	}
 	if *seq > m.seq || *seq < asked {
 		return errf(http.StatusConflict, codeConflict, "the request was made at seq %d, but the seat's decision is that of seq %d (the match is at %d): reload and decide again", *seq, asked, m.seq)
+	}
+	return nil
+}
+
+// distinctName refuses a name that reads as one already seated ("Ada" and "АDА" with a Cyrillic A, "B0b"
+// and "Bob"): players must be told apart at the table.
+func (m *match) distinctName(name string) error {
+	key := auth.NameKey(name)
+	for _, s := range m.seats {
+		if auth.NameKey(s.name) == key {
+			return errf(http.StatusConflict, codeNameTaken, "%q reads as %q, already seated: choose another name", name, s.name)
+		}
 	}
 	return nil
 }

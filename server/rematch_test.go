@@ -64,7 +64,7 @@ func TestRematch(t *testing.T) {
 		t.Error("the rematch has the same seed: the same cards would come again")
 	}
 	// The rematch plays like any match, and the finished match keeps its record.
-	e.must(200, e.do("POST", "/api/matches/"+next+"/start", ra["token"].(string), ""))
+	e.must(200, e.do("POST", "/api/matches/"+next+"/start", rb["token"].(string), "")) // Bob asked first: the host
 	var rec struct{ Moves []json.RawMessage }
 	json.Unmarshal(e.must(200, e.do("GET", "/api/matches/"+id+"/record", "", "")).body, &rec)
 	if len(rec.Moves) != old.Match.Moves {

@@ -77,7 +77,7 @@ func TestScaleOutTwoInstances(t *testing.T) {
 			t.Fatalf("join %d on instance %d got seat %d", i, i%2, ps[i].seat)
 		}
 	}
-	b.must(200, b.do("POST", "/api/matches/"+id+"/start", ps[2].token, ""))
+	b.must(200, b.do("POST", "/api/matches/"+id+"/start", ps[0].token, "")) // the host, through the other instance
 	// A client on A learns of B's start (3 joins and the start), then a client on B sees a move accepted
 	// by A, and the other way round.
 	const seq = 4

@@ -85,6 +85,7 @@ type Server struct {
 
 	shared bool // the store is shared with other instances (it is a store.Notifier)
 
+	creations   *limiter // new matches per client address, so that no one buries the lobby
 	bodyTimeout time.Duration
 	wsPerAddr   int
 	sockets     counter // open WebSockets by client address
@@ -96,10 +97,13 @@ type Server struct {
 	mu      sync.Mutex
 	matches map[string]*match
 
-	ctx      context.Context // ends when the server closes: background work and WebSockets stop
-	cancel   context.CancelFunc
-	wg       sync.WaitGroup
-	conns    sync.WaitGroup // open WebSockets
+	ctx    context.Context // ends when the server closes: background work and WebSockets stop
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	conns  sync.WaitGroup // open WebSockets
+	// wsBusy is held (read-locked) while a WebSocket message is handled: Close takes it to let the
+	// moves being saved finish and be answered before it cancels the connections.
+	wsBusy   sync.RWMutex
 	draining atomic.Bool
 	drained  chan struct{} // closed by Drain: long polls answer at once
 	drainMu  sync.Once
@@ -153,6 +157,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if rate > 0 {
 		s.limiter = newLimiter(rate, burst)
+		s.creations = newLimiter(createRate, createBurst)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
 	s.handler = s.routes(cfg.Static)
@@ -194,7 +199,9 @@ func (s *Server) Drain() {
 // that no accepted move is lost.
 func (s *Server) Close() {
 	s.Drain()
+	s.wsBusy.Lock()
 	s.cancel()
+	s.wsBusy.Unlock()
 	s.wg.Wait()
 	s.conns.Wait()
 	s.mu.Lock()
@@ -485,6 +492,7 @@ func (s *Server) housekeeping() {
 			}
 			if s.limiter != nil {
 				s.limiter.sweep(time.Now())
+				s.creations.sweep(time.Now())
 			}
 		}
 	}
@@ -553,7 +561,8 @@ func (s *Server) decodeOptional(w http.ResponseWriter, r *http.Request, v any) e
 // token is the seat token of a request: Authorization: Bearer, or ?token= (for WebSockets and links).
 func token(r *http.Request) string {
 	if h := r.Header.Get("Authorization"); h != "" {
-		if t, ok := strings.CutPrefix(h, "Bearer "); ok {
+		// The scheme's name is case-insensitive (RFC 9110 §11.1): "bearer" and "BEARER" are Bearer.
+		if scheme, t, ok := strings.Cut(h, " "); ok && strings.EqualFold(scheme, "Bearer") {
 			return strings.TrimSpace(t)
 		}
 	}

@@ -165,8 +165,15 @@ func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, id string, seat 
 			}
 			return
 		}
+		s.wsBusy.RLock()
+		if s.ctx.Err() != nil { // the server is closing: the message is not taken
+			s.wsBusy.RUnlock()
+			return
+		}
 		reply := s.wsHandle(ctx, typ, data, id, seat)
-		if err := s.wsSend(ctx, c, reply); err != nil {
+		err = s.wsSend(ctx, c, reply)
+		s.wsBusy.RUnlock()
+		if err != nil {
 			return
 		}
 	}

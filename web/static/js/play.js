@@ -105,10 +105,12 @@ function renderRoom(main, s, token, accept) {
       } catch (ex) { err.textContent = ex.message; }
     } }, h("label", {}, t("yourName"), name), h("button", { type: "submit", class: "primary", id: "join" }, t("join"))));
   }
-  if (s.seat) {
+  if (s.seat && s.seat.seat === 0) {
     parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: async () => {
       try { accept(await api.start(m.id, token())); } catch (ex) { err.textContent = ex.message; }
     } }, t("start")));
+  } else if (s.seat) {
+    parts.push(h("p", { class: "muted", id: "wait-host" }, t("waitHost", { name: (m.players.find(p => p.seat === 0) || {}).name || "" })));
   } else {
     parts.push(h("p", { class: "muted" }, t("spectating")));
   }

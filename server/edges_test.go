@@ -1,0 +1,190 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// The Authorization scheme is case-insensitive: "bearer" and "BEARER" name the seat as "Bearer" does.
+func TestBearerSchemeAnyCase(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, ps := e.newMatch("toy", `{"rounds":2}`, 1, "")
+	for i, scheme := range []string{"bearer", "BEARER", "Bearer"} {
+		req, _ := http.NewRequest("POST", e.http.URL+"/api/matches/"+id+"/moves", strings.NewReader(`{"move":{"pick":1}}`))
+		req.Header.Set("Authorization", scheme+" "+ps[0].token)
+		res, err := e.http.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if want := []int{200, 200, 409}[i]; res.StatusCode != want { // the third finds the game over
+			t.Errorf("%q: status %d, want %d", scheme, res.StatusCode, want)
+		}
+	}
+}
+
+// Pages come with a Content-Security-Policy that forbids framing, and X-Frame-Options for old browsers.
+func TestPagesCarrySecurityHeaders(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.Static = fstestFS() })
+	res, err := e.http.Client().Get(e.http.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	csp := res.Header.Get("Content-Security-Policy")
+	for _, want := range []string{"frame-ancestors 'none'", "script-src 'self'", "default-src 'self'"} {
+		if !strings.Contains(csp, want) {
+			t.Errorf("CSP %q lacks %q", csp, want)
+		}
+	}
+	if res.Header.Get("X-Frame-Options") != "DENY" {
+		t.Errorf("X-Frame-Options %q", res.Header.Get("X-Frame-Options"))
+	}
+}
+
+// Only the host, seat 0, starts a match.
+func TestOnlyTheHostStarts(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	v := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Ada"}`)).json(t)
+	id, ada := v["id"].(string), v["token"].(string)
+	bea := e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/join", "", `{"name":"Bea"}`)).json(t)["token"].(string)
+	if r := e.do("POST", "/api/matches/"+id+"/start", bea, ""); r.status != http.StatusForbidden {
+		t.Fatalf("a guest started the match: %d %s", r.status, r.body)
+	}
+	if st := e.state(id, ""); st.Match.Status != statusOpen {
+		t.Fatalf("status %q after the refused start", st.Match.Status)
+	}
+	e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/start", ada, ""))
+}
+
+// A log that no longer replays (here a move logged after the game's end) is the server's fault: 500,
+// logged, not the client's "game over".
+func TestCorruptLogIsAServerError(t *testing.T) {
+	st := openSQLite(t)
+	e := newEnv(t, st, nil)
+	id, ps := e.newMatch("toy", `{"rounds":1}`, 1, "")
+	e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`))
+	row, err := st.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Append(context.Background(), id, row.Seq, store.Update{},
+		store.Event{Kind: evMove, Seat: 0, Data: json.RawMessage(`{"move":{"pick":2}}`), At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	var logs syncBuffer
+	e2 := newEnv(t, st, func(c *Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
+	r := e2.do("GET", "/api/matches/"+id, "", "")
+	if r.status != http.StatusInternalServerError || r.errCode() != codeInternal || strings.Contains(string(r.body), "game is over") {
+		t.Fatalf("a corrupt log answered %d %s", r.status, r.body)
+	}
+	if !strings.Contains(logs.String(), "does not replay") {
+		t.Fatalf("nothing logged: %q", logs.String())
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// One address opening matches by the dozen is slowed after a burst, so that it cannot bury the lobby;
+// another address still opens its own.
+func TestMatchCreationIsLimitedPerAddress(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.RateLimit, c.RateBurst = 1000, 1000 })
+	created := 0
+	for range createBurst + 5 {
+		if r := e.do("POST", "/api/matches", "", `{"game":"toy"}`); r.status == http.StatusCreated {
+			created++
+		} else if r.status != http.StatusTooManyRequests || r.errCode() != codeRateLimited {
+			t.Fatalf("creation refused with %d %s", r.status, r.body)
+		}
+	}
+	if created != createBurst {
+		t.Fatalf("%d matches created in a burst, want %d", created, createBurst)
+	}
+	rec := serve(e.srv, "POST", "/api/matches", "", `{"game":"toy"}`) // from 192.0.2.1, httptest's address
+
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("another address could not open a match: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// A name that reads as a seated player's is refused: players must be told apart.
+func TestLookAlikeNamesRefused(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":4,"name":"Ada"}`)).json(t)["id"].(string)
+	for _, name := range []string{"ada", "АDА", "Ａｄａ", " A d a"} {
+		if r := e.do("POST", "/api/matches/"+id+"/join", "", `{"name":"`+name+`"}`); r.status != http.StatusConflict || r.errCode() != codeNameTaken {
+			t.Errorf("%q joined beside Ada: %d %s", name, r.status, r.body)
+		}
+	}
+	e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/join", "", `{"name":"Ida"}`))
+}
+
+// slowStore delays appends, so that a shutdown can arrive while a move is being saved.
+type slowStore struct {
+	store.Store
+	delay atomic.Int64 // nanoseconds
+	began chan struct{}
+}
+
+func (s *slowStore) Append(ctx context.Context, id string, after int64, up store.Update, evs ...store.Event) (int64, error) {
+	select {
+	case s.began <- struct{}{}:
+	default:
+	}
+	time.Sleep(time.Duration(s.delay.Load()))
+	return s.Store.Append(ctx, id, after, up, evs...)
+}
+
+// A move sent over the WebSocket and being saved when the server shuts down is saved and answered "ok"
+// before the socket closes, as an HTTP request in flight is.
+func TestShutdownAnswersWebSocketMovesInFlight(t *testing.T) {
+	slow := &slowStore{Store: openSQLite(t), began: make(chan struct{}, 1)}
+	e := newEnv(t, slow, nil)
+	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, "")
+	w := e.dial(id, ps[0].token, -1)
+	w.next("state")
+	for len(slow.began) > 0 {
+		<-slow.began // the setup's appends
+	}
+	slow.delay.Store(int64(300 * time.Millisecond))
+	w.send(`{"type":"move","id":"last","move":{"pick":1}}`)
+	<-slow.began
+	closed := make(chan struct{})
+	go func() { e.srv.Close(); close(closed) }()
+	var ok struct{ Type, ID string }
+	json.Unmarshal(w.next("ok"), &ok)
+	if ok.ID != "last" {
+		t.Fatalf("answer %+v", ok)
+	}
+	<-closed
+	slow.delay.Store(0)
+	row, err := slow.Game(context.Background(), id)
+	if err != nil || row.Seq != 4 { // 2 joins, start, and the move
+		t.Fatalf("log at seq %d (%v), want the move saved at 4", row.Seq, err)
+	}
+}
