@@ -65,6 +65,7 @@ func (g *Game) playAmbush(i int, d Decision, m Move) error {
 		return illegal("the monster overlaps a filled space")
 	}
 	g.clearPending(i)
+	g.tellAmbush(i, d.Actor, d.Card, m.Cells)
 	g.placeMonster(i, d.Actor, d.Card, m.Cells)
 	g.stepDone(d.Actor)
 	return nil

@@ -94,6 +94,16 @@ func (g *Game) tellPlaced(i int, id CardID, what string, cells Bits) {
 		"%s %s %s on {seat %d}'s sheet", Cards[id].Name, what, strings.Join(cellNames(cells), " "), i)
 }
 
+// tellAmbush tells a monster a neighbour drew on sheet i (a move, told so that the story says whose
+// sheet the monster went on).
+func (g *Game) tellAmbush(i, by int, id CardID, cells Bits) {
+	if g.narr == nil {
+		return
+	}
+	g.tell(i, "placement", map[string]any{"card": Cards[id].Name, "action": "is drawn on", "spaces": cellNames(cells), "by": by},
+		"{seat %d} draws %s on {seat %d}'s sheet: %s", by, Cards[id].Name, i, strings.Join(cellNames(cells), " "))
+}
+
 // tellIgnored tells an ambush that fits nowhere on sheet i.
 func (g *Game) tellIgnored(i int, id CardID) {
 	g.tell(i, "placement", map[string]any{"card": Cards[id].Name, "action": "ignored"},

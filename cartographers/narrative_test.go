@@ -96,3 +96,18 @@ func TestNarrativeOnlyWhenAsked(t *testing.T) {
 		t.Fatal("a clone tells")
 	}
 }
+
+// In a game of several, a neighbour draws the monster: the story says who drew it on whose sheet.
+func TestNarrativeTellsWhoseSheetAMonsterWentOn(t *testing.T) {
+	g := rigWith(t, true, Options{Ambush: "heroes"}, 2, emptyA, "Gorgon Gaze")
+	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
+	for _, e := range g.Narrative() {
+		if e.Kind == "placement" && e.After == 1 {
+			if got := e.Tell([]string{"Anna", "Bea"}); got != "Bea draws Gorgon Gaze on Anna's sheet: D4 D6 E5" {
+				t.Fatalf("told %q", got)
+			}
+			return
+		}
+	}
+	t.Fatal("the ambush drawn by the neighbour is not told")
+}

@@ -16,7 +16,9 @@ function tell(e, match) {
   switch (e.kind) {
     case "edicts": return t("storyEdicts", { list: (d.edicts || []).map((n, i) => "ABCD"[i] + " " + cardName(n)).join(", ") });
     case "card": return t("storyCard", { season, turn: d.turn, card: cardName(d.card) }) + (d.type === "ambush" || d.type === "hero" ? ` (${t("storyType_" + d.type)})` : "");
-    case "placement": return t("storyPlaced_" + d.action, { card: cardName(d.card), spaces: (d.spaces || []).join(" "), who });
+    case "placement":
+      if (d.by != null) return t("storyAmbush", { by: playerName(match, d.by), card: cardName(d.card), spaces: (d.spaces || []).join(" "), who });
+      return t("storyPlaced_" + d.action, { card: cardName(d.card), spaces: (d.spaces || []).join(" "), who });
     case "coins": return t("storyCoins", { who, n: d.gained, total: d.coins });
     case "season_score": return t("storySeason", { season, who, n: d.score.total, total: d.total });
     case "end":
