@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -132,70 +131,4 @@ func (g *Game) EncodeMove(m Move) json.RawMessage {
 		panic(fmt.Sprintf("carcassonne: marshal move: %v", err))
 	}
 	return b
-}
-
-// Apply plays a move given in its JSON form.
-func (g *Game) Apply(seat game.Seat, raw json.RawMessage) error {
-	if g.over {
-		return fmt.Errorf("carcassonne: %w", game.ErrGameOver)
-	}
-	if int(seat) != g.toAct {
-		return fmt.Errorf("carcassonne: %w: seat %d to play, not seat %d", game.ErrNotYourTurn, g.toAct, seat)
-	}
-	m, err := g.DecodeMove(raw)
-	if err != nil {
-		return err
-	}
-	if err := g.Play(m); err != nil {
-		return fmt.Errorf("carcassonne: %w: %w", game.ErrIllegalMove, err)
-	}
-	return nil
-}
-
-// ToAct lists the seat to play.
-func (g *Game) ToAct() []game.Seat {
-	if g.over {
-		return nil
-	}
-	return []game.Seat{game.Seat(g.toAct)}
-}
-
-// LegalMoves lists every legal move of the seat to act, sorted by position and rotation, each placement
-// first without a meeple and then with each possible meeple.
-func (g *Game) LegalMoves(seat game.Seat) []json.RawMessage {
-	if g.over || int(seat) != g.toAct {
-		return nil
-	}
-	ps := g.Placements(nil)
-	sort.Slice(ps, func(i, j int) bool {
-		a, b := ps[i], ps[j]
-		if a.Y != b.Y {
-			return a.Y < b.Y
-		}
-		if a.X != b.X {
-			return a.X < b.X
-		}
-		return a.Rot < b.Rot
-	})
-	var out []json.RawMessage
-	var segs []int
-	for _, p := range ps {
-		out = append(out, g.EncodeMove(Move{Placement: p, Meeple: NoMeeple}))
-		segs = g.MeepleOptions(p, segs[:0])
-		for _, s := range segs {
-			out = append(out, g.EncodeMove(Move{Placement: p, Meeple: s}))
-		}
-	}
-	return out
-}
-
-// AutoMove picks a move by the greedy policy of policy.go.
-func (g *Game) AutoMove(seat game.Seat) (json.RawMessage, error) {
-	if g.over {
-		return nil, fmt.Errorf("carcassonne: %w", game.ErrGameOver)
-	}
-	if int(seat) != g.toAct {
-		return nil, fmt.Errorf("carcassonne: %w: seat %d to play, not seat %d", game.ErrNotYourTurn, g.toAct, seat)
-	}
-	return g.EncodeMove(g.GreedyMove()), nil
 }

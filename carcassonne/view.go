@@ -1,50 +1,8 @@
 package carcassonne
 
 import (
-	"encoding/json"
-	"fmt"
-
 	"github.com/surveyor-game/surveyor/game"
 )
-
-// Definition is Carcassonne for the hosts (game.Definition).
-type Definition struct{}
-
-var _ game.Definition = Definition{}
-var _ game.State = (*Game)(nil)
-
-func (Definition) Name() string { return "carcassonne" }
-
-func (Definition) SeatRange() (int, int) { return minPlayers, maxPlayers }
-
-func (Definition) DefaultOptions() json.RawMessage {
-	b, err := json.Marshal(DefaultOptions())
-	if err != nil {
-		panic(fmt.Sprintf("carcassonne: marshal default options: %v", err))
-	}
-	return b
-}
-
-// CanonicalOptions spells out every option; Options has no omitted field, so its JSON form is complete.
-func (Definition) CanonicalOptions(options json.RawMessage) (json.RawMessage, error) {
-	o, err := ParseOptions(options)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(o)
-}
-
-func (Definition) New(options json.RawMessage, seats int, seed uint64) (game.State, error) {
-	opts, err := ParseOptions(options)
-	if err != nil {
-		return nil, err
-	}
-	g, err := NewGame(opts, seats, seed)
-	if err != nil {
-		return nil, err
-	}
-	return g, nil
-}
 
 // ScoreEvent is one scoring as shown to players.
 type ScoreEvent struct {
@@ -190,30 +148,4 @@ func (g *Game) scoresSlice() []int {
 	out := make([]int, g.players)
 	copy(out, g.scores[:g.players])
 	return out
-}
-
-// ResultDetail is Result.Detail.
-type ResultDetail struct {
-	TilesPlaced int          `json:"tiles_placed"`
-	Discarded   []string     `json:"discarded"`
-	Events      []ScoreEvent `json:"events"`
-}
-
-// Result ranks the seats by score; the rules name no tie-breaker, so equal scores share a rank.
-func (g *Game) Result() game.Result {
-	r := game.Result{Scores: g.scoresSlice(), Ranks: make([]int, g.players)}
-	for s := range r.Ranks {
-		r.Ranks[s] = 1
-		for o := range r.Scores {
-			if r.Scores[o] > r.Scores[s] {
-				r.Ranks[s]++
-			}
-		}
-	}
-	d := ResultDetail{TilesPlaced: g.board.ntiles, Discarded: []string{}, Events: g.Events()}
-	for i := 0; i < g.ndisc; i++ {
-		d.Discarded = append(d.Discarded, string(types[g.discarded[i]].letter))
-	}
-	r.Detail = d
-	return r
 }
