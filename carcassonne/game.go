@@ -1,7 +1,3 @@
-// Package carcassonne is the rules engine of Carcassonne (2nd edition base game) with the Land Surveyors
-// mini-expansion. A game is a value: options, seed and the moves played rebuild it exactly. The typed API
-// (Game.Play, Game.Placements) serves bots and benchmarks without allocating; the game.State methods wrap
-// it with the JSON move form documented in docs/records.md.
 package carcassonne
 
 import (

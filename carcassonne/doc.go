@@ -1,0 +1,34 @@
+// Package carcassonne is the rules engine of Carcassonne (2nd edition base game, 2 to 5 players) with the
+// Land Surveyors mini-expansion. It is pure Go with no I/O: a game is its options, its seed and the moves
+// played, and replaying them rebuilds it exactly.
+//
+// # A turn
+//
+// NewGame lays the start tile, shuffles the 71 others from the seed and draws the first tile that fits
+// somewhere (tiles that fit nowhere are set aside, game.go). The seat to act (ToActSeat) lays it: a Move
+// is a Placement (cell and rotation) and, optionally, a meeple on one of the tile's segments. Play checks
+// the placement against the board (board.go: each open cell keeps what its edges must match), joins the
+// tile's segments into features (features.go: roads, cities, fields, monasteries, kept in a union-find),
+// scores every road, city and monastery the tile completes (scoring.go), returns their meeples, and draws
+// the next tile. When no tile is left, the incomplete features and the fields are scored (finalScoring).
+//
+// # The Land Surveyors
+//
+// With Options.Surveyors, three piles of scoring tiles (city, road, monastery) are shuffled at the setup.
+// The top tile of a pile changes how every feature of its kind scores (a bonus, a penalty, other
+// receivers); after each such scoring the pile turns to its next tile. surveyors.go holds the piles and
+// each tile as one function named after it (citizensJury, streetFair...), applied to the tally of a
+// scoring.
+//
+// # Where things are
+//
+//   - tiles.go: the 72 tiles, their edges and segments; text.go: the board as text.
+//   - board.go, features.go, meeples.go, scoring.go: the rules of the base game.
+//   - surveyors.go: the Land Surveyors.
+//   - moves.go: the JSON move form (docs/records.md); definition.go: the game contract (game.Definition
+//     and game.State) hosts use; view.go: what every seat sees; narrative.go: the game told for records.
+//   - policy.go: the greedy policy behind AutoMove, and a random player for benchmarks.
+//
+// The typed API (Game.Play, Game.Placements, Game.Reset) serves bots and benchmarks without allocating;
+// the game.State methods wrap it with the JSON move form.
+package carcassonne
