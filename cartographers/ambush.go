@@ -17,7 +17,7 @@ func Neighbour(v, seats int, dir Direction) int {
 // neighbour. Ongoing effects are registered in reveal order (rulings 12).
 func (g *Game) startAmbush(id CardID) {
 	c := &Cards[id]
-	if c.Effect == ZombieEffect || c.Effect == TrollEffect {
+	if hasSeasonEffect(id) {
 		g.effects = append(g.effects, id)
 	}
 	if g.Solo() {
@@ -76,11 +76,8 @@ func (g *Game) placeMonster(i, drawer int, id CardID, cells Bits) {
 	p := &g.Players[i]
 	p.Monsters[ambushIndex(id)] = p.Monsters[ambushIndex(id)].Or(cells)
 	g.fill(i, cells, Monster)
-	if Cards[id].Effect == GorgonEffect {
-		if g.cfg.opts.GorgonByOwner {
-			drawer = i
-		}
-		g.startGorgon(i, drawer, id)
+	if e := Cards[id].Effect; int(e) < len(monsterRules) && monsterRules[e].drawn != nil {
+		monsterRules[e].drawn(g, i, drawer, id)
 	}
 }
 

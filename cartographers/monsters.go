@@ -1,7 +1,8 @@
 package cartographers
 
-// The four Heroes monster abilities (rulings 12). Each is keyed to the spaces that monster's card drew
-// on a sheet (Player.Monsters); a monster acts only while at least one of its spaces survives.
+// The four Heroes monster abilities (rulings 12), one table entry and one function each. Each is keyed to
+// the spaces that monster's card drew on a sheet (Player.Monsters); a monster acts only while at least one
+// of its spaces survives.
 
 // DragonReward is the number of coins the Dragon Inferno pays.
 const DragonReward = 3
@@ -13,9 +14,34 @@ func (g *Game) monsterCells(i int, id CardID) (drawn, surviving Bits) {
 	return drawn, drawn.And(p.Sheet.Layer[Monster])
 }
 
-// checkDragon pays the Dragon's 3 coins, once, at the moment every dragon space is surrounded (each of
-// its sides filled or the edge) or destroyed — a wholly destroyed dragon included.
-func (g *Game) checkDragon(i int) {
+// monsterRule is a Heroes monster's ability: when it acts and what it does. Each monster is one entry of
+// monsterRules, its rule the doc comment of its function, found by the monster's name.
+type monsterRule struct {
+	name string
+	// drawn acts once, when the monster is drawn on sheet i by drawer (the Gorgon).
+	drawn func(g *Game, i, drawer int, id CardID)
+	// afterSeason acts after each season's scoring while a space survives (the zombies, the troll).
+	afterSeason func(g *Game, i int, id CardID, alive Bits)
+	// filled is checked whenever spaces of sheet i are filled or destroyed (the Dragon's reward).
+	filled func(g *Game, i int)
+}
+
+// monsterRules are the four Heroes monsters (rulings 12), by effect. They are set in init because the
+// rules fill spaces, and filling checks the rules: a cycle Go's variable initialisation refuses.
+var monsterRules [GorgonEffect + 1]monsterRule
+
+func init() {
+	monsterRules = [...]monsterRule{
+		DragonEffect: {name: "Dragon Inferno", filled: (*Game).dragonInferno},
+		ZombieEffect: {name: "Zombie Plague", afterSeason: (*Game).zombiePlague},
+		TrollEffect:  {name: "Giant Troll Ravage", afterSeason: (*Game).giantTrollRavage},
+		GorgonEffect: {name: "Gorgon Gaze", drawn: (*Game).gorgonGaze},
+	}
+}
+
+// dragonInferno: when every space of the Dragon is surrounded (each of its sides filled or the edge of
+// the map) or destroyed, a wholly destroyed Dragon included, its sheet gains 3 coins, once.
+func (g *Game) dragonInferno(i int) {
 	p := &g.Players[i]
 	dragon := p.Monsters[dragonIndex]
 	if p.DragonPaid || dragon.Empty() {
@@ -31,6 +57,33 @@ func (g *Game) checkDragon(i int) {
 	s.AddCoins(DragonReward)
 }
 
+// zombiePlague: after each season's scoring, the zombies spread one step: every empty space next to a
+// surviving zombie space becomes a zombie space, all at once (the new ones are zombies themselves).
+func (g *Game) zombiePlague(i int, id CardID, alive Bits) {
+	spread := alive.Neighbours().And(g.Players[i].Sheet.EmptySpaces())
+	if spread.Any() {
+		g.tellPlaced(i, id, "spreads to", spread)
+		g.Players[i].Monsters[ambushIndex(id)] = g.Players[i].Monsters[ambushIndex(id)].Or(spread)
+		g.fill(i, spread, Monster)
+	}
+}
+
+// giantTrollRavage: after each season's scoring, the sheet's owner destroys one empty space next to a
+// surviving troll space.
+func (g *Game) giantTrollRavage(i int, id CardID, alive Bits) {
+	g.askDestroy(i, i, DecideTroll, id, alive.Neighbours().And(g.Players[i].Sheet.EmptySpaces()))
+}
+
+// gorgonGaze: once, when the Gorgon is drawn, the player who drew it (the sheet's owner with the
+// gorgon_by_owner option) destroys one space next to a surviving Gorgon space that is not mountain,
+// wasteland or already destroyed (rulings 15).
+func (g *Game) gorgonGaze(i, drawer int, id CardID) {
+	if g.cfg.opts.GorgonByOwner {
+		drawer = i
+	}
+	g.askDestroy(i, drawer, DecideGorgon, id, g.gorgonTargets(i, id))
+}
+
 var (
 	dragonID, _ = CardByName("Dragon Inferno")
 	zombieID, _ = CardByName("Zombie Plague")
@@ -38,26 +91,21 @@ var (
 	dragonIndex = ambushIndex(dragonID)
 )
 
+// checkDragon runs the Dragon's check after spaces of sheet i were filled or destroyed.
+func (g *Game) checkDragon(i int) { monsterRules[DragonEffect].filled(g, i) }
+
+// hasSeasonEffect reports whether a monster acts after each season's scoring.
+func hasSeasonEffect(id CardID) bool {
+	e := Cards[id].Effect
+	return int(e) < len(monsterRules) && monsterRules[e].afterSeason != nil
+}
+
 // seasonEffect resolves one ongoing effect on every sheet after a season's scoring.
 func (g *Game) seasonEffect(id CardID) {
+	rule := monsterRules[Cards[id].Effect]
 	for i := range g.Players {
-		_, alive := g.monsterCells(i, id)
-		if alive.Empty() {
-			continue
-		}
-		s := &g.Players[i].Sheet
-		switch Cards[id].Effect {
-		case ZombieEffect:
-			// One step, all at once; the new zombie spaces are zombies themselves.
-			spread := alive.Neighbours().And(s.EmptySpaces())
-			if spread.Any() {
-				g.tellPlaced(i, id, "spreads to", spread)
-				g.Players[i].Monsters[ambushIndex(id)] = g.Players[i].Monsters[ambushIndex(id)].Or(spread)
-				g.fill(i, spread, Monster)
-			}
-		case TrollEffect:
-			targets := alive.Neighbours().And(s.EmptySpaces())
-			g.askDestroy(i, i, DecideTroll, id, targets)
+		if _, alive := g.monsterCells(i, id); alive.Any() {
+			rule.afterSeason(g, i, id, alive)
 		}
 	}
 }
@@ -70,10 +118,6 @@ func (g *Game) gorgonTargets(i int, id CardID) Bits {
 	_, alive := g.monsterCells(i, id)
 	s := &g.Players[i].Sheet
 	return alive.Neighbours().AndNot(s.Layer[Mountain]).AndNot(s.Layer[Wasteland]).AndNot(s.Layer[Destroyed])
-}
-
-func (g *Game) startGorgon(i, drawer int, id CardID) {
-	g.askDestroy(i, drawer, DecideGorgon, id, g.gorgonTargets(i, id))
 }
 
 // askDestroy asks actor to choose a space to destroy among targets on sheet i. A single target needs no

@@ -219,3 +219,31 @@ func TestMonsterRulesUseSurvivingSpaces(t *testing.T) {
 		t.Fatalf("troll targets %v, want %v", CellList(p.Pending.Targets), CellList(want))
 	}
 }
+
+// Each entry of the monster table is the card of that name, and every monster card with an effect has
+// its entry: a reader finds a monster's rule by its name.
+func TestMonsterTableMatchesTheCards(t *testing.T) {
+	for e, r := range monsterRules {
+		if e == int(NoEffect) {
+			continue
+		}
+		id, ok := CardByName(r.name)
+		if !ok || Cards[id].Effect != Effect(e) {
+			t.Errorf("entry %d names %q, whose card has effect %v", e, r.name, Cards[id].Effect)
+		}
+		moments := 0
+		for _, set := range []bool{r.drawn != nil, r.afterSeason != nil, r.filled != nil} {
+			if set {
+				moments++
+			}
+		}
+		if moments != 1 {
+			t.Errorf("%s acts at %d moments, want one", r.name, moments)
+		}
+	}
+	for id := range Cards {
+		if e := Cards[id].Effect; e != NoEffect && monsterRules[e].name != Cards[id].Name {
+			t.Errorf("%s has effect %v but no entry of that name", Cards[id].Name, e)
+		}
+	}
+}
