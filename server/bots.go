@@ -28,17 +28,17 @@ func (m *match) isBot(s game.Seat) bool { return int(s) < len(m.seats) && m.seat
 // addBot seats a bot (by name, "" for the game's default) under a display name ("" for the bot's name).
 func (m *match) addBot(ctx context.Context, botName, name string) (game.Seat, string, string, error) {
 	if m.srv.bots == nil {
-		return 0, "", "", errf(http.StatusBadRequest, codeBadRequest, "this server seats no bots")
+		return 0, "", "", refuse(codeBadRequest, "this server seats no bots")
 	}
 	names := m.srv.bots.Names(m.row.Game)
 	if len(names) == 0 {
-		return 0, "", "", errf(http.StatusBadRequest, codeBadRequest, "%s has no bots on this server", m.row.Game)
+		return 0, "", "", refuse(codeBadRequest, "%s has no bots on this server", m.row.Game)
 	}
 	if botName == "" {
 		botName = names[0]
 	}
 	if !slices.Contains(names, botName) {
-		return 0, "", "", errf(http.StatusBadRequest, codeBadRequest, "%s has no bot %q (have %s)", m.row.Game, botName, strings.Join(names, ", "))
+		return 0, "", "", refuse(codeBadRequest, "%s has no bot %q (have %s)", m.row.Game, botName, strings.Join(names, ", "))
 	}
 	if name == "" {
 		name = botName

@@ -26,6 +26,29 @@ func errf(status int, code, format string, args ...any) *apiError {
 	return &apiError{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
+// refusal is a match's "no" in the match's own terms: a stable code and a message for people. Matches know
+// nothing of HTTP; the HTTP layer gives each code its status (codeStatus).
+type refusal struct {
+	code string
+	msg  string
+}
+
+func (r *refusal) Error() string { return r.code + ": " + r.msg }
+
+func refuse(code, format string, args ...any) *refusal {
+	return &refusal{code: code, msg: fmt.Sprintf(format, args...)}
+}
+
+// codeStatus is the HTTP status of each code a match may refuse with (docs/api.md lists them).
+var codeStatus = map[string]int{
+	codeBadRequest: http.StatusBadRequest, codeBadMove: http.StatusBadRequest,
+	codeUnauthorized: http.StatusUnauthorized, codeForbidden: http.StatusForbidden, codeNotFound: http.StatusNotFound,
+	codeNotYourTurn: http.StatusConflict, codeGameOver: http.StatusConflict, codeNotStarted: http.StatusConflict,
+	codeAlreadyStarted: http.StatusConflict, codeFull: http.StatusConflict, codeNotUndoable: http.StatusConflict,
+	codeNotFinished: http.StatusConflict, codeConflict: http.StatusConflict, codeNameTaken: http.StatusConflict,
+	codeUnavailable: http.StatusServiceUnavailable,
+}
+
 // Error codes; docs/api.md lists them with their statuses.
 const (
 	codeBadJSON        = "bad_json"
@@ -54,11 +77,18 @@ const (
 // toAPIError classifies any error; unknown ones become 500 without leaking their text.
 func toAPIError(err error) *apiError {
 	var ae *apiError
+	var rf *refusal
 	switch {
 	case errors.Is(err, errCorruptLog):
 		return errf(http.StatusInternalServerError, codeInternal, "this match cannot be loaded; the operator has been told")
 	case errors.As(err, &ae):
 		return ae
+	case errors.As(err, &rf):
+		status, ok := codeStatus[rf.code]
+		if !ok {
+			status = http.StatusInternalServerError // a code without a status is the server's own mistake
+		}
+		return &apiError{Status: status, Code: rf.code, Message: rf.msg}
 	case errors.Is(err, game.ErrBadOptions):
 		return errf(http.StatusBadRequest, codeBadOptions, "%v", err)
 	case errors.Is(err, game.ErrBadMove):

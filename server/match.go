@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -136,7 +135,7 @@ func hashToken(tok string) [32]byte { return sha256.Sum256([]byte(tok)) }
 // seatOf finds the seat a token belongs to.
 func (m *match) seatOf(tok string) (game.Seat, error) {
 	if tok == "" {
-		return 0, errf(http.StatusUnauthorized, codeUnauthorized, "a seat token is required (Authorization: Bearer TOKEN)")
+		return 0, refuse(codeUnauthorized, "a seat token is required (Authorization: Bearer TOKEN)")
 	}
 	h := hashToken(tok)
 	for i, s := range m.seats {
@@ -147,7 +146,7 @@ func (m *match) seatOf(tok string) (game.Seat, error) {
 			return game.Seat(i), nil
 		}
 	}
-	return 0, errf(http.StatusForbidden, codeForbidden, "the token does not belong to a seat of this match")
+	return 0, refuse(codeForbidden, "the token does not belong to a seat of this match")
 }
 
 // reset forgets everything derived from the log.
@@ -313,35 +312,6 @@ var errCorruptLog = errors.New("the match's log does not replay")
 
 func withSeq(ev store.Event, seq int64) store.Event { ev.Seq = seq; return ev }
 
-// tick does the clock accounting of one event at time at.
-func (m *match) tick(at time.Time, actor game.Seat, before, after []game.Seat) {
-	if !m.lastAt.IsZero() {
-		for _, s := range before {
-			m.used[s] += at.Sub(m.lastAt)
-		}
-	}
-	for _, s := range after {
-		if s == actor || !slices.Contains(before, s) {
-			m.since[s] = at
-			m.asked[s] = m.seq
-		}
-	}
-	m.lastAt = at
-}
-
-// deadline is when seat s, which must act, runs out of time (ok false without a clock).
-func (m *match) deadline(s game.Seat) (time.Time, bool) {
-	c := m.cfg.Clock
-	if c == nil || !m.started {
-		return time.Time{}, false
-	}
-	d := time.Duration(c.Seconds) * time.Second
-	if c.Mode == "game" {
-		return m.lastAt.Add(d - m.used[s]), true
-	}
-	return m.since[s].Add(d), true
-}
-
 // changed is called after every change: caches are dropped, subscribers get their new view, the clock
 // timer is re-armed.
 func (m *match) changed() {
@@ -350,33 +320,6 @@ func (m *match) changed() {
 	m.broadcast()
 	m.armTimer()
 	m.armBots()
-}
-
-func (m *match) armTimer() {
-	if m.timer != nil {
-		m.timer.Stop()
-		m.timer = nil
-	}
-	if m.cfg.Clock == nil || !m.started || m.st.Over() || m.gone {
-		return
-	}
-	var next time.Time
-	for _, s := range m.st.ToAct() {
-		if d, ok := m.deadline(s); ok && (next.IsZero() || d.Before(next)) {
-			next = d
-		}
-	}
-	if next.IsZero() {
-		return
-	}
-	srv, id := m.srv, m.id
-	// A deadline already past (an empty game-clock bank, or an expiry that failed) is retried after a
-	// short pause rather than at once, so that a failing store cannot make the timer spin.
-	d := next.Sub(srv.now())
-	if d <= 0 {
-		d = 100 * time.Millisecond
-	}
-	m.timer = time.AfterFunc(d, func() { srv.expire(id) })
 }
 
 // commit appends one event built by the caller after validating it, with the row's new status. On any
@@ -477,10 +420,10 @@ func (m *match) joinWith(ctx context.Context, name, tok string) (game.Seat, stri
 // seatFree refuses a new seat once the match has started or is full.
 func (m *match) seatFree() error {
 	if m.started {
-		return errf(http.StatusConflict, codeAlreadyStarted, "the match has started")
+		return refuse(codeAlreadyStarted, "the match has started")
 	}
 	if len(m.seats) >= m.cfg.MaxSeats {
-		return errf(http.StatusConflict, codeFull, "all %d seats are taken", m.cfg.MaxSeats)
+		return refuse(codeFull, "all %d seats are taken", m.cfg.MaxSeats)
 	}
 	return nil
 }
@@ -488,10 +431,10 @@ func (m *match) seatFree() error {
 // start sets the game up with the seated players.
 func (m *match) start(ctx context.Context) error {
 	if m.started {
-		return errf(http.StatusConflict, codeAlreadyStarted, "the match has already started")
+		return refuse(codeAlreadyStarted, "the match has already started")
 	}
 	if lo, _ := m.def.SeatRange(); len(m.seats) < lo {
-		return errf(http.StatusConflict, codeNotStarted, "%s needs at least %d players, %d seated", m.def.Name(), lo, len(m.seats))
+		return refuse(codeNotStarted, "%s needs at least %d players, %d seated", m.def.Name(), lo, len(m.seats))
 	}
 	// New is checked before anything is logged; it cannot fail later since the options were validated.
 	if _, err := m.def.New(m.row.Options, len(m.seats), m.row.Seed); err != nil {
@@ -517,15 +460,15 @@ func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage
 		return err
 	}
 	if !m.started {
-		return errf(http.StatusConflict, codeNotStarted, "the match has not started")
+		return refuse(codeNotStarted, "the match has not started")
 	}
 	if m.st.Over() {
-		return errf(http.StatusConflict, codeGameOver, "the game is over")
+		return refuse(codeGameOver, "the game is over")
 	}
 	// The log entry is built first: a move that is not valid JSON is refused before the engine sees it.
 	data, err := json.Marshal(moveData{Move: mv, Auto: auto, Key: rq.key})
 	if err != nil {
-		return errf(http.StatusBadRequest, codeBadMove, "the move is not valid JSON")
+		return refuse(codeBadMove, "the move is not valid JSON")
 	}
 	before := m.st.ToAct()
 	if err := safeApply(m.st, seat, mv); err != nil {
@@ -562,22 +505,22 @@ func (m *match) undoOnce(ctx context.Context, seat game.Seat, rq request) error 
 		return err
 	}
 	if !m.started {
-		return errf(http.StatusConflict, codeNotStarted, "the match has not started")
+		return refuse(codeNotStarted, "the match has not started")
 	}
 	u, ok := m.st.(game.Undoer)
 	if !ok {
-		return errf(http.StatusConflict, codeNotUndoable, "%s has no undo", m.def.Name())
+		return refuse(codeNotUndoable, "%s has no undo", m.def.Name())
 	}
 	i := len(m.moves) - 1
 	for i >= 0 && m.moves[i].seat != seat {
 		i--
 	}
 	if i < 0 || m.moves[i].auto || !u.Undoable(seat) {
-		return errf(http.StatusConflict, codeNotUndoable, "seat %d has no move it may take back now", seat)
+		return refuse(codeNotUndoable, "seat %d has no move it may take back now", seat)
 	}
 	// The replay is checked before the undo is logged, so that a logged undo always replays.
 	if _, err := m.replay(slices.Delete(slices.Clone(m.moves), i, i+1)); err != nil {
-		return errf(http.StatusConflict, codeNotUndoable, "the game cannot be rebuilt without that move: %v", err)
+		return refuse(codeNotUndoable, "the game cannot be rebuilt without that move: %v", err)
 	}
 	ev := store.Event{Kind: evUndo, Seat: int(seat), At: m.srv.now(), Data: mustJSON(undoData{Target: m.moves[i].seq, Key: rq.key})}
 	return m.record1(ctx, ev, statusPlaying)
@@ -589,35 +532,6 @@ func (m *match) broken(err error) error {
 	m.srv.log.Error("match state broken, dropping it from memory", "match", m.id, "err", err)
 	m.srv.forget(m)
 	return fmt.Errorf("match %s: %w", m.id, err)
-}
-
-// expire plays AutoMove for every seat whose time has run out.
-func (m *match) expire(ctx context.Context) {
-	now := m.srv.now()
-	for range 64 { // a bound, in case an engine keeps a seat to act forever with no time left
-		if !m.started || m.st.Over() {
-			return
-		}
-		due := game.Seat(-1)
-		for _, s := range m.st.ToAct() {
-			if d, ok := m.deadline(s); ok && !d.After(now) {
-				due = s
-				break
-			}
-		}
-		if due < 0 {
-			return
-		}
-		mv, err := m.st.AutoMove(due)
-		if err == nil {
-			err = m.move(ctx, due, mv, "timeout")
-		}
-		if err != nil {
-			m.srv.log.Warn("clock expiry: auto move failed", "match", m.id, "seat", due, "err", err)
-			return
-		}
-		m.srv.log.Info("clock expired, move played for the seat", "match", m.id, "seat", due)
-	}
 }
 
 // request is what a client's move or undo says besides the move: the match's sequence number it saw
@@ -672,7 +586,7 @@ func (m *match) fresh(ctx context.Context, seat game.Seat, seq *int64) error {
 		asked = m.asked[seat]
 	}
 	if *seq > m.seq || *seq < asked {
-		return errf(http.StatusConflict, codeConflict, "the request was made at seq %d, but the seat's decision is that of seq %d (the match is at %d): reload and decide again", *seq, asked, m.seq)
+		return refuse(codeConflict, "the request was made at seq %d, but the seat's decision is that of seq %d (the match is at %d): reload and decide again", *seq, asked, m.seq)
 	}
 	return nil
 }
@@ -683,7 +597,7 @@ func (m *match) distinctName(name string) error {
 	key := auth.NameKey(name)
 	for _, s := range m.seats {
 		if auth.NameKey(s.name) == key {
-			return errf(http.StatusConflict, codeNameTaken, "%q reads as %q, already seated: choose another name", name, s.name)
+			return refuse(codeNameTaken, "%q reads as %q, already seated: choose another name", name, s.name)
 		}
 	}
 	return nil

@@ -59,7 +59,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		if !m.started || !m.st.Over() {
-			return errf(http.StatusConflict, codeNotFinished, "a rematch can be asked for once the game is over")
+			return refuse(codeNotFinished, "a rematch can be asked for once the game is over")
 		}
 		plan = rematchPlan{id: m.rematch, name: m.seats[seat].name}
 		if plan.id != "" {
@@ -117,7 +117,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		return errf(http.StatusNotFound, codeNotFound, "the rematch no longer exists")
+		return refuse(codeNotFound, "the rematch no longer exists")
 	}
 	if err != nil {
 		return err

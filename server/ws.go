@@ -1,11 +1,9 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -224,19 +222,6 @@ func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data [
 		return fail(toAPIError(err), in.ID)
 	}
 	return wsReply{Type: "ok", ID: in.ID, Seq: seq}
-}
-
-// strictUnmarshal decodes one JSON value, refusing unknown fields and trailing data.
-func strictUnmarshal(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.Decode(&struct{}{}) != io.EOF {
-		return errors.New("trailing data after the JSON value")
-	}
-	return nil
 }
 
 // keepAlive pings the peer now and then and ends the connection (cancel) when a ping goes unanswered:
