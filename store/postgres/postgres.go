@@ -27,6 +27,8 @@ var migrations embed.FS
 
 // Store is a store.Store and store.Notifier on PostgreSQL.
 type Store struct {
+	store.SQLAccounts // the accounts, in SQL shared with the SQLite backend
+
 	pool    *pgxpool.Pool
 	batcher *store.Batcher
 	connCfg *pgx.ConnConfig
@@ -73,6 +75,7 @@ func Open(ctx context.Context, url string, o Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres: connect: %w", err)
 	}
+	s.SQLAccounts = store.SQLAccounts{DB: accountsDB{pool: s.pool, q: s.pool}, Name: "postgres"}
 	if err := s.migrate(ctx); err != nil {
 		s.pool.Close()
 		return nil, err

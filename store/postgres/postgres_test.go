@@ -14,6 +14,10 @@ func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return pgtest.Open(t) })
 }
 
+func TestAccountsConformance(t *testing.T) {
+	storetest.RunAccounts(t, func(t *testing.T) store.Store { return pgtest.Open(t) })
+}
+
 func TestTwoInstancesMigrateOneSchema(t *testing.T) {
 	url, schema := pgtest.Schema(t)
 	ctx := context.Background()

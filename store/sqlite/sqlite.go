@@ -28,6 +28,8 @@ var migrations embed.FS
 
 // Store is a store.Store on one SQLite file.
 type Store struct {
+	store.SQLAccounts // the accounts, in SQL shared with the PostgreSQL backend
+
 	w *sql.DB // the only writer connection
 	r *sql.DB // readers
 
@@ -97,6 +99,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	r.SetMaxOpenConns(4)
 	r.SetMaxIdleConns(4)
 	s := &Store{w: w, r: r, ckpt: ckpt}
+	s.SQLAccounts = store.SQLAccounts{DB: accountsDB{w: w, r: r}, Name: "sqlite"}
 	if err := s.migrate(ctx); err != nil {
 		w.Close()
 		r.Close()
