@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/netip"
+	"strings"
 	"sync"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -150,8 +151,9 @@ func (s *Server) fromTrustedProxy(r *http.Request) bool {
 }
 
 // viewerSeat is the seat whose view a request sees: its seat token's, or its signed-in account's seat,
-// or none (a spectator). A session cookie counts only on requests from our own pages, since a WebSocket
-// or long poll opened by a foreign page would otherwise read the player's private view.
+// or none (a spectator). On a WebSocket a session cookie counts only from our own pages: a foreign page
+// may open a socket to us with the player's cookies and read what comes (a plain GET's answer it cannot
+// read, the browser keeps it from other sites).
 func (s *Server) viewerSeat(r *http.Request, m *match) (game.Seat, error) {
 	if tok := token(r); tok != "" && !isAPIToken(tok) {
 		return m.seatOf(tok)
@@ -160,7 +162,7 @@ func (s *Server) viewerSeat(r *http.Request, m *match) (game.Seat, error) {
 	if err != nil || p == nil {
 		return game.Spectator, err
 	}
-	if p.session != nil && !sameOrigin(r) {
+	if p.session != nil && strings.EqualFold(r.Header.Get("Upgrade"), "websocket") && !sameOrigin(r) {
 		return game.Spectator, nil
 	}
 	seat, err := s.seatOfUser(r.Context(), m.id, p.user.ID)

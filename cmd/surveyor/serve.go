@@ -45,6 +45,7 @@ type serveOptions struct {
 	shutdown, botDelay       time.Duration
 	noBots                   bool
 	connsPerAddr, wsPerAddr  int
+	noAccounts               bool
 	trusted                  []netip.Prefix
 }
 
@@ -61,6 +62,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.DurationVar(&o.shutdown, "shutdown-timeout", 30*time.Second, "how long to let requests in flight finish on shutdown")
 	fs.DurationVar(&o.botDelay, "bot-delay", 700*time.Millisecond, "how long a bot waits before each of its moves, so that people can follow the game")
 	fs.BoolVar(&o.noBots, "no-bots", false, "do not let players seat bots")
+	fs.BoolVar(&o.noAccounts, "no-accounts", false, "no accounts: every player is a guest with seat tokens")
 	fs.IntVar(&o.connsPerAddr, "conns-per-addr", server.DefaultConnsPerAddr, "open connections one client address may hold, trusted proxies excepted (0: no cap, for surveyor loadtest --server)")
 	fs.IntVar(&o.wsPerAddr, "ws-per-addr", server.DefaultWebSocketsPerAddr, "WebSockets one client address may hold (-1: no cap)")
 	fs.Func("trusted-proxy", "`CIDR` of a reverse proxy in front of the server (repeatable, or comma-separated): its X-Forwarded-For names the client for the rate limit and the logs", func(v string) error {
@@ -144,6 +146,9 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		Bots: bot.Catalog{}, BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr}
 	if o.noBots {
 		cfg.Bots = nil
+	}
+	if acc, ok := st.(store.Accounts); ok && !o.noAccounts {
+		cfg.Accounts = acc
 	}
 	srv, err := server.New(ctx, cfg)
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -15,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/store/postgres/pgtest"
 )
 
@@ -396,5 +399,56 @@ func TestRecordReplaysWithSurveyorReplay(t *testing.T) {
 	}
 	if !rep.Over || fmt.Sprint(rep.Result.Scores) != fmt.Sprint(result["scores"]) {
 		t.Fatalf("replay says %+v, the server said %v", rep, result["scores"])
+	}
+}
+
+// The operator's account tools on the server's database: list, reset a password (which signs the
+// account out everywhere and prints the new one once), disable and enable.
+func TestUserCommand(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	st, _, err := openStore(ctx, "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acc := st.(store.Accounts)
+	for _, n := range []string{"Ada", "Bea"} {
+		if err := acc.CreateUser(ctx, store.User{ID: "id-" + n, Name: n, Key: auth.NameKey(n), PasswordHash: "x", Created: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	acc.CreateSession(ctx, store.Session{Hash: [32]byte{1}, UserID: "id-Ada", Created: time.Now(), LastSeen: time.Now(), Expires: time.Now().Add(time.Hour)})
+	st.Close()
+	user := func(args ...string) (int, string) {
+		var out, errb bytes.Buffer
+		code := run(ctx, append([]string{"user", "--data", dir}, args...), nil, &out, &errb)
+		return code, out.String() + errb.String()
+	}
+	if code, out := user("list"); code != 0 || !strings.Contains(out, "Ada") || !strings.Contains(out, "Bea") || !strings.Contains(out, "2 accounts") {
+		t.Fatalf("list: %d %s", code, out)
+	}
+	code, out := user("reset-password", "ada")
+	pw := strings.TrimSpace(out[strings.LastIndex(out, ": ")+2:])
+	if code != 0 || len(pw) != 20 {
+		t.Fatalf("reset-password: %d %q", code, out)
+	}
+	if code, out := user("disable", "Bea"); code != 0 || !strings.Contains(out, "disabled") {
+		t.Fatalf("disable: %d %s", code, out)
+	}
+	if code, _ := user("disable", "Nobody"); code == 0 {
+		t.Fatal("disabling an unknown name succeeded")
+	}
+	st, _, _ = openStore(ctx, "", dir)
+	defer st.Close()
+	acc = st.(store.Accounts)
+	ada, _ := acc.UserByKey(ctx, "ada")
+	if ok, _, _ := auth.VerifyPassword(ada.PasswordHash, pw); !ok {
+		t.Fatal("the printed password does not sign Ada in")
+	}
+	if ss, _ := acc.Sessions(ctx, "id-Ada"); len(ss) != 0 {
+		t.Fatal("a reset password left Ada's sessions open")
+	}
+	if bea, _ := acc.UserByKey(ctx, "bea"); !bea.Disabled {
+		t.Fatal("Bea is not disabled")
 	}
 }

@@ -1,0 +1,411 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/coder/websocket"
+
+	"github.com/surveyor-game/surveyor/store"
+	"github.com/surveyor-game/surveyor/store/sqlite"
+)
+
+// accEnv is a server with accounts on SQLite; logs are kept to check that no secret reaches them.
+func accEnv(t *testing.T) (*env, string, *syncBuffer) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "surveyor.db")
+	st, err := sqlite.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	logs := &syncBuffer{}
+	e := newEnv(t, st, func(c *Config) {
+		c.Accounts = st
+		c.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	})
+	return e, path, logs
+}
+
+// browser is a client with its own cookies whose requests come from the server's pages (Origin).
+type browser struct {
+	t      *testing.T
+	e      *env
+	c      *http.Client
+	origin string
+}
+
+func (e *env) browser() *browser {
+	jar, _ := cookiejar.New(nil)
+	return &browser{t: e.t, e: e, c: &http.Client{Jar: jar}, origin: e.http.URL}
+}
+
+func (b *browser) do(method, path, body string, hdr ...string) resp {
+	b.t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, _ := http.NewRequest(method, b.e.http.URL+path, rd)
+	if b.origin != "" && method != "GET" {
+		req.Header.Set("Origin", b.origin)
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	res, err := b.c.Do(req)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	return resp{status: res.StatusCode, body: raw, header: res.Header}
+}
+
+func TestSignUpSignInAndTheSessionCookie(t *testing.T) {
+	e, _, _ := accEnv(t)
+	a := e.browser()
+	r := a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
+	if r.status != http.StatusCreated {
+		t.Fatalf("sign up: %d %s", r.status, r.body)
+	}
+	c := r.header.Get("Set-Cookie")
+	if !strings.Contains(c, sessionCookie+"=") || !strings.Contains(c, "HttpOnly") || !strings.Contains(c, "SameSite=Lax") || strings.Contains(c, "Secure") {
+		t.Fatalf("session cookie %q: want HttpOnly, SameSite=Lax, not Secure over plain HTTP", c)
+	}
+	if me := a.do("GET", "/api/account", ""); me.status != 200 || !strings.Contains(string(me.body), `"name":"Ada"`) {
+		t.Fatalf("me: %d %s", me.status, me.body)
+	}
+	for _, c := range []struct{ body, code string }{
+		{`{"name":"АDА","password":"another one"}`, codeNameTaken}, // Cyrillic look-alike
+		{`{"name":"Bo","password":"short"}`, codeBadRequest},
+		{`{"name":"<b>x</b>","password":"long enough"}`, codeBadRequest},
+		{`{"name":"Admin","password":"long enough"}`, codeBadRequest},
+	} {
+		if r := e.browser().do("POST", "/api/account/signup", c.body); r.errCode() != c.code {
+			t.Errorf("sign up %s: %d %s, want %s", c.body, r.status, r.body, c.code)
+		}
+	}
+	// Another device signs in; a wrong password and an unknown name fail alike.
+	b := e.browser()
+	for _, body := range []string{`{"name":"Ada","password":"wrong horse"}`, `{"name":"Nobody","password":"correct horse"}`} {
+		if r := b.do("POST", "/api/account/signin", body); r.status != 401 || r.errCode() != codeBadCredentials {
+			t.Fatalf("sign in %s: %d %s", body, r.status, r.body)
+		}
+	}
+	if r := b.do("POST", "/api/account/signin", `{"name":"ada","password":"correct horse"}`); r.status != 200 {
+		t.Fatalf("sign in with the name in another case: %d %s", r.status, r.body)
+	}
+	if me := b.do("GET", "/api/account", ""); me.status != 200 {
+		t.Fatalf("second device: %d", me.status)
+	}
+	// A made-up cookie is no session.
+	c2 := e.browser()
+	u, _ := http.NewRequest("GET", e.http.URL, nil)
+	c2.c.Jar.SetCookies(u.URL, []*http.Cookie{{Name: sessionCookie, Value: "forged"}})
+	if r := c2.do("GET", "/api/account", ""); r.status != 401 {
+		t.Fatalf("forged cookie: %d", r.status)
+	}
+}
+
+func TestWrongPasswordsAreRateLimited(t *testing.T) {
+	e, _, _ := accEnv(t)
+	e.browser().do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
+	b := e.browser()
+	var last resp
+	for range failBurst + 1 {
+		last = b.do("POST", "/api/account/signin", `{"name":"Ada","password":"guess"}`)
+	}
+	var v struct {
+		Error struct {
+			Code       string `json:"code"`
+			RetryAfter int    `json:"retry_after"`
+		} `json:"error"`
+	}
+	json.Unmarshal(last.body, &v)
+	if last.status != 429 || v.Error.Code != codeRateLimited || v.Error.RetryAfter < 1 || last.header.Get("Retry-After") == "" {
+		t.Fatalf("after %d wrong passwords: %d %s", failBurst+1, last.status, last.body)
+	}
+	// Even the right password waits: guessing cannot go on around the limit.
+	if r := b.do("POST", "/api/account/signin", `{"name":"Ada","password":"correct horse"}`); r.status != 429 {
+		t.Fatalf("the right password during the wait: %d", r.status)
+	}
+}
+
+// A signed-in change must come from the site's own pages: no Origin, or another site's, is refused.
+func TestCookieChangesNeedOurOrigin(t *testing.T) {
+	e, _, _ := accEnv(t)
+	a := e.browser()
+	a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
+	for _, origin := range []string{"", "https://evil.example"} {
+		a.origin = origin
+		if r := a.do("POST", "/api/account/tokens", `{"name":"x","scopes":["read"]}`, "Origin", origin); r.status != http.StatusForbidden {
+			t.Errorf("origin %q: %d %s", origin, r.status, r.body)
+		}
+	}
+	a.origin = e.http.URL
+	if r := a.do("POST", "/api/account/tokens", `{"name":"x","scopes":["read"]}`); r.status != http.StatusCreated {
+		t.Fatalf("from our page: %d %s", r.status, r.body)
+	}
+}
+
+// A player signs up, opens a match and finds it on another device, where the same account plays it.
+func TestSeatsFollowTheAccount(t *testing.T) {
+	e, _, _ := accEnv(t)
+	phone := e.browser()
+	phone.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
+	v := phone.do("POST", "/api/matches", `{"game":"toy","options":{"rounds":2},"max_seats":1,"name":"Ada"}`).json(t)
+	id := v["id"].(string)
+	laptop := e.browser()
+	laptop.do("POST", "/api/account/signin", `{"name":"Ada","password":"correct horse"}`)
+	var games struct {
+		Matches []struct {
+			ID   string
+			Seat int
+		}
+	}
+	json.Unmarshal(laptop.do("GET", "/api/account/games", "").body, &games)
+	if len(games.Matches) != 1 || games.Matches[0].ID != id || games.Matches[0].Seat != 0 {
+		t.Fatalf("your games on the laptop: %+v", games)
+	}
+	if r := laptop.do("POST", "/api/matches/"+id+"/start", ""); r.status != 200 {
+		t.Fatalf("start from the laptop: %d %s", r.status, r.body)
+	}
+	if r := laptop.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":2}}`); r.status != 200 {
+		t.Fatalf("move from the laptop: %d %s", r.status, r.body)
+	}
+	st := decodeState(t, laptop.do("GET", "/api/matches/"+id, "").body)
+	if st.You == nil || st.You.Seat != 0 || toyView(t, st.View).Round != 1 {
+		t.Fatalf("the laptop sees %+v", st)
+	}
+	// Someone else's account holds no seat there: it sees the match as a spectator and cannot move.
+	bea := e.browser()
+	bea.do("POST", "/api/account/signup", `{"name":"Bea","password":"correct horse"}`)
+	if st := decodeState(t, bea.do("GET", "/api/matches/"+id, "").body); st.You != nil {
+		t.Fatalf("Bea sees a seat: %+v", st.You)
+	}
+	if r := bea.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":2}}`); r.status != http.StatusForbidden {
+		t.Fatalf("Bea moved for Ada: %d %s", r.status, r.body)
+	}
+}
+
+// A guest who signs up claims the seats the browser holds; a token that is not the seat's claims nothing.
+func TestGuestClaimsSeatsOnSignUp(t *testing.T) {
+	e, _, _ := accEnv(t)
+	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Ada"}`)).json(t)
+	id, tok := v["id"].(string), v["token"].(string)
+	other := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Cy"}`)).json(t)["id"].(string)
+	a := e.browser()
+	body := `{"name":"Ada","password":"correct horse","seats":[{"match":"` + id + `","token":"` + tok + `"},{"match":"` + other + `","token":"` + tok + `"}]}`
+	var out struct{ Claimed []string }
+	json.Unmarshal(a.do("POST", "/api/account/signup", body).body, &out)
+	if len(out.Claimed) != 1 || out.Claimed[0] != id {
+		t.Fatalf("claimed %v, want only %s", out.Claimed, id)
+	}
+	if st := decodeState(t, a.do("GET", "/api/matches/"+id, "").body); st.You == nil || st.You.Seat != 0 {
+		t.Fatalf("the claimed seat is not the account's: %+v", st.You)
+	}
+}
+
+func TestAPITokens(t *testing.T) {
+	e, _, _ := accEnv(t)
+	a := e.browser()
+	a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
+	id := a.do("POST", "/api/matches", `{"game":"toy","options":{"rounds":3},"max_seats":1,"name":"Ada"}`).json(t)["id"].(string)
+	a.do("POST", "/api/matches/"+id+"/start", "")
+	play := a.do("POST", "/api/account/tokens", `{"name":"my bot","scopes":["play","read"]}`).json(t)
+	read := a.do("POST", "/api/account/tokens", `{"name":"stats","scopes":["read"]}`).json(t)
+	pt, rt := play["token"].(string), read["token"].(string)
+	if !strings.HasPrefix(pt, apiTokenPrefix) || play["id"] == "" {
+		t.Fatalf("token %v", play)
+	}
+	if r := e.do("GET", "/api/account", rt, ""); r.status != 200 {
+		t.Fatalf("read token reads: %d", r.status)
+	}
+	if r := e.do("POST", "/api/matches/"+id+"/moves", rt, `{"move":{"pick":1}}`); r.status != http.StatusForbidden {
+		t.Fatalf("a read-only token moved: %d %s", r.status, r.body)
+	}
+	if r := e.do("POST", "/api/matches/"+id+"/moves", pt, `{"move":{"pick":1}}`); r.status != 200 {
+		t.Fatalf("the play token could not move: %d %s", r.status, r.body)
+	}
+	if r := e.do("POST", "/api/account/tokens", pt, `{"name":"more","scopes":["play"]}`); r.status != http.StatusForbidden {
+		t.Fatalf("a token made a token: %d", r.status)
+	}
+	var list struct{ Tokens []tokenJSON }
+	json.Unmarshal(a.do("GET", "/api/account/tokens", "").body, &list)
+	if len(list.Tokens) != 2 || list.Tokens[0].Token != "" {
+		t.Fatalf("token list %+v (secrets must not be shown again)", list)
+	}
+	if r := a.do("DELETE", "/api/account/tokens/"+play["id"].(string), ""); r.status != 200 {
+		t.Fatalf("revoke: %d %s", r.status, r.body)
+	}
+	if r := e.do("GET", "/api/account", pt, ""); r.status != 401 {
+		t.Fatalf("a revoked token still works: %d", r.status)
+	}
+	if r := e.do("GET", "/api/account", "sv_madeup", ""); r.status != 401 {
+		t.Fatalf("a made-up token: %d", r.status)
+	}
+}
+
+func TestSignOutPasswordChangeAndDeletion(t *testing.T) {
+	e, _, _ := accEnv(t)
+	a, b := e.browser(), e.browser()
+	a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
+	id := a.do("POST", "/api/matches", `{"game":"toy","max_seats":2,"name":"Ada"}`).json(t)["id"].(string)
+	b.do("POST", "/api/account/signin", `{"name":"Ada","password":"correct horse"}`)
+	if r := a.do("POST", "/api/account/password", `{"old":"wrong","new":"battery staple"}`); r.status != 401 {
+		t.Fatalf("password change with a wrong old one: %d", r.status)
+	}
+	a.must(a.do("POST", "/api/account/password", `{"old":"correct horse","new":"battery staple"}`), 200)
+	if r := b.do("GET", "/api/account", ""); r.status != 401 {
+		t.Fatalf("the other device stayed signed in after the password changed: %d", r.status)
+	}
+	a.must(a.do("GET", "/api/account", ""), 200) // the device that changed it stays
+	b.must(b.do("POST", "/api/account/signin", `{"name":"Ada","password":"battery staple"}`), 200)
+	a.must(a.do("POST", "/api/account/signout-everywhere", ""), 200)
+	if r := b.do("GET", "/api/account", ""); r.status != 401 {
+		t.Fatalf("signed out everywhere, yet b is signed in: %d", r.status)
+	}
+	a.must(a.do("POST", "/api/account/signin", `{"name":"Ada","password":"battery staple"}`), 200)
+	a.must(a.do("POST", "/api/account/signout", ""), 200)
+	if r := a.do("GET", "/api/account", ""); r.status != 401 {
+		t.Fatalf("signed out, still in: %d", r.status)
+	}
+	a.must(a.do("POST", "/api/account/signin", `{"name":"Ada","password":"battery staple"}`), 200)
+	if r := a.do("POST", "/api/account/delete", `{"password":"nope"}`); r.status != 401 {
+		t.Fatalf("delete with a wrong password: %d", r.status)
+	}
+	a.must(a.do("POST", "/api/account/delete", `{"password":"battery staple"}`), 200)
+	if r := a.do("POST", "/api/account/signin", `{"name":"Ada","password":"battery staple"}`); r.status != 401 {
+		t.Fatalf("a deleted account signs in: %d", r.status)
+	}
+	if st := e.state(id, ""); len(st.Match.Players) != 1 || st.Match.Players[0].Name != "Ada" {
+		t.Fatalf("the deleted account's match changed: %+v", st.Match)
+	}
+}
+
+func (b *browser) must(r resp, status int) resp {
+	b.t.Helper()
+	if r.status != status {
+		b.t.Fatalf("status %d, want %d: %s", r.status, status, r.body)
+	}
+	return r
+}
+
+// Every account endpoint that changes something refuses a missing and a wrong credential, and changes
+// nothing.
+func TestAccountEndpointsRefuseMissingAndWrongCredentials(t *testing.T) {
+	e, _, _ := accEnv(t)
+	a := e.browser()
+	a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
+	tid := a.do("POST", "/api/account/tokens", `{"name":"x","scopes":["read"]}`).json(t)["id"].(string)
+	for _, c := range []struct{ method, path, body string }{
+		{"POST", "/api/account/signout", ""},
+		{"POST", "/api/account/signout-everywhere", ""},
+		{"POST", "/api/account/password", `{"old":"correct horse","new":"battery staple"}`},
+		{"POST", "/api/account/delete", `{"password":"correct horse"}`},
+		{"POST", "/api/account/tokens", `{"name":"y","scopes":["play"]}`},
+		{"DELETE", "/api/account/tokens/" + tid, ""},
+		{"POST", "/api/account/claim", `{"seats":[]}`},
+	} {
+		if r := e.do(c.method, c.path, "", c.body); r.status != 401 {
+			t.Errorf("%s %s without credentials: %d %s", c.method, c.path, r.status, r.body)
+		}
+		if r := e.do(c.method, c.path, "sv_wrong", c.body); r.status != 401 {
+			t.Errorf("%s %s with a wrong token: %d %s", c.method, c.path, r.status, r.body)
+		}
+	}
+	a.must(a.do("GET", "/api/account", ""), 200)
+	var list struct{ Tokens []tokenJSON }
+	json.Unmarshal(a.do("GET", "/api/account/tokens", "").body, &list)
+	if len(list.Tokens) != 1 {
+		t.Fatalf("tokens after the refused requests: %+v", list.Tokens)
+	}
+}
+
+// Passwords, session secrets and API tokens are in neither the database nor the logs.
+func TestSecretsAreNotKeptInClear(t *testing.T) {
+	e, path, logs := accEnv(t)
+	a := e.browser()
+	r := a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
+	var cookie string
+	for _, c := range r.header.Values("Set-Cookie") {
+		if v, ok := strings.CutPrefix(c, sessionCookie+"="); ok {
+			cookie, _, _ = strings.Cut(v, ";")
+		}
+	}
+	tok := a.do("POST", "/api/account/tokens", `{"name":"x","scopes":["read"]}`).json(t)["token"].(string)
+	e.do("GET", "/api/account", tok, "")
+	a.do("POST", "/api/account/signin", `{"name":"Ada","password":"correct horse"}`)
+	e.srv.Close()
+	raw, err := readAll(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, secret := range []string{"correct horse", cookie, tok} {
+		if secret == "" {
+			t.Fatal("no secret to look for")
+		}
+		if bytes.Contains(raw, []byte(secret)) {
+			t.Errorf("the database holds %q in clear", secret)
+		}
+		if strings.Contains(logs.String(), secret) {
+			t.Errorf("the logs hold %q", secret)
+		}
+	}
+}
+
+// readAll reads the SQLite file and its write-ahead log, where recent pages live.
+func readAll(path string) ([]byte, error) {
+	var out []byte
+	for _, p := range []string{path, path + "-wal"} {
+		b, err := os.ReadFile(p)
+		if err != nil && !os.IsNotExist(err) {
+			return nil, err
+		}
+		out = append(out, b...)
+	}
+	return out, nil
+}
+
+// Over a WebSocket the session counts only from the site's own pages: a foreign page opening a socket
+// with the player's cookies sees what a spectator sees.
+func TestWebSocketSessionNeedsOurOrigin(t *testing.T) {
+	e, _, _ := accEnv(t)
+	a := e.browser()
+	a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
+	id := a.do("POST", "/api/matches", `{"game":"toy","max_seats":1,"name":"Ada"}`).json(t)["id"].(string)
+	a.do("POST", "/api/matches/"+id+"/start", "")
+	u, _ := url.Parse(e.http.URL)
+	for origin, wantSeat := range map[string]bool{e.http.URL: true, "https://evil.example": false} {
+		hdr := http.Header{"Origin": {origin}}
+		for _, c := range a.c.Jar.Cookies(u) {
+			hdr.Add("Cookie", c.Name+"="+c.Value)
+		}
+		c, _, err := websocket.Dial(t.Context(), "ws"+strings.TrimPrefix(e.http.URL, "http")+"/api/matches/"+id+"/ws",
+			&websocket.DialOptions{HTTPHeader: hdr})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, b, err := c.Read(t.Context())
+		c.CloseNow()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st := decodeState(t, b); (st.You != nil) != wantSeat {
+			t.Errorf("origin %s: you = %+v, want a seat: %v", origin, st.You, wantSeat)
+		}
+	}
+}
+
+var _ store.Accounts = (*sqlite.Store)(nil)
