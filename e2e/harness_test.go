@@ -49,7 +49,7 @@ func newEnv(t *testing.T, seed uint64) *env {
 	e := &env{t: t}
 	e.seed.Store(seed)
 	srv, err := server.New(ctx, server.Config{Store: st, Games: games.Registry(),
-		Bots: bot.Catalog{}, BotDelay: 0,
+		Bots: bot.Catalog{}, BotDelay: 0, Accounts: st,
 		Static: web.FS(), RateLimit: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Seed: func() uint64 { return e.seed.Load() }})
 	if err != nil {

@@ -95,10 +95,13 @@ func TestYourGames(t *testing.T) {
 	// A solo game finished nine days ago, as an earlier visit kept it: it is folded away, and not asked
 	// again (the server does not know it: asking would drop it as dead).
 	const old = "oldoldoldoldold1"
-	storeSeat(t, a, e, old, "old-token", 0, "Ada")
+	// The finished row and its seat in one script: a refresh of the page in between must see both or
+	// neither (a seat without its row would be asked of the server, which does not know the match; a row
+	// without its seat would be dropped).
 	evalString(t, a, `localStorage.setItem("surveyor.finished", JSON.stringify({`+old+`: {id: "`+old+`",
 		game: "cartographers", status: "finished", created: new Date(Date.now() - 9 * 86400e3).toISOString(), seat: 0,
-		mustAct: false, deadline: null, players: [{seat: 0, name: "Ada", bot: ""}], toAct: [], rank: 1, asked: 1}})), ""`)
+		mustAct: false, deadline: null, players: [{seat: 0, name: "Ada", bot: ""}], toAct: [], rank: 1, asked: 1}})),
+		localStorage.setItem("surveyor.seat.`+old+`", JSON.stringify({token: "old-token", seat: 0, name: "Ada"})), ""`)
 
 	run(t, a, chromedp.Navigate(e.url+"/"))
 	rows := yoursRows(t, a, 1)

@@ -34,6 +34,12 @@ export const api = {
   addBot: (id, token, bot) => call("POST", `/api/matches/${id}/bots`, bot ? { bot } : {}, token),
   // The games and their bots do not change while the page is open: asked once.
   games: () => (gamesOnce ||= call("GET", "/api/games").catch(e => { gamesOnce = null; throw e; })),
+  // The account: the session is a cookie the browser sends by itself.
+  me: () => call("GET", "/api/account"),
+  signup: (name, password, seats) => call("POST", "/api/account/signup", { name, password, seats }),
+  signin: (name, password, seats) => call("POST", "/api/account/signin", { name, password, seats }),
+  signout: () => call("POST", "/api/account/signout", {}),
+  myGames: () => call("GET", "/api/account/games"),
 };
 
 let gamesOnce = null;

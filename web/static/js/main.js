@@ -7,6 +7,7 @@ import { showMatch } from "./play.js";
 import { showReplay } from "./replay.js";
 import { showYours } from "./yours.js";
 import { h } from "./dom.js";
+import { accountControl } from "./account.js";
 
 let teardown = null;
 
@@ -22,6 +23,7 @@ function header() {
   return h("header", { class: "top" },
     h("a", { href: "/", class: "brand", onclick: (e) => { e.preventDefault(); navigate("/"); } }, t("title")),
     h("span", { class: "tagline" }, t("tagline")),
+    accountControl(route),
     h("label", { class: "langpick" }, t("language") + " ", sel));
 }
 

@@ -41,6 +41,9 @@ export function showMatch(main, id) {
   s.render = render;
 
   api.show(id, token()).then(env => {
+    // Without a seat token here, the signed-in account may hold the seat (from another device): the
+    // server's answer says so, and the page then acts through the session.
+    if (!s.seat && env.you) s.seat = { token: "", seat: env.you.seat, account: true };
     accept(env);
     s.stop = watch(id, token(), accept, (up) => { document.body.classList.toggle("offline", !up); });
   }).catch(e => {

@@ -3,6 +3,7 @@
 // to act. The page title counts them.
 
 import { api, seats, APIError } from "./api.js";
+import { currentUser } from "./account.js";
 import { t, botTag, ordinal, duration } from "./i18n.js";
 import { h } from "./dom.js";
 
@@ -70,9 +71,12 @@ function rowItem(r) {
 // whenever it becomes visible. It returns the function that stops it.
 export function showYours(panel) {
   let stopped = false, busy = false, refreshes = 0;
+  // The matches the signed-in account holds seats in, from any device (refreshed with the rest).
+  let accountIds = [];
+  const allIds = () => [...new Set([...seats.ids(), ...accountIds])];
   const render = () => {
     const done = finishedRows();
-    const ids = new Set(seats.ids());
+    const ids = new Set(allIds());
     const all = [...ids].map(id => done[id] || rows.get(id)).filter(Boolean).sort(order);
     const old = Date.now() - WEEK_MS;
     const recent = all.filter(r => r.status !== "finished" || Date.parse(r.created) >= old);
@@ -89,9 +93,10 @@ export function showYours(panel) {
   };
   const ask = async (id) => {
     const s = seats.get(id);
-    if (!s || !s.token) return;
+    const viaAccount = (!s || !s.token) && accountIds.includes(id);
+    if (!viaAccount && (!s || !s.token)) return;
     try {
-      const r = rowOf(await api.show(id, s.token));
+      const r = rowOf(await api.show(id, viaAccount ? "" : s.token));
       if (r.status === "finished") {
         const done = finishedRows();
         done[id] = r;
@@ -100,7 +105,7 @@ export function showYours(panel) {
       } else rows.set(id, r);
     } catch (ex) {
       // The match is gone or the token no longer opens it: the seat is dead.
-      if (ex instanceof APIError && (ex.status === 404 || ex.status === 403)) {
+      if (!viaAccount && ex instanceof APIError && (ex.status === 404 || ex.status === 403)) {
         seats.drop(id);
         rows.delete(id);
       }
@@ -111,8 +116,11 @@ export function showYours(panel) {
     if (stopped || busy || document.visibilityState === "hidden") return;
     busy = true;
     try {
+      if (await currentUser()) {
+        try { accountIds = ((await api.myGames()).matches || []).map(m => m.id); } catch { /* keep the last list */ }
+      }
       const done = finishedRows();
-      const ids = seats.ids();
+      const ids = allIds();
       // The finished rows of matches whose seat is gone go with it.
       const kept = Object.fromEntries(Object.entries(done).filter(([id]) => ids.includes(id)));
       if (Object.keys(kept).length !== Object.keys(done).length) localStorage.setItem(FINISHED_KEY, JSON.stringify(kept));
