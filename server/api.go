@@ -36,6 +36,7 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	api("POST /api/matches/{id}/join", s.join)
 	api("POST /api/matches/{id}/bots", s.addBot)
 	api("POST /api/matches/{id}/start", s.start)
+	api("POST /api/matches/{id}/close", s.closeMatch)
 	api("POST /api/matches/{id}/rematch", s.rematch)
 	api("POST /api/matches/{id}/moves", s.move)
 	api("POST /api/matches/{id}/undo", s.undo)
@@ -431,6 +432,24 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request) error {
 
 // hostSeat is the seat that hosts a match: it alone starts it.
 const hostSeat game.Seat = 0
+
+// closeMatch is the host closing a match before it starts: POST /api/matches/{id}/close.
+func (s *Server) closeMatch(w http.ResponseWriter, r *http.Request) error {
+	if err := s.decodeOptional(w, r, &struct{}{}); err != nil {
+		return err
+	}
+	out, err := s.seated(r, func(m *match, seat game.Seat) error {
+		if seat != hostSeat {
+			return refuse(codeForbidden, "only the host (seat 0, who opened the match) may close it")
+		}
+		return m.close(r.Context())
+	})
+	if err != nil {
+		return err
+	}
+	writeRaw(w, http.StatusOK, out)
+	return nil
+}
 
 type moveReq struct {
 	Move json.RawMessage `json:"move"`

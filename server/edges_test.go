@@ -188,3 +188,41 @@ func TestShutdownAnswersWebSocketMovesInFlight(t *testing.T) {
 		t.Fatalf("log at seq %d (%v), want the move saved at 4", row.Seq, err)
 	}
 }
+
+// The host closes a match that has not started: it leaves the lobby, and no one joins or starts it;
+// another player may not close it, nor may the host once it has started.
+func TestHostClosesAnOpenMatch(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	v := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":3,"name":"Ada"}`)).json(t)
+	id, ada := v["id"].(string), v["token"].(string)
+	bea := e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/join", "", `{"name":"Bea"}`)).json(t)["token"].(string)
+	if r := e.do("POST", "/api/matches/"+id+"/close", bea, ""); r.status != http.StatusForbidden {
+		t.Fatalf("a guest closed the match: %d %s", r.status, r.body)
+	}
+	if r := e.do("POST", "/api/matches/"+id+"/close", "", ""); r.status != http.StatusUnauthorized {
+		t.Fatalf("no token: %d", r.status)
+	}
+	e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/close", ada, ""))
+	if st := e.state(id, ""); st.Match.Status != statusClosed {
+		t.Fatalf("status %q", st.Match.Status)
+	}
+	for _, c := range []struct{ path, tok, body string }{{"/join", "", `{"name":"Cy"}`}, {"/start", ada, ""}, {"/close", ada, ""}} {
+		if r := e.do("POST", "/api/matches/"+id+c.path, c.tok, c.body); r.status != http.StatusConflict || r.errCode() != codeClosed {
+			t.Errorf("%s after closing: %d %s", c.path, r.status, r.body)
+		}
+	}
+	lobby := e.must(http.StatusOK, e.do("GET", "/api/matches?status=open", "", "")).json(t)
+	if ms := lobby["matches"].([]any); len(ms) != 0 {
+		t.Fatalf("the lobby still lists %d open matches", len(ms))
+	}
+	// A started match cannot be closed.
+	id2, ps := e.newMatch("toy", `{"rounds":1}`, 2, "")
+	if r := e.do("POST", "/api/matches/"+id2+"/close", ps[0].token, ""); r.status != http.StatusConflict || r.errCode() != codeAlreadyStarted {
+		t.Fatalf("closing a started match: %d %s", r.status, r.body)
+	}
+	// A server that loads the closed match from its log knows it is closed.
+	fresh := newEnv(t, e.store, nil)
+	if st := fresh.state(id, ""); st.Match.Status != statusClosed {
+		t.Fatalf("reloaded status %q", st.Match.Status)
+	}
+}

@@ -46,7 +46,7 @@ var codeStatus = map[string]int{
 	codeNotYourTurn: http.StatusConflict, codeGameOver: http.StatusConflict, codeNotStarted: http.StatusConflict,
 	codeAlreadyStarted: http.StatusConflict, codeFull: http.StatusConflict, codeNotUndoable: http.StatusConflict,
 	codeNotFinished: http.StatusConflict, codeConflict: http.StatusConflict, codeNameTaken: http.StatusConflict,
-	codeUnavailable: http.StatusServiceUnavailable,
+	codeUnavailable: http.StatusServiceUnavailable, codeClosed: http.StatusConflict,
 }
 
 // Error codes; docs/api.md lists them with their statuses.
@@ -67,6 +67,7 @@ const (
 	codeNotUndoable    = "not_undoable"
 	codeNotFinished    = "not_finished"
 	codeConflict       = "conflict"
+	codeClosed         = "closed"
 	codeTooLarge       = "body_too_large"
 	codeRateLimited    = "rate_limited"
 	codeMethod         = "method_not_allowed"

@@ -102,6 +102,7 @@ type match struct {
 	keys map[seatKey]int64
 
 	rematch     string      // the match that follows this one, once a player asked for it
+	closed      bool        // its host closed it before it started
 	remote      bool        // the last change was heard from another instance (see botTakeover)
 	botTimer    *time.Timer // the bots' next turn, when scheduled
 	botFailures int         // consecutive failed bot turns, which lengthen the pause before the next
@@ -118,10 +119,17 @@ const (
 	statusOpen     = "open"
 	statusPlaying  = "playing"
 	statusFinished = "finished"
+	// statusClosed is a match its host closed before it started: it leaves the lobby.
+	statusClosed = "closed"
 )
+
+// evClose is the host closing a match that has not started.
+const evClose = "close"
 
 func (m *match) status() string {
 	switch {
+	case m.closed:
+		return statusClosed
 	case !m.started:
 		return statusOpen
 	case m.st.Over():
@@ -154,6 +162,7 @@ func (m *match) reset() {
 	m.seq, m.seats, m.started, m.st, m.moves = 0, nil, false, nil, nil
 	m.lastAt, m.since, m.used, m.asked = time.Time{}, nil, nil, nil
 	m.rematch = ""
+	m.closed = false
 	m.keys = nil
 	m.invalidate()
 }
@@ -270,6 +279,8 @@ func (m *match) applyEvent(ev store.Event) error {
 			return err
 		}
 		m.rematch = d.ID
+	case evClose:
+		m.closed = true
 	default:
 		return fmt.Errorf("unknown event kind %q", ev.Kind)
 	}
@@ -419,6 +430,9 @@ func (m *match) joinWith(ctx context.Context, name, tok string) (game.Seat, stri
 
 // seatFree refuses a new seat once the match has started or is full.
 func (m *match) seatFree() error {
+	if m.closed {
+		return refuse(codeClosed, "the host closed this match")
+	}
 	if m.started {
 		return refuse(codeAlreadyStarted, "the match has started")
 	}
@@ -430,6 +444,9 @@ func (m *match) seatFree() error {
 
 // start sets the game up with the seated players.
 func (m *match) start(ctx context.Context) error {
+	if m.closed {
+		return refuse(codeClosed, "the host closed this match")
+	}
 	if m.started {
 		return refuse(codeAlreadyStarted, "the match has already started")
 	}
@@ -601,4 +618,16 @@ func (m *match) distinctName(name string) error {
 		}
 	}
 	return nil
+}
+
+// close ends a match that has not started: its host changed their mind. The players seated are told
+// (their pages show it closed), and the lobby lists it no more.
+func (m *match) close(ctx context.Context) error {
+	if m.closed {
+		return refuse(codeClosed, "the match is closed already")
+	}
+	if m.started {
+		return refuse(codeAlreadyStarted, "a match that has started cannot be closed")
+	}
+	return m.record1(ctx, store.Event{Kind: evClose, Seat: int(hostSeat), At: m.srv.now(), Data: json.RawMessage(`{}`)}, statusClosed)
 }

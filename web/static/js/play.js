@@ -60,6 +60,11 @@ export function showMatch(main, id) {
 
 function renderRoom(main, s, token, accept) {
   const m = s.env.match;
+  if (m.status === "closed") {
+    main.replaceChildren(h("section", { class: "panel", id: "closed" }, h("h2", {}, t("matchClosed")),
+      h("a", { href: "/", class: "button" }, t("backToLobby"))));
+    return;
+  }
   const invite = `${location.origin}/m/${m.id}`;
   const err = h("p", { class: "error", role: "alert" });
   const copyBtn = h("button", { type: "button", id: "copy-invite", onclick: async () => {
@@ -111,7 +116,10 @@ function renderRoom(main, s, token, accept) {
   if (s.seat && s.seat.seat === 0) {
     parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: async () => {
       try { accept(await api.start(m.id, token())); } catch (ex) { err.textContent = ex.message; }
-    } }, t("start")));
+    } }, t("start")), " ", h("button", { type: "button", id: "close-match", onclick: async () => {
+      if (!confirm(t("closeMatchSure"))) return;
+      try { accept(await api.close(m.id, token())); } catch (ex) { err.textContent = ex.message; }
+    } }, t("closeMatch")));
   } else if (s.seat) {
     parts.push(h("p", { class: "muted", id: "wait-host" }, t("waitHost", { name: (m.players.find(p => p.seat === 0) || {}).name || "" })));
   } else {
