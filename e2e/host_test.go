@@ -32,6 +32,16 @@ func TestHostClosesTheRoom(t *testing.T) {
 	}
 	shot(t, b, "waiting-for-host")
 	waitJS(t, a, `document.querySelectorAll('#players li').length === 2`)
+	if n := evalString(t, b, `String(document.querySelectorAll('[data-remove]').length)`); n != "0" {
+		t.Fatalf("the guest may remove %s seats", n)
+	}
+	// The host removes Bea's seat; Bea joins again, and stays.
+	click(t, a, `[data-remove="1"]`)
+	waitJS(t, a, `document.querySelectorAll('#players li').length === 1`)
+	waitJS(t, b, `!!document.querySelector('#seat-removed') && !!document.querySelector('#join-form')`)
+	var again struct{ Token string }
+	e.postJSON("/api/matches/"+id+"/join", "", map[string]any{"name": "Bea"}, &again)
+	waitJS(t, a, `document.querySelectorAll('#players li').length === 2`)
 	evalString(t, a, `window.confirm = () => true, ""`)
 	click(t, a, "#close-match")
 	waitJS(t, a, `!!document.querySelector('#closed')`)

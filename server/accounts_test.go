@@ -409,3 +409,22 @@ func TestWebSocketSessionNeedsOurOrigin(t *testing.T) {
 }
 
 var _ store.Accounts = (*sqlite.Store)(nil)
+
+// When the host removes a seat, an account's seat after it moves up with it: the account still acts for
+// its own seat, not for its neighbour's.
+func TestRemovedSeatMovesAccountsUp(t *testing.T) {
+	e, _, _ := accEnv(t)
+	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":3,"name":"Ada"}`)).json(t)
+	id, ada := v["id"].(string), v["token"].(string)
+	e.must(200, e.do("POST", "/api/matches/"+id+"/join", "", `{"name":"Bea"}`))
+	cy := e.browser()
+	cy.do("POST", "/api/account/signup", `{"name":"Cy","password":"correct horse"}`)
+	cy.must(cy.do("POST", "/api/matches/"+id+"/join", `{"name":"Cy"}`), 200)
+	if st := decodeState(t, cy.do("GET", "/api/matches/"+id, "").body); st.You == nil || st.You.Seat != 2 {
+		t.Fatalf("Cy before: %+v", st.You)
+	}
+	e.must(200, e.do("POST", "/api/matches/"+id+"/seats/1/remove", ada, ""))
+	if st := decodeState(t, cy.do("GET", "/api/matches/"+id, "").body); st.You == nil || st.You.Seat != 1 {
+		t.Fatalf("Cy's account after Bea's seat went: %+v", st.You)
+	}
+}

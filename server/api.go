@@ -37,6 +37,7 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	api("POST /api/matches/{id}/bots", s.addBot)
 	api("POST /api/matches/{id}/start", s.start)
 	api("POST /api/matches/{id}/close", s.closeMatch)
+	api("POST /api/matches/{id}/seats/{seat}/remove", s.removeSeat)
 	api("POST /api/matches/{id}/rematch", s.rematch)
 	api("POST /api/matches/{id}/moves", s.move)
 	api("POST /api/matches/{id}/undo", s.undo)
@@ -451,6 +452,39 @@ func (s *Server) closeMatch(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// removeSeat is the host taking a seat back before the start: POST /api/matches/{id}/seats/{seat}/remove.
+func (s *Server) removeSeat(w http.ResponseWriter, r *http.Request) error {
+	if err := s.decodeOptional(w, r, &struct{}{}); err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(r.PathValue("seat"))
+	if err != nil {
+		return errf(http.StatusBadRequest, codeBadRequest, "seat must be a number")
+	}
+	id := r.PathValue("id")
+	out, err := s.seated(r, func(m *match, seat game.Seat) error {
+		if seat != hostSeat {
+			return refuse(codeForbidden, "only the host (seat 0, who opened the match) may remove a seat")
+		}
+		if err := m.removeSeat(r.Context(), game.Seat(n)); err != nil {
+			return err
+		}
+		// The accounts' seats after it move up one as well.
+		if s.accounts != nil {
+			if err := s.accounts.RemoveSeat(r.Context(), id, n); err != nil {
+				s.log.Error("remove seat from accounts", "match", id, "err", err)
+			}
+			s.held.forget(id)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	writeRaw(w, http.StatusOK, out)
+	return nil
+}
+
 type moveReq struct {
 	Move json.RawMessage `json:"move"`
 	// Seq is the match's sequence number the client decided at (optional): a move for a state the match
@@ -579,8 +613,16 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) error {
 			return nil
 		}
 		if out == nil {
+			seat := sub.seat
+			select {
+			case <-sub.done:
+				// Ended by the match (a seat removed, a reload): its seat number may name someone else now,
+				// so the answer is a spectator's; the client asks again with its token.
+				seat = game.Spectator
+			default:
+			}
 			m.mu.Lock()
-			out = m.envelope(sub.seat)
+			out = m.envelope(seat)
 			m.mu.Unlock()
 		}
 	}

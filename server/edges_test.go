@@ -226,3 +226,65 @@ func TestHostClosesAnOpenMatch(t *testing.T) {
 		t.Fatalf("reloaded status %q", st.Match.Status)
 	}
 }
+
+// The host removes a seat before the start: the seats after it move up, their tokens still theirs; the
+// removed token opens no seat; no one else may remove, nor the host's own seat, nor after the start.
+func TestHostRemovesASeat(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	v := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":3,"name":"Ada"}`)).json(t)
+	id, ada := v["id"].(string), v["token"].(string)
+	bea := e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/join", "", `{"name":"Bea"}`)).json(t)["token"].(string)
+	cy := e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/join", "", `{"name":"Cy"}`)).json(t)["token"].(string)
+	if r := e.do("POST", "/api/matches/"+id+"/seats/1/remove", cy, ""); r.status != http.StatusForbidden {
+		t.Fatalf("a guest removed a seat: %d", r.status)
+	}
+	if r := e.do("POST", "/api/matches/"+id+"/seats/0/remove", ada, ""); r.status != http.StatusBadRequest {
+		t.Fatalf("the host's own seat removed: %d", r.status)
+	}
+	e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/seats/1/remove", ada, ""))
+	st := e.state(id, cy)
+	if len(st.Match.Players) != 2 || st.Match.Players[1].Name != "Cy" || st.You == nil || st.You.Seat != 1 {
+		t.Fatalf("after removing Bea: players %+v, Cy is %+v", st.Match.Players, st.You)
+	}
+	if r := e.do("GET", "/api/matches/"+id, bea, ""); r.status != http.StatusForbidden {
+		t.Fatalf("the removed seat's token still opens a seat: %d", r.status)
+	}
+	lobby := e.must(http.StatusOK, e.do("GET", "/api/matches?status=open", "", "")).json(t)
+	sum := lobby["matches"].([]any)[0].(map[string]any)["summary"].(map[string]any)
+	if ps := sum["players"].([]any); len(ps) != 2 || ps[1] != "Cy" {
+		t.Fatalf("lobby summary %v", sum)
+	}
+	e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/start", ada, ""))
+	if r := e.do("POST", "/api/matches/"+id+"/seats/1/remove", ada, ""); r.status != http.StatusConflict {
+		t.Fatalf("a seat removed after the start: %d", r.status)
+	}
+	// Replayed from the log, the match is the same.
+	if st := newEnv(t, e.store, nil).state(id, cy); st.You == nil || st.You.Seat != 1 || len(st.Match.Players) != 2 {
+		t.Fatalf("reloaded: %+v", st)
+	}
+}
+
+// A removed seat's open WebSocket is ended: it must not go on receiving the view of the seat number,
+// which now belongs to the next player.
+func TestRemovedSeatsSocketIsEnded(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	v := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":3,"name":"Ada"}`)).json(t)
+	id, ada := v["id"].(string), v["token"].(string)
+	bea := e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/join", "", `{"name":"Bea"}`)).json(t)["token"].(string)
+	w := e.dial(id, bea, -1)
+	w.next("state")
+	e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/seats/1/remove", ada, ""))
+	for {
+		select {
+		case b, ok := <-w.msgs:
+			if !ok {
+				return // closed: good
+			}
+			if st := decodeState(t, b); st.You != nil && st.Seq > 3 {
+				t.Fatalf("the removed seat's socket got a seat's view after the removal: %s", b)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("the removed seat's socket is still open after 5 s")
+		}
+	}
+}

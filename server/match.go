@@ -123,8 +123,12 @@ const (
 	statusClosed = "closed"
 )
 
-// evClose is the host closing a match that has not started.
-const evClose = "close"
+// evClose is the host closing a match that has not started; evLeave the host removing a seat (the
+// seats after it move up one).
+const (
+	evClose = "close"
+	evLeave = "leave"
+)
 
 func (m *match) status() string {
 	switch {
@@ -281,6 +285,19 @@ func (m *match) applyEvent(ev store.Event) error {
 		m.rematch = d.ID
 	case evClose:
 		m.closed = true
+	case evLeave:
+		if m.started || ev.Seat <= 0 || ev.Seat >= len(m.seats) {
+			return fmt.Errorf("seat %d cannot leave", ev.Seat)
+		}
+		m.seats = slices.Delete(m.seats, ev.Seat, ev.Seat+1)
+		// The connections of the seats from there on were for seat numbers that now name someone else:
+		// they are ended, and reconnect with their tokens to their new seats (or to none).
+		for sub := range m.subs {
+			if sub.seat >= game.Seat(ev.Seat) {
+				sub.close()
+				delete(m.subs, sub)
+			}
+		}
 	default:
 		return fmt.Errorf("unknown event kind %q", ev.Kind)
 	}
@@ -341,7 +358,7 @@ func (m *match) commit(ctx context.Context, ev store.Event, status string) error
 	if status != m.row.Status {
 		up.Status = status
 	}
-	if ev.Kind == evJoin || ev.Kind == evStart {
+	if ev.Kind == evJoin || ev.Kind == evStart || ev.Kind == evLeave {
 		up.Summary = m.summary(ev)
 	}
 	if _, err := m.srv.store.Append(ctx, m.id, m.seq, up, ev); err != nil {
@@ -376,7 +393,10 @@ func (m *match) summary(ev store.Event) json.RawMessage {
 	names := make([]string, 0, len(m.seats)+1)
 	bots := make([]string, 0, len(m.seats)+1)
 	anyBot := false
-	for _, s := range m.seats {
+	for i, s := range m.seats {
+		if ev.Kind == evLeave && i == ev.Seat {
+			continue
+		}
 		names, bots = append(names, s.name), append(bots, s.bot)
 		anyBot = anyBot || s.bot != ""
 	}
@@ -630,4 +650,19 @@ func (m *match) close(ctx context.Context) error {
 		return refuse(codeAlreadyStarted, "a match that has started cannot be closed")
 	}
 	return m.record1(ctx, store.Event{Kind: evClose, Seat: int(hostSeat), At: m.srv.now(), Data: json.RawMessage(`{}`)}, statusClosed)
+}
+
+// removeSeat is the host taking a seat back before the start (a guest who will not come, a bot too
+// many): the seats after it move up one, their tokens unchanged.
+func (m *match) removeSeat(ctx context.Context, seat game.Seat) error {
+	if m.closed {
+		return refuse(codeClosed, "the host closed this match")
+	}
+	if m.started {
+		return refuse(codeAlreadyStarted, "seats are fixed once the match has started")
+	}
+	if seat == hostSeat || seat < 0 || int(seat) >= len(m.seats) {
+		return refuse(codeBadRequest, "seat %d cannot be removed (the host's seat stays; %d are seated)", seat, len(m.seats))
+	}
+	return m.record1(ctx, store.Event{Kind: evLeave, Seat: int(seat), At: m.srv.now(), Data: json.RawMessage(`{}`)}, statusOpen)
 }

@@ -51,6 +51,13 @@ func (h *holders) put(matchID string, refs []store.SeatRef) {
 	}
 }
 
+// forget drops what is cached of a match's holders (after its seats moved).
+func (h *holders) forget(matchID string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.m, matchID)
+}
+
 // seatOfUser is the seat an account holds in a match, asking the store on a miss.
 func (s *Server) seatOfUser(ctx context.Context, matchID, userID string) (game.Seat, error) {
 	if seat, ok := s.held.get(matchID, userID); ok {

@@ -139,6 +139,8 @@ type Accounts interface {
 	SeatsOf(ctx context.Context, userID string, limit int) ([]SeatRef, error)
 	// SeatHolders lists the accounts holding seats of a match, by seat.
 	SeatHolders(ctx context.Context, gameID string) ([]SeatRef, error)
+	// RemoveSeat forgets who held a seat removed before the start, and moves the later seats up one.
+	RemoveSeat(ctx context.Context, gameID string, seat int) error
 
 	// Rating is an account's current rating in a game (ErrNotFound if it has played no rated game).
 	Rating(ctx context.Context, userID, game string) (Rating, error)

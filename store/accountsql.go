@@ -332,6 +332,39 @@ func (a SQLAccounts) SeatHolders(ctx context.Context, gameID string) ([]SeatRef,
 	return ss, a.wrap("seat holders", err)
 }
 
+func (a SQLAccounts) RemoveSeat(ctx context.Context, gameID string, seat int) error {
+	return a.wrap("remove seat", a.DB.Tx(ctx, func(tx SQLDB) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM seats WHERE game_id = ? AND seat = ?`, gameID, seat); err != nil {
+			return err
+		}
+		// One by one upwards, so that no two rows ever share a seat (the key includes it).
+		rows, done, err := tx.Query(ctx, `SELECT user_id, seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat`, gameID, seat)
+		if err != nil {
+			return err
+		}
+		type moved struct {
+			user string
+			seat int
+		}
+		var ms []moved
+		for rows.Next() {
+			var m moved
+			if err := rows.Scan(&m.user, &m.seat); err != nil {
+				done()
+				return err
+			}
+			ms = append(ms, m)
+		}
+		done()
+		for _, m := range ms {
+			if _, err := tx.Exec(ctx, `UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ? AND seat = ?`, m.seat-1, gameID, m.user, m.seat); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+}
+
 func scanRating(r Rows) (Rating, error) {
 	var x Rating
 	var updated int64

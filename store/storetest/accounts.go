@@ -283,6 +283,14 @@ func testSeats(t *testing.T, a store.Accounts) {
 	if err != nil || len(holders) != 2 || holders[0].UserID != "u2" || holders[1].UserID != "u1" {
 		t.Fatalf("holders of g2: %+v, %v", holders, err)
 	}
+	// Seat 0 of g2 removed: u2 holds nothing there, u1 moves up from 1 to 0.
+	if err := a.RemoveSeat(ctx, "g2", 0); err != nil {
+		t.Fatal(err)
+	}
+	holders, err = a.SeatHolders(ctx, "g2")
+	if err != nil || len(holders) != 1 || holders[0].UserID != "u1" || holders[0].Seat != 0 {
+		t.Fatalf("holders of g2 after removing seat 0: %+v, %v", holders, err)
+	}
 }
 
 func testRatings(t *testing.T, a store.Accounts) {

@@ -25,6 +25,7 @@ export const api = {
   join: (id, name) => call("POST", `/api/matches/${id}/join`, { name }),
   start: (id, token) => call("POST", `/api/matches/${id}/start`, {}, token),
   close: (id, token) => call("POST", `/api/matches/${id}/close`, {}, token),
+  removeSeat: (id, token, seat) => call("POST", `/api/matches/${id}/seats/${seat}/remove`, {}, token),
   // A move or an undo names the match's seq it was decided at (a stale one is refused, not applied to the
   // next decision) and carries an idempotency key (a retried request is answered, not applied twice).
   move: (id, token, move, seq) => call("POST", `/api/matches/${id}/moves`, seq == null ? { move } : { move, seq }, token, onceKey()),

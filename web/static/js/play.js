@@ -1,7 +1,7 @@
 // A match: the waiting room before it starts, then the table with the controls of the seat to act, the
 // notices of what happened (ambushes, season scoring) and the final ranking.
 
-import { api, seats, watch, botsOf } from "./api.js";
+import { api, seats, watch, botsOf, APIError } from "./api.js";
 import { h, focusOnKeyUp } from "./dom.js";
 import { drawSheet, el, CS, cellFromPoint, shapeIcon, cellName } from "./sheet.js";
 import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } from "./shapes.js";
@@ -40,12 +40,29 @@ export function showMatch(main, id) {
   };
   s.render = render;
 
+  // When the connection drops, the seat may be gone (the host removed it): the page then stays as a
+  // spectator's and says so, rather than knocking with a dead token.
+  const onStatus = (up) => {
+    document.body.classList.toggle("offline", !up);
+    if (up || !s.seat || !s.seat.token) return;
+    api.show(id, s.seat.token).catch(ex => {
+      if (!(ex instanceof APIError) || ex.status !== 403 || s.closed) return;
+      seats.drop(id);
+      s.seat = null;
+      s.removed = true;
+      s.notice = "";
+      if (s.stop) s.stop();
+      s.stop = watch(id, "", accept, onStatus);
+      api.show(id).then(env => { s.env = null; accept(env); });
+    });
+  };
+  s.onStatus = onStatus;
   api.show(id, token()).then(env => {
     // Without a seat token here, the signed-in account may hold the seat (from another device): the
     // server's answer says so, and the page then acts through the session.
     if (!s.seat && env.you) s.seat = { token: "", seat: env.you.seat, account: true };
     accept(env);
-    s.stop = watch(id, token(), accept, (up) => { document.body.classList.toggle("offline", !up); });
+    s.stop = watch(id, token(), accept, onStatus);
   }).catch(e => {
     main.replaceChildren(h("p", { class: "error" }, e.status === 404 ? t("matchNotFound") : e.message),
       h("a", { href: "/", class: "button" }, t("backToLobby")));
@@ -72,10 +89,16 @@ function renderRoom(main, s, token, accept) {
   } }, t("copy"));
   const linkInput = h("input", { id: "invite-link", readonly: true, value: invite, onfocus: (e) => e.target.select() });
   const parts = [h("h2", {}, t("waitingRoom")),
+    s.removed ? h("p", { class: "notice", id: "seat-removed" }, t("seatRemoved")) : null,
     h("label", {}, t("invite"), h("span", { class: "row" }, linkInput, copyBtn)),
     h("ul", { class: "players", id: "players" }, m.players.map(p => h("li", { "data-bot": p.bot || null },
       p.name + (s.seat && s.seat.seat === p.seat ? ` (${t("you")})` : ""),
-      p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null))),
+      p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null,
+      // The host may take a seat back before the start.
+      s.seat && s.seat.seat === 0 && p.seat !== 0 ? h("button", { type: "button", class: "link remove-seat", "data-remove": p.seat,
+        "aria-label": t("removeSeat", { name: p.name }), title: t("removeSeat", { name: p.name }), onclick: async () => {
+          try { accept(await api.removeSeat(m.id, token(), p.seat)); } catch (ex) { err.textContent = ex.message; }
+        } }) : null))),
     h("p", { class: "muted" }, `${m.players.length}/${m.max_seats}`)];
   if (s.seat && m.players.length < m.max_seats) {
     // Bots take the free seats on a seated player's request, at the level chosen.
@@ -108,7 +131,7 @@ function renderRoom(main, s, token, accept) {
         s.seat = { token: r.token, seat: r.seat, name: name.value.trim() };
         seats.set(m.id, s.seat);
         if (s.stop) s.stop();
-        s.stop = watch(m.id, r.token, accept, () => {});
+        s.stop = watch(m.id, r.token, accept, s.onStatus);
         accept(await api.show(m.id, r.token));
       } catch (ex) { err.textContent = ex.message; }
     } }, h("label", {}, t("yourName"), name), h("button", { type: "submit", class: "primary", id: "join" }, t("join"))));
