@@ -67,11 +67,18 @@ func (Definition) NewTold(options json.RawMessage, seats int, seed uint64) (game
 type State struct{ G *Game }
 
 var (
-	_ game.State    = (*State)(nil)
-	_ game.Undoer   = (*State)(nil)
-	_ game.Narrator = (*State)(nil)
-	_ game.Teller   = Definition{}
+	_ game.State       = (*State)(nil)
+	_ game.Undoer      = (*State)(nil)
+	_ game.Narrator    = (*State)(nil)
+	_ game.SplitViewer = (*State)(nil)
+	_ game.Teller      = Definition{}
 )
+
+// PublicView and SeatView split View for hosts of large tables (game.SplitViewer).
+func (st *State) PublicView() any { return st.G.PublicView() }
+
+// SeatView is the part of a seat's view only it sees.
+func (st *State) SeatView(seat game.Seat) any { return st.G.SeatPart(int(seat)) }
 
 // Narrative is the game's narrative, if it is told (NewTold).
 func (st *State) Narrative() []game.Event { return st.G.Narrative() }

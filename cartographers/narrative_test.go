@@ -111,3 +111,40 @@ func TestNarrativeTellsWhoseSheetAMonsterWentOn(t *testing.T) {
 	}
 	t.Fatal("the ambush drawn by the neighbour is not told")
 }
+
+// A seat's view is the public view with the seat's part over it, field by field: what hosts of large
+// tables send (game.SplitViewer) is what View says.
+func TestSeatPartOverPublicViewIsTheView(t *testing.T) {
+	g, err := NewGame(Options{Preset: "both"}, 3, 77)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := game.NewRNG(5, 5)
+	var buf []Placement
+	for step := 0; step < 60 && !g.Over(); step++ {
+		for seat := -1; seat < 3; seat++ {
+			pub, _ := json.Marshal(g.PublicView())
+			part, _ := json.Marshal(g.SeatPart(seat))
+			var merged, view map[string]any
+			json.Unmarshal(pub, &merged)
+			var over map[string]any
+			json.Unmarshal(part, &over)
+			for k, v := range over {
+				merged[k] = v
+			}
+			vb, _ := json.Marshal(g.View(seat))
+			json.Unmarshal(vb, &view)
+			mb, _ := json.Marshal(merged)
+			vb2, _ := json.Marshal(view)
+			if string(mb) != string(vb2) {
+				t.Fatalf("step %d, seat %d: merged view differs from View:\n%s\n%s", step, seat, mb, vb2)
+			}
+		}
+		seats := g.ToActSeats()
+		var m Move
+		m, _, buf = g.RandomMove(seats[0], rng, buf)
+		if err := g.Play(seats[0], m); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

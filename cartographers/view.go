@@ -133,10 +133,69 @@ func projection(stars int, counted Bits) *Projection {
 
 // View builds what a seat sees (game.Spectator or any seat out of range: the public part only).
 func (g *Game) View(seat int) View {
+	v := g.PublicView()
+	v.Seat = seat
+	if seat >= 0 && seat < len(g.Players) {
+		p := g.SeatPart(seat)
+		v.Edicts, v.Penalty, v.Decision = *p.Edicts, p.Penalty, p.Decision
+	}
+	return v
+}
+
+// SeatPart is what a seat's View adds to PublicView: the seat, the edicts with the projections of its
+// sheet, its monster penalty now and its decision. Its JSON fields replace PublicView's of the same name,
+// so that a host builds the public part once for a table of a hundred and only this part per seat.
+type SeatPart struct {
+	Seat     int           `json:"seat"`
+	Edicts   *[4]EdictView `json:"edicts,omitempty"`
+	Penalty  *Projection   `json:"penalty,omitempty"`
+	Decision *DecisionView `json:"decision,omitempty"`
+}
+
+// SeatPart is the part of View(seat) that only the seat sees (just the seat for a spectator).
+func (g *Game) SeatPart(seat int) SeatPart {
+	part := SeatPart{Seat: seat}
+	if seat < 0 || seat >= len(g.Players) {
+		return part
+	}
+	edicts := g.edictViews()
+	for i, e := range g.Edicts {
+		edicts[i].Projected = projection(ScoringCards[e].Score(&g.Players[seat].Sheet))
+	}
+	part.Edicts = &edicts
+	part.Penalty = projection(MonsterPenalty(&g.Players[seat].Sheet))
+	if d, i := g.DecisionOf(seat); i >= 0 {
+		dv := &DecisionView{Kind: d.Kind.String(), Sheet: i, Mode: d.Mode.String(), Card: cardView(d.Card),
+			Targets: CellList(d.Targets), MayRotate: d.Kind != DecideAmbush || !g.Solo()}
+		if d.Kind == DecideHero {
+			dv.MayRotate = g.cfg.rotateHero
+		}
+		if d.Kind == DecideDraw {
+			for _, k := range g.Terrains(d) {
+				dv.Terrains = append(dv.Terrains, k.String())
+			}
+		}
+		part.Decision = dv
+	}
+	return part
+}
+
+func (g *Game) edictViews() [4]EdictView {
+	var out [4]EdictView
+	for i, e := range g.Edicts {
+		sc := &ScoringCards[e]
+		out[i] = EdictView{Letter: EdictNames[i], Card: sc.Name, Rule: sc.Rule, Stack: sc.Stack.String(), Solo: sc.Solo}
+	}
+	return out
+}
+
+// PublicView is what every seat and spectator sees alike (View(Spectator), the seat aside).
+func (g *Game) PublicView() View {
 	v := View{
-		Seat: seat, Options: g.cfg.opts, Side: g.cfg.side, SideSingleSource: SideIsSingleSource(g.cfg.side),
+		Seat: -1, Options: g.cfg.opts, Side: g.cfg.side, SideSingleSource: SideIsSingleSource(g.cfg.side),
 		Season: g.Season, SeasonName: Seasons[g.Season].Name, Time: g.SeasonTime(), Threshold: g.Threshold(),
 		RuinsPending: g.RuinsPending, Over: g.Over(), ToAct: g.ToActSeats(), Revealed: []string{},
+		Edicts: g.edictViews(),
 	}
 	for _, id := range g.Revealed {
 		v.Revealed = append(v.Revealed, Cards[id].Name)
@@ -149,15 +208,7 @@ func (g *Game) View(seat int) View {
 		v.Specials[i] = SpecialView{Card: cardView(sp.Card), Season: sp.Season, Turn: sp.Turn}
 	}
 	v.Decks.Explore, v.Decks.Ambush, v.Decks.Heroes = g.DeckCounts()
-	own := seat >= 0 && seat < len(g.Players)
-	for i, e := range g.Edicts {
-		sc := &ScoringCards[e]
-		ev := EdictView{Letter: EdictNames[i], Card: sc.Name, Rule: sc.Rule, Stack: sc.Stack.String(), Solo: sc.Solo}
-		if own {
-			ev.Projected = projection(sc.Score(&g.Players[seat].Sheet))
-		}
-		v.Edicts[i] = ev
-	}
+	v.Sheets = make([]SheetView, 0, len(g.Players))
 	for i := range g.Players {
 		p := &g.Players[i]
 		sv := SheetView{Seat: i, Map: p.Sheet.MapText(), Hits: CellList(p.Sheet.Hits), Coins: p.Sheet.Coins,
@@ -166,22 +217,6 @@ func (g *Game) View(seat int) View {
 			sv.Waiting = p.Pending.Kind.String()
 		}
 		v.Sheets = append(v.Sheets, sv)
-	}
-	if own {
-		v.Penalty = projection(MonsterPenalty(&g.Players[seat].Sheet))
-		if d, i := g.DecisionOf(seat); i >= 0 {
-			dv := &DecisionView{Kind: d.Kind.String(), Sheet: i, Mode: d.Mode.String(), Card: cardView(d.Card),
-				Targets: CellList(d.Targets), MayRotate: d.Kind != DecideAmbush || !g.Solo()}
-			if d.Kind == DecideHero {
-				dv.MayRotate = g.cfg.rotateHero
-			}
-			if d.Kind == DecideDraw {
-				for _, k := range g.Terrains(d) {
-					dv.Terrains = append(dv.Terrains, k.String())
-				}
-			}
-			v.Decision = dv
-		}
 	}
 	if g.Over() {
 		r := g.Result()

@@ -17,8 +17,11 @@ func TestHundredPlayers(t *testing.T) {
 		Token string `json:"token"`
 	}
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "P1", "max_seats": 100}, &created)
+	var joinTokens []string
 	for i := 2; i <= 100; i++ {
-		e.postJSON("/api/matches/"+created.ID+"/join", "", map[string]string{"name": fmt.Sprintf("P%d", i)}, nil)
+		var j struct{ Token string }
+		e.postJSON("/api/matches/"+created.ID+"/join", "", map[string]string{"name": fmt.Sprintf("P%d", i)}, &j)
+		joinTokens = append(joinTokens, j.Token)
 	}
 	e.postJSON("/api/matches/"+created.ID+"/start", created.Token, struct{}{}, nil)
 
@@ -45,4 +48,29 @@ func TestHundredPlayers(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("100 players: one rotation redraws the table in %s ms", ms)
+
+	// The page follows the table through patches (only the moved sheet travels): after other seats move,
+	// its state is the server's, seq and to_act alike, and their sheets show their new spaces.
+	for seat := 2; seat <= 11; seat++ {
+		var j struct{ Token string }
+		j.Token = joinTokens[seat-2]
+		moves := e.legal(created.ID, j.Token)
+		e.postJSON("/api/matches/"+created.ID+"/moves", j.Token, map[string]any{"move": moves[0]}, nil)
+	}
+	var st struct {
+		Seq   int64 `json:"seq"`
+		Match struct {
+			ToAct []int `json:"to_act"`
+		} `json:"match"`
+	}
+	e.getJSON("/api/matches/"+created.ID, created.Token, &st)
+	waitJS(t, ctx, `document.getElementById('app').dataset.seq === "`+strconv.FormatInt(st.Seq, 10)+`"`)
+	if got := evalString(t, ctx, `String(document.querySelectorAll('#opponents .opponent').length)`); got != "99" {
+		t.Errorf("after patches the page lists %s other sheets", got)
+	}
+	// Seats 1 to 10 have drawn: the page marks as still drawing exactly the others the server lists.
+	want := strconv.Itoa(len(st.Match.ToAct) - 1) // seat 0, the page's own, is no opponent
+	if got := evalString(t, ctx, `String(document.querySelectorAll('#opponents .opponent.drawing').length)`); got != want || want != "89" {
+		t.Errorf("after patches %s opponents are shown drawing, the server says %s (want 89)", got, want)
+	}
 }

@@ -62,6 +62,15 @@ type Undoer interface {
 	Undoable(seat Seat) bool
 }
 
+// SplitViewer is implemented by games whose views are mostly alike for every seat (a Cartographers table
+// of a hundred shows every sheet to everyone). PublicView is what all see; SeatView(seat) is what the seat
+// sees besides, a JSON object whose fields replace PublicView's of the same name: View(seat) is PublicView
+// with SeatView over it. Hosts build the public part once per change instead of once per seat.
+type SplitViewer interface {
+	PublicView() any
+	SeatView(seat Seat) any
+}
+
 // Result is the outcome of a finished game.
 type Result struct {
 	// Scores per seat.

@@ -322,3 +322,44 @@ func (e *env) waitSubscribed(id string) {
 	}
 	e.t.Fatal("nobody subscribed within 10 s")
 }
+
+// dialPatch opens a WebSocket that takes patches.
+func (e *env) dialPatch(id, tok string) *wsConn {
+	e.t.Helper()
+	u := "ws" + strings.TrimPrefix(e.http.URL, "http") + "/api/matches/" + id + "/ws?patch=1"
+	if tok != "" {
+		u += "&token=" + tok
+	}
+	c, _, err := websocket.Dial(context.Background(), u, nil)
+	if err != nil {
+		e.t.Fatalf("dial %s: %v", u, err)
+	}
+	w := &wsConn{t: e.t, c: c, msgs: make(chan []byte, 1000)}
+	go func() {
+		defer close(w.msgs)
+		for {
+			_, b, err := c.Read(context.Background())
+			if err != nil {
+				return
+			}
+			w.msgs <- b
+		}
+	}()
+	e.t.Cleanup(func() { c.CloseNow() })
+	return w
+}
+
+// nextAny waits for the next message, whatever its type.
+func (w *wsConn) nextAny() []byte {
+	w.t.Helper()
+	select {
+	case b, ok := <-w.msgs:
+		if !ok {
+			w.t.Fatal("websocket closed")
+		}
+		return b
+	case <-time.After(10 * time.Second):
+		w.t.Fatal("no message within 10 s")
+	}
+	return nil
+}

@@ -97,6 +97,10 @@ type match struct {
 	asked  []int64         // the seq at which each seat's current decision began (stale requests)
 	timer  *time.Timer
 
+	// base is the state the last broadcast sent, and patchFrom its seq, for patches (patch.go).
+	base      *patchBase
+	patchFrom int64
+
 	// keys are the idempotency keys of the moves and undos in the log, by seat: a retried request whose
 	// key is here was applied already and is answered, not applied again.
 	keys map[seatKey]int64
@@ -168,6 +172,7 @@ func (m *match) reset() {
 	m.rematch = ""
 	m.closed = false
 	m.keys = nil
+	m.base = nil
 	m.invalidate()
 }
 

@@ -110,21 +110,7 @@ func (m *match) envelope(seat game.Seat) []byte {
 	b = append(b, `,"match":`...)
 	b = append(b, info...)
 	if seat >= 0 {
-		var y you
-		y.Seat = seat
-		if m.started {
-			y.MustAct = slices.Contains(m.st.ToAct(), seat)
-			if u, ok := m.st.(game.Undoer); ok {
-				y.Undoable = u.Undoable(seat) && m.lastMoveOf(seat) >= 0
-			}
-		}
-		b = append(b, `,"you":{"seat":`...)
-		b = strconv.AppendInt(b, int64(y.Seat), 10)
-		b = append(b, `,"must_act":`...)
-		b = strconv.AppendBool(b, y.MustAct)
-		b = append(b, `,"undoable":`...)
-		b = strconv.AppendBool(b, y.Undoable)
-		b = append(b, '}')
+		b = m.appendYou(b, seat)
 	}
 	if view != nil {
 		b = append(b, `,"view":`...)
@@ -165,12 +151,16 @@ func safeView(st game.State, seat game.Seat) (v any) {
 // the match wait for it.
 type subscriber struct {
 	seat game.Seat
-	mu   sync.Mutex
-	msg  []byte
-	seq  int64
-	wake chan struct{}
-	done chan struct{}
-	once sync.Once
+	// patches is set for a WebSocket that takes patches (patch.go); part is the seat's part of the view
+	// it was last sent in a patch (nil: unknown, so the next patch carries it).
+	patches bool
+	part    []byte
+	mu      sync.Mutex
+	msg     []byte
+	seq     int64
+	wake    chan struct{}
+	done    chan struct{}
+	once    sync.Once
 }
 
 func newSubscriber(seat game.Seat, seq int64) *subscriber {
@@ -200,11 +190,64 @@ func (s *subscriber) take() []byte {
 
 func (s *subscriber) close() { s.once.Do(func() { close(s.done) }) }
 
-// broadcast sends every subscriber its new view.
+// pending reports whether a message waits to be taken: a patch would replace it, and the client would
+// miss the change it carries.
+func (s *subscriber) pending() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.msg != nil
+}
+
+// broadcast sends every subscriber its new view: a patch to those that take patches and have the state
+// of the last broadcast, the whole state to the others.
 func (m *match) broadcast() {
+	var infoPatch, viewPatch []byte
+	var viewChanged map[string]bool
+	canPatch, wanted := false, false
 	for sub := range m.subs {
+		if sub.patches {
+			wanted = true
+			break
+		}
+	}
+	if wanted {
+		infoPatch, viewPatch, viewChanged, canPatch = m.patches()
+	} else {
+		m.base = nil // no one takes patches: nothing to keep
+	}
+	for sub := range m.subs {
+		if canPatch {
+			if p := m.patchFor(sub, infoPatch, viewPatch, viewChanged); p != nil {
+				sub.push(m.seq, p)
+				continue
+			}
+		}
+		// A client sent the whole state holds the seat's part as it is now: the next patch starts from it.
+		sub.part = nil
+		if canPatch && sub.patches && sub.seat >= 0 {
+			sub.part = m.seatPart(sub.seat)
+		}
 		sub.push(m.seq, m.envelope(sub.seat))
 	}
+}
+
+// appendYou writes the "you" field of a seat's envelope.
+func (m *match) appendYou(b []byte, seat game.Seat) []byte {
+	var y you
+	y.Seat = seat
+	if m.started {
+		y.MustAct = slices.Contains(m.st.ToAct(), seat)
+		if u, ok := m.st.(game.Undoer); ok {
+			y.Undoable = u.Undoable(seat) && m.lastMoveOf(seat) >= 0
+		}
+	}
+	b = append(b, `,"you":{"seat":`...)
+	b = strconv.AppendInt(b, int64(y.Seat), 10)
+	b = append(b, `,"must_act":`...)
+	b = strconv.AppendBool(b, y.MustAct)
+	b = append(b, `,"undoable":`...)
+	b = strconv.AppendBool(b, y.Undoable)
+	return append(b, '}')
 }
 
 func (m *match) subscribe(sub *subscriber) {

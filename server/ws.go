@@ -80,6 +80,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	go keepAlive(ctx, cancel, c)
 
 	sub := newSubscriber(seat, since)
+	sub.patches = r.URL.Query().Get("patch") == "1"
 	var m *match
 	var upToDate, rewound bool
 	var cur int64

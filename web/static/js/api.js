@@ -78,9 +78,11 @@ export const seats = {
 // ?since= after a drop. It returns a function that closes it.
 export function watch(id, token, onState, onStatus) {
   let ws = null, closed = false, seq = -1, retry = 0;
+  let cur = null; // the last state this socket delivered, which the next patch changes
   const open = () => {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const q = new URLSearchParams();
+    q.set("patch", "1");
     if (token) q.set("token", token);
     if (seq >= 0) q.set("since", String(seq));
     ws = new WebSocket(`${proto}//${location.host}/api/matches/${id}/ws?${q}`);
@@ -88,7 +90,17 @@ export function watch(id, token, onState, onStatus) {
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
-      if (msg.type === "state") { seq = Math.max(seq, msg.seq); onState(msg); }
+      if (msg.type === "state") { seq = Math.max(seq, msg.seq); cur = msg; onState(msg); }
+      else if (msg.type === "patch") {
+        if (cur && cur.seq === msg.base) {
+          cur = applyEnvelopePatch(cur, msg);
+          seq = Math.max(seq, cur.seq);
+          onState(cur);
+        } else {
+          // A patch to a state this page does not hold: the whole state instead.
+          call("GET", `/api/matches/${id}`, undefined, token).then(env => { cur = env; seq = Math.max(seq, env.seq); onState(env); }, () => {});
+        }
+      }
       // the server's log is behind what this page saw (restored from a backup): start afresh
       else if (msg.type === "rewound") { closed = true; ws.close(); location.reload(); }
     };
@@ -101,4 +113,27 @@ export function watch(id, token, onState, onStatus) {
   };
   open();
   return () => { closed = true; if (ws) ws.close(); };
+}
+
+// applyPatch changes an object as a patch says (docs/api.md, WebSocket patches): a field replaces the one of
+// its name, null removes it, {"$len", "$set"} changes an array's elements and {"$len", "$del"} removes one.
+export function applyPatch(old, patch) {
+  const out = { ...(old || {}) };
+  for (const [k, v] of Object.entries(patch || {})) {
+    if (v === null) { delete out[k]; continue; }
+    if (v && typeof v === "object" && !Array.isArray(v) && "$len" in v) {
+      const arr = (out[k] || []).slice();
+      if ("$del" in v) arr.splice(v.$del, 1);
+      for (const [i, x] of Object.entries(v.$set || {})) arr[Number(i)] = x;
+      arr.length = v.$len;
+      out[k] = arr;
+      continue;
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
+function applyEnvelopePatch(env, p) {
+  return { ...env, type: "state", seq: p.seq, match: applyPatch(env.match, p.match), you: p.you || env.you, view: applyPatch(env.view, p.view) };
 }
