@@ -20,11 +20,20 @@
 // each tile as one function named after it (citizensJury, streetFair...), applied to the tally of a
 // scoring.
 //
+// # Expansions
+//
+// An expansion plugs into named points of the turn (expansions.go): setup (after the shuffle), scoring
+// (a feature scored during the game), turnEnd (after a tile's scorings), view and the narrative's setup
+// line. Each is one file holding its value and its hooks (surveyors.go's landSurveyors) and one line in
+// the expansions list; the base game calls the hooks of the expansions the options switch on and names
+// none. Expansions that bring tiles, figures or other meeples will add hooks there (tile set, legal
+// placement, legal meeple, final scoring).
+//
 // # Where things are
 //
 //   - tiles.go: the 72 tiles, their edges and segments; text.go: the board as text.
 //   - board.go, features.go, meeples.go, scoring.go: the rules of the base game.
-//   - surveyors.go: the Land Surveyors.
+//   - expansions.go: the hook points; surveyors.go: the Land Surveyors.
 //   - moves.go: the JSON move form (docs/records.md); definition.go: the game contract (game.Definition
 //     and game.State) hosts use; view.go: what every seat sees; narrative.go: the game told for records.
 //   - policy.go: the greedy policy behind AutoMove, and a random player for benchmarks.

@@ -47,7 +47,10 @@ type Game struct {
 	supply [maxPlayers]int
 	over   bool
 
-	piles [3]pile
+	// exps are the expansions this game plays with (expansions.go); surveyorsState is the Land
+	// Surveyors' own (surveyors.go).
+	exps []*expansion
+	surveyorsState
 
 	events  []event
 	evTiles []int16
@@ -113,9 +116,7 @@ func (g *Game) Reset(opts Options, players int, seed uint64) error {
 	rng.Shuffle(len(g.deck), func(i, j int) { g.deck[i], g.deck[j] = g.deck[j], g.deck[i] })
 	g.drawPos = 0
 
-	if opts.Surveyors {
-		g.setupPiles(game.NewRNG(seed, streamSurveyor))
-	}
+	g.startExpansions()
 
 	cell, _ := cellOf(0, 0)
 	idx := g.board.put(startType, 0, cell)
@@ -312,9 +313,7 @@ func (g *Game) lay(typ, rot, cell, meeple, seat int) {
 			}
 		}
 	}
-	if scored && g.opts.Surveyors {
-		g.cyclePiles()
-	}
+	g.expansionTurnEnd(scored)
 }
 
 // neighbours counts the tiles around a cell.

@@ -23,19 +23,14 @@ func (g *Game) Narrative() []game.Event {
 		e.Data, _ = json.Marshal(data)
 		out = append(out, e)
 	}
-	if g.opts.Surveyors && g.over {
-		order := map[string][]string{}
-		var parts []string
-		for i, name := range []string{"city", "road", "monastery"} {
-			p := &g.piles[i]
-			var names []string
-			for _, t := range p.tiles[:p.n] {
-				order[name] = append(order[name], surveyorTiles[t].id)
-				names = append(names, surveyorTiles[t].name)
+	if g.over {
+		for _, x := range g.exps {
+			if x.tellSetup != nil {
+				if data, text, ok := x.tellSetup(g); ok {
+					add(0, -1, "piles", data, "%s", text)
+				}
 			}
-			parts = append(parts, name+": "+strings.Join(names, ", "))
 		}
-		add(0, -1, "piles", order, "Land Surveyors piles, top first — %s", strings.Join(parts, "; "))
 	}
 	scorings := g.Events()
 	next := 0 // the next scoring to tell

@@ -240,15 +240,14 @@ func (g *Game) scoreMonastery(tile int, final bool) bool {
 	return true
 }
 
-// award applies the active Land Surveyors tile (during the game only), adds the points and records the
-// event.
+// award lets the expansions change a feature's scoring (during the game only: the Land Surveyors'
+// active tile), adds the points and records the event.
 func (g *Game) award(t *tally, final bool, from int) {
 	base := t.value()
 	majority := t.receivers()
 	sv := int8(-1)
-	if g.opts.Surveyors && !final && t.kind != Field {
-		sv = g.active(t.kind)
-		surveyorTiles[sv].apply(t)
+	if !final && t.kind != Field {
+		sv = g.expansionScoring(t)
 	}
 	pts := t.value()
 	recv := t.receivers()

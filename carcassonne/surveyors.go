@@ -1,6 +1,10 @@
 package carcassonne
 
-import "github.com/surveyor-game/surveyor/game"
+import (
+	"strings"
+
+	"github.com/surveyor-game/surveyor/game"
+)
 
 // The Land Surveyors: twelve scoring tiles in three face-up piles (city, road, monastery). The top tile of
 // each pile is active and changes how a feature of its type scores during the game; after a turn in which
@@ -63,6 +67,64 @@ func hermitMonastery(t *tally) { t.extra -= t.cityNbrs }
 
 // pilgrimageRoute: the scored monastery gives one point more for each surrounding tile with a road segment.
 func pilgrimageRoute(t *tally) { t.extra += t.roadNbrs }
+
+// landSurveyors is the expansion's entry (expansions.go): its piles shuffled at the setup, the active
+// tile applied to every road, city and monastery scored during the game, the piles turned after a turn
+// in which someone scored, the piles in the view and, once the game is over, their order in the story.
+var landSurveyors = expansion{
+	name:  "Land Surveyors",
+	on:    func(o Options) bool { return o.Surveyors },
+	setup: (*Game).setupPiles,
+	scoring: func(g *Game, t *tally) int8 {
+		sv := g.active(t.kind)
+		surveyorTiles[sv].apply(t)
+		return sv
+	},
+	turnEnd: func(g *Game, scored bool) {
+		if scored {
+			g.cyclePiles()
+		}
+	},
+	view:      surveyorsView,
+	tellSetup: tellPiles,
+}
+
+// surveyorsState is what a game with the Land Surveyors keeps.
+type surveyorsState struct {
+	piles [3]pile
+}
+
+var pileNames = [3]string{"city", "road", "monastery"}
+
+// surveyorsView shows each pile's active tile and the face-up tile under it.
+func surveyorsView(g *Game, v *View) {
+	v.Surveyors = map[string]SurveyorView{}
+	for i, name := range pileNames {
+		p := &g.piles[i]
+		a := surveyorTiles[p.tiles[p.active]]
+		v.Surveyors[name] = SurveyorView{
+			Active: a.id, Name: a.name, Size: p.n,
+			Next: surveyorTiles[p.tiles[(p.active+1)%p.n]].id,
+		}
+	}
+}
+
+// tellPiles tells the piles' order at the start (the narrative asks once the game is over: until then the
+// tiles below the next one are hidden).
+func tellPiles(g *Game) (any, string, bool) {
+	order := map[string][]string{}
+	var parts []string
+	for i, name := range pileNames {
+		p := &g.piles[i]
+		var names []string
+		for _, t := range p.tiles[:p.n] {
+			order[name] = append(order[name], surveyorTiles[t].id)
+			names = append(names, surveyorTiles[t].name)
+		}
+		parts = append(parts, name+": "+strings.Join(names, ", "))
+	}
+	return order, "Land Surveyors piles, top first — " + strings.Join(parts, "; "), true
+}
 
 // pile is one of the three piles: the tiles in the order they turn active, cycling.
 type pile struct {

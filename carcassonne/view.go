@@ -130,17 +130,7 @@ func (g *Game) View(seat game.Seat) any {
 		}
 		v.Board = append(v.Board, tv)
 	}
-	if g.opts.Surveyors {
-		v.Surveyors = map[string]SurveyorView{}
-		for i, name := range []string{"city", "road", "monastery"} {
-			p := &g.piles[i]
-			a := surveyorTiles[p.tiles[p.active]]
-			v.Surveyors[name] = SurveyorView{
-				Active: a.id, Name: a.name, Size: p.n,
-				Next: surveyorTiles[p.tiles[(p.active+1)%p.n]].id,
-			}
-		}
-	}
+	g.expansionView(&v)
 	return v
 }
 

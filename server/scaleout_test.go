@@ -48,7 +48,9 @@ func TestScaleOutBots(t *testing.T) {
 	a.must(200, a.do("POST", "/api/matches/"+id+"/start", ada, ""))
 	for i := range 6 {
 		e := []*env{a, b}[i%2]
-		e.waitState(id, ada, func(s state) bool { return s.You.MustAct })
+		// The round's own state: an instance that has not yet heard of the last round's moves also says
+		// Ada must act, but of the round before.
+		e.waitState(id, ada, func(s state) bool { return s.You.MustAct && s.Match.Moves >= 3*i })
 		e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ada, `{"move":{"pick":1}}`))
 	}
 	for _, e := range []*env{a, b} {
