@@ -43,7 +43,10 @@ func (g *Game) startExpansions() {
 		}
 		g.exps = append(g.exps, x)
 		if x.setup != nil {
-			x.setup(g, game.NewRNG(g.seed, uint64(streamExpansion+i)))
+			// The generator lives in the game: through a function value a fresh one would escape to the
+			// heap, and Reset must not allocate (bots and the simulator play millions of games).
+			g.expRNG = *game.NewRNG(g.seed, uint64(streamExpansion+i))
+			x.setup(g, &g.expRNG)
 		}
 	}
 }

@@ -49,7 +49,8 @@ type Game struct {
 
 	// exps are the expansions this game plays with (expansions.go); surveyorsState is the Land
 	// Surveyors' own (surveyors.go).
-	exps []*expansion
+	exps   []*expansion
+	expRNG game.RNG // the setup's generator of the expansion being set up
 	surveyorsState
 
 	events  []event
