@@ -57,6 +57,8 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	api("DELETE /api/account/tokens/{tid}", s.deleteToken)
 	api("POST /api/account/claim", s.claim)
 	api("GET /api/account/games", s.yourGames)
+	api("GET /api/users/{name}", s.profile)
+	api("GET /api/leaderboard/{game}", s.leaderboard)
 	// Anything else under /api/ is a JSON error, 405 when the path exists for another method.
 	mux.Handle("/api/", s.apiHandler(func(w http.ResponseWriter, r *http.Request) error {
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodDelete} {
@@ -233,6 +235,7 @@ type createReq struct {
 	MaxSeats int             `json:"max_seats"`
 	Clock    *clockConf      `json:"clock"`
 	Name     string          `json:"name"`
+	Rated    bool            `json:"rated"`
 	// OldMaxSeats is max_seats as clients sent it before the API became snake_case (server/casing.go).
 	OldMaxSeats int `json:"maxSeats"`
 }
@@ -322,7 +325,10 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	id, err := s.createMatch(r.Context(), req.Game, req.Options, config{MaxSeats: req.MaxSeats, Clock: req.Clock})
+	if req.Rated && s.accounts == nil {
+		return errf(http.StatusBadRequest, codeBadRequest, "this server has no accounts: a match cannot be rated")
+	}
+	id, err := s.createMatch(r.Context(), req.Game, req.Options, config{MaxSeats: req.MaxSeats, Clock: req.Clock, Rated: req.Rated})
 	if err != nil {
 		return err
 	}

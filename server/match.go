@@ -49,6 +49,8 @@ type undoData struct {
 type config struct {
 	MaxSeats int        `json:"max_seats"`
 	Clock    *clockConf `json:"clock,omitempty"`
+	// Rated matches move their players' ratings when they end (ratings.go).
+	Rated bool `json:"rated,omitempty"`
 }
 
 // clockConf is an optional clock: "move" gives each seat Seconds for every decision, "game" gives each seat
@@ -107,6 +109,7 @@ type match struct {
 
 	rematch     string      // the match that follows this one, once a player asked for it
 	closed      bool        // its host closed it before it started
+	finishRated bool        // the move just logged ended a rated match
 	remote      bool        // the last change was heard from another instance (see botTakeover)
 	botTimer    *time.Timer // the bots' next turn, when scheduled
 	botFailures int         // consecutive failed bot turns, which lengthen the pause before the next
@@ -377,6 +380,9 @@ func (m *match) commit(ctx context.Context, ev store.Event, status string) error
 	if up.Status != "" {
 		m.row.Status = up.Status
 		m.srv.log.Info("match "+up.Status, "match", m.id, "game", m.row.Game, "seq", m.seq+1)
+		if up.Status == statusFinished && m.cfg.Rated {
+			m.finishRated = true // rated once the event is applied (rateMatch), by the instance that logged it
+		}
 	}
 	return nil
 }
@@ -527,6 +533,10 @@ func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage
 	m.seq++
 	m.moves = append(m.moves, effMove{seq: m.seq, seat: seat, move: mv, auto: auto != ""})
 	m.noteKey(seat, rq.key, m.seq)
+	if m.finishRated {
+		m.finishRated = false
+		m.srv.rateMatch(ctx, m)
+	}
 	m.tick(at, seat, before, m.st.ToAct())
 	m.changed()
 	return nil

@@ -24,6 +24,7 @@ type matchInfo struct {
 	Clock    *clockConf      `json:"clock,omitempty"`
 	Result   *game.Result    `json:"result,omitempty"`
 	Rematch  string          `json:"rematch,omitempty"` // the match that follows, once a player asked for one
+	Rated    bool            `json:"rated,omitempty"`
 	Created  time.Time       `json:"created"`
 }
 
@@ -56,7 +57,7 @@ func (m *match) matchInfo() json.RawMessage {
 	}
 	mi := matchInfo{ID: m.id, Game: m.row.Game, Options: m.row.Options, Status: m.status(), Seq: m.seq,
 		MaxSeats: m.cfg.MaxSeats, Players: make([]playerInfo, len(m.seats)), ToAct: []game.Seat{},
-		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created, Rematch: m.rematch}
+		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created, Rematch: m.rematch, Rated: m.cfg.Rated}
 	if m.started {
 		if t := m.st.ToAct(); t != nil {
 			mi.ToAct = t

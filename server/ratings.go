@@ -1,0 +1,239 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/rating"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// Ratings: a match created rated (every seat held by an account, no bot) moves its players' ratings in
+// its game when it ends, by the Weng-Lin Plackett-Luce update (package rating). The instance that logged
+// the last move rates it, right after the commit; the store applies one match's changes once. Solo games
+// and games with guests or bots are played and counted but not rated.
+
+var ratingModel = rating.Default()
+
+// rateMatch rates a finished rated match. Failures are logged: the game itself is over and saved.
+func (s *Server) rateMatch(ctx context.Context, m *match) {
+	if s.accounts == nil || !m.st.Over() {
+		return
+	}
+	holders, err := s.accounts.SeatHolders(ctx, m.id)
+	if err != nil {
+		s.log.Error("rate match: seat holders", "match", m.id, "err", err)
+		return
+	}
+	users := make([]string, len(m.seats))
+	for _, h := range holders {
+		if h.Seat < len(users) && users[h.Seat] == "" {
+			users[h.Seat] = h.UserID
+		}
+	}
+	for i, u := range users {
+		if u == "" || m.seats[i].bot != "" || slices.Index(users, u) != i || len(users) < 2 {
+			s.log.Info("match not rated: every seat must be a different account", "match", m.id)
+			return
+		}
+	}
+	game := m.row.Game
+	before := make([]rating.Rating, len(users))
+	games := make([]int, len(users))
+	for i, u := range users {
+		r, err := s.accounts.Rating(ctx, u, game)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			before[i] = ratingModel.New()
+		case err != nil:
+			s.log.Error("rate match: rating", "match", m.id, "err", err)
+			return
+		default:
+			before[i], games[i] = rating.Rating{Mu: r.Mu, Sigma: r.Sigma}, r.Games
+		}
+	}
+	after, err := ratingModel.Rate(before, m.st.Result().Ranks)
+	if err != nil {
+		s.log.Error("rate match", "match", m.id, "err", err)
+		return
+	}
+	now := s.now()
+	changes := make([]store.RatingChange, len(users))
+	for i, u := range users {
+		changes[i] = store.RatingChange{UserID: u, Game: game, MatchID: m.id, At: now,
+			Before: store.Rating{Mu: before[i].Mu, Sigma: before[i].Sigma, Games: games[i]},
+			After:  store.Rating{Mu: after[i].Mu, Sigma: after[i].Sigma, Games: games[i] + 1}}
+	}
+	if _, err := s.accounts.ApplyRatings(ctx, changes); err != nil {
+		s.log.Error("rate match: apply", "match", m.id, "err", err)
+	}
+}
+
+// ratingJSON is a rating as profiles and leaderboards show it.
+type ratingJSON struct {
+	Game        string    `json:"game,omitempty"`
+	Name        string    `json:"name,omitempty"`
+	Rank        int       `json:"rank,omitempty"`
+	Ordinal     float64   `json:"ordinal"`
+	Mu          float64   `json:"mu"`
+	Sigma       float64   `json:"sigma"`
+	Games       int       `json:"games"`
+	Provisional bool      `json:"provisional"`
+	Updated     time.Time `json:"updated"`
+}
+
+func ratingOut(r store.Rating) ratingJSON {
+	x := rating.Rating{Mu: r.Mu, Sigma: r.Sigma}
+	return ratingJSON{Game: r.Game, Ordinal: x.Ordinal(), Mu: r.Mu, Sigma: r.Sigma, Games: r.Games, Provisional: x.Provisional(), Updated: r.Updated}
+}
+
+// profile is GET /api/users/{name}: who the player is, their ratings and rating history per game, and
+// their finished games with the place they took.
+func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
+	if s.accounts == nil {
+		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	}
+	u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(r.PathValue("name")))
+	if errors.Is(err, store.ErrNotFound) {
+		return errf(http.StatusNotFound, codeNotFound, "no player is called %q", r.PathValue("name"))
+	} else if err != nil {
+		return fmt.Errorf("profile: %w", err)
+	}
+	type point struct {
+		Match   string    `json:"match"`
+		At      time.Time `json:"at"`
+		Ordinal float64   `json:"ordinal"`
+	}
+	type played struct {
+		Game   string `json:"game"`
+		Played int    `json:"played"`
+		Won    int    `json:"won"`
+	}
+	type finished struct {
+		ID      string    `json:"id"`
+		Game    string    `json:"game"`
+		Seat    int       `json:"seat"`
+		Created time.Time `json:"created"`
+	}
+	out := struct {
+		Name     string             `json:"name"`
+		Joined   time.Time          `json:"joined"`
+		Ratings  []ratingJSON       `json:"ratings"`
+		History  map[string][]point `json:"history"`
+		Games    []played           `json:"games"`
+		Finished []finished         `json:"finished"`
+	}{Name: u.Name, Joined: u.Created, Ratings: []ratingJSON{}, History: map[string][]point{}, Games: []played{}, Finished: []finished{}}
+	for name := range s.games {
+		if rt, err := s.accounts.Rating(r.Context(), u.ID, name); err == nil {
+			out.Ratings = append(out.Ratings, ratingOut(rt))
+			hist, err := s.accounts.RatingHistory(r.Context(), u.ID, name)
+			if err != nil {
+				return fmt.Errorf("profile: %w", err)
+			}
+			for _, c := range hist {
+				out.History[name] = append(out.History[name], point{Match: c.MatchID, At: c.At,
+					Ordinal: rating.Rating{Mu: c.After.Mu, Sigma: c.After.Sigma}.Ordinal()})
+			}
+		}
+	}
+	slices.SortFunc(out.Ratings, func(a, b ratingJSON) int { return cmpString(a.Game, b.Game) })
+	refs, err := s.accounts.SeatsOf(r.Context(), u.ID, 200)
+	if err != nil {
+		return fmt.Errorf("profile: %w", err)
+	}
+	byGame := map[string]*played{}
+	for _, ref := range refs {
+		g, err := s.store.Game(r.Context(), ref.GameID)
+		if err != nil || g.Status != statusFinished {
+			continue
+		}
+		p := byGame[g.Game]
+		if p == nil {
+			p = &played{Game: g.Game}
+			byGame[g.Game] = p
+		}
+		p.Played++
+		if rank, ok := s.finalRank(r.Context(), g.ID, ref.Seat); ok && rank == 1 {
+			p.Won++
+		}
+		if len(out.Finished) < 50 {
+			out.Finished = append(out.Finished, finished{ID: g.ID, Game: g.Game, Seat: ref.Seat, Created: g.Created})
+		}
+	}
+	for _, p := range byGame {
+		out.Games = append(out.Games, *p)
+	}
+	slices.SortFunc(out.Games, func(a, b played) int { return cmpString(a.Game, b.Game) })
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// finalRank is a seat's place in a finished match.
+func (s *Server) finalRank(ctx context.Context, id string, seat int) (int, bool) {
+	rank, ok := 0, false
+	s.withMatch(ctx, id, func(m *match) error {
+		if m.started && m.st.Over() && seat < len(m.seats) {
+			rank, ok = m.st.Result().Ranks[seat], true
+		}
+		return nil
+	})
+	return rank, ok
+}
+
+// leaderboard is GET /api/leaderboard/{game}?offset=N&limit=N: the game's rated players by ordinal.
+func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
+	if s.accounts == nil {
+		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	}
+	game := r.PathValue("game")
+	if _, ok := s.games[game]; !ok {
+		return errf(http.StatusNotFound, codeNotFound, "no game %q", game)
+	}
+	q := r.URL.Query()
+	offset, limit := 0, 50
+	if v := q.Get("offset"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 1_000_000 {
+			return errf(http.StatusBadRequest, codeBadRequest, "offset must be 0..1000000")
+		}
+		offset = n
+	}
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 200 {
+			return errf(http.StatusBadRequest, codeBadRequest, "limit must be 1..200")
+		}
+		limit = n
+	}
+	rows, err := s.accounts.Leaderboard(r.Context(), game, offset, limit)
+	if err != nil {
+		return fmt.Errorf("leaderboard: %w", err)
+	}
+	out := make([]ratingJSON, 0, len(rows))
+	for i, row := range rows {
+		x := ratingOut(row)
+		x.Game, x.Rank = "", offset+i+1
+		if u, err := s.accounts.UserByID(r.Context(), row.UserID); err == nil {
+			x.Name = u.Name
+		}
+		out = append(out, x)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": game, "offset": offset, "players": out})
+	return nil
+}
