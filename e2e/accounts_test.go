@@ -33,10 +33,20 @@ func TestAccountOnTwoDevices(t *testing.T) {
 		t.Fatalf("the new game's name field holds %q, want the account's name", got)
 	}
 	click(t, phone, "#mode-others")
+	// Signed in, a game with others may be rated.
+	waitJS(t, phone, `!document.querySelector('.rated-pick').hidden`)
+	click(t, phone, "#rated")
 	run(t, phone, chromedp.SetValue(chromedp.CSS("#clock"), "move"), chromedp.SetValue(chromedp.CSS("#clock-seconds"), "86400"))
 	click(t, phone, "#create")
 	waitJS(t, phone, `!!document.querySelector('#invite-link')`)
 	id := matchID(t, phone)
+	var info struct {
+		Match struct{ Rated bool } `json:"match"`
+	}
+	e.getJSON("/api/matches/"+id, "", &info)
+	if !info.Match.Rated {
+		t.Error("the match created with Rated ticked is not rated")
+	}
 	var bea struct{ Token string }
 	e.postJSON("/api/matches/"+id+"/join", "", map[string]any{"name": "Bea"}, &bea)
 	waitJS(t, phone, `document.querySelectorAll('#players li').length === 2`)

@@ -28,7 +28,7 @@ export function accountControl(onChange) {
   currentUser().then(u => {
     if (u === false) return;
     if (u) {
-      box.replaceChildren(h("span", { id: "signed-in-as" }, t("signedInAs", { name: u.name })), " ",
+      box.replaceChildren(h("a", { id: "signed-in-as", href: `/u/${encodeURIComponent(u.name)}` }, t("signedInAs", { name: u.name })), " ",
         h("button", { type: "button", id: "sign-out", class: "link", onclick: async () => {
           try { await api.signout(); } catch { /* signed out anyway */ }
           me = null; asked = null; onChange();

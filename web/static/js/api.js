@@ -42,6 +42,8 @@ export const api = {
   signin: (name, password, seats) => call("POST", "/api/account/signin", { name, password, seats }),
   signout: () => call("POST", "/api/account/signout", {}),
   myGames: () => call("GET", "/api/account/games"),
+  user: (name) => call("GET", `/api/users/${encodeURIComponent(name)}`),
+  leaderboard: (game, offset, limit) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}?offset=${offset}&limit=${limit}`),
 };
 
 let gamesOnce = null;

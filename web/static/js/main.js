@@ -7,7 +7,9 @@ import { showMatch } from "./play.js";
 import { showReplay } from "./replay.js";
 import { showYours } from "./yours.js";
 import { h } from "./dom.js";
-import { accountControl } from "./account.js";
+import { accountControl, currentUser } from "./account.js";
+import { showProfile, showLeaderboard } from "./profile.js";
+import { games, gameName } from "./games.js";
 
 let teardown = null;
 
@@ -33,7 +35,11 @@ export function route() {
   const main = h("main", { id: "screen" });
   app.replaceChildren(header(), main);
   const m = location.pathname.match(/^\/m\/([A-Za-z0-9_-]+)(\/replay)?\/?$/);
-  if (m && m[2]) teardown = showReplay(main, m[1]);
+  const u = location.pathname.match(/^\/u\/([^/]+)\/?$/);
+  const lb = location.pathname.match(/^\/leaderboard\/([a-z0-9_-]+)\/?$/);
+  if (u) showProfile(main, decodeURIComponent(u[1]));
+  else if (lb) showLeaderboard(main, lb[1]);
+  else if (m && m[2]) teardown = showReplay(main, m[1]);
   else if (m) teardown = showMatch(main, m[1]);
   else teardown = showLobby(main);
 }
@@ -66,6 +72,7 @@ function showLobby(main) {
       h("label", { class: "inline" }, h("input", { type: "radio", name: "mode", value: "others", id: "mode-others" }), t("withOthers")),
       h("label", { class: "inline bots-only", hidden: true }, h("input", { type: "radio", name: "mode", value: "bots", id: "mode-bots" }), t("againstBots")),
       h("label", { class: "inline" }, t("seats"), h("input", { type: "number", id: "seats", name: "seats", min: 2, max: 100, value: 2 })),
+      h("label", { class: "inline rated-pick", hidden: true }, h("input", { type: "checkbox", id: "rated", name: "rated" }), t("rated")),
       h("span", { class: "bot-pick", hidden: true },
         h("label", { class: "inline" }, t("botCount"), h("input", { type: "number", id: "bot-count", name: "bots", min: 1, max: 4, value: 1 })),
         h("label", { class: "inline" }, t("botLevel"), h("select", { id: "bot-level-new", name: "level" })))),
@@ -97,7 +104,11 @@ function showLobby(main) {
     seatsField.max = carc ? 5 : 100;
     $("#bot-count").max = carc ? 4 : 99;
     seatsField.disabled = !$("#mode-others").checked;
+    // Rated games are between people with accounts: the choice is offered to a signed-in player.
+    $(".rated-pick").hidden = !signedIn || !$("#mode-others").checked;
   };
+  let signedIn = false;
+  currentUser().then(u => { signedIn = !!u; if (u && !$("#name").value) $("#name").value = u.name; sync(); });
   form.addEventListener("change", sync);
   sync();
   api.games().then(r => {
@@ -118,6 +129,7 @@ function showLobby(main) {
     const options = carc ? { surveyors: !!f.get("surveyors") } : presetOptions(f.get("preset"), f.get("side"));
     const req = { game, name, options, max_seats: maxSeats };
     if (f.get("clock")) req.clock = { mode: f.get("clock"), seconds: Number(f.get("seconds")) || 120 };
+    if (f.get("rated") && mode === "others") req.rated = true;
     try {
       const r = await api.create(req);
       seats.set(r.id, { token: r.token, seat: r.seat, name });
@@ -129,7 +141,9 @@ function showLobby(main) {
 
   const lists = h("div", { class: "lists" });
   const yours = h("section", { id: "yours", class: "panel yours-panel", hidden: true });
-  main.replaceChildren(yours, h("div", { class: "lobby" }, form, lists));
+  const boards = h("p", { class: "muted", id: "boards" }, t("leaderboard") + ": ",
+    ...Object.keys(games).flatMap((g, i) => [i ? " · " : "", h("a", { href: `/leaderboard/${g}` }, gameName(g))]));
+  main.replaceChildren(yours, h("div", { class: "lobby" }, form, h("div", {}, lists, boards)));
   const stopYours = showYours(yours);
   let stop = false;
   const refresh = async () => {

@@ -4,6 +4,7 @@
 
 import { api, seats, APIError } from "./api.js";
 import { currentUser } from "./account.js";
+import { gameName } from "./games.js";
 import { t, botTag, ordinal, duration } from "./i18n.js";
 import { h } from "./dom.js";
 
@@ -62,7 +63,7 @@ function rowItem(r) {
     p.seat === r.seat ? h("b", {}, p.name) : p.name, p.bot ? ` ${botTag(p)}` : ""]);
   return h("li", { "data-yours": r.id, "data-state": state },
     h("a", { href: "/m/" + r.id, class: "yours-row" },
-      h("span", { class: "yours-game" }, r.game === "carcassonne" ? "Carcassonne" : "Cartographers"),
+      h("span", { class: "yours-game" }, gameName(r.game)),
       h("span", { class: "yours-players" }, players),
       h("span", { class: "yours-state" }, stateText(r))));
 }

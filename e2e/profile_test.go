@@ -1,0 +1,106 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// signedClient is an account's HTTP client: its session cookie, and the Origin of the site's pages.
+type signedClient struct {
+	t *testing.T
+	e *env
+	c *http.Client
+}
+
+func (e *env) signUp(t *testing.T, name string) *signedClient {
+	jar, _ := cookiejar.New(nil)
+	s := &signedClient{t: t, e: e, c: &http.Client{Jar: jar}}
+	s.post("/api/account/signup", map[string]any{"name": name, "password": "correct horse"}, nil)
+	return s
+}
+
+func (s *signedClient) post(path string, body, v any) {
+	s.t.Helper()
+	b, _ := json.Marshal(body)
+	req, _ := http.NewRequest("POST", s.e.url+path, bytes.NewReader(b))
+	req.Header.Set("Origin", s.e.url)
+	res, err := s.c.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode >= 300 {
+		s.t.Fatalf("POST %s: %d", path, res.StatusCode)
+	}
+	if v != nil {
+		json.NewDecoder(res.Body).Decode(v)
+	}
+}
+
+// TestProfileAndLeaderboard: after a rated Carcassonne game between two accounts, the winner's profile
+// shows the rating, its chart and the game with its replay, and the leaderboard lists both, best first.
+func TestProfileAndLeaderboard(t *testing.T) {
+	e := newEnv(t, 5)
+	ada, bea := e.signUp(t, "Ada"), e.signUp(t, "Bea")
+	var m struct{ ID, Token string }
+	ada.post("/api/matches", map[string]any{"game": "carcassonne", "max_seats": 2, "name": "Ada", "rated": true}, &m)
+	var b struct{ Token string }
+	bea.post("/api/matches/"+m.ID+"/join", map[string]any{"name": "Bea"}, &b)
+	e.postJSON("/api/matches/"+m.ID+"/start", m.Token, struct{}{}, nil)
+	toks := []string{m.Token, b.Token}
+	var result struct {
+		Match struct {
+			Result struct{ Ranks []int } `json:"result"`
+		} `json:"match"`
+	}
+	for turn := 0; ; turn++ {
+		var st carcState
+		e.getJSON("/api/matches/"+m.ID, m.Token, &st)
+		if st.View.Over {
+			e.getJSON("/api/matches/"+m.ID, m.Token, &result)
+			break
+		}
+		tok := toks[st.View.ToAct]
+		e.postJSON("/api/matches/"+m.ID+"/moves", tok, map[string]any{"move": pickCarc(e.carcLegal(m.ID, tok), turn)}, nil)
+	}
+	winner, loser := "Ada", "Bea"
+	if result.Match.Result.Ranks[1] == 1 {
+		winner, loser = "Bea", "Ada"
+	}
+
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/u/"+winner))
+	waitJS(t, ctx, `!!document.querySelector('#profile') && !!document.querySelector('.rating[data-game="carcassonne"] .rating-chart')`)
+	if got := evalString(t, ctx, `document.querySelector('.rating[data-game="carcassonne"] .ordinal').textContent`); got != "3.4" {
+		t.Errorf("the winner's ordinal reads %q, want 3.4 (mu 27.6354 - 3 x 8.0659)", got)
+	}
+	if n := evalString(t, ctx, `String(document.querySelectorAll('.rating-chart .point').length)`); n != "1" {
+		t.Errorf("the chart has %s points, want one rated game", n)
+	}
+	if got := evalString(t, ctx, `document.querySelector('#finished-games a').getAttribute('href')`); got != "/m/"+m.ID+"/replay" {
+		t.Errorf("the finished game links to %q", got)
+	}
+	shot(t, ctx, "profile")
+	if os.Getenv("SURVEYOR_SHOTS") != "" {
+		run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+		shot(t, ctx, "profile-phone")
+		run(t, ctx, chromedp.EmulateViewport(1280, 1200))
+	}
+	run(t, ctx, chromedp.Navigate(e.url+"/leaderboard/carcassonne"))
+	waitJS(t, ctx, `document.querySelectorAll('#leaderboard tr[data-rank]').length === 2`)
+	rows := evalString(t, ctx, `[...document.querySelectorAll('#leaderboard tr[data-rank]')].map(r => r.cells[1].textContent).join(",")`)
+	if rows != winner+","+loser {
+		t.Errorf("leaderboard rows %q, want %s first", rows, winner)
+	}
+	shot(t, ctx, "leaderboard")
+	if !strings.Contains(evalString(t, ctx, `document.querySelector('#leaderboard h2').textContent`), "Carcassonne") {
+		t.Error("the leaderboard does not name its game")
+	}
+}

@@ -1,0 +1,78 @@
+// A player's profile (/u/NAME): ratings with their history drawn as a small chart, games played and won
+// per game, finished games with their replays; and a game's leaderboard (/leaderboard/GAME), paged.
+
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { gameName } from "./games.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const svg = (tag, attrs, ...kids) => {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  e.append(...kids);
+  return e;
+};
+const fixed = (x) => (Math.round(x * 10) / 10).toFixed(1);
+
+// chart draws a rating's history (its ordinal after each rated game) as a line with its points.
+function chart(points) {
+  const w = 320, hgt = 120, pad = 24;
+  const ys = points.map(p => p.ordinal);
+  const lo = Math.min(0, ...ys), hi = Math.max(1, ...ys);
+  const x = (i) => pad + (points.length < 2 ? (w - 2 * pad) / 2 : i * (w - 2 * pad) / (points.length - 1));
+  const y = (v) => hgt - pad - (v - lo) * (hgt - 2 * pad) / (hi - lo);
+  const line = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.ordinal).toFixed(1)}`).join(" ");
+  return svg("svg", { class: "rating-chart", viewBox: `0 0 ${w} ${hgt}`, role: "img", "aria-label": t("ratingHistory") },
+    svg("line", { x1: pad, x2: w - pad, y1: y(0), y2: y(0), class: "axis" }),
+    svg("text", { x: 2, y: y(hi) + 4, class: "tick" }, fixed(hi)), svg("text", { x: 2, y: y(lo) + 4, class: "tick" }, fixed(lo)),
+    svg("path", { d: line, class: "line" }),
+    ...points.map((p, i) => svg("circle", { cx: x(i), cy: y(p.ordinal), r: 3, class: "point" },
+      svg("title", {}, `${new Date(p.at).toLocaleDateString()}: ${fixed(p.ordinal)}`))));
+}
+
+export function showProfile(main, name) {
+  main.replaceChildren(h("p", {}, t("loading")));
+  api.user(name).then(p => {
+    const ratings = p.ratings.map(r => h("section", { class: "panel rating", "data-game": r.game },
+      h("h3", {}, gameName(r.game)),
+      h("p", {}, h("strong", { class: "ordinal" }, fixed(r.ordinal)), " ",
+        h("span", { class: "muted" }, t(r.games === 1 ? "ratingDetail1" : "ratingDetail", { mu: fixed(r.mu), sigma: fixed(r.sigma), games: r.games })),
+        r.provisional ? h("span", { class: "provisional" }, " " + t("provisional")) : null),
+      chart(p.history[r.game] || []),
+      h("p", {}, h("a", { href: `/leaderboard/${r.game}` }, t("leaderboard")))));
+    const played = h("table", { class: "ranking", id: "played" },
+      h("tr", {}, h("th", {}, t("whichGame")), h("th", {}, t("played")), h("th", {}, t("won"))),
+      ...p.games.map(g => h("tr", {}, h("td", {}, gameName(g.game)), h("td", {}, String(g.played)), h("td", {}, String(g.won)))));
+    const finished = h("ul", { class: "games", id: "finished-games" }, ...p.finished.map(f =>
+      h("li", {}, h("span", {}, gameName(f.game)), h("span", { class: "muted" }, new Date(f.created).toLocaleDateString()),
+        h("a", { href: `/m/${f.id}/replay`, class: "button" }, t("replay")))));
+    main.replaceChildren(h("section", { class: "panel profile", id: "profile" },
+      h("h2", {}, p.name), h("p", { class: "muted" }, t("joined", { date: new Date(p.joined).toLocaleDateString() })),
+      p.ratings.length ? null : h("p", { class: "muted" }, t("noRatingYet"))),
+    h("div", { class: "ratings" }, ...ratings),
+    h("section", { class: "panel" }, h("h3", {}, t("gamesPlayed")), played),
+    h("section", { class: "panel" }, h("h3", {}, t("finishedGames")), p.finished.length ? finished : h("p", { class: "muted" }, t("none"))));
+  }).catch(e => {
+    main.replaceChildren(h("p", { class: "error" }, e.status === 404 ? t("noSuchPlayer") : e.message), h("a", { href: "/", class: "button" }, t("backToLobby")));
+  });
+}
+
+export function showLeaderboard(main, game) {
+  const PAGE = 50;
+  const load = (offset) => api.leaderboard(game, offset, PAGE).then(r => {
+    const rows = r.players.map(p => h("tr", { "data-rank": p.rank },
+      h("td", {}, String(p.rank)), h("td", {}, h("a", { href: `/u/${encodeURIComponent(p.name)}` }, p.name)),
+      h("td", { class: "num" }, fixed(p.ordinal)), h("td", { class: "num" }, String(p.games)),
+      h("td", {}, p.provisional ? t("provisional") : "")));
+    main.replaceChildren(h("section", { class: "panel", id: "leaderboard" },
+      h("h2", {}, `${t("leaderboard")} · ${gameName(game)}`),
+      rows.length ? h("table", { class: "ranking" },
+        h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")), h("th", {}, t("rating")), h("th", {}, t("played")), h("th", {}, "")), ...rows)
+        : h("p", { class: "muted" }, t("noRatingYet")),
+      h("p", { class: "row" },
+        offset > 0 ? h("button", { type: "button", id: "board-prev", onclick: () => load(Math.max(0, offset - PAGE)) }, t("prev")) : null,
+        rows.length === PAGE ? h("button", { type: "button", id: "board-next", onclick: () => load(offset + PAGE) }, t("next")) : null)));
+  }).catch(e => main.replaceChildren(h("p", { class: "error" }, e.message)));
+  load(0);
+}
