@@ -428,3 +428,30 @@ func TestRemovedSeatMovesAccountsUp(t *testing.T) {
 		t.Fatalf("Cy's account after Bea's seat went: %+v", st.You)
 	}
 }
+
+// Passkey endpoints refuse what they must: registering needs a signed-in session (not a token, not
+// nothing), a finish needs its ceremony, and a site reached by its address cannot have passkeys.
+func TestPasskeyEndpointsRefuse(t *testing.T) {
+	e, _, _ := accEnv(t)
+	for _, path := range []string{"/api/account/passkeys/register/begin", "/api/account/passkeys/register/finish"} {
+		if r := e.do("POST", path, "", `{}`); r.status != 401 {
+			t.Errorf("%s without credentials: %d", path, r.status)
+		}
+		if r := e.do("POST", path, "sv_wrong", `{}`); r.status != 401 {
+			t.Errorf("%s with a wrong token: %d", path, r.status)
+		}
+	}
+	a := e.browser()
+	a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
+	tok := a.do("POST", "/api/account/tokens", `{"name":"x","scopes":["play","read"]}`).json(t)["token"].(string)
+	if r := e.do("POST", "/api/account/passkeys/register/begin", tok, `{}`); r.status != http.StatusForbidden {
+		t.Errorf("an API token began a passkey registration: %d", r.status)
+	}
+	// httptest's server is reached at 127.0.0.1: no passkey there, said clearly.
+	if r := a.do("POST", "/api/account/passkeys/register/begin", `{}`); r.status != 400 || !strings.Contains(string(r.body), "domain name") {
+		t.Errorf("begin at an address: %d %s", r.status, r.body)
+	}
+	if r := a.do("POST", "/api/account/passkeys/signin/finish", `{}`); r.status != 400 || !strings.Contains(string(r.body), "ceremony") {
+		t.Errorf("a finish without its ceremony: %d %s", r.status, r.body)
+	}
+}

@@ -57,6 +57,10 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	api("DELETE /api/account/tokens/{tid}", s.deleteToken)
 	api("POST /api/account/claim", s.claim)
 	api("GET /api/account/games", s.yourGames)
+	api("POST /api/account/passkeys/register/begin", s.passkeyRegisterBegin)
+	api("POST /api/account/passkeys/register/finish", s.passkeyRegisterFinish)
+	api("POST /api/account/passkeys/signin/begin", s.passkeySigninBegin)
+	api("POST /api/account/passkeys/signin/finish", s.passkeySigninFinish)
 	api("GET /api/users/{name}", s.profile)
 	api("GET /api/leaderboard/{game}", s.leaderboard)
 	// Anything else under /api/ is a JSON error, 405 when the path exists for another method.

@@ -81,9 +81,10 @@ type Server struct {
 	wsPerAddr   int
 	sockets     counter // open WebSockets by client address
 
-	accounts store.Accounts // nil without accounts
-	failed   failures       // wrong passwords, per account and per address
-	held     holders        // who holds which seats, cached
+	accounts   store.Accounts // nil without accounts
+	failed     failures       // wrong passwords, per account and per address
+	held       holders        // who holds which seats, cached
+	ceremonies ceremonies     // passkey ceremonies between their two steps
 
 	mu      sync.Mutex
 	matches map[string]*match

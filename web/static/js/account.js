@@ -20,6 +20,9 @@ export function currentUser() {
   return asked;
 }
 
+// passkeys are offered where the browser reads and writes WebAuthn options as JSON.
+const passkeys = typeof PublicKeyCredential !== "undefined" && !!PublicKeyCredential.parseCreationOptionsFromJSON;
+
 const heldSeats = () => seats.ids().map(id => ({ match: id, token: (seats.get(id) || {}).token })).filter(s => s.token);
 
 // accountControl is the header's part: "Sign in", or the name and "Sign out".
@@ -29,6 +32,16 @@ export function accountControl(onChange) {
     if (u === false) return;
     if (u) {
       box.replaceChildren(h("a", { id: "signed-in-as", href: `/u/${encodeURIComponent(u.name)}` }, t("signedInAs", { name: u.name })), " ",
+        passkeys ? h("button", { type: "button", id: "add-passkey", class: "link", onclick: async (e) => {
+          const btn = e.target;
+          try {
+            const opts = await api.passkeyRegisterBegin();
+            const cred = await navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(opts.publicKey) });
+            await api.passkeyRegisterFinish(cred.toJSON());
+            btn.textContent = t("passkeyAdded");
+            btn.dataset.done = "1";
+          } catch (ex) { btn.textContent = t("passkeyFailed"); btn.title = ex && ex.message || ""; }
+        } }, t("addPasskey")) : null, " ",
         h("button", { type: "button", id: "sign-out", class: "link", onclick: async () => {
           try { await api.signout(); } catch { /* signed out anyway */ }
           me = null; asked = null; onChange();
@@ -66,6 +79,19 @@ function openForm(onChange) {
     h("label", {}, t("accountName"), name), h("label", {}, t("password"), password), err,
     h("div", { class: "row" },
       h("button", { type: "submit", class: "primary", id: "do-sign-in" }, t("signIn")),
+      passkeys ? h("button", { type: "button", id: "passkey-sign-in", onclick: async () => {
+        err.textContent = "";
+        try {
+          const opts = await api.passkeySigninBegin();
+          const cred = await navigator.credentials.get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(opts.publicKey) });
+          const r = await api.passkeySigninFinish(cred.toJSON());
+          const held = heldSeats();
+          if (held.length) await api.claim(held);
+          me = r.user; asked = null;
+          close();
+          onChange();
+        } catch (ex) { err.textContent = ex.code === "bad_credentials" ? t("passkeyFailed") : ex.message || t("passkeyFailed"); }
+      } }, t("passkeySignIn")) : null,
       h("button", { type: "button", id: "do-sign-up", onclick: send("up") }, t("signUp")),
       h("button", { type: "button", id: "account-cancel", onclick: close }, t("close"))));
   const back = h("div", { class: "modal-back", id: "account-modal" },

@@ -42,6 +42,11 @@ export const api = {
   signin: (name, password, seats) => call("POST", "/api/account/signin", { name, password, seats }),
   signout: () => call("POST", "/api/account/signout", {}),
   myGames: () => call("GET", "/api/account/games"),
+  claim: (seats) => call("POST", "/api/account/claim", { seats }),
+  passkeyRegisterBegin: () => call("POST", "/api/account/passkeys/register/begin", {}),
+  passkeyRegisterFinish: (cred) => call("POST", "/api/account/passkeys/register/finish", cred),
+  passkeySigninBegin: () => call("POST", "/api/account/passkeys/signin/begin", {}),
+  passkeySigninFinish: (cred) => call("POST", "/api/account/passkeys/signin/finish", cred),
   user: (name) => call("GET", `/api/users/${encodeURIComponent(name)}`),
   leaderboard: (game, offset, limit) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}?offset=${offset}&limit=${limit}`),
 };

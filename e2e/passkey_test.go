@@ -1,0 +1,43 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/webauthn"
+	"github.com/chromedp/chromedp"
+)
+
+// TestPasskey: a player signs up with a password, registers a passkey (Chromium's virtual authenticator,
+// through the DevTools WebAuthn domain), signs out, and signs in again with the passkey alone.
+func TestPasskey(t *testing.T) {
+	e := newEnv(t, 1)
+	ctx := browser(t, "en-US")
+	// Passkeys are bound to a domain name: the page is opened as localhost, not 127.0.0.1.
+	site := strings.Replace(e.url, "127.0.0.1", "localhost", 1)
+	run(t, ctx, chromedp.Navigate(site+"/"))
+	if _, err := chromedp.Call(ctx, webauthn.Enable, webauthn.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, webauthn.AddVirtualAuthenticator, webauthn.AddVirtualAuthenticatorParams{Options: &webauthn.VirtualAuthenticatorOptions{
+		Protocol: webauthn.AuthenticatorProtocolCtap2, Transport: webauthn.AuthenticatorTransportInternal,
+		HasResidentKey: true, HasUserVerification: true, IsUserVerified: true, AutomaticPresenceSimulation: true}}); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, `!!document.querySelector('#sign-in')`)
+	click(t, ctx, "#sign-in")
+	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#account-name"), "Ada"), chromedp.SendKeys(chromedp.CSS("#account-password"), "correct horse"))
+	click(t, ctx, "#do-sign-up")
+	waitJS(t, ctx, `!!document.querySelector('#add-passkey')`)
+	click(t, ctx, "#add-passkey")
+	waitJS(t, ctx, `document.querySelector("#add-passkey").textContent !== "Add a passkey"`)
+	if done := evalString(t, ctx, `document.querySelector("#add-passkey").dataset.done || document.querySelector("#add-passkey").title`); done != "1" {
+		t.Fatalf("adding the passkey failed: %s", done)
+	}
+	click(t, ctx, "#sign-out")
+	waitJS(t, ctx, `!!document.querySelector('#sign-in')`)
+	click(t, ctx, "#sign-in")
+	waitJS(t, ctx, `!!document.querySelector('#passkey-sign-in')`)
+	click(t, ctx, "#passkey-sign-in")
+	waitJS(t, ctx, `!!document.querySelector('#signed-in-as') && document.querySelector('#signed-in-as').textContent.includes("Ada")`)
+}
