@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,7 +76,38 @@ func TestProfileAndLeaderboard(t *testing.T) {
 		winner, loser = "Bea", "Ada"
 	}
 
+	// Ada plays a solo Cartographers game too (the engine's first legal move each time).
+	var solo struct{ ID, Token string }
+	ada.post("/api/matches", map[string]any{"game": "cartographers", "max_seats": 1, "name": "Ada"}, &solo)
+	e.postJSON("/api/matches/"+solo.ID+"/start", solo.Token, struct{}{}, nil)
+	var soloEnd struct {
+		Match struct {
+			Result struct {
+				Scores []int `json:"scores"`
+				Detail struct {
+					Title string `json:"title"`
+				} `json:"detail"`
+			} `json:"result"`
+		} `json:"match"`
+	}
+	for {
+		moves := e.legal(solo.ID, solo.Token)
+		if len(moves) == 0 {
+			break
+		}
+		e.postJSON("/api/matches/"+solo.ID+"/moves", solo.Token, map[string]any{"move": moves[0]}, nil)
+	}
+	e.getJSON("/api/matches/"+solo.ID, "", &soloEnd)
+
 	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/u/Ada"))
+	waitJS(t, ctx, `!!document.querySelector('#solo tr[data-game="cartographers"]')`)
+	if best := evalString(t, ctx, `document.querySelector('#solo tr[data-game="cartographers"] .best').textContent`); best != strconv.Itoa(soloEnd.Match.Result.Scores[0]) {
+		t.Errorf("Ada's best solo score reads %s, the game ended at %d", best, soloEnd.Match.Result.Scores[0])
+	}
+	if titles := evalString(t, ctx, `document.querySelector('#solo tr[data-game="cartographers"] .titles').textContent`); titles != soloEnd.Match.Result.Detail.Title+" × 1" {
+		t.Errorf("Ada's titles read %q, the game gave %q", titles, soloEnd.Match.Result.Detail.Title)
+	}
 	run(t, ctx, chromedp.Navigate(e.url+"/u/"+winner))
 	waitJS(t, ctx, `!!document.querySelector('#profile') && !!document.querySelector('.rating[data-game="carcassonne"] .rating-chart')`)
 	if got := evalString(t, ctx, `document.querySelector('.rating[data-game="carcassonne"] .ordinal').textContent`); got != "3.4" {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/rating"
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -121,14 +123,22 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 		Seat    int       `json:"seat"`
 		Created time.Time `json:"created"`
 	}
+	type solo struct {
+		Game   string         `json:"game"`
+		Played int            `json:"played"`
+		Best   int            `json:"best"`
+		Mean   float64        `json:"mean"`
+		Titles map[string]int `json:"titles,omitempty"`
+	}
 	out := struct {
 		Name     string             `json:"name"`
 		Joined   time.Time          `json:"joined"`
 		Ratings  []ratingJSON       `json:"ratings"`
 		History  map[string][]point `json:"history"`
 		Games    []played           `json:"games"`
+		Solo     []solo             `json:"solo"`
 		Finished []finished         `json:"finished"`
-	}{Name: u.Name, Joined: u.Created, Ratings: []ratingJSON{}, History: map[string][]point{}, Games: []played{}, Finished: []finished{}}
+	}{Name: u.Name, Joined: u.Created, Ratings: []ratingJSON{}, History: map[string][]point{}, Games: []played{}, Solo: []solo{}, Finished: []finished{}}
 	for name := range s.games {
 		if rt, err := s.accounts.Rating(r.Context(), u.ID, name); err == nil {
 			out.Ratings = append(out.Ratings, ratingOut(rt))
@@ -148,6 +158,8 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 		return fmt.Errorf("profile: %w", err)
 	}
 	byGame := map[string]*played{}
+	bySolo := map[string]*solo{}
+	soloSum := map[string]int{}
 	for _, ref := range refs {
 		g, err := s.store.Game(r.Context(), ref.GameID)
 		if err != nil || g.Status != statusFinished {
@@ -159,8 +171,29 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 			byGame[g.Game] = p
 		}
 		p.Played++
-		if rank, ok := s.finalRank(r.Context(), g.ID, ref.Seat); ok && rank == 1 {
+		res, seats, ok := s.finalResult(r.Context(), g.ID)
+		if ok && ref.Seat < len(res.Ranks) && res.Ranks[ref.Seat] == 1 {
 			p.Won++
+		}
+		if ok && seats == 1 {
+			// A solo game: its score, and the title the game's own detail names, if it names one.
+			so := bySolo[g.Game]
+			if so == nil {
+				so = &solo{Game: g.Game, Best: res.Scores[0]}
+				bySolo[g.Game] = so
+			}
+			so.Played++
+			so.Best = max(so.Best, res.Scores[0])
+			soloSum[g.Game] += res.Scores[0]
+			var detail struct {
+				Title string `json:"title"`
+			}
+			if b, err := json.Marshal(res.Detail); err == nil && json.Unmarshal(b, &detail) == nil && detail.Title != "" {
+				if so.Titles == nil {
+					so.Titles = map[string]int{}
+				}
+				so.Titles[detail.Title]++
+			}
 		}
 		if len(out.Finished) < 50 {
 			out.Finished = append(out.Finished, finished{ID: g.ID, Game: g.Game, Seat: ref.Seat, Created: g.Created})
@@ -169,6 +202,11 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 	for _, p := range byGame {
 		out.Games = append(out.Games, *p)
 	}
+	for name, so := range bySolo {
+		so.Mean = float64(soloSum[name]) / float64(so.Played)
+		out.Solo = append(out.Solo, *so)
+	}
+	slices.SortFunc(out.Solo, func(a, b solo) int { return cmpString(a.Game, b.Game) })
 	slices.SortFunc(out.Games, func(a, b played) int { return cmpString(a.Game, b.Game) })
 	writeJSON(w, http.StatusOK, out)
 	return nil
@@ -184,16 +222,17 @@ func cmpString(a, b string) int {
 	return 0
 }
 
-// finalRank is a seat's place in a finished match.
-func (s *Server) finalRank(ctx context.Context, id string, seat int) (int, bool) {
-	rank, ok := 0, false
+// finalResult is a finished match's result and its number of seats.
+func (s *Server) finalResult(ctx context.Context, id string) (game.Result, int, bool) {
+	var res game.Result
+	seats, ok := 0, false
 	s.withMatch(ctx, id, func(m *match) error {
-		if m.started && m.st.Over() && seat < len(m.seats) {
-			rank, ok = m.st.Result().Ranks[seat], true
+		if m.started && m.st.Over() {
+			res, seats, ok = m.st.Result(), len(m.seats), true
 		}
 		return nil
 	})
-	return rank, ok
+	return res, seats, ok
 }
 
 // leaderboard is GET /api/leaderboard/{game}?offset=N&limit=N: the game's rated players by ordinal.

@@ -142,3 +142,30 @@ func TestUnratedGames(t *testing.T) {
 		t.Fatalf("unknown profile: %d", r.status)
 	}
 }
+
+// A player's solo games make the profile's solo statistics: games, best and mean score.
+func TestProfileSoloStatistics(t *testing.T) {
+	e, _, _ := accEnv(t)
+	a := e.browser()
+	a.must(a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
+	var scores []int
+	for _, pick := range []int{1, 3} {
+		id := a.must(a.do("POST", "/api/matches", `{"game":"toy","options":{"rounds":1},"max_seats":1,"name":"Ada"}`), 201).json(t)["id"].(string)
+		a.must(a.do("POST", "/api/matches/"+id+"/start", ""), 200)
+		st := decodeState(t, a.must(a.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":`+strconv.Itoa(pick)+`}}`), 200).body)
+		scores = append(scores, toyView(t, st.View).Scores[0])
+	}
+	var p struct {
+		Solo []struct {
+			Game   string
+			Played int
+			Best   int
+			Mean   float64
+		}
+	}
+	json.Unmarshal(e.must(200, e.do("GET", "/api/users/Ada", "", "")).body, &p)
+	best := max(scores[0], scores[1])
+	if len(p.Solo) != 1 || p.Solo[0].Played != 2 || p.Solo[0].Best != best || p.Solo[0].Mean != float64(scores[0]+scores[1])/2 {
+		t.Fatalf("solo statistics %+v, scores %v", p.Solo, scores)
+	}
+}

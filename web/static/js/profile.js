@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, titleName } from "./i18n.js";
 import { gameName } from "./games.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -44,6 +44,12 @@ export function showProfile(main, name) {
     const played = h("table", { class: "ranking", id: "played" },
       h("tr", {}, h("th", {}, t("whichGame")), h("th", {}, t("played")), h("th", {}, t("won"))),
       ...p.games.map(g => h("tr", {}, h("td", {}, gameName(g.game)), h("td", {}, String(g.played)), h("td", {}, String(g.won)))));
+    const solo = p.solo && p.solo.length ? h("section", { class: "panel", id: "solo" }, h("h3", {}, t("soloStats")),
+      h("table", { class: "ranking" },
+        h("tr", {}, h("th", {}, t("whichGame")), h("th", {}, t("played")), h("th", {}, t("best")), h("th", {}, t("average")), h("th", {}, t("titles"))),
+        ...p.solo.map(s => h("tr", { "data-game": s.game }, h("td", {}, gameName(s.game)), h("td", {}, String(s.played)),
+          h("td", { class: "best" }, String(s.best)), h("td", {}, fixed(s.mean)),
+          h("td", { class: "titles" }, Object.entries(s.titles || {}).map(([k, n]) => `${titleName(k)} × ${n}`).join(", ")))))) : null;
     const finished = h("ul", { class: "games", id: "finished-games" }, ...p.finished.map(f =>
       h("li", {}, h("span", {}, gameName(f.game)), h("span", { class: "muted" }, new Date(f.created).toLocaleDateString()),
         h("a", { href: `/m/${f.id}/replay`, class: "button" }, t("replay")))));
@@ -52,6 +58,7 @@ export function showProfile(main, name) {
       p.ratings.length ? null : h("p", { class: "muted" }, t("noRatingYet"))),
     h("div", { class: "ratings" }, ...ratings),
     h("section", { class: "panel" }, h("h3", {}, t("gamesPlayed")), played),
+    solo,
     h("section", { class: "panel" }, h("h3", {}, t("finishedGames")), p.finished.length ? finished : h("p", { class: "muted" }, t("none"))));
   }).catch(e => {
     main.replaceChildren(h("p", { class: "error" }, e.status === 404 ? t("noSuchPlayer") : e.message), h("a", { href: "/", class: "button" }, t("backToLobby")));
