@@ -35,6 +35,19 @@ func (Catalog) Names(gameName string) []string {
 	return append([]string{def}, slices.Delete(names, i, i+1)...)
 }
 
+// Rating is a bot's fixed rating in its game ("" for the game's default); false if unknown or unrated.
+func (Catalog) Rating(gameName, name string) (game.FixedRating, bool) {
+	g, ok := games.Lookup(gameName)
+	if !ok {
+		return game.FixedRating{}, false
+	}
+	spec, err := g.Bot(name)
+	if err != nil || !spec.Rating.Rated() {
+		return game.FixedRating{}, false
+	}
+	return spec.Rating, true
+}
+
 // New makes a bot for a game by name ("" for the game's default).
 func (Catalog) New(gameName, name string) (game.Bot, error) { return New(gameName, name) }
 

@@ -32,8 +32,12 @@ func TestAccountOnTwoDevices(t *testing.T) {
 	if got := evalString(t, phone, `document.querySelector('#name').value`); got != "Ada" {
 		t.Fatalf("the new game's name field holds %q, want the account's name", got)
 	}
+	// Signed in, a game against rated bots or with others may be rated; a solo game may not.
+	click(t, phone, "#mode-solo")
+	waitJS(t, phone, `document.querySelector('.rated-pick').hidden`)
+	click(t, phone, "#mode-bots")
+	waitJS(t, phone, `!document.querySelector('.rated-pick').hidden`)
 	click(t, phone, "#mode-others")
-	// Signed in, a game with others may be rated.
 	waitJS(t, phone, `!document.querySelector('.rated-pick').hidden`)
 	click(t, phone, "#rated")
 	run(t, phone, chromedp.SetValue(chromedp.CSS("#clock"), "move"), chromedp.SetValue(chromedp.CSS("#clock-seconds"), "86400"))

@@ -131,6 +131,10 @@ func TestProfileAndLeaderboard(t *testing.T) {
 	if rows != winner+","+loser {
 		t.Errorf("leaderboard rows %q, want %s first", rows, winner)
 	}
+	// The bots stand beside the people at their fixed ratings, the stronger first.
+	if got := evalString(t, ctx, `[...document.querySelectorAll('#board-bots tr[data-bot]')].map(r => r.dataset.bot).join(",")`); got != "greedy+,auto" {
+		t.Errorf("the leaderboard's bots %q, want greedy+,auto", got)
+	}
 	shot(t, ctx, "leaderboard")
 	if !strings.Contains(evalString(t, ctx, `document.querySelector('#leaderboard h2').textContent`), "Carcassonne") {
 		t.Error("the leaderboard does not name its game")

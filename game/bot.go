@@ -18,4 +18,6 @@ type Bots interface {
 	Names(game string) []string
 	// New makes a fresh bot for a game by name ("" for the game's default).
 	New(game, name string) (Bot, error)
+	// Rating is a bot's fixed rating in its game; false if the bot is unknown or unrated.
+	Rating(game, name string) (FixedRating, bool)
 }

@@ -61,7 +61,20 @@ func (p Plugin) BotNames() []string {
 type BotSpec struct {
 	Name string
 	New  func() Bot
+	// Rating is the bot's rating as a player of its game, measured by `surveyor sim --calibrate` against the
+	// game's other bots and kept fixed: people's rated games against the bot move their ratings, never the
+	// bot's. The zero value means unrated, and a table with an unrated bot cannot be rated.
+	Rating FixedRating
 }
+
+// FixedRating is a bot's rating on the scale people's ratings use (Weng-Lin mu and sigma, docs/ratings.md).
+type FixedRating struct {
+	Mu    float64 `json:"mu"`
+	Sigma float64 `json:"sigma"`
+}
+
+// Rated reports whether the rating was measured (a measured sigma is never zero).
+func (r FixedRating) Rated() bool { return r.Sigma > 0 }
 
 // AutoBot plays the engine's own simple policy (State.AutoMove): every game has it, and it is the baseline
 // the other bots are measured against.

@@ -140,3 +140,15 @@ func TestTheList(t *testing.T) {
 		t.Errorf("%d games listed, want the two this binary serves", len(seen))
 	}
 }
+
+// Every bot has a measured rating, so that any bot the lobby offers may sit at a rated table (the lobby
+// offers the Rated choice with bots on that ground).
+func TestEveryBotIsRated(t *testing.T) {
+	for _, g := range All() {
+		for _, b := range g.Bots {
+			if !b.Rating.Rated() || b.Rating.Mu <= 0 || b.Rating.Sigma > 25.0/3 {
+				t.Errorf("%s's bot %s has rating %+v: measure it with surveyor sim --calibrate", g.Name(), b.Name, b.Rating)
+			}
+		}
+	}
+}

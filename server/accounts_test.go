@@ -20,7 +20,7 @@ import (
 )
 
 // accEnv is a server with accounts on SQLite; logs are kept to check that no secret reaches them.
-func accEnv(t *testing.T) (*env, string, *syncBuffer) {
+func accEnv(t *testing.T, tweaks ...func(*Config)) (*env, string, *syncBuffer) {
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "surveyor.db")
@@ -33,6 +33,9 @@ func accEnv(t *testing.T) (*env, string, *syncBuffer) {
 	e := newEnv(t, st, func(c *Config) {
 		c.Accounts = st
 		c.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		for _, tw := range tweaks {
+			tw(c)
+		}
 	})
 	return e, path, logs
 }

@@ -40,6 +40,9 @@ func (m *match) addBot(ctx context.Context, botName, name string) (game.Seat, st
 	if !slices.Contains(names, botName) {
 		return 0, "", "", refuse(codeBadRequest, "%s has no bot %q (have %s)", m.row.Game, botName, strings.Join(names, ", "))
 	}
+	if _, ok := m.srv.bots.Rating(m.row.Game, botName); m.cfg.Rated && !ok {
+		return 0, "", "", refuse(codeUnratedBot, "%s has no rating of its own: a rated table seats people and rated bots only", botName)
+	}
 	if name == "" {
 		name = botName
 	}

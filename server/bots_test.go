@@ -37,6 +37,16 @@ func (b toyBots) New(g, name string) (game.Bot, error) {
 	return toyBot(name), nil
 }
 
+// Rating: "steady" plays at a fixed rating above a newcomer's; the others are unrated.
+func (toyBots) Rating(g, name string) (game.FixedRating, bool) {
+	if g == "toy" && name == "steady" {
+		return steadyRating, true
+	}
+	return game.FixedRating{}, false
+}
+
+var steadyRating = game.FixedRating{Mu: 30, Sigma: 2}
+
 type toyBot string
 
 func (b toyBot) Name() string { return string(b) }
@@ -314,6 +324,8 @@ func TestBotSeatWithoutItsBot(t *testing.T) {
 type onlySteady struct{}
 
 func (onlySteady) Names(g string) []string { return []string{"steady"} }
+
+func (onlySteady) Rating(g, name string) (game.FixedRating, bool) { return toyBots{}.Rating(g, name) }
 
 func (onlySteady) New(g, name string) (game.Bot, error) {
 	if name != "steady" {

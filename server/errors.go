@@ -46,7 +46,7 @@ var codeStatus = map[string]int{
 	codeNotYourTurn: http.StatusConflict, codeGameOver: http.StatusConflict, codeNotStarted: http.StatusConflict,
 	codeAlreadyStarted: http.StatusConflict, codeFull: http.StatusConflict, codeNotUndoable: http.StatusConflict,
 	codeNotFinished: http.StatusConflict, codeConflict: http.StatusConflict, codeNameTaken: http.StatusConflict,
-	codeUnavailable: http.StatusServiceUnavailable, codeClosed: http.StatusConflict,
+	codeUnavailable: http.StatusServiceUnavailable, codeClosed: http.StatusConflict, codeUnratedBot: http.StatusConflict,
 }
 
 // Error codes; docs/api.md lists them with their statuses.
@@ -73,6 +73,7 @@ const (
 	codeMethod         = "method_not_allowed"
 	codeUnavailable    = "unavailable"
 	codeInternal       = "internal"
+	codeUnratedBot     = "unrated_bot"
 )
 
 // toAPIError classifies any error; unknown ones become 500 without leaking their text.

@@ -16,10 +16,11 @@ import (
 	"github.com/surveyor-game/surveyor/store"
 )
 
-// Ratings: a match created rated (every seat held by an account, no bot) moves its players' ratings in
-// its game when it ends, by the Weng-Lin Plackett-Luce update (package rating). The instance that logged
-// the last move rates it, right after the commit; the store applies one match's changes once. Solo games
-// and games with guests or bots are played and counted but not rated.
+// Ratings: a match created rated moves its players' ratings in its game when it ends, by the Weng-Lin
+// Plackett-Luce update (package rating). Every seat is a different account or a bot with a fixed rating of
+// its own (game.BotSpec.Rating): a bot plays at its rating and keeps it. The instance that logged the last
+// move rates it, right after the commit; the store applies one match's changes once. Solo games and games
+// with guests or unrated bots are played and counted but not rated.
 
 var ratingModel = rating.Default()
 
@@ -39,16 +40,25 @@ func (s *Server) rateMatch(ctx context.Context, m *match) {
 			users[h.Seat] = h.UserID
 		}
 	}
-	for i, u := range users {
-		if u == "" || m.seats[i].bot != "" || slices.Index(users, u) != i || len(users) < 2 {
-			s.log.Info("match not rated: every seat must be a different account", "match", m.id)
-			return
-		}
-	}
 	game := m.row.Game
 	before := make([]rating.Rating, len(users))
 	games := make([]int, len(users))
+	people := 0
 	for i, u := range users {
+		if b := m.seats[i].bot; b != "" {
+			fixed, ok := s.botRating(game, b)
+			if !ok {
+				s.log.Info("match not rated: a bot without a rating played", "match", m.id, "bot", b)
+				return
+			}
+			before[i] = rating.Rating{Mu: fixed.Mu, Sigma: fixed.Sigma}
+			continue
+		}
+		if u == "" || slices.Index(users, u) != i {
+			s.log.Info("match not rated: every seat must be a different account or a rated bot", "match", m.id)
+			return
+		}
+		people++
 		r, err := s.accounts.Rating(ctx, u, game)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
@@ -60,21 +70,35 @@ func (s *Server) rateMatch(ctx context.Context, m *match) {
 			before[i], games[i] = rating.Rating{Mu: r.Mu, Sigma: r.Sigma}, r.Games
 		}
 	}
+	if people == 0 || len(users) < 2 {
+		return
+	}
 	after, err := ratingModel.Rate(before, m.st.Result().Ranks)
 	if err != nil {
 		s.log.Error("rate match", "match", m.id, "err", err)
 		return
 	}
 	now := s.now()
-	changes := make([]store.RatingChange, len(users))
+	changes := make([]store.RatingChange, 0, people)
 	for i, u := range users {
-		changes[i] = store.RatingChange{UserID: u, Game: game, MatchID: m.id, At: now,
+		if m.seats[i].bot != "" {
+			continue
+		}
+		changes = append(changes, store.RatingChange{UserID: u, Game: game, MatchID: m.id, At: now,
 			Before: store.Rating{Mu: before[i].Mu, Sigma: before[i].Sigma, Games: games[i]},
-			After:  store.Rating{Mu: after[i].Mu, Sigma: after[i].Sigma, Games: games[i] + 1}}
+			After:  store.Rating{Mu: after[i].Mu, Sigma: after[i].Sigma, Games: games[i] + 1}})
 	}
 	if _, err := s.accounts.ApplyRatings(ctx, changes); err != nil {
 		s.log.Error("rate match: apply", "match", m.id, "err", err)
 	}
+}
+
+// botRating is a bot's fixed rating on this server; false if the server seats no bots or the bot has none.
+func (s *Server) botRating(gameName, bot string) (game.FixedRating, bool) {
+	if s.bots == nil {
+		return game.FixedRating{}, false
+	}
+	return s.bots.Rating(gameName, bot)
 }
 
 // ratingJSON is a rating as profiles and leaderboards show it.
@@ -222,6 +246,17 @@ func cmpString(a, b string) int {
 	return 0
 }
 
+// cmpFloatDesc orders numbers from the largest.
+func cmpFloatDesc(a, b float64) int {
+	switch {
+	case a > b:
+		return -1
+	case a < b:
+		return 1
+	}
+	return 0
+}
+
 // finalResult is a finished match's result and its number of seats.
 func (s *Server) finalResult(ctx context.Context, id string) (game.Result, int, bool) {
 	var res game.Result
@@ -273,6 +308,18 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 		}
 		out = append(out, x)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": game, "offset": offset, "players": out})
+	// The bots with a rating stand beside the people as markers of strength; they are not ranked among them
+	// (a bot's rating is fixed, measured against the other bots).
+	bots := []ratingJSON{}
+	if s.bots != nil {
+		for _, b := range s.bots.Names(game) {
+			if fixed, ok := s.bots.Rating(game, b); ok {
+				x := rating.Rating{Mu: fixed.Mu, Sigma: fixed.Sigma}
+				bots = append(bots, ratingJSON{Name: b, Ordinal: x.Ordinal(), Mu: x.Mu, Sigma: x.Sigma})
+			}
+		}
+		slices.SortStableFunc(bots, func(a, b ratingJSON) int { return cmpFloatDesc(a.Ordinal, b.Ordinal) })
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": game, "offset": offset, "players": out, "bots": bots})
 	return nil
 }

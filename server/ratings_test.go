@@ -117,6 +117,46 @@ func TestRatedGamesMoveRatings(t *testing.T) {
 	}
 }
 
+// A bot with a rating of its own sits at a rated table and keeps its rating; the person's moves as against
+// a player of that rating. Ada, new, loses to "steady" (mu 30, sigma 2): by the formulas (OpenSkill's
+// defaults, computed apart in Python as above) she ends at mu 22.44870 and sigma 7.81132, losing less than
+// the 22.36461 a loss to another newcomer costs. An unrated bot cannot sit at a rated table.
+func TestRatedGameAgainstARatedBot(t *testing.T) {
+	e, _, _ := accEnv(t, func(c *Config) { c.Bots = toyBots{} })
+	a := e.browser()
+	a.must(a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
+	id := a.must(a.do("POST", "/api/matches", `{"game":"toy","options":{"rounds":1},"max_seats":2,"name":"Ada","rated":true}`), 201).json(t)["id"].(string)
+	if r := a.do("POST", "/api/matches/"+id+"/bots", `{"bot":"cheat"}`); r.status != http.StatusConflict || r.errCode() != codeUnratedBot {
+		t.Fatalf("an unrated bot at a rated table: %d %s", r.status, r.body)
+	}
+	if st := e.state(id, ""); len(st.Match.Players) != 1 {
+		t.Fatalf("the refused bot took a seat: %+v", st.Match.Players)
+	}
+	a.must(a.do("POST", "/api/matches/"+id+"/bots", `{"bot":"steady"}`), 200)
+	a.must(a.do("POST", "/api/matches/"+id+"/start", ""), 200)
+	a.must(a.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":1}}`), 200)
+	e.waitState(id, "", func(s state) bool { return s.Match.Status == statusFinished })
+	p := e.profile("Ada")
+	if len(p.Ratings) != 1 || math.Abs(p.Ratings[0].Mu-22.448696673388103) > 1e-9 ||
+		math.Abs(p.Ratings[0].Sigma-7.81132297175074) > 1e-9 || p.Ratings[0].Games != 1 {
+		t.Fatalf("Ada after losing to a bot rated 30/2: %+v", p.Ratings)
+	}
+	var board struct {
+		Players []struct{ Name string }
+		Bots    []struct {
+			Name               string
+			Mu, Sigma, Ordinal float64
+		}
+	}
+	json.Unmarshal(e.must(200, e.do("GET", "/api/leaderboard/toy", "", "")).body, &board)
+	if len(board.Players) != 1 || board.Players[0].Name != "Ada" {
+		t.Errorf("the bot is ranked among people, or Ada is missing: %+v", board.Players)
+	}
+	if len(board.Bots) != 1 || board.Bots[0].Name != "steady" || board.Bots[0].Mu != 30 || board.Bots[0].Sigma != 2 || board.Bots[0].Ordinal != 24 {
+		t.Errorf("the leaderboard's bots %+v, want steady at mu 30, sigma 2, ordinal 24, unchanged", board.Bots)
+	}
+}
+
 // Casual matches, and rated ones with a guest, change no rating; a server without accounts refuses rated.
 func TestUnratedGames(t *testing.T) {
 	e, _, _ := accEnv(t)

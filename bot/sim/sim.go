@@ -91,9 +91,18 @@ func GameSeed(seed uint64, i int) uint64 {
 
 // Run plays the games of a configuration. It stops early with the context's error when cancelled.
 func Run(ctx context.Context, cfg Config) (Report, error) {
-	g, players, err := cfg.check()
+	g, players, results, elapsed, err := cfg.play(ctx)
 	if err != nil {
 		return Report{}, err
+	}
+	return cfg.report(g, players, results, elapsed), nil
+}
+
+// play plays the games of a configuration and returns their outcomes by index.
+func (cfg Config) play(ctx context.Context) (games.Game, []string, []outcome, time.Duration, error) {
+	g, players, err := cfg.check()
+	if err != nil {
+		return games.Game{}, nil, nil, 0, err
 	}
 	workers := cfg.Workers
 	if workers < 0 {
@@ -102,7 +111,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	workers = max(1, min(workers, cfg.Games))
 	play, err := newPlayer(cfg, g)
 	if err != nil {
-		return Report{}, err
+		return games.Game{}, nil, nil, 0, err
 	}
 	results := make([]outcome, cfg.Games)
 	errs := make([]error, workers)
@@ -134,12 +143,12 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return Report{}, err
+		return games.Game{}, nil, nil, 0, err
 	}
 	if err := ctx.Err(); err != nil {
-		return Report{}, fmt.Errorf("sim: %w", err)
+		return games.Game{}, nil, nil, 0, fmt.Errorf("sim: %w", err)
 	}
-	return cfg.report(g, players, results, time.Since(start)), nil
+	return g, players, results, time.Since(start), nil
 }
 
 // check validates the configuration and returns the game and the bot name of each player.

@@ -172,3 +172,36 @@ func benchSim(b *testing.B, cfg Config) {
 		}
 	}
 }
+
+// Calibration rates the bots against each other: the stronger bot (greedy+ beats auto about 85% of the
+// time, measured with surveyor sim) ends above, the win rates of a pair sum to one, and the figures are the
+// same for the same seed whatever the workers.
+func TestCalibrate(t *testing.T) {
+	c := Calibration{Game: "carcassonne", Games: 40, Seed: 7, Workers: 1}
+	rs, err := Calibrate(t.Context(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 2 || rs[0].Bot != "greedy+" || rs[1].Bot != "auto" || rs[0].Rating.Mu <= rs[1].Rating.Mu+2 {
+		t.Fatalf("ratings %+v: want greedy+ well above auto", rs)
+	}
+	for _, r := range rs {
+		if r.Games != 40 || !r.Rating.Rated() || r.Rating.Sigma >= 25.0/3 || r.Ordinal != r.Rating.Mu-3*r.Rating.Sigma {
+			t.Errorf("%+v: want 40 games, a sigma below a newcomer's and ordinal mu-3sigma", r)
+		}
+	}
+	if w := rs[0].WinRate["auto"] + rs[1].WinRate["greedy+"]; math.Abs(w-1) > 1e-12 {
+		t.Errorf("win rates sum to %v", w)
+	}
+	c.Workers = -1
+	again, err := Calibrate(t.Context(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again[0].Rating != rs[0].Rating || again[1].Rating != rs[1].Rating {
+		t.Errorf("with every core: %+v, with one: %+v", again, rs)
+	}
+	if _, err := Calibrate(t.Context(), Calibration{Game: "chess", Games: 1}); err == nil {
+		t.Error("calibrating an unknown game")
+	}
+}

@@ -31,6 +31,7 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	options := fs.String("options", "", "game options as JSON")
 	parallel := fs.Bool("parallel", false, "play games on every core at once (results do not change)")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	calibrate := fs.Bool("calibrate", false, "measure the ratings of the game's bots: every pair plays --games two-seat games (docs/ratings.md)")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return nil
@@ -39,6 +40,10 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	}
 	if fs.NArg() != 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if *calibrate {
+		return runCalibrate(ctx, stdout, sim.Calibration{Game: *gameName, Games: *nGames, Seed: *seed,
+			Options: json.RawMessage(*options), Workers: map[bool]int{true: -1}[*parallel]}, *asJSON)
 	}
 	var names []string
 	if *bots == "" {
@@ -76,6 +81,29 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		for _, t := range sim.TitleOrder(r) {
 			fmt.Fprintf(stdout, "  %-24s %5d  %5.1f%%\n", t, r.Titles[t], 100*float64(r.Titles[t])/float64(r.Games))
 		}
+	}
+	return nil
+}
+
+// runCalibrate prints the measured ratings of a game's bots, the figures the game's bot list keeps.
+func runCalibrate(ctx context.Context, stdout io.Writer, c sim.Calibration, asJSON bool) error {
+	rs, err := sim.Calibrate(ctx, c)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return json.NewEncoder(stdout).Encode(rs)
+	}
+	fmt.Fprintf(stdout, "%s: every pair of bots played %d two-seat games, seed %d\n", c.Game, c.Games, c.Seed)
+	fmt.Fprintf(stdout, "%-8s %8s %8s %8s %6s  %s\n", "bot", "mu", "sigma", "ordinal", "games", "win rate against")
+	for _, r := range rs {
+		var against []string
+		for _, o := range rs {
+			if o.Bot != r.Bot {
+				against = append(against, fmt.Sprintf("%s %.1f%%", o.Bot, 100*r.WinRate[o.Bot]))
+			}
+		}
+		fmt.Fprintf(stdout, "%-8s %8.3f %8.3f %8.3f %6d  %s\n", r.Bot, r.Rating.Mu, r.Rating.Sigma, r.Ordinal, r.Games, strings.Join(against, ", "))
 	}
 	return nil
 }

@@ -17,8 +17,9 @@ func Game() game.Plugin {
 	return game.Plugin{
 		Definition: carcassonne.Definition{},
 		Bots: []game.BotSpec{
-			{Name: "greedy+", New: func() game.Bot { return carcbot.New() }},
-			{Name: "auto", New: func() game.Bot { return game.AutoBot{} }},
+			// Ratings: surveyor sim --game carcassonne --calibrate --games 2000 --parallel (docs/ratings.md).
+			{Name: "greedy+", New: func() game.Bot { return carcbot.New() }, Rating: game.FixedRating{Mu: 30.856, Sigma: 1.797}},
+			{Name: "auto", New: func() game.Bot { return game.AutoBot{} }, Rating: game.FixedRating{Mu: 19.144, Sigma: 1.797}},
 		},
 		Commands: []game.Command{
 			{Name: "play", Summary: "play a game in the terminal (hot-seat), or let the built-in policy play one (--auto)", Run: runPlay},

@@ -21,9 +21,10 @@ func Game() game.Plugin {
 	return game.Plugin{
 		Definition: cartographers.Definition{},
 		Bots: []game.BotSpec{
-			{Name: "strong", New: func() game.Bot { return cartobot.New(cartobot.Strong) }},
-			{Name: "auto", New: func() game.Bot { return game.AutoBot{} }},
-			{Name: "fast", New: func() game.Bot { return cartobot.New(cartobot.Fast) }},
+			// Ratings: surveyor sim --game cartographers --calibrate --games 1000 --parallel (docs/ratings.md).
+			{Name: "strong", New: func() game.Bot { return cartobot.New(cartobot.Strong) }, Rating: game.FixedRating{Mu: 31.483, Sigma: 1.645}},
+			{Name: "auto", New: func() game.Bot { return game.AutoBot{} }, Rating: game.FixedRating{Mu: 19.444, Sigma: 1.639}},
+			{Name: "fast", New: func() game.Bot { return cartobot.New(cartobot.Fast) }, Rating: game.FixedRating{Mu: 24.669, Sigma: 1.553}},
 		},
 		Commands: []game.Command{
 			{Name: "play", Summary: "play a solo game in the terminal, or let the built-in policy play one (--auto)", Run: runPlay},

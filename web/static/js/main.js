@@ -104,8 +104,9 @@ function showLobby(main) {
     seatsField.max = carc ? 5 : 100;
     $("#bot-count").max = carc ? 4 : 99;
     seatsField.disabled = !$("#mode-others").checked;
-    // Rated games are between people with accounts: the choice is offered to a signed-in player.
-    $(".rated-pick").hidden = !signedIn || !$("#mode-others").checked;
+    // Rated games are between people with accounts and bots with ratings of their own (every bot the server
+    // offers has one): the choice is offered to a signed-in player who does not play alone.
+    $(".rated-pick").hidden = !signedIn || $("#mode-solo").checked;
   };
   let signedIn = false;
   currentUser().then(u => { signedIn = !!u; if (u && !$("#name").value) $("#name").value = u.name; sync(); });
@@ -129,7 +130,7 @@ function showLobby(main) {
     const options = carc ? { surveyors: !!f.get("surveyors") } : presetOptions(f.get("preset"), f.get("side"));
     const req = { game, name, options, max_seats: maxSeats };
     if (f.get("clock")) req.clock = { mode: f.get("clock"), seconds: Number(f.get("seconds")) || 120 };
-    if (f.get("rated") && mode === "others") req.rated = true;
+    if (f.get("rated") && mode !== "solo") req.rated = true;
     try {
       const r = await api.create(req);
       seats.set(r.id, { token: r.token, seat: r.seat, name });

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t, titleName } from "./i18n.js";
+import { t, titleName, botLevelName } from "./i18n.js";
 import { gameName } from "./games.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -79,7 +79,12 @@ export function showLeaderboard(main, game) {
         : h("p", { class: "muted" }, t("noRatingYet")),
       h("p", { class: "row" },
         offset > 0 ? h("button", { type: "button", id: "board-prev", onclick: () => load(Math.max(0, offset - PAGE)) }, t("prev")) : null,
-        rows.length === PAGE ? h("button", { type: "button", id: "board-next", onclick: () => load(offset + PAGE) }, t("next")) : null)));
+        rows.length === PAGE ? h("button", { type: "button", id: "board-next", onclick: () => load(offset + PAGE) }, t("next")) : null),
+      // The bots keep fixed ratings: shown beside the people as marks of strength, not ranked among them.
+      (r.bots || []).length ? h("div", { id: "board-bots" }, h("h3", {}, t("botRatings")),
+        h("table", { class: "ranking" }, h("tr", {}, h("th", {}, t("botLevel")), h("th", {}, t("rating"))),
+          ...r.bots.map(b => h("tr", { "data-bot": b.name }, h("td", {}, botLevelName(b.name)), h("td", { class: "num" }, fixed(b.ordinal))))),
+        h("p", { class: "muted" }, t("botRatingsNote"))) : null));
   }).catch(e => main.replaceChildren(h("p", { class: "error" }, e.message)));
   load(0);
 }
