@@ -57,3 +57,24 @@ func TestLanguages(t *testing.T) {
 	switchTo("en")
 	waitJS(t, ctx, `!!document.querySelector('#season-name') && document.querySelector('#season-name').textContent === "Spring"`)
 }
+
+// TestEveryStringTranslated: every string of the English client has a French and a Portuguese version
+// (a missing one would show the English, or the key, to a player who chose another language).
+func TestEveryStringTranslated(t *testing.T) {
+	e := newEnv(t, 1)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
+	var got struct {
+		English int
+		Missing []string
+	}
+	evalJSON(t, ctx, `import("/js/i18n.js").then(m => {
+		const { en, ...others } = m.languages;
+		const missing = Object.entries(others).flatMap(([l, d]) => Object.keys(en).filter(k => !(k in d)).map(k => l + ":" + k));
+		return JSON.stringify({ english: Object.keys(en).length, missing });
+	})`, &got)
+	if got.English < 100 || len(got.Missing) != 0 {
+		t.Errorf("%d English strings; without a translation: %v", got.English, got.Missing)
+	}
+}

@@ -28,12 +28,16 @@ func TestPasskey(t *testing.T) {
 	click(t, ctx, "#sign-in")
 	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#account-name"), "Ada"), chromedp.SendKeys(chromedp.CSS("#account-password"), "correct horse"))
 	click(t, ctx, "#do-sign-up")
-	waitJS(t, ctx, `!!document.querySelector('#add-passkey')`)
+	// Passkeys are added on the settings page, and listed there.
+	waitJS(t, ctx, `!!document.querySelector('#settings-link')`)
+	click(t, ctx, "#settings-link")
+	waitJS(t, ctx, `!!document.querySelector('#add-passkey') && !!document.querySelector('#passkeys li')`)
 	click(t, ctx, "#add-passkey")
-	waitJS(t, ctx, `document.querySelector("#add-passkey").textContent !== "Add a passkey"`)
+	waitJS(t, ctx, `!!document.querySelector("#add-passkey").dataset.done || !!document.querySelector("#add-passkey").title`)
 	if done := evalString(t, ctx, `document.querySelector("#add-passkey").dataset.done || document.querySelector("#add-passkey").title`); done != "1" {
 		t.Fatalf("adding the passkey failed: %s", done)
 	}
+	waitJS(t, ctx, `document.querySelectorAll('#passkeys li[data-id]').length === 1`)
 	click(t, ctx, "#sign-out")
 	waitJS(t, ctx, `!!document.querySelector('#sign-in')`)
 	click(t, ctx, "#sign-in")

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 
@@ -456,5 +457,60 @@ func TestPasskeyEndpointsRefuse(t *testing.T) {
 	}
 	if r := a.do("POST", "/api/account/passkeys/signin/finish", `{}`); r.status != 400 || !strings.Contains(string(r.body), "ceremony") {
 		t.Errorf("a finish without its ceremony: %d %s", r.status, r.body)
+	}
+}
+
+// A player lists their passkeys and removes one (a lost phone's) with a session; nobody removes another
+// account's, an API token removes none, and a missing or wrong credential changes nothing.
+func TestPasskeysListedAndRemoved(t *testing.T) {
+	e, _, _ := accEnv(t)
+	accts := e.store.(store.Accounts)
+	ids := map[string]string{}
+	bs := map[string]*browser{}
+	for _, n := range []string{"Ada", "Bea"} {
+		bs[n] = e.browser()
+		ids[n] = bs[n].must(bs[n].do("POST", "/api/account/signup", `{"name":"`+n+`","password":"correct horse"}`), 201).json(t)["user"].(map[string]any)["id"].(string)
+	}
+	for n, cred := range map[string][]byte{"Ada": {1, 2, 3}, "Bea": {4, 5}} {
+		if err := accts.AddPasskey(t.Context(), store.Passkey{ID: cred, UserID: ids[n], PublicKey: []byte{1}, Data: []byte(`{}`), Name: n + "'s phone", Created: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list := func(b *browser) []passkeyJSON {
+		var l struct{ Passkeys []passkeyJSON }
+		json.Unmarshal(b.must(b.do("GET", "/api/account/passkeys", ""), 200).body, &l)
+		return l.Passkeys
+	}
+	if l := list(bs["Ada"]); len(l) != 1 || l[0].ID != "AQID" || l[0].Name != "Ada's phone" {
+		t.Fatalf("Ada's passkeys %+v", l)
+	}
+	tok := bs["Ada"].do("POST", "/api/account/tokens", `{"name":"x","scopes":["play","read"]}`).json(t)["token"].(string)
+	for _, c := range []struct {
+		tok, path string
+		status    int
+	}{
+		{"", "/api/account/passkeys/AQID", 401},
+		{"sv_wrong", "/api/account/passkeys/AQID", 401},
+		{tok, "/api/account/passkeys/AQID", 403},
+	} {
+		if r := e.do("DELETE", c.path, c.tok, ""); r.status != c.status {
+			t.Errorf("DELETE %s with %q: %d, want %d", c.path, c.tok, r.status, c.status)
+		}
+	}
+	if r := bs["Ada"].do("DELETE", "/api/account/passkeys/BAU", ""); r.status != 404 {
+		t.Errorf("Ada removed Bea's passkey: %d", r.status)
+	}
+	if r := bs["Ada"].do("DELETE", "/api/account/passkeys/%21%21", ""); r.status != 404 {
+		t.Errorf("a malformed id: %d", r.status)
+	}
+	if l := list(bs["Bea"]); len(l) != 1 {
+		t.Fatalf("Bea's passkeys after Ada's attempts: %+v", l)
+	}
+	if l := list(bs["Ada"]); len(l) != 1 {
+		t.Fatalf("Ada's passkeys after the refused removals: %+v", l)
+	}
+	bs["Ada"].must(bs["Ada"].do("DELETE", "/api/account/passkeys/AQID", ""), 200)
+	if l := list(bs["Ada"]); len(l) != 0 {
+		t.Fatalf("Ada's passkeys after removal: %+v", l)
 	}
 }

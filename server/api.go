@@ -57,6 +57,8 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	api("DELETE /api/account/tokens/{tid}", s.deleteToken)
 	api("POST /api/account/claim", s.claim)
 	api("GET /api/account/games", s.yourGames)
+	api("GET /api/account/passkeys", s.listPasskeys)
+	api("DELETE /api/account/passkeys/{pid}", s.deletePasskey)
 	api("POST /api/account/passkeys/register/begin", s.passkeyRegisterBegin)
 	api("POST /api/account/passkeys/register/finish", s.passkeyRegisterFinish)
 	api("POST /api/account/passkeys/signin/begin", s.passkeySigninBegin)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -193,6 +194,56 @@ func (s *Server) passkeyRegisterFinish(w http.ResponseWriter, r *http.Request) e
 		return fmt.Errorf("passkey: %w", err)
 	}
 	writeJSON(w, http.StatusCreated, map[string]bool{"ok": true})
+	return nil
+}
+
+// passkeyJSON is a passkey as its owner sees it: the credential's id (base64url), where it was registered
+// (the browser's name) and when.
+type passkeyJSON struct {
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Created time.Time `json:"created"`
+}
+
+// listPasskeys: GET /api/account/passkeys, the signed-in account's passkeys.
+func (s *Server) listPasskeys(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopeRead)
+	if err != nil {
+		return err
+	}
+	ps, err := s.accounts.Passkeys(r.Context(), p.user.ID)
+	if err != nil {
+		return fmt.Errorf("passkeys: %w", err)
+	}
+	out := make([]passkeyJSON, len(ps))
+	for i, k := range ps {
+		out[i] = passkeyJSON{ID: base64.RawURLEncoding.EncodeToString(k.ID), Name: k.Name, Created: k.Created}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"passkeys": out})
+	return nil
+}
+
+// deletePasskey: DELETE /api/account/passkeys/{id}, with a session (a lost phone's passkey is removed from
+// another device; an API token cannot remove a way to sign in).
+func (s *Server) deletePasskey(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, "")
+	if err != nil {
+		return err
+	}
+	if p.token != nil {
+		return errf(http.StatusForbidden, codeForbidden, "an API token cannot remove a passkey")
+	}
+	id, err := base64.RawURLEncoding.DecodeString(r.PathValue("pid"))
+	if err != nil || len(id) == 0 {
+		return errf(http.StatusNotFound, codeNotFound, "no such passkey")
+	}
+	err = s.accounts.DeletePasskey(r.Context(), p.user.ID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return errf(http.StatusNotFound, codeNotFound, "no such passkey")
+	} else if err != nil {
+		return fmt.Errorf("delete passkey: %w", err)
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 	return nil
 }
 

@@ -132,6 +132,8 @@ type Accounts interface {
 	Passkeys(ctx context.Context, userID string) ([]Passkey, error)
 	PasskeyByID(ctx context.Context, credID []byte) (Passkey, error)
 	UpdatePasskey(ctx context.Context, p Passkey) error
+	// DeletePasskey removes one of an account's passkeys (ErrNotFound if it is not that account's).
+	DeletePasskey(ctx context.Context, userID string, credID []byte) error
 
 	// BindSeat records that an account holds a seat (idempotent).
 	BindSeat(ctx context.Context, s SeatRef) error

@@ -295,6 +295,14 @@ func (a SQLAccounts) UpdatePasskey(ctx context.Context, p Passkey) error {
 	return a.wrap("update passkey", err)
 }
 
+func (a SQLAccounts) DeletePasskey(ctx context.Context, userID string, credID []byte) error {
+	n, err := a.DB.Exec(ctx, `DELETE FROM passkeys WHERE id = ? AND user_id = ?`, credID, userID)
+	if err == nil && n == 0 {
+		err = ErrNotFound
+	}
+	return a.wrap("delete passkey", err)
+}
+
 func scanSeat(r Rows) (SeatRef, error) {
 	var s SeatRef
 	var created int64

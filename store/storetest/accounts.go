@@ -221,6 +221,20 @@ func testPasskeys(t *testing.T, a store.Accounts) {
 	if _, err := a.PasskeyByID(ctx, []byte{4}); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("unknown passkey: %v", err)
 	}
+	// Only its owner removes a passkey.
+	mustCreate(t, a, user("u2", "bea"))
+	if err := a.DeletePasskey(ctx, "u2", []byte{1, 2, 3}); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("another account removed Ada's passkey: %v", err)
+	}
+	if err := a.DeletePasskey(ctx, "u1", []byte{1, 2, 3}); err != nil {
+		t.Fatal(err)
+	}
+	if ps, err := a.Passkeys(ctx, "u1"); err != nil || len(ps) != 0 {
+		t.Fatalf("after removal: %+v, %v", ps, err)
+	}
+	if err := a.DeletePasskey(ctx, "u1", []byte{1, 2, 3}); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("removed twice: %v", err)
+	}
 }
 
 func testDeleteUser(t *testing.T, a store.Accounts) {

@@ -20,8 +20,11 @@ export function currentUser() {
   return asked;
 }
 
+// forgetUser drops what the page knows of the signed-in user (after signing out, everywhere or for good).
+export function forgetUser() { me = null; asked = null; }
+
 // passkeys are offered where the browser reads and writes WebAuthn options as JSON.
-const passkeys = typeof PublicKeyCredential !== "undefined" && !!PublicKeyCredential.parseCreationOptionsFromJSON;
+export const passkeys = typeof PublicKeyCredential !== "undefined" && !!PublicKeyCredential.parseCreationOptionsFromJSON;
 
 const heldSeats = () => seats.ids().map(id => ({ match: id, token: (seats.get(id) || {}).token })).filter(s => s.token);
 
@@ -32,25 +35,23 @@ export function accountControl(onChange) {
     if (u === false) return;
     if (u) {
       box.replaceChildren(h("a", { id: "signed-in-as", href: `/u/${encodeURIComponent(u.name)}` }, t("signedInAs", { name: u.name })), " ",
-        passkeys ? h("button", { type: "button", id: "add-passkey", class: "link", onclick: async (e) => {
-          const btn = e.target;
-          try {
-            const opts = await api.passkeyRegisterBegin();
-            const cred = await navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(opts.publicKey) });
-            await api.passkeyRegisterFinish(cred.toJSON());
-            btn.textContent = t("passkeyAdded");
-            btn.dataset.done = "1";
-          } catch (ex) { btn.textContent = t("passkeyFailed"); btn.title = ex && ex.message || ""; }
-        } }, t("addPasskey")) : null, " ",
+        h("a", { id: "settings-link", href: "/settings" }, t("settings")), " ",
         h("button", { type: "button", id: "sign-out", class: "link", onclick: async () => {
           try { await api.signout(); } catch { /* signed out anyway */ }
-          me = null; asked = null; onChange();
+          forgetUser(); onChange();
         } }, t("signOut")));
     } else {
       box.replaceChildren(h("button", { type: "button", id: "sign-in", class: "link", onclick: () => openForm(onChange) }, t("signIn")));
     }
   });
   return box;
+}
+
+// registerPasskey asks the browser to create a passkey for the signed-in account and registers it.
+export async function registerPasskey() {
+  const opts = await api.passkeyRegisterBegin();
+  const cred = await navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(opts.publicKey) });
+  await api.passkeyRegisterFinish(cred.toJSON());
 }
 
 function openForm(onChange) {

@@ -9,6 +9,7 @@ import { showYours } from "./yours.js";
 import { h } from "./dom.js";
 import { accountControl, currentUser } from "./account.js";
 import { showProfile, showLeaderboard } from "./profile.js";
+import { showSettings } from "./settings.js";
 import { games, gameName } from "./games.js";
 
 let teardown = null;
@@ -37,7 +38,8 @@ export function route() {
   const m = location.pathname.match(/^\/m\/([A-Za-z0-9_-]+)(\/replay)?\/?$/);
   const u = location.pathname.match(/^\/u\/([^/]+)\/?$/);
   const lb = location.pathname.match(/^\/leaderboard\/([a-z0-9_-]+)\/?$/);
-  if (u) showProfile(main, decodeURIComponent(u[1]));
+  if (/^\/settings\/?$/.test(location.pathname)) showSettings(main, () => navigate("/"));
+  else if (u) showProfile(main, decodeURIComponent(u[1]));
   else if (lb) showLeaderboard(main, lb[1]);
   else if (m && m[2]) teardown = showReplay(main, m[1]);
   else if (m) teardown = showMatch(main, m[1]);

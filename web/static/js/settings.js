@@ -1,0 +1,154 @@
+// The account's settings (/settings): the password, passkeys, API tokens for scripts and bots, signing out
+// everywhere, and deleting the account. Every section talks to the API of docs/api.md, Accounts; a refusal
+// shows next to the control that caused it.
+
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { t, lang } from "./i18n.js";
+import { currentUser, forgetUser, passkeys, registerPasskey } from "./account.js";
+
+const date = (s) => new Date(s).toLocaleDateString(lang(), { year: "numeric", month: "short", day: "numeric" });
+
+// refusal turns an API error into the sentence a player reads.
+const refusal = (ex) => ex.code === "bad_credentials" ? t("wrongPassword")
+  : ex.code === "rate_limited" ? t("tooManyTries") : ex.message;
+
+export function showSettings(main, leave) {
+  currentUser().then(u => {
+    if (!u) {
+      main.replaceChildren(h("section", { class: "panel", id: "settings" }, h("h2", {}, t("settings")),
+        h("p", { class: "muted" }, u === false ? t("noAccounts") : t("signInForSettings"))));
+      return;
+    }
+    main.replaceChildren(h("div", { id: "settings", class: "settings" },
+      h("h2", {}, t("settingsOf", { name: u.name })),
+      passwordSection(), passkeySection(), tokenSection(), sessionSection(leave), deleteSection(leave)));
+  });
+}
+
+function section(id, title, why, ...body) {
+  return h("section", { class: "panel", id }, h("h3", {}, title), why ? h("p", { class: "muted" }, why) : null, ...body);
+}
+
+function passwordSection() {
+  const msg = h("p", { role: "status", id: "password-msg" });
+  const old = h("input", { id: "old-password", type: "password", required: true, autocomplete: "current-password" });
+  const pw = h("input", { id: "new-password", type: "password", required: true, minlength: 8, autocomplete: "new-password" });
+  const form = h("form", { onsubmit: async (e) => {
+    e.preventDefault();
+    msg.className = "";
+    msg.textContent = "";
+    if (!form.reportValidity()) return;
+    try {
+      await api.changePassword(old.value, pw.value);
+      old.value = pw.value = "";
+      msg.textContent = t("passwordChanged");
+    } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
+  } },
+  h("label", {}, t("currentPassword"), old), h("label", {}, t("newPassword"), pw),
+  h("button", { type: "submit", id: "change-password" }, t("changePassword")), msg);
+  return section("password-settings", t("password"), t("passwordWhy"), form);
+}
+
+function passkeySection() {
+  const list = h("ul", { class: "plain", id: "passkeys" });
+  const msg = h("p", { role: "status" });
+  const load = () => api.passkeys().then(r => {
+    list.replaceChildren(...(r.passkeys.length ? r.passkeys.map(k => h("li", { "data-id": k.id },
+      h("span", {}, k.name || t("passkey")), " ", h("span", { class: "muted" }, t("addedOn", { date: date(k.created) })), " ",
+      h("button", { type: "button", class: "link remove-passkey", onclick: async () => {
+        try { await api.removePasskey(k.id); load(); } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
+      } }, t("remove")))) : [h("li", { class: "muted" }, t("noPasskeys"))]));
+  }, ex => { msg.className = "error"; msg.textContent = ex.message; });
+  load();
+  const add = passkeys ? h("button", { type: "button", id: "add-passkey", onclick: async (e) => {
+    const btn = e.target;
+    msg.className = "";
+    msg.textContent = "";
+    try {
+      await registerPasskey();
+      btn.dataset.done = "1";
+      msg.textContent = t("passkeyAdded");
+      load();
+    } catch (ex) { msg.className = "error"; msg.textContent = t("passkeyFailed"); btn.title = ex && ex.message || ""; }
+  } }, t("addPasskey")) : h("p", { class: "muted" }, t("noPasskeySupport"));
+  return section("passkey-settings", t("passkeys"), t("passkeysWhy"), list, add, msg);
+}
+
+function tokenSection() {
+  const rows = h("tbody", { id: "tokens" });
+  const msg = h("p", { role: "status" });
+  const shown = h("div", { id: "new-token", hidden: true });
+  const load = () => api.tokens().then(r => {
+    rows.replaceChildren(...(r.tokens.length ? r.tokens.map(k => h("tr", { "data-id": k.id },
+      h("td", {}, k.name), h("td", {}, ["read", "play"].filter(s => k.scopes.includes(s)).map(s => t("scope_" + s)).join(", ")),
+      h("td", {}, date(k.created)), h("td", {}, k.last_used ? date(k.last_used) : t("never")),
+      h("td", {}, h("button", { type: "button", class: "link revoke-token", onclick: async () => {
+        try { await api.revokeToken(k.id); load(); } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
+      } }, t("revoke"))))) : [h("tr", {}, h("td", { colspan: 5, class: "muted" }, t("noTokens")))]));
+  }, ex => { msg.className = "error"; msg.textContent = ex.message; });
+  load();
+  const name = h("input", { id: "token-name", required: true, maxlength: 60, placeholder: t("tokenNameHint") });
+  const read = h("input", { type: "checkbox", id: "scope-read", checked: true });
+  const play = h("input", { type: "checkbox", id: "scope-play" });
+  const form = h("form", { class: "row", onsubmit: async (e) => {
+    e.preventDefault();
+    msg.className = "";
+    msg.textContent = "";
+    if (!form.reportValidity()) return;
+    const scopes = [read.checked && "read", play.checked && "play"].filter(Boolean);
+    if (!scopes.length) { msg.className = "error"; msg.textContent = t("pickAScope"); return; }
+    try {
+      const r = await api.createToken(name.value.trim(), scopes);
+      name.value = "";
+      // The secret is shown this once: the server keeps only its hash.
+      const secret = h("input", { id: "token-secret", readonly: true, value: r.token, "aria-label": t("tokenSecret") });
+      shown.replaceChildren(h("p", {}, t("tokenOnce")), h("div", { class: "row" }, secret,
+        h("button", { type: "button", id: "copy-token", onclick: (ev) => {
+          secret.select();
+          (navigator.clipboard ? navigator.clipboard.writeText(r.token) : Promise.reject()).then(
+            () => { ev.target.textContent = t("copied"); }, () => document.execCommand && document.execCommand("copy"));
+        } }, t("copy"))));
+      shown.hidden = false;
+      load();
+    } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
+  } },
+  h("label", {}, t("tokenName"), name),
+  h("label", { class: "inline" }, read, t("scope_read")), h("label", { class: "inline" }, play, t("scope_play")),
+  h("button", { type: "submit", id: "create-token" }, t("createToken")));
+  return section("token-settings", t("apiTokens"), t("tokensWhy"),
+    h("div", { class: "table-scroll" }, h("table", { class: "ranking" },
+      h("thead", {}, h("tr", {}, h("th", {}, t("tokenName")), h("th", {}, t("scopes")), h("th", {}, t("created")),
+        h("th", {}, t("lastUsed")), h("th", {}, ""))), rows)),
+    form, shown, msg);
+}
+
+function sessionSection(leave) {
+  const msg = h("p", { role: "status" });
+  return section("session-settings", t("sessions"), t("sessionsWhy"),
+    h("button", { type: "button", id: "signout-everywhere", onclick: async () => {
+      try {
+        await api.signoutEverywhere();
+        forgetUser();
+        leave();
+      } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
+    } }, t("signOutEverywhere")), msg);
+}
+
+function deleteSection(leave) {
+  const msg = h("p", { role: "status", id: "delete-msg" });
+  const pw = h("input", { id: "delete-password", type: "password", required: true, autocomplete: "current-password" });
+  const form = h("form", { onsubmit: async (e) => {
+    e.preventDefault();
+    msg.className = "";
+    msg.textContent = "";
+    if (!form.reportValidity()) return;
+    try {
+      await api.deleteAccount(pw.value);
+      forgetUser();
+      leave();
+    } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
+  } },
+  h("label", {}, t("password"), pw), h("button", { type: "submit", id: "delete-account", class: "danger" }, t("deleteAccount")), msg);
+  return section("delete-settings", t("deleteAccount"), t("deleteWhy"), form);
+}
