@@ -277,7 +277,7 @@ func TestCarcassonneAgainstBot(t *testing.T) {
 	// The time to build and lay out the final board's SVG (all the tiles of the game), averaged.
 	var ms string
 	evalJSON(t, ctx, `(async () => {
-		const b = await import("/js/carc-board.js"), tl = await import("/js/carc-tiles.js");
+		const b = await import("/js/carcassonne/board.js"), tl = await import("/js/carcassonne/tiles.js");
 		const tiles = (await (await fetch("/api/matches/`+id+`")).json()).view.board;
 		const t0 = performance.now();
 		for (let i = 0; i < 10; i++) { const svg = b.drawBoard(tiles, tl.boardMap(tiles)); document.body.append(svg); svg.getBBox(); svg.remove(); }

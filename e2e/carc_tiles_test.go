@@ -31,7 +31,7 @@ func TestCarcassonneTilesAgreeWithEngine(t *testing.T) {
 	run(t, ctx, chromedp.Navigate(e.url+"/"))
 	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
 	var drawn map[string]drawnTile
-	evalJSON(t, ctx, `import("/js/carc-tiles.js").then(m => {
+	evalJSON(t, ctx, `import("/js/carcassonne/tiles.js").then(m => {
 		const out = {};
 		const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
 		document.body.append(svg);

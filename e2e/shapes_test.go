@@ -70,7 +70,7 @@ func TestClientOrientationsMatchEngine(t *testing.T) {
 	}
 	// The page's module computes each orientation; Go compares.
 	js := `(async () => {
-		const m = await import("/js/shapes.js");
+		const m = await import("/js/cartographers/shapes.js");
 		const data = ` + string(in) + `;
 		const key = (cs) => cs.map(([r, c]) => r + "," + c).join(";");
 		const out = { shapes: [], heroes: [] };
@@ -172,7 +172,7 @@ func TestClientPreviewMatchesEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	js := `(async () => {
-		const m = await import("/js/shapes.js");
+		const m = await import("/js/cartographers/shapes.js");
 		const cases = ` + string(in) + `;
 		const key = (cs) => cs.map(([r, c]) => r + "," + c).join(";");
 		return JSON.stringify(cases.map(d => {

@@ -83,3 +83,96 @@ func TestRemoteCheckCatchesCDN(t *testing.T) {
 		t.Error("a local link taken for a remote one")
 	}
 }
+
+// gameFolders are the client's per-game folders: the directories under js/.
+func gameFolders(t *testing.T) []string {
+	t.Helper()
+	entries, err := fs.ReadDir(FS(), "js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// TestClientBoundary is the client's plug-in boundary (docs/client.md): only games.js, the list of games,
+// imports a game's folder; a game's folder imports its own files and the shell's, never another game's;
+// every folder has the index.js the list imports.
+func TestClientBoundary(t *testing.T) {
+	folders := gameFolders(t)
+	if len(folders) < 2 {
+		t.Fatalf("game folders %v", folders)
+	}
+	list, err := fs.ReadFile(FS(), "js/games.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range folders {
+		if !strings.Contains(string(list), `from "./`+g+`/index.js"`) {
+			t.Errorf("games.js does not list the folder %s", g)
+		}
+	}
+	for _, v := range boundaryViolations(t) {
+		t.Error(v)
+	}
+}
+
+// boundaryViolations lists the imports that cross the boundary.
+func boundaryViolations(t *testing.T) []string {
+	var out []string
+	err := fs.WalkDir(FS(), "js", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".js") {
+			return err
+		}
+		b, err := fs.ReadFile(FS(), p)
+		if err != nil {
+			return err
+		}
+		out = append(out, crossings(p, b)...)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// crossings lists the imports of file p (its source b) that cross the boundary.
+func crossings(p string, b []byte) []string {
+	var out []string
+	own := strings.Split(strings.TrimPrefix(p, "js/"), "/")[0]
+	if !strings.Contains(strings.TrimPrefix(p, "js/"), "/") {
+		own = "" // a shell module
+	}
+	for _, m := range importRe.FindAllSubmatch(b, -1) {
+		target := strings.Split(strings.TrimPrefix(path.Join(path.Dir(p), string(m[1])), "js/"), "/")
+		if len(target) < 2 {
+			continue // a shell module: anyone may use it
+		}
+		switch {
+		case own == "" && p != "js/games.js":
+			out = append(out, p+" (the shell) imports "+string(m[1])+", a game's file: go through games.js")
+		case own != "" && target[0] != own:
+			out = append(out, p+" imports "+string(m[1])+", another game's file")
+		}
+	}
+	return out
+}
+
+// The boundary check catches both crossings.
+func TestClientBoundaryCatchesCrossings(t *testing.T) {
+	if v := crossings("js/match.js", []byte(`import { x } from "./alpha/table.js";`)); len(v) != 1 {
+		t.Errorf("the shell importing a game's table: %v", v)
+	}
+	if v := crossings("js/alpha/table.js", []byte(`import { y } from "../beta/board.js";`)); len(v) != 1 {
+		t.Errorf("a game importing another's file: %v", v)
+	}
+	if v := crossings("js/alpha/table.js", []byte("import { h } from \"../dom.js\";\nimport { b } from \"./board.js\";")); len(v) != 0 {
+		t.Errorf("a game importing the shell and its own file: %v", v)
+	}
+}

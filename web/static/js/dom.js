@@ -13,6 +13,14 @@ export function h(tag, attrs, ...children) {
   return e;
 }
 
+// el builds an SVG element: the boards and sheets of every game are SVG.
+export function el(tag, attrs, ...children) {
+  const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  for (const c of children.flat()) if (c != null) e.append(c);
+  return e;
+}
+
 // focusOnKeyUp focuses a dialog's button, once no key is held: the Enter that confirmed the move which
 // opened the dialog may still be down, and would otherwise press the button as the dialog opens (its
 // keypress comes after the server's answer on a fast server).

@@ -3,14 +3,14 @@
 
 import { api, seats } from "./api.js";
 import { t, languages, languageNames, pickLanguage, setLanguage, lang, botLevelName, botTag } from "./i18n.js";
-import { showMatch } from "./play.js";
+import { showMatch } from "./match.js";
 import { showReplay } from "./replay.js";
 import { showYours } from "./yours.js";
 import { h } from "./dom.js";
 import { accountControl, currentUser } from "./account.js";
 import { showProfile, showLeaderboard } from "./profile.js";
 import { showSettings } from "./settings.js";
-import { games, gameName } from "./games.js";
+import { games, gameName, clientOf } from "./games.js";
 
 let teardown = null;
 
@@ -46,12 +46,6 @@ export function route() {
   else teardown = showLobby(main);
 }
 
-function presetOptions(preset, side) {
-  const o = { preset };
-  if (side) o.side = side;
-  return o;
-}
-
 function showLobby(main) {
   const err = h("p", { class: "error", role: "alert" });
   const savedName = localStorage.getItem("surveyor.name") || "";
@@ -59,18 +53,11 @@ function showLobby(main) {
     h("h2", {}, t("newGame")),
     h("label", {}, t("yourName"), h("input", { id: "name", name: "name", required: true, maxlength: 32, value: savedName, autocomplete: "nickname" })),
     h("label", {}, t("whichGame"), h("select", { id: "game", name: "game" },
-      h("option", { value: "cartographers" }, "Cartographers"), h("option", { value: "carcassonne" }, "Carcassonne"))),
-    h("div", { class: "carto-only" },
-      h("label", {}, t("preset"), h("select", { id: "preset", name: "preset" },
-        h("option", { value: "cartographers" }, t("presetCartographers")),
-        h("option", { value: "heroes" }, t("presetHeroes")),
-        h("option", { value: "both" }, t("presetBoth")))),
-      h("label", {}, t("side"), h("select", { id: "side", name: "side" },
-        h("option", { value: "" }, t("sideDefault")), ["A", "B", "C", "D"].map(s => h("option", { value: s }, s))))),
-    h("div", { class: "carc-only", hidden: true },
-      h("label", { class: "inline" }, h("input", { type: "checkbox", id: "surveyors", name: "surveyors" }), t("carcWithSurveyors"))),
+      Object.entries(games).map(([g, c]) => h("option", { value: g }, c.title)))),
+    // Each game's own fields; only the chosen game's are shown (and sent: hidden fields are disabled).
+    Object.entries(games).map(([g, c]) => h("div", { class: "game-options", "data-game": g }, c.optionsFields())),
     h("fieldset", {}, h("legend", {}, t("mode")),
-      h("label", { class: "inline carto-only" }, h("input", { type: "radio", name: "mode", value: "solo", id: "mode-solo", checked: true }), t("solo")),
+      h("label", { class: "inline solo-pick" }, h("input", { type: "radio", name: "mode", value: "solo", id: "mode-solo", checked: true }), t("solo")),
       h("label", { class: "inline" }, h("input", { type: "radio", name: "mode", value: "others", id: "mode-others" }), t("withOthers")),
       h("label", { class: "inline bots-only", hidden: true }, h("input", { type: "radio", name: "mode", value: "bots", id: "mode-bots" }), t("againstBots")),
       h("label", { class: "inline" }, t("seats"), h("input", { type: "number", id: "seats", name: "seats", min: 2, max: 100, value: 2 })),
@@ -88,23 +75,26 @@ function showLobby(main) {
   const $ = (sel) => form.querySelector(sel);
   const seatsField = $("#seats");
   let bots = {};
-  // Fields follow the game and the mode: the number of seats matters only with others, the bots' count
-  // and level only against bots, Carcassonne has no solo mode and seats 2 to 5.
+  // Fields follow the game and the mode: the game's own options, the number of seats only with others
+  // (up to the game's most), the bots' count and level only against bots, solo only for a game that has it.
   const sync = () => {
-    const game = $("#game").value, carc = game === "carcassonne";
-    for (const e of form.querySelectorAll(".carto-only")) e.hidden = carc;
-    for (const e of form.querySelectorAll(".carc-only")) e.hidden = !carc;
+    const game = $("#game").value, client = clientOf(game);
+    for (const e of form.querySelectorAll(".game-options")) {
+      e.hidden = e.dataset.game !== game;
+      for (const f of e.querySelectorAll("input, select")) f.disabled = e.hidden;
+    }
+    $(".solo-pick").hidden = !client.solo;
     const levels = bots[game] || [];
     for (const e of form.querySelectorAll(".bots-only")) e.hidden = !levels.length;
-    if ((carc && $("#mode-solo").checked) || (!levels.length && $("#mode-bots").checked)) $("#mode-others").checked = true;
+    if ((!client.solo && $("#mode-solo").checked) || (!levels.length && $("#mode-bots").checked)) $("#mode-others").checked = true;
     $(".bot-pick").hidden = !$("#mode-bots").checked;
     const sel = $("#bot-level-new");
     if (sel.dataset.levels !== game + levels) {
       sel.replaceChildren(...levels.map(l => h("option", { value: l }, botLevelName(l))));
       sel.dataset.levels = game + levels;
     }
-    seatsField.max = carc ? 5 : 100;
-    $("#bot-count").max = carc ? 4 : 99;
+    seatsField.max = client.maxSeats;
+    $("#bot-count").max = client.maxSeats - 1;
     seatsField.disabled = !$("#mode-others").checked;
     // Rated games are between people with accounts and bots with ratings of their own (every bot the server
     // offers has one): the choice is offered to a signed-in player who does not play alone.
@@ -124,12 +114,12 @@ function showLobby(main) {
     const f = new FormData(form);
     const name = String(f.get("name") || "").trim();
     localStorage.setItem("surveyor.name", name);
-    const game = f.get("game"), carc = game === "carcassonne";
+    const game = f.get("game");
     const mode = f.get("mode");
     const nBots = mode === "bots" ? Math.max(1, Math.min(Number($("#bot-count").max), Number($("#bot-count").value) || 1)) : 0;
     const maxSeats = mode === "solo" ? 1 : mode === "bots" ? 1 + nBots
       : Math.min(Number(seatsField.max), Math.max(2, Number(seatsField.value) || 2));
-    const options = carc ? { surveyors: !!f.get("surveyors") } : presetOptions(f.get("preset"), f.get("side"));
+    const options = clientOf(game).options(f);
     const req = { game, name, options, max_seats: maxSeats };
     if (f.get("clock")) req.clock = { mode: f.get("clock"), seconds: Number(f.get("seconds")) || 120 };
     if (f.get("rated") && mode !== "solo") req.rated = true;
@@ -179,9 +169,8 @@ function gameList(title, matches, status) {
     }
     // The content set and map side, from the options the match stores spelled out.
     const o = m.options || {};
-    const preset = { cartographers: "presetCartographers", heroes: "presetHeroes", both: "presetBoth" }[o.preset];
-    const content = m.game === "carcassonne" ? `Carcassonne${o.surveyors ? ` · ${t("carcSurveyors")}` : ""}`
-      : preset ? `${t(preset)}${o.side ? ` · ${t("side")} ${o.side}` : ""}` : "";
+    const client = clientOf(m.game);
+    const content = client ? client.describe(o) : gameName(m.game);
     return h("li", { "data-match": m.id, "data-game": m.game },
       h("span", {}, `${players} (${(s.players || []).length}/${s.max_seats || "?"})`),
       content ? h("span", { class: "muted", "data-content": m.id }, content) : null, ...actions);

@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { t, cardName, seasonName, carcName, surveyorName } from "./i18n.js";
-import { playerName } from "./board.js";
+import { playerName } from "./ui.js";
 
 const SEASONS = ["Spring", "Summer", "Fall", "Winter"];
 

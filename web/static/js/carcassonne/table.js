@@ -2,14 +2,14 @@
 // fetched once per turn), the preview at the pointer or keyboard cursor, the meeple choice on the laid
 // tile, scores, supplies, the Land Surveyors piles and the scoring events as they happen.
 
-import { api } from "./api.js";
-import { h, focusOnKeyUp } from "./dom.js";
-import { el } from "./sheet.js";
-import { drawTile, boardMap, fit, spotOf, meeple, edgesAt } from "./carc-tiles.js";
-import { drawBoard, cellAt, zoomTo, CELL } from "./carc-board.js";
-import { t, carcName, surveyorName, surveyorText, dirName, botTag } from "./i18n.js";
-import { modal, playerName } from "./board.js";
-import { endLinks, rematchControls, rematchNotice } from "./rematch.js";
+import { api } from "../api.js";
+import { h, el, focusOnKeyUp } from "../dom.js";
+import { drawTile, boardMap, fit, spotOf, meeple, edgesAt } from "./tiles.js";
+import { drawBoard, cellAt, zoomTo, CELL } from "./board.js";
+import { t, carcName, surveyorName, surveyorText, dirName, botTag } from "../i18n.js";
+import { modal, playerName } from "../ui.js";
+import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
+import { clockChip } from "../clock.js";
 
 // The seats' colours, as the meeples of app.css.
 const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333"];
@@ -17,8 +17,8 @@ const swatch = (seat) => h("span", { class: "swatch", style: `background:${SEAT_
 
 // ---------- what changed ----------
 
-// carcNotice keeps the scoring events that arrived with this state, to show them and outline their tiles.
-export function carcNotice(s) {
+// noticeEvents keeps the scoring events that arrived with this state, to show them and outline their tiles.
+export function noticeEvents(s) {
   const v = s.view, p = s.prev;
   s.newEvents = [];
   if (!v || !v.events) return;
@@ -64,7 +64,7 @@ function legalAt(s, x, y, rot) {
 
 // ---------- the table ----------
 
-export function renderCarc(main, s, token, accept) {
+export function renderTable(main, s, token, accept) {
   const v = s.view, m = s.env.match, you = s.env.you;
   s.token = token; s.accept = accept;
   const acting = !!(you && you.must_act && !v.over);
@@ -109,7 +109,7 @@ function statusText(s) {
   else if (you && you.must_act) parts.push(h("strong", { class: "your-turn" }, t("yourTurn")));
   else parts.push(h("span", { id: "turn-of" }, t("carcTurnOf", { name: playerName(m, v.to_act) })));
   if (!you) parts.push(h("span", {}, t("spectating")));
-  parts.push(h("span", { class: "clock", id: "clock" }));
+  parts.push(clockChip(s));
   const fresh = (s.newEvents || []).filter(ev => !ev.final);
   if (fresh.length) parts.push(h("span", { class: "notice", id: "notice" }, fresh.map(ev => eventText(ev, m)).join(" · ")));
   return parts;
@@ -345,7 +345,7 @@ function place(s, token, accept, x, y) {
 }
 
 // boardWrap holds the board and its zoom buttons; s keeps the zoom and the centre between redraws.
-export function boardWrap(s, svg) {
+function boardWrap(s, svg) {
   const zoom = s.zoomBy = (f) => {
     s.zoom = f ? Math.min(6, Math.max(1, (s.zoom || 1) * f)) : 1;
     if (f === 0) s.centre = null;
@@ -360,7 +360,7 @@ export function boardWrap(s, svg) {
 
 // applyZoom shows the board, once in the page, at the zoom kept in s. A board too large to read whole on
 // a small screen starts zoomed on the middle.
-export function applyZoom(s, svg) {
+function applyZoom(s, svg) {
   if (s.zoom === undefined) {
     const px = svg.getBoundingClientRect().width / (svg.box.w / CELL);
     s.zoom = px > 0 && px < 40 ? Math.min(6, 48 / px) : 1;
@@ -455,9 +455,9 @@ async function doUndo(s, token, accept) {
 
 // ---------- keyboard ----------
 
-// carcKey handles a key on the Carcassonne table: arrows move the cursor, R turns, Enter lays and then
+// keyHandler handles a key on the Carcassonne table: arrows move the cursor, R turns, Enter lays and then
 // confirms, 0-9 choose the meeple, Esc takes the tile back, U undoes.
-export function carcKey(s, token, accept, e) {
+export function keyHandler(s, token, accept, e) {
   const modalBtn = document.querySelector(".modal-back .primary");
   if (modalBtn && (e.key === "Enter" || e.key === "Escape")) { e.preventDefault(); modalBtn.click(); return; }
   const you = s.env && s.env.you;
@@ -505,15 +505,22 @@ function firstCell(s) {
 
 // ---------- replay ----------
 
-// carcReplay draws one step of a finished game's replay: the board with the last tile outlined, the scores
-// and the events so far; move is the step's move.
-export function carcReplay(v, m, move) {
-  const board = boardMap(v.board);
-  const prevEvents = [];
-  const svg = drawBoard(v.board, board, { label: t("carcBoard") });
-  const side = h("section", { class: "side-col" }, playersPanel(v, m, null), surveyorsPanel(v), eventsPanel(v, m, prevEvents));
-  const moved = move ? h("p", { class: "muted", id: "replay-move" }, describeMove(v, m, move)) : null;
-  return { svg, side, moved, final: v.over ? h("section", { class: "panel final-panel" }, finalTable(v, m)) : null };
+// drawReplay draws step r of a Carcassonne replay into main (replay.js gives the heading, the navigation
+// and the story panel; state keeps the board's zoom from step to step, and + and - zoom).
+export function drawReplay({ main, r, match, state, head, story }) {
+  const v = r.view, m = match;
+  const svg = drawBoard(v.board, boardMap(v.board), { label: t("carcBoard") });
+  const side = h("section", { class: "side-col" }, playersPanel(v, m, null), surveyorsPanel(v), eventsPanel(v, m, []), story);
+  const moved = r.move ? h("p", { class: "muted", id: "replay-move" }, describeMove(v, m, r.move)) : null;
+  main.replaceChildren(...head, moved, v.over ? h("section", { class: "panel final-panel" }, finalTable(v, m)) : null,
+    h("div", { class: "table carc" }, h("section", { class: "board-col" }, boardWrap(state, svg)), side));
+  applyZoom(state, svg);
+  svg.setAttribute("data-ready", "1");
+  state.onKey = (e) => {
+    if (!(e.key === "+" || e.key === "=" || e.key === "-") || !state.zoomBy) return false;
+    state.zoomBy(e.key === "-" ? 1 / 1.4 : 1.4);
+    return true;
+  };
 }
 
 function describeMove(v, m, rm) {

@@ -4,7 +4,7 @@
 // against the engine for every type and rotation. Each row also gives where a meeple stands on each segment
 // (and the coat of arms), in a 100x100 tile, canonical orientation.
 
-import { el } from "./sheet.js";
+import { el } from "../dom.js";
 
 const ROWS = [
   // letter, edges, arms, farmhouse, segments, meeple spots in segment order, arms spot

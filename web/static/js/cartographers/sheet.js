@@ -2,19 +2,12 @@
 // layer for the placement preview and score highlights. One viewBox unit set scales to any screen.
 
 import { SIZE, key } from "./shapes.js";
-import { terrainName, t } from "./i18n.js";
+import { terrainName, t } from "../i18n.js";
+import { el } from "../dom.js";
 
-const NS = "http://www.w3.org/2000/svg";
 export const CS = 10; // one space
 export const M = 7; // margin for the row and column labels
 const COINS = 14;
-
-export function el(tag, attrs, ...children) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) e.setAttribute(k, v);
-  for (const c of children.flat()) if (c != null) e.append(c);
-  return e;
-}
 
 export const ROWS = "ABCDEFGHIJK";
 export const cellName = (r, c) => ROWS[r] + (c + 1);

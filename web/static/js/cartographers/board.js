@@ -1,21 +1,17 @@
 // The table of a Cartographers match as anyone sees it: the main sheet with its score box, the explore
 // card, the time track, the edicts with their scoring cards, the season cards and the other sheets.
-// play.js adds the controls of the seat to act; replay.js shows it read-only.
+// table.js adds the controls of the seat to act; replay.js shows it read-only.
 
-import { h } from "./dom.js";
+import { h } from "../dom.js";
 import { drawSheet, highlight, shapeIcon } from "./sheet.js";
 import { parseMap } from "./shapes.js";
-import { t, cardName, terrainName, seasonName, titleName, ruleText } from "./i18n.js";
+import { t, cardName, terrainName, seasonName, titleName, ruleText } from "../i18n.js";
+import { modal, playerName } from "../ui.js";
 
 // Season i scores edicts SEASON_EDICTS[i] (A+B, B+C, C+D, D+A).
 export const SEASON_EDICTS = [[0, 1], [1, 2], [2, 3], [3, 0]];
 export const AMBUSHES = ["Goblin Attack", "Bugbear Assault", "Kobold Onslaught", "Gnoll Raid",
   "Dragon Inferno", "Zombie Plague", "Giant Troll Ravage", "Gorgon Gaze"];
-
-export const playerName = (match, seat) => {
-  const p = (match.players || []).find(p => p.seat === seat);
-  return p ? p.name : `#${seat + 1}`;
-};
 
 // scoreBox is the table of the four seasons; the season in play shows in pale what each part would
 // give now (projected), when the view carries projections (the viewer's own sheet).
@@ -134,13 +130,6 @@ export function opponents(view, match, mainSeat, onOpen) {
   thumbs = kept;
   if (!items.length) return null;
   return h("section", { class: "panel opponents-panel", id: "opponents" }, h("h3", {}, t("opponents")), h("div", { class: "opponents" }, items));
-}
-
-export function modal(id, title, body, buttons) {
-  const box = h("div", { class: "modal-back", id },
-    h("div", { class: "modal", role: "dialog", "aria-modal": "true", "aria-label": title },
-      h("h2", {}, title), body, h("div", { class: "modal-buttons" }, buttons)));
-  return box;
 }
 
 // bigSheet is the enlarged view of another player's sheet.

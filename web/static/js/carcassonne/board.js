@@ -2,8 +2,8 @@
 // the cells a tile may go to and the preview. The view box fits the board and the cells around it, so a
 // 72-tile game stays whole on the screen.
 
-import { el } from "./sheet.js";
-import { drawTile, frontier } from "./carc-tiles.js";
+import { el } from "../dom.js";
+import { drawTile, frontier } from "./tiles.js";
 
 export const CELL = 100;
 

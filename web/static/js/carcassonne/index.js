@@ -1,0 +1,21 @@
+// Carcassonne as the client offers it: what the match shell (match.js), the replay (replay.js) and the
+// lobby (main.js) ask of every game's folder (docs/client.md, "A game's folder").
+
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { renderTable, noticeEvents, keyHandler, drawReplay } from "./table.js";
+
+export default {
+  title: "Carcassonne",
+  // Seats: 2 to 5, no solo game.
+  solo: false,
+  maxSeats: 5,
+  table: renderTable,
+  notice: noticeEvents,
+  key: keyHandler,
+  replay: drawReplay,
+  optionsFields: () => h("div", {},
+    h("label", { class: "inline" }, h("input", { type: "checkbox", id: "surveyors", name: "surveyors" }), t("carcWithSurveyors"))),
+  options: (f) => ({ surveyors: !!f.get("surveyors") }),
+  describe: (o) => `Carcassonne${o.surveyors ? ` · ${t("carcSurveyors")}` : ""}`,
+};

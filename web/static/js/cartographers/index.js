@@ -1,0 +1,34 @@
+// Cartographers as the client offers it: what the match shell (match.js), the replay (replay.js) and the
+// lobby (main.js) ask of every game's folder (docs/client.md, "A game's folder").
+
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { renderTable, noticeChanges, keyHandler } from "./table.js";
+import { drawReplay } from "./replay.js";
+
+const presets = { cartographers: "presetCartographers", heroes: "presetHeroes", both: "presetBoth" };
+
+export default {
+  title: "Cartographers",
+  // Seats: solo, or 2 to 100 with others.
+  solo: true,
+  maxSeats: 100,
+  table: renderTable,
+  notice: noticeChanges,
+  key: keyHandler,
+  replay: drawReplay,
+  // optionsFields are the lobby's fields for a new match: the content and the map side.
+  optionsFields: () => h("div", {},
+    h("label", {}, t("preset"), h("select", { id: "preset", name: "preset" },
+      Object.entries(presets).map(([v, k]) => h("option", { value: v }, t(k))))),
+    h("label", {}, t("side"), h("select", { id: "side", name: "side" },
+      h("option", { value: "" }, t("sideDefault")), ["A", "B", "C", "D"].map(s => h("option", { value: s }, s))))),
+  // options reads those fields into the engine's options.
+  options: (f) => {
+    const o = { preset: f.get("preset") };
+    if (f.get("side")) o.side = f.get("side");
+    return o;
+  },
+  // describe names a match's content in the lobby's lists.
+  describe: (o) => presets[o.preset] ? `${t(presets[o.preset])}${o.side ? ` · ${t("side")} ${o.side}` : ""}` : "",
+};

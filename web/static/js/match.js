@@ -1,0 +1,163 @@
+// A match, whatever its game: the waiting room before it starts (invite link, seats, bots, start), then the
+// game's table, drawn by the game's folder (games.js) from the state this shell keeps current: the
+// WebSocket and its reconnects, the seat (a token, or the account's session), the clock's tick, the keys.
+//
+// The state s handed to a game's table: s.env (the server's envelope: match, you, view, seq), s.view, s.prev
+// (the view before), s.seat, s.notice, s.queue (dialogs to show), s.render() to redraw; a game keeps its
+// own fields on s as well (the controls of a decision, the zoom).
+
+import { api, seats, watch, botsOf, APIError } from "./api.js";
+import { h } from "./dom.js";
+import { t, botLevelName, botTag } from "./i18n.js";
+import { updateClock } from "./clock.js";
+import { clientOf } from "./games.js";
+
+export function showMatch(main, id) {
+  const s = {
+    id, seat: seats.get(id), env: null, view: null, prev: null, ctl: null, stop: null, closed: false,
+    seasonsSeen: -1, queue: [], notice: "", changed: new Set(), lastMove: null, error: "", firstSheet: true, firstCarc: true,
+  };
+  // The game's part of the client (games.js): null until the match is known.
+  const client = () => (s.env ? clientOf(s.env.match.game) : null);
+  const token = () => (s.seat ? s.seat.token : "");
+
+  const accept = (env) => {
+    if (!env || (s.env && env.seq < s.env.seq)) return;
+    if (s.env && env.seq === s.env.seq && s.view) return;
+    s.prev = s.view;
+    s.env = env;
+    s.view = env.view || null;
+    if (client()) client().notice(s);
+    render();
+  };
+
+  const render = () => {
+    if (s.closed) return;
+    const app = document.getElementById("app");
+    app.dataset.seq = s.env ? s.env.seq : -1;
+    if (!s.env) { main.replaceChildren(h("p", {}, t("loading"))); return; }
+    if (s.env.match.status === "open" || !s.view || !client()) renderRoom(main, s, token, accept);
+    else client().table(main, s, token, accept);
+  };
+  s.render = render;
+
+  // When the connection drops, the seat may be gone (the host removed it): the page then stays as a
+  // spectator's and says so, rather than knocking with a dead token.
+  const onStatus = (up) => {
+    document.body.classList.toggle("offline", !up);
+    if (up || !s.seat || !s.seat.token) return;
+    api.show(id, s.seat.token).catch(ex => {
+      if (!(ex instanceof APIError) || ex.status !== 403 || s.closed) return;
+      seats.drop(id);
+      s.seat = null;
+      s.removed = true;
+      s.notice = "";
+      if (s.stop) s.stop();
+      s.stop = watch(id, "", accept, onStatus);
+      api.show(id).then(env => { s.env = null; accept(env); });
+    });
+  };
+  s.onStatus = onStatus;
+  api.show(id, token()).then(env => {
+    // Without a seat token here, the signed-in account may hold the seat (from another device): the
+    // server's answer says so, and the page then acts through the session.
+    if (!s.seat && env.you) s.seat = { token: "", seat: env.you.seat, account: true };
+    accept(env);
+    s.stop = watch(id, token(), accept, onStatus);
+  }).catch(e => {
+    main.replaceChildren(h("p", { class: "error" }, e.status === 404 ? t("matchNotFound") : e.message),
+      h("a", { href: "/", class: "button" }, t("backToLobby")));
+  });
+  const onKey = (e) => {
+    if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // Enter and Space on a focused button or link are the browser's: they press it.
+    if ((e.key === "Enter" || e.key === " ") && e.target && /^(BUTTON|A)$/.test(e.target.tagName)) return;
+    if (s.view && client()) client().key(s, token, accept, e);
+  };
+  document.addEventListener("keydown", onKey);
+  const tick = setInterval(() => updateClock(s), 1000);
+  return () => { s.closed = true; if (s.stop) s.stop(); document.removeEventListener("keydown", onKey); clearInterval(tick); };
+}
+
+// ---------- waiting room ----------
+
+function renderRoom(main, s, token, accept) {
+  const m = s.env.match;
+  if (m.status === "closed") {
+    main.replaceChildren(h("section", { class: "panel", id: "closed" }, h("h2", {}, t("matchClosed")),
+      h("a", { href: "/", class: "button" }, t("backToLobby"))));
+    return;
+  }
+  const invite = `${location.origin}/m/${m.id}`;
+  const err = h("p", { class: "error", role: "alert" });
+  const copyBtn = h("button", { type: "button", id: "copy-invite", onclick: async () => {
+    try { await navigator.clipboard.writeText(invite); copyBtn.textContent = t("copied"); } catch { linkInput.select(); }
+  } }, t("copy"));
+  const linkInput = h("input", { id: "invite-link", readonly: true, value: invite, onfocus: (e) => e.target.select() });
+  const parts = [h("h2", {}, t("waitingRoom")),
+    s.removed ? h("p", { class: "notice", id: "seat-removed" }, t("seatRemoved")) : null,
+    h("label", {}, t("invite"), h("span", { class: "row" }, linkInput, copyBtn)),
+    h("ul", { class: "players", id: "players" }, m.players.map(p => h("li", { "data-bot": p.bot || null },
+      p.name + (s.seat && s.seat.seat === p.seat ? ` (${t("you")})` : ""),
+      p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null,
+      // The host may take a seat back before the start.
+      s.seat && s.seat.seat === 0 && p.seat !== 0 ? h("button", { type: "button", class: "link remove-seat", "data-remove": p.seat,
+        "aria-label": t("removeSeat", { name: p.name }), title: t("removeSeat", { name: p.name }), onclick: async () => {
+          try { accept(await api.removeSeat(m.id, token(), p.seat)); } catch (ex) { err.textContent = ex.message; }
+        } }) : null))),
+    h("p", { class: "muted" }, `${m.players.length}/${m.max_seats}`)];
+  if (s.seat && m.players.length < m.max_seats) {
+    // Bots take the free seats on a seated player's request, at the level chosen.
+    const form = h("form", { id: "bot-form", class: "row", hidden: true });
+    parts.push(form);
+    const fill = (levels) => {
+      if (!levels.length) return;
+      // The level chosen survives redraws of the room (each change of the match redraws it).
+      const sel = h("select", { id: "bot-level", "aria-label": t("botLevel"), onchange: (e) => { s.botLevel = e.target.value; } },
+        levels.map(l => h("option", { value: l, selected: l === s.botLevel }, botLevelName(l))));
+      form.replaceChildren(h("label", { class: "inline" }, t("botLevel") + " ", sel),
+        h("button", { type: "submit", id: "add-bot" }, t("addBot")));
+      form.hidden = false;
+      form.onsubmit = async (e) => {
+        e.preventDefault();
+        try { await api.addBot(m.id, token(), sel.value); accept(await api.show(m.id, token())); } catch (ex) { err.textContent = ex.message; }
+      };
+    };
+    // Known levels are shown at once, so that a redraw of the room does not blink the form away.
+    if (knownBots[m.game]) fill(knownBots[m.game]);
+    else botsOf(m.game).then(levels => { knownBots[m.game] = levels; fill(levels); });
+  }
+  if (!s.seat && m.players.length < m.max_seats) {
+    const name = h("input", { id: "join-name", maxlength: 32, required: true, value: localStorage.getItem("surveyor.name") || "" });
+    parts.push(h("form", { id: "join-form", onsubmit: async (e) => {
+      e.preventDefault();
+      try {
+        const r = await api.join(m.id, name.value.trim());
+        localStorage.setItem("surveyor.name", name.value.trim());
+        s.seat = { token: r.token, seat: r.seat, name: name.value.trim() };
+        seats.set(m.id, s.seat);
+        if (s.stop) s.stop();
+        s.stop = watch(m.id, r.token, accept, s.onStatus);
+        accept(await api.show(m.id, r.token));
+      } catch (ex) { err.textContent = ex.message; }
+    } }, h("label", {}, t("yourName"), name), h("button", { type: "submit", class: "primary", id: "join" }, t("join"))));
+  }
+  if (s.seat && s.seat.seat === 0) {
+    parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: async () => {
+      try { accept(await api.start(m.id, token())); } catch (ex) { err.textContent = ex.message; }
+    } }, t("start")), " ", h("button", { type: "button", id: "close-match", onclick: async () => {
+      if (!confirm(t("closeMatchSure"))) return;
+      try { accept(await api.close(m.id, token())); } catch (ex) { err.textContent = ex.message; }
+    } }, t("closeMatch")));
+  } else if (s.seat) {
+    parts.push(h("p", { class: "muted", id: "wait-host" }, t("waitHost", { name: (m.players.find(p => p.seat === 0) || {}).name || "" })));
+  } else {
+    parts.push(h("p", { class: "muted" }, t("spectating")));
+  }
+  parts.push(err);
+  main.replaceChildren(h("section", { class: "panel room", id: "room" }, parts));
+}
+
+// knownBots keeps each game's bot levels once the server has listed them.
+const knownBots = {};

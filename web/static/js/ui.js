@@ -1,0 +1,18 @@
+// Small parts every game's pages share: a player's name by seat, a modal dialog.
+
+import { h } from "./dom.js";
+
+// playerName is the name of the player at a seat ("#N" for a seat nobody holds).
+export const playerName = (match, seat) => {
+  const p = (match.players || []).find(p => p.seat === seat);
+  return p ? p.name : `#${seat + 1}`;
+};
+
+// modal is a dialog over the page with its title, body and buttons (the first primary one is pressed by
+// Enter or Escape, in the game's key handler).
+export function modal(id, title, body, buttons) {
+  const box = h("div", { class: "modal-back", id },
+    h("div", { class: "modal", role: "dialog", "aria-modal": "true", "aria-label": title },
+      h("h2", {}, title), body, h("div", { class: "modal-buttons" }, buttons)));
+  return box;
+}
