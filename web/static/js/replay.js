@@ -26,7 +26,7 @@ export function showReplay(main, id) {
     const client = clientOf(match.game);
     if (!client) { main.replaceChildren(h("p", { class: "error" }, match.game)); return; }
     client.replay({ main, r, match, state, head: [h("h2", {}, `${t("replayOf")} · ${id}`), navBar()],
-      story: storyPanel(r.narrative, step, match), redraw: () => draw(r) });
+      story: storyPanel(r.narrative, step, match, client.tell), redraw: () => draw(r) });
   };
   const navBar = () => h("div", { class: "replay-nav", id: "replay-nav" },
     h("button", { type: "button", id: "replay-first", onclick: () => load(0) }, t("first")),

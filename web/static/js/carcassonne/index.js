@@ -4,6 +4,7 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { renderTable, noticeEvents, keyHandler, drawReplay } from "./table.js";
+import { tell } from "./story.js";
 
 export default {
   title: "Carcassonne",
@@ -14,6 +15,8 @@ export default {
   notice: noticeEvents,
   key: keyHandler,
   replay: drawReplay,
+  // tell is one event of a record in the page's language (the replay's story).
+  tell,
   optionsFields: () => h("div", {},
     h("label", { class: "inline" }, h("input", { type: "checkbox", id: "surveyors", name: "surveyors" }), t("carcWithSurveyors"))),
   options: (f) => ({ surveyors: !!f.get("surveyors") }),

@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { renderTable, noticeChanges, keyHandler } from "./table.js";
 import { drawReplay } from "./replay.js";
+import { tell } from "./story.js";
 
 const presets = { cartographers: "presetCartographers", heroes: "presetHeroes", both: "presetBoth" };
 
@@ -17,6 +18,8 @@ export default {
   notice: noticeChanges,
   key: keyHandler,
   replay: drawReplay,
+  // tell is one event of a record in the page's language (the replay's story).
+  tell,
   // optionsFields are the lobby's fields for a new match: the content and the map side.
   optionsFields: () => h("div", {},
     h("label", {}, t("preset"), h("select", { id: "preset", name: "preset" },
