@@ -14,8 +14,8 @@ import { clientOf } from "./games.js";
 
 export function showMatch(main, id) {
   const s = {
-    id, seat: seats.get(id), env: null, view: null, prev: null, ctl: null, stop: null, closed: false,
-    seasonsSeen: -1, queue: [], notice: "", changed: new Set(), lastMove: null, error: "", firstSheet: true, firstCarc: true,
+    id, seat: seats.get(id), env: null, view: null, prev: null, stop: null, closed: false,
+    queue: [], notice: "",
   };
   // The game's part of the client (games.js): null until the match is known.
   const client = () => (s.env ? clientOf(s.env.match.game) : null);
@@ -25,6 +25,8 @@ export function showMatch(main, id) {
     if (!env || (s.env && env.seq < s.env.seq)) return;
     if (s.env && env.seq === s.env.seq && s.view) return;
     s.prev = s.view;
+    // The game's own fields on s start with its first state.
+    if (!s.env && clientOf(env.match.game)) clientOf(env.match.game).init(s);
     s.env = env;
     s.view = env.view || null;
     if (client()) client().notice(s);

@@ -11,6 +11,8 @@ export default {
   // Seats: 2 to 5, no solo game.
   solo: false,
   maxSeats: 5,
+  // init sets the table's own fields on the shell's state, before the first state arrives.
+  init: (s) => Object.assign(s, { firstCarc: true, error: "" }),
   table: renderTable,
   notice: noticeEvents,
   key: keyHandler,

@@ -14,6 +14,8 @@ export default {
   // Seats: solo, or 2 to 100 with others.
   solo: true,
   maxSeats: 100,
+  // init sets the table's own fields on the shell's state, before the first state arrives.
+  init: (s) => Object.assign(s, { seasonsSeen: -1, changed: new Set(), lastMove: null, firstSheet: true }),
   table: renderTable,
   notice: noticeChanges,
   key: keyHandler,
