@@ -366,6 +366,7 @@ const (
 	byClicks placing = iota // click the shape, the terrain, the target space, Confirm
 	byKeys                  // digits, T, arrows, Enter
 	byDrag                  // drag the shape from the card onto the target space, Confirm
+	byDoubleClick           // as byClicks, but Confirm is clicked twice at once (an impatient double-click)
 )
 
 // playThroughPage enacts a legal move through the page: shape (click or key), terrain (click or T),
@@ -454,9 +455,12 @@ func playThroughPage(t *testing.T, ctx context.Context, mv cellMove, how placing
 		t.Fatalf("the page calls the legal move %v illegal: %s", mv, evalString(t, ctx, `document.getElementById('reason').textContent`))
 	}
 	seq := evalString(t, ctx, `document.getElementById('app').dataset.seq`)
-	if byKeys {
+	switch {
+	case byKeys:
 		press(t, ctx, kEnter)
-	} else {
+	case how == byDoubleClick:
+		evalString(t, ctx, `(b => (b.click(), b.click(), ""))(document.querySelector('#confirm'))`)
+	default:
 		click(t, ctx, `#confirm`)
 	}
 	waitJS(t, ctx, `Number(document.getElementById('app').dataset.seq) > `+seq)

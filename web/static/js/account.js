@@ -4,7 +4,7 @@
 
 import { api, seats, APIError } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, refusalText } from "./i18n.js";
 
 let me;          // the signed-in user, null when signed out, undefined before the first answer
 let asked = null; // the pending question
@@ -72,7 +72,7 @@ function openForm(onChange) {
       close();
       onChange();
     } catch (ex) {
-      err.textContent = ex.code === "bad_credentials" ? t("wrongCredentials") : ex.code === "name_taken" ? t("nameTaken") : ex.message;
+      err.textContent = ex.code === "bad_credentials" ? t("wrongCredentials") : ex.code === "name_taken" ? t("nameTaken") : refusalText(ex);
     }
   };
   const form = h("form", { id: "account-form", onsubmit: send("in") },
@@ -91,7 +91,7 @@ function openForm(onChange) {
           me = r.user; asked = null;
           close();
           onChange();
-        } catch (ex) { err.textContent = ex.code === "bad_credentials" ? t("passkeyFailed") : ex.message || t("passkeyFailed"); }
+        } catch (ex) { err.textContent = ex.code === "bad_credentials" ? t("passkeyFailed") : ex.code ? refusalText(ex) : t("passkeyFailed"); }
       } }, t("passkeySignIn")) : null,
       h("button", { type: "button", id: "do-sign-up", onclick: send("up") }, t("signUp")),
       h("button", { type: "button", id: "account-cancel", onclick: close }, t("close"))));

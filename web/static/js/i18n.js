@@ -66,6 +66,22 @@ const en = {
   sessions: "Devices", sessionsWhy: "Lost a phone, or signed in on a shared computer? Sign out of every device, this one included.",
   signOutEverywhere: "Sign out everywhere", deleteAccount: "Delete the account",
   deleteWhy: "Your account, sessions, tokens and passkeys are removed for good. Your games stay for the other players, under a neutral name.",
+  refusals: {
+    bad_json: "The server did not understand the request.", bad_request: "The server did not understand the request.",
+    bad_options: "These game options are not allowed.", bad_move: "The server did not understand that move.",
+    illegal_move: "The rules do not allow that move now.", not_your_turn: "It is not your turn.", game_over: "The game is over.",
+    not_found: "Not found: it no longer exists.", unauthorized: "You are not signed in, or this seat's key has ended.",
+    forbidden: "You may not do that here.", not_started: "The match has not started (or has too few players).",
+    already_started: "The match has already started.", match_full: "Every seat is taken.",
+    not_undoable: "That move can no longer be taken back.", not_finished: "Only once the game is over.",
+    conflict: "The game moved on meanwhile: the page shows where it stands now; decide again.",
+    closed: "The host closed this match.", body_too_large: "That request is too large.",
+    rate_limited: "Too many requests: wait a moment and try again.", method_not_allowed: "That is not possible here.",
+    unavailable: "The server is unavailable for a moment: try again shortly.", internal: "The server failed (it has been logged): try again.",
+    unrated_bot: "This bot has no rating: it cannot sit at a rated table.", name_taken: "That name is taken, or reads like one that is.",
+    bad_credentials: "Wrong name or password.", accounts_disabled: "This account is disabled.",
+    network: "No connection to the server: check the network and try again.", other: "The server refused ({code}).",
+  },
   accountName: "Name", password: "Password", wrongCredentials: "Wrong name or password.",
   nameTaken: "That name (or one that looks like it) is taken.",
   waitHost: "Waiting for {name}, the host, to start the game.", storyAmbush: "{by} draws {card} on {who}'s map: {spaces}", story: "Story", storyEdicts: "Edicts: {list}", storyCard: "{season}, turn {turn}: {card}", storyType_ambush: "ambush",
@@ -198,6 +214,22 @@ const fr = {
   sessions: "Appareils", sessionsWhy: "Téléphone perdu, ou connecté sur un ordinateur partagé ? Déconnectez tous les appareils, celui-ci compris.",
   signOutEverywhere: "Se déconnecter partout", deleteAccount: "Supprimer le compte",
   deleteWhy: "Votre compte, vos sessions, jetons et clés d'accès sont supprimés pour de bon. Vos parties restent pour les autres joueurs, sous un nom neutre.",
+  refusals: {
+    bad_json: "Le serveur n'a pas compris la demande.", bad_request: "Le serveur n'a pas compris la demande.",
+    bad_options: "Ces options de jeu ne sont pas permises.", bad_move: "Le serveur n'a pas compris ce coup.",
+    illegal_move: "Les règles ne permettent pas ce coup maintenant.", not_your_turn: "Ce n'est pas votre tour.", game_over: "La partie est terminée.",
+    not_found: "Introuvable : cela n'existe plus.", unauthorized: "Vous n'êtes pas connecté, ou la clé de cette place a expiré.",
+    forbidden: "Vous ne pouvez pas faire cela ici.", not_started: "La partie n'a pas commencé (ou manque de joueurs).",
+    already_started: "La partie a déjà commencé.", match_full: "Toutes les places sont prises.",
+    not_undoable: "Ce coup ne peut plus être repris.", not_finished: "Seulement une fois la partie terminée.",
+    conflict: "La partie a avancé entre-temps : la page montre où elle en est ; décidez à nouveau.",
+    closed: "L'hôte a fermé cette partie.", body_too_large: "Cette demande est trop grande.",
+    rate_limited: "Trop de demandes : attendez un moment puis réessayez.", method_not_allowed: "Ce n'est pas possible ici.",
+    unavailable: "Le serveur est indisponible un instant : réessayez bientôt.", internal: "Le serveur a échoué (c'est noté) : réessayez.",
+    unrated_bot: "Ce robot n'a pas de classement : il ne peut pas s'asseoir à une table classée.", name_taken: "Ce nom est pris, ou se lit comme un nom pris.",
+    bad_credentials: "Nom ou mot de passe incorrect.", accounts_disabled: "Ce compte est désactivé.",
+    network: "Pas de connexion au serveur : vérifiez le réseau et réessayez.", other: "Le serveur a refusé ({code}).",
+  },
   accountName: "Nom", password: "Mot de passe", wrongCredentials: "Nom ou mot de passe incorrect.",
   nameTaken: "Ce nom (ou un nom qui lui ressemble) est déjà pris.",
   waitHost: "En attente de {name}, l'hôte, pour commencer la partie.", storyAmbush: "{by} dessine {card} sur la carte de {who} : {spaces}", story: "Récit", storyEdicts: "Décrets : {list}", storyCard: "{season}, tour {turn} : {card}", storyType_ambush: "embuscade",
@@ -348,6 +380,22 @@ const pt = {
   sessions: "Aparelhos", sessionsWhy: "Perdeu o celular, ou entrou num computador compartilhado? Saia de todos os aparelhos, este incluído.",
   signOutEverywhere: "Sair em todos os aparelhos", deleteAccount: "Excluir a conta",
   deleteWhy: "Sua conta, sessões, tokens e chaves de acesso são removidos de vez. Suas partidas ficam para os outros jogadores, sob um nome neutro.",
+  refusals: {
+    bad_json: "O servidor não entendeu o pedido.", bad_request: "O servidor não entendeu o pedido.",
+    bad_options: "Estas opções de jogo não são permitidas.", bad_move: "O servidor não entendeu essa jogada.",
+    illegal_move: "As regras não permitem essa jogada agora.", not_your_turn: "Não é a sua vez.", game_over: "A partida terminou.",
+    not_found: "Não encontrado: isso não existe mais.", unauthorized: "Você não entrou, ou a chave deste lugar expirou.",
+    forbidden: "Você não pode fazer isso aqui.", not_started: "A partida não começou (ou faltam jogadores).",
+    already_started: "A partida já começou.", match_full: "Todos os lugares estão ocupados.",
+    not_undoable: "Essa jogada não pode mais ser desfeita.", not_finished: "Só quando a partida terminar.",
+    conflict: "A partida avançou nesse meio-tempo: a página mostra onde ela está agora; decida de novo.",
+    closed: "O anfitrião encerrou esta partida.", body_too_large: "Este pedido é grande demais.",
+    rate_limited: "Pedidos demais: espere um momento e tente de novo.", method_not_allowed: "Isso não é possível aqui.",
+    unavailable: "O servidor está indisponível por um momento: tente de novo em breve.", internal: "O servidor falhou (já foi registrado): tente de novo.",
+    unrated_bot: "Este robô não tem classificação: não pode sentar a uma mesa valendo classificação.", name_taken: "Este nome está em uso, ou se lê como um que está.",
+    bad_credentials: "Nome ou senha incorretos.", accounts_disabled: "Esta conta está desativada.",
+    network: "Sem conexão com o servidor: verifique a rede e tente de novo.", other: "O servidor recusou ({code}).",
+  },
   accountName: "Nome", password: "Senha", wrongCredentials: "Nome ou senha incorretos.",
   nameTaken: "Esse nome (ou um parecido) já está em uso.",
   waitHost: "Aguardando {name}, o anfitrião, começar a partida.", storyAmbush: "{by} desenha {card} no mapa de {who}: {spaces}", story: "Narrativa", storyEdicts: "Decretos: {list}", storyCard: "{season}, rodada {turn}: {card}", storyType_ambush: "emboscada",
@@ -471,6 +519,15 @@ export function t(key, params) {
     s = s.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ""));
   }
   return s;
+}
+
+// refusalText is what a player reads when the server refuses a request: the refusal's stable code
+// (docs/api.md) in the page's language, never the server's or the engine's English message (kept for
+// API clients). A request that never reached the server is a network failure.
+export function refusalText(ex) {
+  const r = languages[current].refusals, code = ex && ex.code;
+  if (!code) return r.network;
+  return r[code] || r.other.replace("{code}", code === "http" ? `HTTP ${ex.status}` : code);
 }
 
 // ruleText is a scoring card's text in the current language when a rulebook gives it, else the engine's.

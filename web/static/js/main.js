@@ -2,7 +2,7 @@
 // its replay) and the lobby.
 
 import { api, seats } from "./api.js";
-import { t, languages, languageNames, pickLanguage, setLanguage, lang, botLevelName, botTag } from "./i18n.js";
+import { t, languages, languageNames, pickLanguage, setLanguage, lang, botLevelName, botTag, refusalText } from "./i18n.js";
 import { showMatch } from "./match.js";
 import { showReplay } from "./replay.js";
 import { showYours } from "./yours.js";
@@ -129,7 +129,7 @@ function showLobby(main) {
       for (let i = 0; i < nBots; i++) await api.addBot(r.id, r.token, String(f.get("level") || ""));
       if (mode !== "others") await api.start(r.id, r.token);
       navigate("/m/" + r.id);
-    } catch (ex) { err.textContent = ex.message; }
+    } catch (ex) { err.textContent = refusalText(ex); }
   });
 
   const lists = h("div", { class: "lists" });
@@ -146,7 +146,7 @@ function showLobby(main) {
         gameList(t("openGames"), open.matches, "open"),
         gameList(t("runningGames"), playing.matches, "playing"),
         gameList(t("finishedGames"), finished.matches, "finished"));
-    } catch (ex) { lists.replaceChildren(h("p", { class: "error" }, ex.message)); }
+    } catch (ex) { lists.replaceChildren(h("p", { class: "error" }, refusalText(ex))); }
   };
   refresh();
   const timer = setInterval(() => { if (!stop) refresh(); }, 5000);

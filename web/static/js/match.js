@@ -8,7 +8,7 @@
 
 import { api, seats, watch, botsOf, APIError } from "./api.js";
 import { h } from "./dom.js";
-import { t, botLevelName, botTag } from "./i18n.js";
+import { t, botLevelName, botTag, refusalText } from "./i18n.js";
 import { updateClock } from "./clock.js";
 import { clientOf } from "./games.js";
 
@@ -67,7 +67,7 @@ export function showMatch(main, id) {
     accept(env);
     s.stop = watch(id, token(), accept, onStatus);
   }).catch(e => {
-    main.replaceChildren(h("p", { class: "error" }, e.status === 404 ? t("matchNotFound") : e.message),
+    main.replaceChildren(h("p", { class: "error" }, e.status === 404 ? t("matchNotFound") : refusalText(e)),
       h("a", { href: "/", class: "button" }, t("backToLobby")));
   });
   const onKey = (e) => {
@@ -106,7 +106,7 @@ function renderRoom(main, s, token, accept) {
       // The host may take a seat back before the start.
       s.seat && s.seat.seat === 0 && p.seat !== 0 ? h("button", { type: "button", class: "link remove-seat", "data-remove": p.seat,
         "aria-label": t("removeSeat", { name: p.name }), title: t("removeSeat", { name: p.name }), onclick: async () => {
-          try { accept(await api.removeSeat(m.id, token(), p.seat)); } catch (ex) { err.textContent = ex.message; }
+          try { accept(await api.removeSeat(m.id, token(), p.seat)); } catch (ex) { err.textContent = refusalText(ex); }
         } }) : null))),
     h("p", { class: "muted" }, `${m.players.length}/${m.max_seats}`)];
   if (s.seat && m.players.length < m.max_seats) {
@@ -123,7 +123,7 @@ function renderRoom(main, s, token, accept) {
       form.hidden = false;
       form.onsubmit = async (e) => {
         e.preventDefault();
-        try { await api.addBot(m.id, token(), sel.value); accept(await api.show(m.id, token())); } catch (ex) { err.textContent = ex.message; }
+        try { await api.addBot(m.id, token(), sel.value); accept(await api.show(m.id, token())); } catch (ex) { err.textContent = refusalText(ex); }
       };
     };
     // Known levels are shown at once, so that a redraw of the room does not blink the form away.
@@ -142,15 +142,15 @@ function renderRoom(main, s, token, accept) {
         if (s.stop) s.stop();
         s.stop = watch(m.id, r.token, accept, s.onStatus);
         accept(await api.show(m.id, r.token));
-      } catch (ex) { err.textContent = ex.message; }
+      } catch (ex) { err.textContent = refusalText(ex); }
     } }, h("label", {}, t("yourName"), name), h("button", { type: "submit", class: "primary", id: "join" }, t("join"))));
   }
   if (s.seat && s.seat.seat === 0) {
     parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: async () => {
-      try { accept(await api.start(m.id, token())); } catch (ex) { err.textContent = ex.message; }
+      try { accept(await api.start(m.id, token())); } catch (ex) { err.textContent = refusalText(ex); }
     } }, t("start")), " ", h("button", { type: "button", id: "close-match", onclick: async () => {
       if (!confirm(t("closeMatchSure"))) return;
-      try { accept(await api.close(m.id, token())); } catch (ex) { err.textContent = ex.message; }
+      try { accept(await api.close(m.id, token())); } catch (ex) { err.textContent = refusalText(ex); }
     } }, t("closeMatch")));
   } else if (s.seat) {
     parts.push(h("p", { class: "muted", id: "wait-host" }, t("waitHost", { name: (m.players.find(p => p.seat === 0) || {}).name || "" })));

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t, titleName, botLevelName } from "./i18n.js";
+import { t, titleName, botLevelName, refusalText } from "./i18n.js";
 import { gameName } from "./games.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -61,7 +61,7 @@ export function showProfile(main, name) {
     solo,
     h("section", { class: "panel" }, h("h3", {}, t("finishedGames")), p.finished.length ? finished : h("p", { class: "muted" }, t("none"))));
   }).catch(e => {
-    main.replaceChildren(h("p", { class: "error" }, e.status === 404 ? t("noSuchPlayer") : e.message), h("a", { href: "/", class: "button" }, t("backToLobby")));
+    main.replaceChildren(h("p", { class: "error" }, e.status === 404 ? t("noSuchPlayer") : refusalText(e)), h("a", { href: "/", class: "button" }, t("backToLobby")));
   });
 }
 
@@ -85,6 +85,6 @@ export function showLeaderboard(main, game) {
         h("table", { class: "ranking" }, h("tr", {}, h("th", {}, t("botLevel")), h("th", {}, t("rating"))),
           ...r.bots.map(b => h("tr", { "data-bot": b.name }, h("td", {}, botLevelName(b.name)), h("td", { class: "num" }, fixed(b.ordinal))))),
         h("p", { class: "muted" }, t("botRatingsNote"))) : null));
-  }).catch(e => main.replaceChildren(h("p", { class: "error" }, e.message)));
+  }).catch(e => main.replaceChildren(h("p", { class: "error" }, refusalText(e))));
   load(0);
 }

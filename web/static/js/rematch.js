@@ -3,7 +3,7 @@
 
 import { api, seats } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, refusalText } from "./i18n.js";
 
 // endLinks is the row of the panel that stays under a finished game: record, replay, lobby, then the
 // rematch controls and who waits in the rematch.
@@ -41,7 +41,7 @@ export function rematchControls(s, token, id) {
     } catch (ex) {
       // Too late for a seat (the others started it, or filled it): the rematch can still be watched.
       if (m.rematch && (ex.code === "already_started" || ex.code === "match_full")) { go("/m/" + m.rematch); return; }
-      err.textContent = ex.message;
+      err.textContent = refusalText(ex);
       btn.disabled = false;
     }
   } }, t(held ? "toRematch" : m.rematch ? "joinRematch" : "playAgain"));

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, refusalText } from "./i18n.js";
 import { storyPanel } from "./story.js";
 import { clientOf } from "./games.js";
 
@@ -19,7 +19,7 @@ export function showReplay(main, id) {
       step = r.step; steps = r.steps;
       draw(r);
     } catch (e) {
-      main.replaceChildren(h("p", { class: "error" }, e.message), h("a", { href: "/", class: "button" }, t("backToLobby")));
+      main.replaceChildren(h("p", { class: "error" }, refusalText(e)), h("a", { href: "/", class: "button" }, t("backToLobby")));
     }
   };
   const draw = (r) => {

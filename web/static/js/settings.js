@@ -4,14 +4,14 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t, lang } from "./i18n.js";
+import { t, lang, refusalText } from "./i18n.js";
 import { currentUser, forgetUser, passkeys, registerPasskey } from "./account.js";
 
 const date = (s) => new Date(s).toLocaleDateString(lang(), { year: "numeric", month: "short", day: "numeric" });
 
 // refusal turns an API error into the sentence a player reads.
 const refusal = (ex) => ex.code === "bad_credentials" ? t("wrongPassword")
-  : ex.code === "rate_limited" ? t("tooManyTries") : ex.message;
+  : ex.code === "rate_limited" ? t("tooManyTries") : refusalText(ex);
 
 export function showSettings(main, leave) {
   currentUser().then(u => {
@@ -59,7 +59,7 @@ function passkeySection() {
       h("button", { type: "button", class: "link remove-passkey", onclick: async () => {
         try { await api.removePasskey(k.id); load(); } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
       } }, t("remove")))) : [h("li", { class: "muted" }, t("noPasskeys"))]));
-  }, ex => { msg.className = "error"; msg.textContent = ex.message; });
+  }, ex => { msg.className = "error"; msg.textContent = refusalText(ex); });
   load();
   const add = passkeys ? h("button", { type: "button", id: "add-passkey", onclick: async (e) => {
     const btn = e.target;
@@ -86,7 +86,7 @@ function tokenSection() {
       h("td", {}, h("button", { type: "button", class: "link revoke-token", onclick: async () => {
         try { await api.revokeToken(k.id); load(); } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
       } }, t("revoke"))))) : [h("tr", {}, h("td", { colspan: 5, class: "muted" }, t("noTokens")))]));
-  }, ex => { msg.className = "error"; msg.textContent = ex.message; });
+  }, ex => { msg.className = "error"; msg.textContent = refusalText(ex); });
   load();
   const name = h("input", { id: "token-name", required: true, maxlength: 60, placeholder: t("tokenNameHint") });
   const read = h("input", { type: "checkbox", id: "scope-read", checked: true });

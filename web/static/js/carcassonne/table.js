@@ -6,7 +6,7 @@ import { api } from "../api.js";
 import { h, el, focusOnKeyUp } from "../dom.js";
 import { drawTile, boardMap, fit, spotOf, meeple, edgesAt } from "./tiles.js";
 import { drawBoard, cellAt, zoomTo, CELL } from "./board.js";
-import { t, carcName, surveyorName, surveyorText, dirName, botTag } from "../i18n.js";
+import { t, carcName, surveyorName, surveyorText, dirName, botTag, refusalText } from "../i18n.js";
 import { modal, playerName } from "../ui.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
@@ -55,7 +55,7 @@ function loadLegal(s, token) {
       s.firstCarc = false;
       performance.mark("carc-interactive");
     }
-  }).catch(e => { s.error = e.message; if (!s.closed) refresh(s); });
+  }).catch(e => { s.error = refusalText(e); if (!s.closed) refresh(s); });
 }
 
 function legalAt(s, x, y, rot) {
@@ -444,13 +444,13 @@ async function confirm(s, token, accept) {
     accept(await api.move(s.id, token(), mv, s.env.seq));
   } catch (ex) {
     cc.sending = false;
-    s.error = ex.message;
+    s.error = refusalText(ex);
     refresh(s, token, accept);
   }
 }
 
 async function doUndo(s, token, accept) {
-  try { accept(await api.undo(s.id, token(), s.env.seq)); } catch (ex) { s.error = ex.message; s.render(); }
+  try { accept(await api.undo(s.id, token(), s.env.seq)); } catch (ex) { s.error = refusalText(ex); s.render(); }
 }
 
 // ---------- keyboard ----------

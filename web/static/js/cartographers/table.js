@@ -8,7 +8,7 @@ import { h, focusOnKeyUp } from "../dom.js";
 import { el } from "../dom.js";
 import { drawSheet, CS, cellFromPoint, shapeIcon, cellName } from "./sheet.js";
 import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } from "./shapes.js";
-import { t, cardName, terrainName, seasonName } from "../i18n.js";
+import { t, cardName, terrainName, seasonName, refusalText } from "../i18n.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 import { modal, playerName } from "../ui.js";
@@ -367,7 +367,7 @@ function updatePreview(s) {
     reason.className = "reason " + (noTerrain ? "todo" : res.ok ? "good" : "bad");
   }
   const btn = document.getElementById("confirm");
-  if (btn) btn.disabled = !(c.placed && res.ok && (d.kind !== "draw" || c.terrain));
+  if (btn) btn.disabled = !(c.placed && res.ok && (d.kind !== "draw" || c.terrain)) || !!c.sending;
 }
 
 // ---------- keyboard ----------
@@ -431,25 +431,31 @@ function buildMove(s) {
 
 async function confirmMove(s, token, accept) {
   const d = s.view.decision, c = s.ctl;
-  if (!d || !c || !c.placed) return;
+  // One move at a time: a second click (or Enter) while the first is in flight would send a move built
+  // from the decision the first one ends.
+  if (!d || !c || !c.placed || c.sending) return;
   const { cells } = currentCells(s);
   const res = check(s.map, cells, checkMode(d), d.targets);
   if (!res.ok || (d.kind === "draw" && !c.terrain)) { updatePreview(s); return; }
   s.error = "";
   const mv = buildMove(s);
+  c.sending = true;
+  updatePreview(s);
   try {
     const drawn = { draw: c.terrain, hero: "hero", gorgon: "destroyed", troll: "destroyed" }[d.kind];
     s.lastMove = d.sheet === myIndex(s) && drawn ? { cells: new Set(cells.map(key)), kind: drawn } : null;
     const env = await api.move(s.id, token(), mv, s.env.seq);
+    c.sending = false;
     accept(env);
   } catch (ex) {
-    s.error = ex.message;
+    c.sending = false;
+    s.error = refusalText(ex);
     s.render();
   }
 }
 
 async function doUndo(s, token, accept) {
-  try { accept(await api.undo(s.id, token(), s.env.seq)); } catch (ex) { s.error = ex.message; s.render(); }
+  try { accept(await api.undo(s.id, token(), s.env.seq)); } catch (ex) { s.error = refusalText(ex); s.render(); }
 }
 
 // ---------- modals: season scoring, other sheets ----------

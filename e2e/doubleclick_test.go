@@ -1,0 +1,60 @@
+package e2e
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestDoubleClickSendsOneMove: Confirm clicked twice at once (in Portuguese) sends one move; the second
+// click, landing while the first is in flight, must neither send a move built from the old decision nor
+// show a refusal. The page was seen showing the engine's English refusal after such a double-click.
+func TestDoubleClickSendsOneMove(t *testing.T) {
+	e := newEnv(t, 3)
+	id, token := e.startSolo("cartographers")
+	ctx := browser(t, "pt-BR")
+	holdSeat(t, ctx, e, id, token, "pt")
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+	for turn := range 3 {
+		waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]') && !!document.querySelector('#confirm')`)
+		var before struct {
+			Match struct{ Moves int } `json:"match"`
+		}
+		e.getJSON("/api/matches/"+id, token, &before)
+		playThroughPage(t, ctx, e.legal(id, token)[0], byDoubleClick)
+		// Whatever the second click did has been answered by now.
+		time.Sleep(300 * time.Millisecond)
+		var after struct {
+			Match struct{ Moves int } `json:"match"`
+		}
+		e.getJSON("/api/matches/"+id, token, &after)
+		if after.Match.Moves != before.Match.Moves+1 {
+			t.Fatalf("turn %d: a double-click made %d moves", turn, after.Match.Moves-before.Match.Moves)
+		}
+		if msg := evalString(t, ctx, `(document.querySelector('#move-error') || {}).textContent || ""`); msg != "" {
+			t.Fatalf("turn %d: the double-click shows %q", turn, msg)
+		}
+		// A season that ends shows its scoring: close it.
+		evalString(t, ctx, `(m => (m && m.querySelector('.primary').click(), ""))(document.querySelector('#season-modal'))`)
+	}
+}
+
+// TestRefusalsAreTranslated: a refusal reaches the player in the page's language, from its code, never
+// as the server's English message. A visitor in Portuguese asks to join a match whose last seat was taken
+// meanwhile.
+func TestRefusalsAreTranslated(t *testing.T) {
+	e := newEnv(t, 1)
+	var m struct{ ID string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 2}, &m)
+	ctx := browser(t, "pt-BR")
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+m.ID))
+	waitJS(t, ctx, `!!document.querySelector('#join-form')`)
+	e.postJSON("/api/matches/"+m.ID+"/join", "", map[string]any{"name": "Bea"}, nil)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#join-name"), "Cy"))
+	click(t, ctx, "#join")
+	waitJS(t, ctx, `document.querySelector('#room .error').textContent !== ""`)
+	if got := evalString(t, ctx, `document.querySelector('#room .error').textContent`); got != "Todos os lugares estão ocupados." {
+		t.Errorf("the refusal reads %q, want the Portuguese for match_full", got)
+	}
+}
