@@ -41,20 +41,19 @@ func TestDoubleClickSendsOneMove(t *testing.T) {
 }
 
 // TestRefusalsAreTranslated: a refusal reaches the player in the page's language, from its code, never
-// as the server's English message. A visitor in Portuguese asks to join a match whose last seat was taken
-// meanwhile.
+// as the server's English message. The host of a Carcassonne match, alone at it, presses Start in
+// Portuguese (Carcassonne needs two players).
 func TestRefusalsAreTranslated(t *testing.T) {
 	e := newEnv(t, 1)
-	var m struct{ ID string }
-	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 2}, &m)
+	var m struct{ ID, Token string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &m)
 	ctx := browser(t, "pt-BR")
+	holdSeat(t, ctx, e, m.ID, m.Token, "pt")
 	run(t, ctx, chromedp.Navigate(e.url+"/m/"+m.ID))
-	waitJS(t, ctx, `!!document.querySelector('#join-form')`)
-	e.postJSON("/api/matches/"+m.ID+"/join", "", map[string]any{"name": "Bea"}, nil)
-	run(t, ctx, chromedp.SetValue(chromedp.CSS("#join-name"), "Cy"))
-	click(t, ctx, "#join")
+	waitJS(t, ctx, `!!document.querySelector('#start')`)
+	click(t, ctx, "#start")
 	waitJS(t, ctx, `document.querySelector('#room .error').textContent !== ""`)
-	if got := evalString(t, ctx, `document.querySelector('#room .error').textContent`); got != "Todos os lugares estão ocupados." {
-		t.Errorf("the refusal reads %q, want the Portuguese for match_full", got)
+	if got := evalString(t, ctx, `document.querySelector('#room .error').textContent`); got != "A partida não começou (ou faltam jogadores)." {
+		t.Errorf("the refusal reads %q, want the Portuguese for not_started", got)
 	}
 }

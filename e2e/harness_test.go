@@ -363,10 +363,10 @@ func dismissSeason(t *testing.T, ctx context.Context) {
 type placing int
 
 const (
-	byClicks placing = iota // click the shape, the terrain, the target space, Confirm
-	byKeys                  // digits, T, arrows, Enter
-	byDrag                  // drag the shape from the card onto the target space, Confirm
-	byDoubleClick           // as byClicks, but Confirm is clicked twice at once (an impatient double-click)
+	byClicks      placing = iota // click the shape, the terrain, the target space, Confirm
+	byKeys                       // digits, T, arrows, Enter
+	byDrag                       // drag the shape from the card onto the target space, Confirm
+	byDoubleClick                // as byClicks, but Confirm is clicked twice at once (an impatient double-click)
 )
 
 // playThroughPage enacts a legal move through the page: shape (click or key), terrain (click or T),
