@@ -38,10 +38,10 @@ func TestMultiplayerAmbush(t *testing.T) {
 	mustRefuse(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{4, 4}, [2]int{4, 5}, [2]int{5, 4}, [2]int{5, 5})}, "not the shape")
 	mustRefuse(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{0, 3}, [2]int{1, 3}, [2]int{0, 5}, [2]int{1, 5})}, "overlaps")
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: rot})
-	if got := g.Players[0].Sheet.Layer[Monster]; got != rot {
+	if got := g.Players[0].Sheet.layer[Monster]; got != rot {
 		t.Fatalf("sheet 0 monsters %v, want the rotated bugbear", CellList(got))
 	}
-	if g.Players[1].Sheet.Layer[Monster].Any() {
+	if g.Players[1].Sheet.layer[Monster].Any() {
 		t.Fatal("seat 1's own sheet got the monster")
 	}
 	if !g.Undoable(1) || g.Undoable(0) {
@@ -166,7 +166,7 @@ func TestSoloAmbushWalk(t *testing.T) {
 	}
 	// Nowhere to go: the ambush is ignored, nothing drawn, no fallback.
 	g := rig(t, Options{}, 1, checker, "Gnoll Raid", "Great River")
-	if g.Players[0].Sheet.Layer[Monster].Any() {
+	if g.Players[0].Sheet.layer[Monster].Any() {
 		t.Fatal("solo ambush drew a monster though the shape fits nowhere")
 	}
 	if g.Current != mustCard(t, "Great River") {

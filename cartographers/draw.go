@@ -122,7 +122,7 @@ func (g *Game) fill(i int, cells Bits, k Kind) {
 	s := &g.Players[i].Sheet
 	s.Draw(cells, k)
 	if k == Monster {
-		destroyHitMonsters(s)
+		s.DestroyHitMonsters()
 	}
 	g.checkDragon(i)
 }

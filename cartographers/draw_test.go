@@ -36,8 +36,8 @@ func TestFallbackWhenNoShapeFits(t *testing.T) {
 	}
 	mustRefuse(t, g, 0, drawMove(1, Forest, [2]int{0, 0}), "not the shape")
 	mustPlay(t, g, 0, drawMove(0, Forest, [2]int{0, 0}, [2]int{1, 1}))
-	if g.Players[0].Sheet.Coins != 1 {
-		t.Fatalf("coins %d, want 1 for the coin shape", g.Players[0].Sheet.Coins)
+	if g.Players[0].Sheet.coins != 1 {
+		t.Fatalf("coins %d, want 1 for the coin shape", g.Players[0].Sheet.coins)
 	}
 }
 
@@ -80,15 +80,15 @@ func TestMountainCoinAndCap(t *testing.T) {
 .....r.M...
 ...........`
 	g := rig(t, Options{}, 1, sheet, "Farmland")
-	g.Players[0].Sheet.Coins = 12
+	g.Players[0].Sheet.coins = 12
 	mustPlay(t, g, 0, drawMove(0, Farm, [2]int{5, 6}, [2]int{6, 6}))
-	if got := g.Players[0].Sheet.Coins; got != 14 {
+	if got := g.Players[0].Sheet.coins; got != 14 {
 		t.Fatalf("coins %d, want 12 + shape coin + mountain coin = 14", got)
 	}
 	g = rig(t, Options{}, 1, sheet, "Farmland")
-	g.Players[0].Sheet.Coins = 13
+	g.Players[0].Sheet.coins = 13
 	mustPlay(t, g, 0, drawMove(0, Farm, [2]int{5, 6}, [2]int{6, 6}))
-	if got := g.Players[0].Sheet.Coins; got != MaxCoins {
+	if got := g.Players[0].Sheet.coins; got != MaxCoins {
 		t.Fatalf("coins %d, want the cap %d", got, MaxCoins)
 	}
 }

@@ -54,17 +54,23 @@ func (g *Game) playHero(i int, d Decision, m Move) error {
 	}
 	g.clearPending(i)
 	s.Draw(m.Cells, Hero)
-	s.Hits = s.Hits.Or(HeroHits(d.Card, m.Cells.First(), m.Rotation, m.Flip))
-	destroyHitMonsters(s)
+	s.MarkHits(HeroHits(d.Card, m.Cells.First(), m.Rotation, m.Flip))
 	g.checkDragon(i)
 	g.stepDone(d.Actor)
 	return nil
 }
 
-// destroyHitMonsters destroys every monster space under a hit marking (rulings 11): those on the spaces
+// MarkHits marks hero attacks on the spaces of hits and destroys the monsters on them at once, as a hero's
+// attack does (rulings 11).
+func (s *Sheet) MarkHits(hits Bits) {
+	s.hits = s.hits.Or(hits)
+	s.DestroyHitMonsters()
+}
+
+// DestroyHitMonsters destroys every monster space under a hit marking (rulings 11): those on the spaces
 // a hero just attacked, and a monster drawn later onto a hit space.
-func destroyHitMonsters(s *Sheet) {
-	if hit := s.Layer[Monster].And(s.Hits); hit.Any() {
+func (s *Sheet) DestroyHitMonsters() {
+	if hit := s.layer[Monster].And(s.hits); hit.Any() {
 		s.Draw(hit, Destroyed)
 	}
 }

@@ -51,13 +51,13 @@ func MapSide(side string) (Sheet, error) {
 	}
 	var s Sheet
 	for _, p := range d.mountains {
-		s.Layer[Mountain] = s.Layer[Mountain].With(CellAt(p[0], p[1]))
+		s.layer[Mountain] = s.layer[Mountain].With(CellAt(p[0], p[1]))
 	}
 	for _, p := range d.wastelands {
-		s.Layer[Wasteland] = s.Layer[Wasteland].With(CellAt(p[0], p[1]))
+		s.layer[Wasteland] = s.layer[Wasteland].With(CellAt(p[0], p[1]))
 	}
 	for _, p := range d.ruins {
-		s.Ruins = s.Ruins.With(CellAt(p[0], p[1]))
+		s.ruins = s.ruins.With(CellAt(p[0], p[1]))
 	}
 	return s, nil
 }

@@ -11,7 +11,7 @@ const DragonReward = 3
 func (g *Game) monsterCells(i int, id CardID) (drawn, surviving Bits) {
 	p := &g.Players[i]
 	drawn = p.Monsters[ambushIndex(id)]
-	return drawn, drawn.And(p.Sheet.Layer[Monster])
+	return drawn, drawn.And(p.Sheet.layer[Monster])
 }
 
 // monsterRule is a Heroes monster's ability: when it acts and what it does. Each monster is one entry of
@@ -50,7 +50,7 @@ func (g *Game) dragonInferno(i int) {
 	s := &p.Sheet
 	empty := s.EmptySpaces()
 	nextToEmpty := empty.North().Or(empty.South()).Or(empty.East()).Or(empty.West())
-	if dragon.AndNot(s.Layer[Destroyed]).Intersects(nextToEmpty) {
+	if dragon.AndNot(s.layer[Destroyed]).Intersects(nextToEmpty) {
 		return
 	}
 	p.DragonPaid = true
@@ -117,7 +117,7 @@ func (g *Game) seasonEffect(id CardID) {
 func (g *Game) gorgonTargets(i int, id CardID) Bits {
 	_, alive := g.monsterCells(i, id)
 	s := &g.Players[i].Sheet
-	return alive.Neighbours().AndNot(s.Layer[Mountain]).AndNot(s.Layer[Wasteland]).AndNot(s.Layer[Destroyed])
+	return alive.Neighbours().AndNot(s.layer[Mountain]).AndNot(s.layer[Wasteland]).AndNot(s.layer[Destroyed])
 }
 
 // askDestroy asks actor to choose a space to destroy among targets on sheet i. A single target needs no

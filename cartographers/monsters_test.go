@@ -9,24 +9,24 @@ func TestDragonPaysOnceWhenSurrounded(t *testing.T) {
 	g := rig(t, Options{Ambush: "heroes"}, 1, emptyA, "Dragon Inferno", "Rift Lands")
 	p := &g.Players[0]
 	want := setOf([2]int{8, 3}, [2]int{9, 1}, [2]int{9, 2}, [2]int{9, 3}, [2]int{10, 1})
-	if got := p.Monsters[ambushIndex(dragonID)]; got != want || p.Sheet.Layer[Monster] != want {
+	if got := p.Monsters[ambushIndex(dragonID)]; got != want || p.Sheet.layer[Monster] != want {
 		t.Fatalf("dragon at %v, want %v", CellList(got), CellList(want))
 	}
 	// Its empty neighbours, by hand: (7,3) (8,4) (8,1) (9,0) (10,2) (10,3) (9,4) (10,0). Fill all but
 	// (10,0), then draw Rift Lands there: 3 coins, once. The mountain (8,2) keeps (7,2) empty: no coin.
 	p.Sheet.Draw(setOf([2]int{7, 3}, [2]int{8, 4}, [2]int{8, 1}, [2]int{9, 0}, [2]int{10, 2}, [2]int{10, 3}, [2]int{9, 4}), Forest)
 	g.checkDragon(0)
-	if p.DragonPaid || p.Sheet.Coins != 0 {
+	if p.DragonPaid || p.Sheet.coins != 0 {
 		t.Fatal("dragon paid with (10,0) still empty")
 	}
 	mustPlay(t, g, 0, drawMove(0, Farm, [2]int{10, 0}))
-	if p.Sheet.Coins != DragonReward || !p.DragonPaid {
-		t.Fatalf("coins %d after surrounding the dragon, want %d", p.Sheet.Coins, DragonReward)
+	if p.Sheet.coins != DragonReward || !p.DragonPaid {
+		t.Fatalf("coins %d after surrounding the dragon, want %d", p.Sheet.coins, DragonReward)
 	}
 	p.Sheet.Draw(setOf([2]int{0, 0}), Forest)
 	g.checkDragon(0)
-	if p.Sheet.Coins != DragonReward {
-		t.Fatalf("dragon paid twice: %d coins", p.Sheet.Coins)
+	if p.Sheet.coins != DragonReward {
+		t.Fatalf("dragon paid twice: %d coins", p.Sheet.coins)
 	}
 }
 
@@ -37,8 +37,8 @@ func TestDragonWhollyDestroyedPays(t *testing.T) {
 	p.Monsters[ambushIndex(dragonID)] = dragon
 	p.Sheet.Draw(dragon, Destroyed)
 	g.checkDragon(0)
-	if p.Sheet.Coins != DragonReward {
-		t.Fatalf("coins %d for a wholly destroyed dragon, want %d", p.Sheet.Coins, DragonReward)
+	if p.Sheet.coins != DragonReward {
+		t.Fatalf("coins %d for a wholly destroyed dragon, want %d", p.Sheet.coins, DragonReward)
 	}
 }
 
@@ -54,8 +54,8 @@ func TestZombieSpreadsAfterScoring(t *testing.T) {
 	if g.Season != 1 || p.Seasons[0].Monsters != 2 {
 		t.Fatalf("season %d, spring penalty %d; want summer and 2", g.Season, p.Seasons[0].Monsters)
 	}
-	if want := setOf([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0}); p.Sheet.Layer[Monster].And(want) != want {
-		t.Fatalf("zombies %v, want the spread to (0,1) and (1,0)", CellList(p.Sheet.Layer[Monster]))
+	if want := setOf([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0}); p.Sheet.layer[Monster].And(want) != want {
+		t.Fatalf("zombies %v, want the spread to (0,1) and (1,0)", CellList(p.Sheet.layer[Monster]))
 	}
 	// A second step from the three zombies, all at once: (0,2) (1,1) (2,0).
 	g.seasonEffect(zombieID)
@@ -63,7 +63,7 @@ func TestZombieSpreadsAfterScoring(t *testing.T) {
 		t.Fatalf("zombies %v after two steps, want %v", CellList(p.Monsters[ambushIndex(zombieID)]), CellList(want))
 	}
 	// Destroyed zombies spread no more.
-	p.Sheet.Draw(p.Sheet.Layer[Monster], Destroyed)
+	p.Sheet.Draw(p.Sheet.layer[Monster], Destroyed)
 	before := p.Sheet
 	g.seasonEffect(zombieID)
 	if p.Sheet != before {
@@ -148,7 +148,7 @@ func TestGorgonGaze(t *testing.T) {
 // space is no Gorgon, so the gaze reaches only the neighbours of its surviving spaces.
 func TestGorgonGazesOnlyFromSurvivingSpaces(t *testing.T) {
 	g := rig(t, Options{Ambush: "heroes"}, 2, emptyA, "Gorgon Gaze")
-	g.Players[0].Sheet.Hits = setOf([2]int{3, 3})
+	g.Players[0].Sheet.hits = setOf([2]int{3, 3})
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
 	if g.Players[0].Sheet.At(CellAt(3, 3)) != Destroyed {
 		t.Fatal("the gorgon space drawn on a hit is not destroyed")
@@ -166,7 +166,7 @@ func TestGorgonGazesOnlyFromSurvivingSpaces(t *testing.T) {
 
 	// Two of its three spaces on hits: one survivor, whose only neighbours... are still targets.
 	g = rig(t, Options{Ambush: "heroes"}, 2, emptyA, "Gorgon Gaze")
-	g.Players[0].Sheet.Hits = setOf([2]int{3, 3}, [2]int{3, 5})
+	g.Players[0].Sheet.hits = setOf([2]int{3, 3}, [2]int{3, 5})
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
 	d, _ = g.DecisionOf(1)
 	want = setOf([2]int{3, 4}, [2]int{5, 4}, [2]int{4, 3}, [2]int{4, 5})
@@ -186,8 +186,8 @@ func TestMonsterRulesUseSurvivingSpaces(t *testing.T) {
 	p.Sheet.Draw(setOf([2]int{4, 5}), Destroyed)
 	p.Sheet.Draw(setOf([2]int{3, 4}, [2]int{5, 4}, [2]int{4, 3}), Forest)
 	g.checkDragon(0)
-	if p.Sheet.Coins != DragonReward {
-		t.Fatalf("dragon with its one survivor surrounded: %d coins, want %d", p.Sheet.Coins, DragonReward)
+	if p.Sheet.coins != DragonReward {
+		t.Fatalf("dragon with its one survivor surrounded: %d coins, want %d", p.Sheet.coins, DragonReward)
 	}
 
 	// Monster penalty: the empty neighbours of (4,4) only, not those of the destroyed (4,5): (3,4) (5,4)
@@ -203,8 +203,8 @@ func TestMonsterRulesUseSurvivingSpaces(t *testing.T) {
 	p.Sheet.Draw(setOf([2]int{0, 0}), Monster)
 	p.Sheet.Draw(setOf([2]int{0, 2}), Destroyed)
 	g.seasonEffect(zombieID)
-	if want := setOf([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0}); p.Sheet.Layer[Monster] != want {
-		t.Fatalf("zombies %v, want %v", CellList(p.Sheet.Layer[Monster]), CellList(want))
+	if want := setOf([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0}); p.Sheet.layer[Monster] != want {
+		t.Fatalf("zombies %v, want %v", CellList(p.Sheet.layer[Monster]), CellList(want))
 	}
 
 	// Troll of (6,0) (6,2), (6,2) destroyed: it may destroy (5,0) (7,0) (6,1), not (5,2) (7,2) (6,3).

@@ -117,7 +117,7 @@ func (g *Game) tellCoins() {
 		return
 	}
 	for i := range g.Players {
-		c := g.Players[i].Sheet.Coins
+		c := g.Players[i].Sheet.coins
 		if d := c - n.coins[i]; d > 0 {
 			g.tell(i, "coins", map[string]int{"gained": d, "coins": c}, "{seat %d} gains %d coin%s (%d in all)", i, d, plural(d), c)
 		}

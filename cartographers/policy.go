@@ -99,7 +99,7 @@ func (g *Game) AutoMove(seat int) (Move, error) {
 		case DecideAmbush:
 			v = -g.valueAfter(s, m.Cells, Monster)
 		case DecideHero:
-			v = HeroHits(d.Card, m.Cells.First(), m.Rotation, m.Flip).And(s.Layer[Monster]).Count()
+			v = HeroHits(d.Card, m.Cells.First(), m.Rotation, m.Flip).And(s.layer[Monster]).Count()
 		case DecideGorgon, DecideTroll:
 			// An empty space costs its owner least; a neighbour's Gorgon prefers a drawn space.
 			if s.At(m.Cells.First()) == Empty {
@@ -121,7 +121,7 @@ func (g *Game) AutoMove(seat int) (Move, error) {
 func (g *Game) valueAfter(s *Sheet, cells Bits, k Kind) int {
 	t := *s
 	t.Draw(cells, k)
-	v := t.Coins
+	v := t.coins
 	for _, e := range g.Edicts {
 		stars, _ := ScoringCards[e].Score(&t)
 		v += stars

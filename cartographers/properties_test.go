@@ -51,19 +51,19 @@ func TestGameProperties(t *testing.T) {
 			}
 			for i := range g.Players {
 				s := &g.Players[i].Sheet
-				if s.Coins < 0 || s.Coins > MaxCoins {
-					t.Fatalf("seed %d: %d coins", seed, s.Coins)
+				if s.coins < 0 || s.coins > MaxCoins {
+					t.Fatalf("seed %d: %d coins", seed, s.coins)
 				}
 				var union Bits
 				total := 0
-				for _, l := range s.Layer {
+				for _, l := range s.layer {
 					union = union.Or(l)
 					total += l.Count()
 				}
 				if total != union.Count() {
 					t.Fatalf("seed %d: a space is in two layers:\n%s", seed, s.MapText())
 				}
-				if s.Layer[Mountain] != side.Layer[Mountain] || s.Layer[Wasteland] != side.Layer[Wasteland] || s.Ruins != side.Ruins {
+				if s.layer[Mountain] != side.layer[Mountain] || s.layer[Wasteland] != side.layer[Wasteland] || s.ruins != side.ruins {
 					t.Fatalf("seed %d: the printed map changed", seed)
 				}
 			}

@@ -6,7 +6,7 @@ package cartographers
 // elsewhere is illegal. Without a demand, the fallback is allowed only when no offered shape fits.
 func (g *Game) drawMode(s *Sheet, c *Card, empty Bits) (DrawMode, Bits) {
 	if g.RuinsPending {
-		ruins := s.Ruins.And(empty)
+		ruins := s.ruins.And(empty)
 		if ruins.Any() && anyFits(s, c, ruins) {
 			return DrawRuins, ruins
 		}

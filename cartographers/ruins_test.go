@@ -24,7 +24,7 @@ func TestRuinsChainAndDemand(t *testing.T) {
 	if g.RuinsPending {
 		t.Fatal("the demand outlived the explore card that met it")
 	}
-	if got := g.Players[0].Sheet.Coins; got != 1 {
+	if got := g.Players[0].Sheet.coins; got != 1 {
 		t.Fatalf("coins %d after Great River's coin shape, want 1", got)
 	}
 }
@@ -54,8 +54,8 @@ func TestRuinsDemandCannotBeMet(t *testing.T) {
 	mustRefuse(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Monster, Cells: setOf([2]int{4, 4}, [2]int{4, 5})}, "not the shape")
 	mustPlay(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Monster, Cells: setOf([2]int{4, 4})})
 	s := &g.Players[0].Sheet
-	if s.At(CellAt(4, 4)) != Monster || s.Coins != 0 {
-		t.Fatalf("fallback drew %v with %d coins, want a monster and no coin", s.At(CellAt(4, 4)), s.Coins)
+	if s.At(CellAt(4, 4)) != Monster || s.coins != 0 {
+		t.Fatalf("fallback drew %v with %d coins, want a monster and no coin", s.At(CellAt(4, 4)), s.coins)
 	}
 }
 

@@ -111,7 +111,7 @@ func ProjectedScores(s *Sheet) [len(ScoringCards)]CardScore {
 // MonsterPenalty is the stars lost to monsters at a season's end: one per empty space orthogonally
 // adjacent to at least one monster space, each counted once; also returns those spaces.
 func MonsterPenalty(s *Sheet) (int, Bits) {
-	p := adjacent(s.Layer[Monster]).And(s.EmptySpaces())
+	p := adjacent(s.layer[Monster]).And(s.EmptySpaces())
 	return p.Count(), p
 }
 

@@ -742,7 +742,7 @@ func TestScoringEmptyAndFullSheets(t *testing.T) {
 	// 22 complete lines x 6; an 11x11 square; 11 diagonals; columns of 11; one cluster of 121; 11 rows
 	// of at least 3; 6 odd columns x 10. Every other card needs another kind.
 	var full Sheet
-	full.Layer[Forest] = All
+	full.layer[Forest] = All
 	want := map[string]int{
 		"Sentinel Wood": 40, "Greenbough": 22, "Treetower": 121, "Borderlands": 132, "Lost Barony": 33,
 		"The Broken Road": 33, "Faunlost Thicket": 22, "Deepwood": 6, "Heart of the Forest": 242,

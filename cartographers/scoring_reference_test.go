@@ -19,7 +19,7 @@ func refGridOf(s *Sheet) *refGrid {
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			g.k[r][c] = s.At(CellAt(r, c))
-			g.ruins[r][c] = s.Ruins.Has(CellAt(r, c))
+			g.ruins[r][c] = s.ruins.Has(CellAt(r, c))
 		}
 	}
 	return g
@@ -481,7 +481,7 @@ func referencePenalty(g *refGrid) int {
 // clusters, lines and squares of every size occur (single random cells would rarely make them).
 func shapedSheet(rng *rand.Rand, density float64) Sheet {
 	s, _ := MapSide(MapSides[rng.IntN(len(MapSides))])
-	s.Ruins = s.Ruins.Or(randomCells(rng, 0.05))
+	s.ruins = s.ruins.Or(randomCells(rng, 0.05))
 	for tries := 0; tries < 400 && float64(s.Filled().Count()) < density*Cells; tries++ {
 		sh := MustShape(testShapes[rng.IntN(len(testShapes))])
 		ps := s.Placements(sh, Bits{}, nil)

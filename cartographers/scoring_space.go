@@ -61,7 +61,7 @@ func theCauldrons(s *Sheet) (int, Bits) {
 // dwarvenholds: Earn seven reputation stars for each complete row or complete column of filled spaces
 // that contains a mountain space.
 func dwarvenholds(s *Sheet) (int, Bits) {
-	f, m := s.Filled(), s.Layer[Mountain]
+	f, m := s.Filled(), s.layer[Mountain]
 	r, rc := completeLines(f, RowMask[:], m)
 	c, cc := completeLines(f, ColMask[:], m)
 	return 7 * (r + c), rc.Or(cc)
@@ -86,7 +86,7 @@ func bandedHills(s *Sheet) (int, Bits) {
 	for _, row := range RowMask {
 		types, cells := 0, Bits{}
 		for _, k := range TerrainTypes {
-			if c := s.Layer[k].And(row); c.Any() {
+			if c := s.layer[k].And(row); c.Any() {
 				types++
 				cells = cells.Or(c)
 			}

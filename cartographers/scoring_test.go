@@ -82,7 +82,7 @@ func TestScoringDoesNotAllocate(t *testing.T) {
 		}
 		MonsterPenalty(&s)
 		out = half.Placements(sh, Bits{}, out[:0])
-		half.CanPlace(sh, half.Ruins)
+		half.CanPlace(sh, half.ruins)
 	}); n != 0 {
 		t.Fatalf("scoring and placement allocate %v times per run", n)
 	}

@@ -11,7 +11,7 @@ func (g *Game) scoreSeason() {
 		for j, e := range edicts {
 			sc.Edicts[j], _ = ScoringCards[g.Edicts[e]].Score(&p.Sheet)
 		}
-		sc.Coins = p.Sheet.Coins
+		sc.Coins = p.Sheet.coins
 		sc.Monsters, _ = MonsterPenalty(&p.Sheet)
 		sc.Total = sc.Edicts[0] + sc.Edicts[1] + sc.Coins - sc.Monsters
 		p.Seasons[g.Season] = sc

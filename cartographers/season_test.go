@@ -45,7 +45,7 @@ WA...M.....
 ...........`
 	g := rig(t, o, 1, sheet, "Great River")
 	p := &g.Players[0]
-	p.Sheet.Coins = 3
+	p.Sheet.coins = 3
 	g.scoreSeason()
 	// Sentinel Wood: 2 forests on the edge. Canal Lake: water (5,0) next to farm (5,1) and back: 2.
 	// Coins 3. Monster (3,3): empty neighbours (2,3) (4,3) (3,2) (3,4): -4.

@@ -211,7 +211,7 @@ func (g *Game) PublicView() View {
 	v.Sheets = make([]SheetView, 0, len(g.Players))
 	for i := range g.Players {
 		p := &g.Players[i]
-		sv := SheetView{Seat: i, Map: p.Sheet.MapText(), Hits: CellList(p.Sheet.Hits), Coins: p.Sheet.Coins,
+		sv := SheetView{Seat: i, Map: p.Sheet.MapText(), Hits: CellList(p.Sheet.hits), Coins: p.Sheet.coins,
 			Score: p.Score, MonsterLoss: p.MonsterLoss, Seasons: append([]SeasonScore(nil), p.Seasons[:g.scoredSeasons()]...)}
 		if p.Pending.Kind != NoDecision {
 			sv.Waiting = p.Pending.Kind.String()

@@ -64,7 +64,7 @@ func nextMove(t *testing.T, g *cartographers.Game) (int, cartographers.Move) {
 		e := sh.EmptySpaces()
 		open := e.And(e.North().Or(e.South()).Or(e.East()).Or(e.West())).Count()
 		// A hero's hits should land on the map, so that the page has hits to show.
-		open -= 4 * sh.Hits.Count()
+		open -= 4 * sh.Hits().Count()
 		if bestOpen < 0 || open < bestOpen {
 			best, bestOpen = m, open
 		}

@@ -142,7 +142,7 @@ func (b *Bot) draws(g *carto.Game, d carto.Decision, sheet int, s *carto.Sheet, 
 				t.Draw(p.Cells, k)
 				if k == carto.Monster {
 					// A monster drawn onto a hero's hit is destroyed at once (rulings 11).
-					t.Draw(t.Layer[carto.Monster].And(t.Hits), carto.Destroyed)
+					t.DestroyHitMonsters()
 				}
 				if coin {
 					t.AddCoins(1)
@@ -171,8 +171,7 @@ func (b *Bot) heroes(g *carto.Game, d carto.Decision, s *carto.Sheet, ev *evalua
 				t := &b.tmp
 				*t = *s
 				t.Draw(carto.Single(c), carto.Hero)
-				t.Hits = t.Hits.Or(carto.HeroHits(d.Card, c, r, f == 1))
-				t.Draw(t.Layer[carto.Monster].And(t.Hits), carto.Destroyed)
+				t.MarkHits(carto.HeroHits(d.Card, c, r, f == 1))
 				m := carto.Move{Type: carto.DecideHero, Cells: carto.Single(c), Rotation: r, Flip: f == 1}
 				b.cands = append(b.cands, candidate{m: m, value: ev.value(t), after: *t})
 			}
@@ -252,7 +251,7 @@ func (b *Bot) ambushValue(s *carto.Sheet, ids []carto.CardID, ev *evaluator, sol
 			*t = *s
 			if cells, ok := carto.SoloAmbushPlacement(s, id); ok {
 				t.Draw(cells, carto.Monster)
-				t.Draw(t.Layer[carto.Monster].And(t.Hits), carto.Destroyed)
+				t.DestroyHitMonsters()
 			}
 			total += ev.value(t)
 			continue
@@ -269,7 +268,7 @@ func (b *Bot) ambushValue(s *carto.Sheet, ids []carto.CardID, ev *evaluator, sol
 			t := &b.tmp
 			*t = *s
 			t.Draw(p.Cells, carto.Monster)
-			t.Draw(t.Layer[carto.Monster].And(t.Hits), carto.Destroyed)
+			t.DestroyHitMonsters()
 			if v := ev.value(t); !found || v < worst {
 				worst, found = v, true
 			}

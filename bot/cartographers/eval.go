@@ -89,7 +89,7 @@ func newEvaluator(g *carto.Game, w Weights, ruinsLeft bool) evaluator {
 
 // value is the sheet's worth in expected stars to come.
 func (e *evaluator) value(s *carto.Sheet) float64 {
-	v := e.wCoin * float64(s.Coins)
+	v := e.wCoin * float64(s.Coins())
 	for i, sc := range e.edicts {
 		if e.wEdict[i] == 0 {
 			continue
@@ -109,7 +109,7 @@ func (e *evaluator) value(s *carto.Sheet) float64 {
 		v -= e.wNarrow * float64(empty.And(one).AndNot(two).Count())
 	}
 	if e.wRuins != 0 {
-		v += e.wRuins * float64(s.Ruins.And(empty).Count())
+		v += e.wRuins * float64(s.Ruins().And(empty).Count())
 	}
 	return v
 }

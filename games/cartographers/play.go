@@ -316,7 +316,7 @@ func printPlayResult(g *cartographers.Game, rec game.Record, asJSON bool, w io.W
 	rec.Tell(g)
 	p := g.Players[0]
 	res := playResult{Seed: g.Seed(), Options: g.Options(), Score: p.Score, Par: g.SoloPar(), Rating: g.SoloRating(),
-		Title: cartographers.SoloTitle(g.SoloRating()), Coins: p.Sheet.Coins, Map: p.Sheet.MapText(), Record: rec}
+		Title: cartographers.SoloTitle(g.SoloRating()), Coins: p.Sheet.Coins(), Map: p.Sheet.MapText(), Record: rec}
 	for _, e := range g.Edicts {
 		res.Edicts = append(res.Edicts, cartographers.ScoringCards[e].Name)
 	}
