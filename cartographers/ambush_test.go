@@ -38,10 +38,10 @@ func TestMultiplayerAmbush(t *testing.T) {
 	mustRefuse(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{4, 4}, [2]int{4, 5}, [2]int{5, 4}, [2]int{5, 5})}, "not the shape")
 	mustRefuse(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{0, 3}, [2]int{1, 3}, [2]int{0, 5}, [2]int{1, 5})}, "overlaps")
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: rot})
-	if got := g.Players[0].Sheet.layer[Monster]; got != rot {
+	if got := g.players[0].sheet.layer[Monster]; got != rot {
 		t.Fatalf("sheet 0 monsters %v, want the rotated bugbear", CellList(got))
 	}
-	if g.Players[1].Sheet.layer[Monster].Any() {
+	if g.players[1].sheet.layer[Monster].Any() {
 		t.Fatal("seat 1's own sheet got the monster")
 	}
 	if !g.Undoable(1) || g.Undoable(0) {
@@ -53,8 +53,8 @@ func TestMultiplayerAmbush(t *testing.T) {
 	if g.Undoable(1) {
 		t.Fatal("undo allowed after the turn closed")
 	}
-	if g.Current != mustCard(t, "Great River") {
-		t.Fatalf("current %v, want the next card", g.Current)
+	if g.current != mustCard(t, "Great River") {
+		t.Fatalf("current %v, want the next card", g.current)
 	}
 
 	// Goblin Attack is counterclockwise: seat 2 draws on sheet 0. With two players the other one draws.
@@ -87,7 +87,7 @@ func TestMultiplayerAmbushFallback(t *testing.T) {
 	}
 	mustRefuse(t, g, 0, Move{Type: DecideAmbush, Cells: setOf([2]int{0, 0}, [2]int{2, 0})}, "draw a 1x1 monster")
 	mustPlay(t, g, 0, Move{Type: DecideAmbush, Cells: setOf([2]int{0, 0})})
-	if g.Players[1].Sheet.At(CellAt(0, 0)) != Monster {
+	if g.players[1].sheet.At(CellAt(0, 0)) != Monster {
 		t.Fatal("1x1 monster not drawn on sheet 1")
 	}
 }
@@ -166,11 +166,11 @@ func TestSoloAmbushWalk(t *testing.T) {
 	}
 	// Nowhere to go: the ambush is ignored, nothing drawn, no fallback.
 	g := rig(t, Options{}, 1, checker, "Gnoll Raid", "Great River")
-	if g.Players[0].Sheet.layer[Monster].Any() {
+	if g.players[0].sheet.layer[Monster].Any() {
 		t.Fatal("solo ambush drew a monster though the shape fits nowhere")
 	}
-	if g.Current != mustCard(t, "Great River") {
-		t.Fatalf("current %v: the ignored ambush should pass to the next card", g.Current)
+	if g.current != mustCard(t, "Great River") {
+		t.Fatalf("current %v: the ignored ambush should pass to the next card", g.current)
 	}
 }
 

@@ -156,12 +156,12 @@ type ResultDetail struct {
 // Result is the outcome; meaningful once the game is over.
 func (g *Game) Result() game.Result {
 	d := ResultDetail{}
-	for i, e := range g.Edicts {
+	for i, e := range g.edicts {
 		d.Edicts[i] = ScoringCards[e].Name
 	}
-	for i := range g.Players {
-		d.Seasons = append(d.Seasons, g.Players[i].Seasons)
-		d.MonsterLoss = append(d.MonsterLoss, g.Players[i].MonsterLoss)
+	for i := range g.players {
+		d.Seasons = append(d.Seasons, g.players[i].seasons)
+		d.MonsterLoss = append(d.MonsterLoss, g.players[i].monsterLoss)
 	}
 	if g.Solo() {
 		r := g.SoloRating()

@@ -2,14 +2,14 @@ package cartographers
 
 // startDraw asks every player with an empty space left to draw the revealed explore or rift card.
 func (g *Game) startDraw(id CardID) {
-	for i := range g.Players {
-		s := &g.Players[i].Sheet
+	for i := range g.players {
+		s := &g.players[i].sheet
 		empty := s.EmptySpaces()
 		if empty.Empty() {
 			continue // a full sheet draws nothing (rulings 15)
 		}
 		mode, targets := g.drawMode(s, &Cards[id], empty)
-		g.setPending(i, Decision{Kind: DecideDraw, Actor: i, Mode: mode, Card: id, Targets: targets, RuinsDemand: g.RuinsPending})
+		g.setPending(i, Decision{Kind: DecideDraw, Actor: i, Mode: mode, Card: id, Targets: targets, RuinsDemand: g.ruinsPending})
 	}
 }
 
@@ -100,7 +100,7 @@ func (g *Game) playDraw(i int, d Decision, m Move) error {
 	if !matchesShape(m.Cells, opt.orientations) {
 		return illegal("the cells are not the shape %s in any rotation or flip", opt.Shape)
 	}
-	s := &g.Players[i].Sheet
+	s := &g.players[i].sheet
 	if !s.CanDraw(m.Cells) {
 		return illegal("the shape overlaps a filled space")
 	}
@@ -119,7 +119,7 @@ func (g *Game) playDraw(i int, d Decision, m Move) error {
 // fill draws cells with terrain k on sheet i and applies what follows from it: mountain coins (in
 // Sheet.Draw), monsters on hero hits destroyed (rulings 11), the Dragon's reward.
 func (g *Game) fill(i int, cells Bits, k Kind) {
-	s := &g.Players[i].Sheet
+	s := &g.players[i].sheet
 	s.Draw(cells, k)
 	if k == Monster {
 		s.DestroyHitMonsters()
@@ -131,7 +131,7 @@ func (g *Game) fill(i int, cells Bits, k Kind) {
 // in fallback mode, where the placements are the single empty spaces). It does not allocate when out
 // has room.
 func (g *Game) LegalDraws(i int, d Decision, opt int, out []Placement) []Placement {
-	s := &g.Players[i].Sheet
+	s := &g.players[i].sheet
 	if d.Mode == DrawFallback {
 		s.EmptySpaces().EachCell(func(c Cell) {
 			out = append(out, Placement{Cells: Single(c), Row: uint8(c.Row()), Col: uint8(c.Col())})

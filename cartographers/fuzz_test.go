@@ -28,7 +28,7 @@ func FuzzMoves(f *testing.F) {
 			op := data[0]
 			data = data[1:]
 			acts := g.ToActSeats()
-			seat := int(op>>4) % (len(g.Players) + 1) // one past the last seat is a seat that does not exist
+			seat := int(op>>4) % (len(g.players) + 1) // one past the last seat is a seat that does not exist
 			switch op % 3 {
 			case 0: // raw JSON
 				n := min(len(data), int(op>>2)+1)

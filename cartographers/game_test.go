@@ -46,8 +46,8 @@ func TestRandomGamesEnd(t *testing.T) {
 		for seed := uint64(0); seed < 50; seed++ {
 			for _, seats := range []int{1, 2, 3} {
 				g := playRandom(t, Options{Preset: preset}, seats, seed)
-				if g.Season != 3 {
-					t.Fatalf("%s seed %d: over in season %d", preset, seed, g.Season)
+				if g.season != 3 {
+					t.Fatalf("%s seed %d: over in season %d", preset, seed, g.season)
 				}
 			}
 		}
@@ -91,14 +91,14 @@ func rigWith(t *testing.T, told bool, o Options, seats int, sheet string, deck .
 	if err != nil {
 		t.Fatalf("NewGame: %v", err)
 	}
-	for i := range g.Players {
-		g.Players[i] = Player{Sheet: g.Players[i].Sheet}
+	for i := range g.players {
+		g.players[i] = player{sheet: g.players[i].sheet}
 		if sheet != "" {
-			g.Players[i].Sheet = sheetOf(t, sheet)
+			g.players[i].sheet = sheetOf(t, sheet)
 		}
 	}
-	g.waiting, g.Revealed, g.RuinsPending, g.effects, g.phase = 0, nil, false, nil, phaseReveal
-	g.NumSpecials = 0
+	g.waiting, g.revealed, g.ruinsPending, g.effects, g.phase = 0, nil, false, nil, phaseReveal
+	g.numSpecials = 0
 	g.deck = g.deck[:0]
 	for i := len(deck) - 1; i >= 0; i-- {
 		id, ok := CardByName(deck[i])
@@ -180,7 +180,7 @@ func TestSetupFromSeed(t *testing.T) {
 		}
 		// One scoring card per stack, in some order under A-D.
 		var stacks [4]int
-		for _, e := range g.Edicts {
+		for _, e := range g.edicts {
 			stacks[ScoringCards[e].Stack]++
 		}
 		if stacks != [4]int{1, 1, 1, 1} {
@@ -188,8 +188,8 @@ func TestSetupFromSeed(t *testing.T) {
 		}
 		// Spring: 24 explore cards + 1 ambush + 1 hero, minus what has been revealed.
 		ex, am, he := g.DeckCounts()
-		revealed := len(g.Revealed)
-		if Cards[g.Current].Type == AmbushCard || Cards[g.Current].Type == HeroCard {
+		revealed := len(g.revealed)
+		if Cards[g.current].Type == AmbushCard || Cards[g.current].Type == HeroCard {
 			revealed++
 		}
 		if ex+revealed != 26 || am != 7 || he != 3 {
@@ -210,8 +210,8 @@ func TestUnrevealedAmbushStays(t *testing.T) {
 	for range 4 {
 		mustPlay(t, g, 0, g.LegalMoves(0)[0])
 	}
-	if g.Season != 1 {
-		t.Fatalf("season %d after 8 time in spring, want 1 (summer)", g.Season)
+	if g.season != 1 {
+		t.Fatalf("season %d after 8 time in spring, want 1 (summer)", g.season)
 	}
 	n := 0
 	for _, id := range g.deck {
@@ -219,7 +219,7 @@ func TestUnrevealedAmbushStays(t *testing.T) {
 			n++
 		}
 	}
-	if Cards[g.Current].Type == AmbushCard {
+	if Cards[g.current].Type == AmbushCard {
 		n++
 	}
 	if n != 2 {

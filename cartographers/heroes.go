@@ -3,8 +3,8 @@ package cartographers
 // startHero asks every player with an empty space to draw the hero (rulings 11). A hero, like an ambush,
 // passes a pending ruins demand on to the next explore card (rulings 15).
 func (g *Game) startHero(id CardID) {
-	for i := range g.Players {
-		if g.Players[i].Sheet.EmptySpaces().Empty() {
+	for i := range g.players {
+		if g.players[i].sheet.EmptySpaces().Empty() {
 			continue
 		}
 		g.setPending(i, Decision{Kind: DecideHero, Actor: i, Card: id})
@@ -48,7 +48,7 @@ func (g *Game) playHero(i int, d Decision, m Move) error {
 	if !g.cfg.rotateHero && (m.Rotation != 0 || m.Flip) {
 		return illegal("the attack pattern may not be rotated or flipped in this game")
 	}
-	s := &g.Players[i].Sheet
+	s := &g.players[i].sheet
 	if !s.CanDraw(m.Cells) {
 		return illegal("the hero's space is already filled")
 	}

@@ -1,7 +1,7 @@
 package cartographers
 
 // The four Heroes monster abilities (rulings 12), one table entry and one function each. Each is keyed to
-// the spaces that monster's card drew on a sheet (Player.Monsters); a monster acts only while at least one
+// the spaces that monster's card drew on a sheet (player.monsters); a monster acts only while at least one
 // of its spaces survives.
 
 // DragonReward is the number of coins the Dragon Inferno pays.
@@ -9,9 +9,9 @@ const DragonReward = 3
 
 // monsterCells returns the spaces drawn for an ambush card on sheet i and those still monsters.
 func (g *Game) monsterCells(i int, id CardID) (drawn, surviving Bits) {
-	p := &g.Players[i]
-	drawn = p.Monsters[ambushIndex(id)]
-	return drawn, drawn.And(p.Sheet.layer[Monster])
+	p := &g.players[i]
+	drawn = p.monsters[ambushIndex(id)]
+	return drawn, drawn.And(p.sheet.layer[Monster])
 }
 
 // monsterRule is a Heroes monster's ability: when it acts and what it does. Each monster is one entry of
@@ -42,28 +42,28 @@ func init() {
 // dragonInferno: when every space of the Dragon is surrounded (each of its sides filled or the edge of
 // the map) or destroyed, a wholly destroyed Dragon included, its sheet gains 3 coins, once.
 func (g *Game) dragonInferno(i int) {
-	p := &g.Players[i]
-	dragon := p.Monsters[dragonIndex]
-	if p.DragonPaid || dragon.Empty() {
+	p := &g.players[i]
+	dragon := p.monsters[dragonIndex]
+	if p.dragonPaid || dragon.Empty() {
 		return
 	}
-	s := &p.Sheet
+	s := &p.sheet
 	empty := s.EmptySpaces()
 	nextToEmpty := empty.North().Or(empty.South()).Or(empty.East()).Or(empty.West())
 	if dragon.AndNot(s.layer[Destroyed]).Intersects(nextToEmpty) {
 		return
 	}
-	p.DragonPaid = true
+	p.dragonPaid = true
 	s.AddCoins(DragonReward)
 }
 
 // zombiePlague: after each season's scoring, the zombies spread one step: every empty space next to a
 // surviving zombie space becomes a zombie space, all at once (the new ones are zombies themselves).
 func (g *Game) zombiePlague(i int, id CardID, alive Bits) {
-	spread := alive.Neighbours().And(g.Players[i].Sheet.EmptySpaces())
+	spread := alive.Neighbours().And(g.players[i].sheet.EmptySpaces())
 	if spread.Any() {
 		g.tellPlaced(i, id, "spreads to", spread)
-		g.Players[i].Monsters[ambushIndex(id)] = g.Players[i].Monsters[ambushIndex(id)].Or(spread)
+		g.players[i].monsters[ambushIndex(id)] = g.players[i].monsters[ambushIndex(id)].Or(spread)
 		g.fill(i, spread, Monster)
 	}
 }
@@ -71,7 +71,7 @@ func (g *Game) zombiePlague(i int, id CardID, alive Bits) {
 // giantTrollRavage: after each season's scoring, the sheet's owner destroys one empty space next to a
 // surviving troll space.
 func (g *Game) giantTrollRavage(i int, id CardID, alive Bits) {
-	g.askDestroy(i, i, DecideTroll, id, alive.Neighbours().And(g.Players[i].Sheet.EmptySpaces()))
+	g.askDestroy(i, i, DecideTroll, id, alive.Neighbours().And(g.players[i].sheet.EmptySpaces()))
 }
 
 // gorgonGaze: once, when the Gorgon is drawn, the player who drew it (the sheet's owner with the
@@ -103,7 +103,7 @@ func hasSeasonEffect(id CardID) bool {
 // seasonEffect resolves one ongoing effect on every sheet after a season's scoring.
 func (g *Game) seasonEffect(id CardID) {
 	rule := monsterRules[Cards[id].Effect]
-	for i := range g.Players {
+	for i := range g.players {
 		if _, alive := g.monsterCells(i, id); alive.Any() {
 			rule.afterSeason(g, i, id, alive)
 		}
@@ -116,7 +116,7 @@ func (g *Game) seasonEffect(id CardID) {
 // wholly destroyed gazes at nothing.
 func (g *Game) gorgonTargets(i int, id CardID) Bits {
 	_, alive := g.monsterCells(i, id)
-	s := &g.Players[i].Sheet
+	s := &g.players[i].sheet
 	return alive.Neighbours().AndNot(s.layer[Mountain]).AndNot(s.layer[Wasteland]).AndNot(s.layer[Destroyed])
 }
 
@@ -154,6 +154,6 @@ func (g *Game) playDestroy(i int, d Decision, m Move) error {
 
 // destroy turns spaces into destroyed spaces. Filling an empty space may surround a mountain (rulings 15).
 func (g *Game) destroy(i int, cells Bits) {
-	g.Players[i].Sheet.Draw(cells, Destroyed)
+	g.players[i].sheet.Draw(cells, Destroyed)
 	g.checkDragon(i)
 }

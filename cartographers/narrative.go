@@ -32,7 +32,7 @@ func (g *Game) tellSetup() {
 		return
 	}
 	names := make([]string, 4)
-	for i, e := range g.Edicts {
+	for i, e := range g.edicts {
 		names[i] = ScoringCards[e].Name
 	}
 	g.tell(-1, "edicts", map[string]any{"edicts": names}, "Edicts: A %s, B %s, C %s, D %s", names[0], names[1], names[2], names[3])
@@ -70,7 +70,7 @@ func (g *Game) tellCard(id CardID) {
 	g.tellCoins() // coins the last placements earned come before the next card
 	g.narr.turn++
 	c := &Cards[id]
-	season := Seasons[g.Season].Name
+	season := Seasons[g.season].Name
 	data := map[string]any{"season": season, "turn": g.narr.turn, "card": c.Name, "type": cardTypeNames[c.Type]}
 	switch c.Type {
 	case ExploreCard, RiftCard:
@@ -116,8 +116,8 @@ func (g *Game) tellCoins() {
 	if n == nil {
 		return
 	}
-	for i := range g.Players {
-		c := g.Players[i].Sheet.coins
+	for i := range g.players {
+		c := g.players[i].sheet.coins
 		if d := c - n.coins[i]; d > 0 {
 			g.tell(i, "coins", map[string]int{"gained": d, "coins": c}, "{seat %d} gains %d coin%s (%d in all)", i, d, plural(d), c)
 		}
@@ -131,14 +131,14 @@ func (g *Game) tellSeason() {
 		return
 	}
 	g.tellCoins() // coins earned by the season's last placements come before the score that counts them
-	season := Seasons[g.Season].Name
-	ed := Seasons[g.Season].Edicts
-	for i := range g.Players {
-		p := &g.Players[i]
-		sc := p.Seasons[g.Season]
-		g.tell(i, "season_score", map[string]any{"season": season, "score": sc, "total": p.Score},
+	season := Seasons[g.season].Name
+	ed := Seasons[g.season].Edicts
+	for i := range g.players {
+		p := &g.players[i]
+		sc := p.seasons[g.season]
+		g.tell(i, "season_score", map[string]any{"season": season, "score": sc, "total": p.score},
 			"End of %s: {seat %d} scores %d (edict %s %d, edict %s %d, coins %d, monsters −%d), %d in all",
-			strings.ToLower(season), i, sc.Total, EdictNames[ed[0]], sc.Edicts[0], EdictNames[ed[1]], sc.Edicts[1], sc.Coins, sc.Monsters, p.Score)
+			strings.ToLower(season), i, sc.Total, EdictNames[ed[0]], sc.Edicts[0], EdictNames[ed[1]], sc.Edicts[1], sc.Coins, sc.Monsters, p.score)
 	}
 	g.narr.turn = 0
 }
@@ -149,15 +149,15 @@ func (g *Game) tellEnd() {
 		return
 	}
 	ranks := g.Ranks()
-	for i := range g.Players {
-		data := map[string]int{"score": g.Players[i].Score, "rank": ranks[i]}
+	for i := range g.players {
+		data := map[string]int{"score": g.players[i].score, "rank": ranks[i]}
 		if g.Solo() {
 			r := g.SoloRating()
 			data["rating"] = r
-			g.tell(i, "end", data, "Final: {seat %d} %d stars, rating %d: %s", i, g.Players[i].Score, r, SoloTitle(r))
+			g.tell(i, "end", data, "Final: {seat %d} %d stars, rating %d: %s", i, g.players[i].score, r, SoloTitle(r))
 			continue
 		}
-		g.tell(i, "end", data, "Final: {seat %d} %d stars, rank %d", i, g.Players[i].Score, ranks[i])
+		g.tell(i, "end", data, "Final: {seat %d} %d stars, rank %d", i, g.players[i].score, ranks[i])
 	}
 }
 

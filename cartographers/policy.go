@@ -37,7 +37,7 @@ func (g *Game) LegalMoves(seat int) []Move {
 			}
 		}
 	case DecideHero:
-		g.Players[i].Sheet.EmptySpaces().EachCell(func(c Cell) {
+		g.players[i].sheet.EmptySpaces().EachCell(func(c Cell) {
 			for _, o := range g.heroOrientations() {
 				out = append(out, Move{Type: DecideHero, Cells: Single(c), Rotation: o.rot, Flip: o.flip})
 			}
@@ -86,7 +86,7 @@ func (g *Game) AutoMove(seat int) (Move, error) {
 	if len(moves) == 0 {
 		return Move{}, fmt.Errorf("cartographers: seat %d has no legal move", seat)
 	}
-	s := &g.Players[i].Sheet
+	s := &g.players[i].sheet
 	best, bestVal := 0, 0
 	for j, m := range moves {
 		var v int
@@ -122,7 +122,7 @@ func (g *Game) valueAfter(s *Sheet, cells Bits, k Kind) int {
 	t := *s
 	t.Draw(cells, k)
 	v := t.coins
-	for _, e := range g.Edicts {
+	for _, e := range g.edicts {
 		stars, _ := ScoringCards[e].Score(&t)
 		v += stars
 	}
@@ -138,7 +138,7 @@ func (g *Game) RandomMove(seat int, rng *game.RNG, buf []Placement) (m Move, ok 
 	if i < 0 {
 		return Move{}, false, buf
 	}
-	s := &g.Players[i].Sheet
+	s := &g.players[i].sheet
 	switch d.Kind {
 	case DecideDraw, DecideAmbush:
 		c := &Cards[d.Card]

@@ -26,7 +26,7 @@ func TestGameProperties(t *testing.T) {
 		for !g.Over() {
 			for _, seat := range g.ToActSeats() {
 				d, i := g.DecisionOf(seat)
-				s := &g.Players[i].Sheet
+				s := &g.players[i].sheet
 				if d.Kind == DecideDraw || d.Kind == DecideAmbush {
 					for opt := range max(1, len(Cards[d.Card].Options)) {
 						for _, p := range g.LegalDraws(i, d, opt, buf[:0]) {
@@ -49,8 +49,8 @@ func TestGameProperties(t *testing.T) {
 					t.Fatalf("seed %d: a draw covered a filled space", seed)
 				}
 			}
-			for i := range g.Players {
-				s := &g.Players[i].Sheet
+			for i := range g.players {
+				s := &g.players[i].sheet
 				if s.coins < 0 || s.coins > MaxCoins {
 					t.Fatalf("seed %d: %d coins", seed, s.coins)
 				}
@@ -68,8 +68,8 @@ func TestGameProperties(t *testing.T) {
 				}
 			}
 		}
-		if g.Season != 3 {
-			t.Fatalf("seed %d: ended in season %d", seed, g.Season)
+		if g.season != 3 {
+			t.Fatalf("seed %d: ended in season %d", seed, g.season)
 		}
 	}
 }

@@ -9,8 +9,8 @@ func TestRuinsChainAndDemand(t *testing.T) {
 	// Two ruins chain into Great River: all three are revealed in one turn, the river must cover an
 	// unfilled ruins space of side A.
 	g := rig(t, Options{}, 1, "", "Temple Ruins", "Outpost Ruins", "Great River")
-	if len(g.Revealed) != 3 || g.Current != mustCard(t, "Great River") {
-		t.Fatalf("revealed %v, current %v; want both ruins and Great River", g.Revealed, g.Current)
+	if len(g.revealed) != 3 || g.current != mustCard(t, "Great River") {
+		t.Fatalf("revealed %v, current %v; want both ruins and Great River", g.revealed, g.current)
 	}
 	d, _ := g.DecisionOf(0)
 	wantRuins := setOf([2]int{1, 5}, [2]int{2, 1}, [2]int{2, 9}, [2]int{8, 1}, [2]int{8, 9}, [2]int{9, 5})
@@ -21,10 +21,10 @@ func TestRuinsChainAndDemand(t *testing.T) {
 	mustRefuse(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Water, Cells: setOf([2]int{0, 0})}, "only allowed when no offered shape")
 	// Column 1, rows 0-2 covers the ruins at (2,1).
 	mustPlay(t, g, 0, drawMove(0, Water, [2]int{0, 1}, [2]int{1, 1}, [2]int{2, 1}))
-	if g.RuinsPending {
+	if g.ruinsPending {
 		t.Fatal("the demand outlived the explore card that met it")
 	}
-	if got := g.Players[0].Sheet.coins; got != 1 {
+	if got := g.players[0].sheet.coins; got != 1 {
 		t.Fatalf("coins %d after Great River's coin shape, want 1", got)
 	}
 }
@@ -53,7 +53,7 @@ func TestRuinsDemandCannotBeMet(t *testing.T) {
 	mustRefuse(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Hero, Cells: setOf([2]int{4, 4})}, "cannot be drawn")
 	mustRefuse(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Monster, Cells: setOf([2]int{4, 4}, [2]int{4, 5})}, "not the shape")
 	mustPlay(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Monster, Cells: setOf([2]int{4, 4})})
-	s := &g.Players[0].Sheet
+	s := &g.players[0].sheet
 	if s.At(CellAt(4, 4)) != Monster || s.coins != 0 {
 		t.Fatalf("fallback drew %v with %d coins, want a monster and no coin", s.At(CellAt(4, 4)), s.coins)
 	}
@@ -92,7 +92,7 @@ func TestRuinsDemandWaitsForAmbushAndHero(t *testing.T) {
 	// Solo: Goblin Attack after the ruins is resolved at once; the demand passes to the hero card (which
 	// passes it on again) and then to Homestead.
 	g := rig(t, Options{Heroes: ptr(true)}, 1, "", "Temple Ruins", "Goblin Attack", "Dobrik of Lorkheim", "Homestead")
-	if !g.RuinsPending {
+	if !g.ruinsPending {
 		t.Fatal("the ambush consumed the ruins demand")
 	}
 	d, _ := g.DecisionOf(0)
@@ -101,8 +101,8 @@ func TestRuinsDemandWaitsForAmbushAndHero(t *testing.T) {
 	}
 	mustPlay(t, g, 0, Move{Type: DecideHero, Cells: setOf([2]int{5, 0})})
 	d, _ = g.DecisionOf(0)
-	if d.Kind != DecideDraw || d.Mode != DrawRuins || g.Current != mustCard(t, "Homestead") {
-		t.Fatalf("after the hero: %+v on %v, want Homestead with the ruins demand", d, g.Current)
+	if d.Kind != DecideDraw || d.Mode != DrawRuins || g.current != mustCard(t, "Homestead") {
+		t.Fatalf("after the hero: %+v on %v, want Homestead with the ruins demand", d, g.current)
 	}
 }
 
@@ -182,7 +182,7 @@ func TestFallbackTerrainsFollowTheRulebooks(t *testing.T) {
 	for _, preset := range []string{"heroes", "both"} {
 		g = rig(t, Options{Preset: preset}, 1, checker, "Hillside Terrace")
 		mustPlay(t, g, 0, fb(Hero))
-		if k := g.Players[0].Sheet.At(CellAt(0, 0)); k != Hero {
+		if k := g.players[0].sheet.At(CellAt(0, 0)); k != Hero {
 			t.Fatalf("%s: fallback drew %v, want hero", preset, k)
 		}
 		g = rig(t, Options{Preset: preset, FallbackTerrains: "rulings"}, 1, checker, "Hillside Terrace")

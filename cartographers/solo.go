@@ -18,14 +18,14 @@ var SoloTitles = []struct {
 // SoloPar is the sum of the solo values printed on the four scoring cards in play.
 func (g *Game) SoloPar() int {
 	par := 0
-	for _, e := range g.Edicts {
+	for _, e := range g.edicts {
 		par += ScoringCards[e].Solo
 	}
 	return par
 }
 
 // SoloRating is the solo player's score minus the solo values of the four scoring cards.
-func (g *Game) SoloRating() int { return g.Players[0].Score - g.SoloPar() }
+func (g *Game) SoloRating() int { return g.players[0].score - g.SoloPar() }
 
 // SoloTitle is the title for a rating: the highest threshold it meets or beats; below -30 the lowest
 // title still applies (as in the Heroes implementation the data cites).

@@ -31,8 +31,9 @@ type Bot struct {
 	buf   []carto.Placement
 	cands []candidate
 	// tmp is the sheet being tried. Scoring cards are called through function values, so a sheet on the
-	// stack whose address they get would escape: one sheet kept here spares an allocation per try.
-	tmp carto.Sheet
+	// stack whose address they get would escape: one sheet kept here spares an allocation per try. cur is
+	// the copy of the sheet the decision is about, for the same reason.
+	tmp, cur carto.Sheet
 }
 
 // defaultBeam is the strong level's beam: wider beams gained little over 12 in seeded solo games
@@ -90,7 +91,8 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 	}
 	pub := publicDeck(g)
 	ev := newEvaluator(g, w, pub.ruinsLeft())
-	s := &g.Players[sheet].Sheet
+	b.cur = g.Sheet(sheet)
+	s := &b.cur
 	// A decision about a neighbour's sheet is answered to hurt it most: the owner's value is minimised.
 	sign := 1.0
 	if sheet != seat {

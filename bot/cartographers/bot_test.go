@@ -164,8 +164,7 @@ func TestEvaluatorSeasonWeights(t *testing.T) {
 	if e.wCoin != 4 || e.wPen != 1+0.25*3 {
 		t.Errorf("spring coin weight %v (want 4), penalty weight %v (want 1.75)", e.wCoin, e.wPen)
 	}
-	g.Season = 3
-	e = newEvaluator(g, w, false)
+	e = seasonEvaluator(3, g.Edicts(), w, false)
 	if want := [4]float64{1, 0, 0, 1}; e.wEdict != want {
 		t.Errorf("winter edict weights %v, want %v", e.wEdict, want)
 	}
@@ -182,18 +181,18 @@ func TestPublicDeck(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := publicDeck(g)
-	if got := len(d.explore) + d.ruins + len(g.Revealed); got != 13 {
-		t.Errorf("unrevealed %d + %d ruins + revealed %d = %d, want 13", len(d.explore), d.ruins, len(g.Revealed), got)
+	if got := len(d.explore) + d.ruins + g.NumRevealed(); got != 13 {
+		t.Errorf("unrevealed %d + %d ruins + revealed %d = %d, want 13", len(d.explore), d.ruins, g.NumRevealed(), got)
 	}
 	ambushRevealed := 0
-	if g.Current.Card().Type == carto.AmbushCard {
+	if g.Current().Card().Type == carto.AmbushCard {
 		ambushRevealed = 1
 	}
-	if want := 14 - len(g.Revealed) - ambushRevealed; d.hidden != want {
+	if want := 14 - g.NumRevealed() - ambushRevealed; d.hidden != want {
 		t.Errorf("hidden %d, want %d", d.hidden, want)
 	}
 	ruinsRevealed := 0
-	for _, id := range g.Revealed {
+	for id := range g.Revealed() {
 		if id.Card().Type == carto.RuinsCard {
 			ruinsRevealed++
 		}

@@ -55,10 +55,15 @@ type evaluator struct {
 // newEvaluator resolves the weights for the game's season. ruinsLeft is whether a ruins card may still be
 // revealed this season.
 func newEvaluator(g *carto.Game, w Weights, ruinsLeft bool) evaluator {
+	return seasonEvaluator(g.Season(), g.Edicts(), w, ruinsLeft)
+}
+
+// seasonEvaluator resolves the weights for a season (0-3) and the edicts' scoring cards (indices in
+// ScoringCards).
+func seasonEvaluator(season int, edicts [4]int, w Weights, ruinsLeft bool) evaluator {
 	var e evaluator
-	season := g.Season
 	cauldrons := false
-	for i, idx := range g.Edicts {
+	for i, idx := range edicts {
 		e.edicts[i] = &carto.ScoringCards[idx]
 		for _, s := range edictSeasons[i] {
 			switch {

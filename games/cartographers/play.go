@@ -314,13 +314,14 @@ func listMoves(g *cartographers.Game, w io.Writer) {
 // printPlayResult prints the final sheet, the season scores, the rating and the title.
 func printPlayResult(g *cartographers.Game, rec game.Record, asJSON bool, w io.Writer) error {
 	rec.Tell(g)
-	p := g.Players[0]
-	res := playResult{Seed: g.Seed(), Options: g.Options(), Score: p.Score, Par: g.SoloPar(), Rating: g.SoloRating(),
-		Title: cartographers.SoloTitle(g.SoloRating()), Coins: p.Sheet.Coins(), Map: p.Sheet.MapText(), Record: rec}
-	for _, e := range g.Edicts {
+	sheet := g.Sheet(0)
+	res := playResult{Seed: g.Seed(), Options: g.Options(), Score: g.Score(0), Par: g.SoloPar(), Rating: g.SoloRating(),
+		Title: cartographers.SoloTitle(g.SoloRating()), Coins: sheet.Coins(), Map: sheet.MapText(), Record: rec}
+	edicts := g.Edicts()
+	for _, e := range edicts {
 		res.Edicts = append(res.Edicts, cartographers.ScoringCards[e].Name)
 	}
-	for i, s := range p.Seasons {
+	for i, s := range g.SeasonScores(0) {
 		res.Seasons = append(res.Seasons, playSeason{Name: cartographers.Seasons[i].Name, SeasonScore: s})
 	}
 	if asJSON {
@@ -328,7 +329,7 @@ func printPlayResult(g *cartographers.Game, rec game.Record, asJSON bool, w io.W
 	}
 	fmt.Fprintf(w, "Cartographers solo, preset %s, side %s, seed %d\n", res.Options.Preset, sideOf(g), res.Seed)
 	for i, name := range res.Edicts {
-		fmt.Fprintf(w, "  edict %s: %s (solo %d)\n", cartographers.EdictNames[i], name, cartographers.ScoringCards[g.Edicts[i]].Solo)
+		fmt.Fprintf(w, "  edict %s: %s (solo %d)\n", cartographers.EdictNames[i], name, cartographers.ScoringCards[edicts[i]].Solo)
 	}
 	fmt.Fprint(w, res.Map)
 	for i, s := range res.Seasons {
