@@ -44,19 +44,19 @@ func (g *Game) startAmbush(id CardID) {
 		if g.cfg.opts.ClockwiseToPrevious {
 			dir ^= 1
 		}
-		g.setPending(v, Decision{Kind: DecideAmbush, Actor: Neighbour(v, len(g.players), dir), Mode: mode, Card: id})
+		g.setPending(v, Decision{kind: DecideAmbush, actor: Neighbour(v, len(g.players), dir), mode: mode, card: id})
 	}
 }
 
 // playAmbush validates and plays a monster drawn by the neighbour on sheet i.
 func (g *Game) playAmbush(i int, d Decision, m Move) error {
-	c := &Cards[d.Card]
+	c := &Cards[d.card]
 	orients := c.Options[0].orientations
-	if d.Mode == DrawFallback {
+	if d.mode == DrawFallback {
 		orients = oneByOneOrientations
 	}
 	if !matchesShape(m.Cells, orients) {
-		if d.Mode == DrawFallback {
+		if d.mode == DrawFallback {
 			return illegal("%s does not fit anywhere: draw a 1x1 monster", c.Name)
 		}
 		return illegal("the cells are not the shape of %s in any rotation or flip", c.Name)
@@ -65,9 +65,9 @@ func (g *Game) playAmbush(i int, d Decision, m Move) error {
 		return illegal("the monster overlaps a filled space")
 	}
 	g.clearPending(i)
-	g.tellAmbush(i, d.Actor, d.Card, m.Cells)
-	g.placeMonster(i, d.Actor, d.Card, m.Cells)
-	g.stepDone(d.Actor)
+	g.tellAmbush(i, d.actor, d.card, m.Cells)
+	g.placeMonster(i, d.actor, d.card, m.Cells)
+	g.stepDone(d.actor)
 	return nil
 }
 

@@ -26,8 +26,8 @@ func TestMultiplayerAmbush(t *testing.T) {
 	g := rig(t, Options{}, 3, "", "Bugbear Assault", "Great River")
 	for seat, sheet := range []int{2, 0, 1} {
 		d, i := g.DecisionOf(seat)
-		if d.Kind != DecideAmbush || i != sheet {
-			t.Fatalf("seat %d decides %v on sheet %d, want ambush on sheet %d", seat, d.Kind, i, sheet)
+		if d.kind != DecideAmbush || i != sheet {
+			t.Fatalf("seat %d decides %v on sheet %d, want ambush on sheet %d", seat, d.kind, i, sheet)
 		}
 	}
 	if got := g.ToActSeats(); !reflect.DeepEqual(got, []int{0, 1, 2}) {
@@ -82,8 +82,8 @@ func TestMultiplayerAmbushFallback(t *testing.T) {
 	// Gnoll Raid (5 cells, 2x3 box) fits nowhere on a checkerboard: a 1x1 monster anywhere.
 	g := rig(t, Options{}, 2, checker, "Gnoll Raid")
 	d, _ := g.DecisionOf(0)
-	if d.Mode != DrawFallback {
-		t.Fatalf("mode %v, want fallback", d.Mode)
+	if d.mode != DrawFallback {
+		t.Fatalf("mode %v, want fallback", d.mode)
 	}
 	mustRefuse(t, g, 0, Move{Type: DecideAmbush, Cells: setOf([2]int{0, 0}, [2]int{2, 0})}, "draw a 1x1 monster")
 	mustPlay(t, g, 0, Move{Type: DecideAmbush, Cells: setOf([2]int{0, 0})})

@@ -9,7 +9,7 @@ func (g *Game) startDraw(id CardID) {
 			continue // a full sheet draws nothing (rulings 15)
 		}
 		mode, targets := g.drawMode(s, &Cards[id], empty)
-		g.setPending(i, Decision{Kind: DecideDraw, Actor: i, Mode: mode, Card: id, Targets: targets, RuinsDemand: g.ruinsPending})
+		g.setPending(i, Decision{kind: DecideDraw, actor: i, mode: mode, card: id, targets: targets, ruinsDemand: g.ruinsPending})
 	}
 }
 
@@ -25,7 +25,7 @@ func anyFits(s *Sheet, c *Card, mustCover Bits) bool {
 
 // optionShape returns the shape option a draw move names: the card's own, or the 1x1 of the fallback.
 func optionShape(c *Card, d Decision, m Move) (ShapeOption, bool) {
-	if d.Mode == DrawFallback {
+	if d.mode == DrawFallback {
 		return ShapeOption{Shape: oneByOne, orientations: oneByOneOrientations}, m.Fallback
 	}
 	if m.Fallback || m.Option < 0 || m.Option >= len(c.Options) {
@@ -49,16 +49,16 @@ func (g *Game) terrainAllowed(d Decision, k Kind) bool {
 // Terrains lists the terrains a draw decision offers: the card's, or those of the fallback in force
 // (Options.FallbackTerrains), which differ after a ruins demand in the base rulebooks.
 func (g *Game) Terrains(d Decision) []Kind {
-	if d.Mode == DrawFallback {
+	if d.mode == DrawFallback {
 		fb := g.cfg.fallback
-		if d.RuinsDemand {
+		if d.ruinsDemand {
 			fb = g.cfg.ruinsFallback
 		}
 		if fb != nil {
 			return fb
 		}
 	}
-	return Cards[d.Card].Terrains
+	return Cards[d.card].Terrains
 }
 
 // matchesShape reports whether cells are the shape in one of its orientations, anywhere on the map.
@@ -83,10 +83,10 @@ func matchesShape(cells Bits, orientations []Shape) bool {
 
 // playDraw validates and plays a draw on sheet i.
 func (g *Game) playDraw(i int, d Decision, m Move) error {
-	c := &Cards[d.Card]
+	c := &Cards[d.card]
 	opt, ok := optionShape(c, d, m)
 	if !ok {
-		if d.Mode == DrawFallback {
+		if d.mode == DrawFallback {
 			return illegal("no offered shape can be drawn (or the ruins demand cannot be met): draw the 1x1 fallback")
 		}
 		if m.Fallback {
@@ -104,15 +104,15 @@ func (g *Game) playDraw(i int, d Decision, m Move) error {
 	if !s.CanDraw(m.Cells) {
 		return illegal("the shape overlaps a filled space")
 	}
-	if d.Mode == DrawRuins && !m.Cells.Intersects(d.Targets) {
+	if d.mode == DrawRuins && !m.Cells.Intersects(d.targets) {
 		return illegal("the shape must cover an unfilled ruins space")
 	}
 	g.clearPending(i)
 	g.fill(i, m.Cells, m.Terrain)
-	if opt.Coin && d.Mode != DrawFallback {
+	if opt.Coin && d.mode != DrawFallback {
 		s.AddCoins(1) // capped at the track's 14 symbols (rulings 7)
 	}
-	g.stepDone(d.Actor)
+	g.stepDone(d.actor)
 	return nil
 }
 
@@ -132,19 +132,19 @@ func (g *Game) fill(i int, cells Bits, k Kind) {
 // has room.
 func (g *Game) LegalDraws(i int, d Decision, opt int, out []Placement) []Placement {
 	s := &g.players[i].sheet
-	if d.Mode == DrawFallback {
+	if d.mode == DrawFallback {
 		s.EmptySpaces().EachCell(func(c Cell) {
 			out = append(out, Placement{Cells: Single(c), Row: uint8(c.Row()), Col: uint8(c.Col())})
 		})
 		return out
 	}
-	c := &Cards[d.Card]
+	c := &Cards[d.card]
 	if opt < 0 || opt >= len(c.Options) {
 		return out
 	}
 	var must Bits
-	if d.Mode == DrawRuins {
-		must = d.Targets
+	if d.mode == DrawRuins {
+		must = d.targets
 	}
 	return c.Options[opt].table.Placements(s, must, out)
 }

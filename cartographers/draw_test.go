@@ -20,8 +20,8 @@ const checker = `
 func TestFallbackWhenNoShapeFits(t *testing.T) {
 	g := rig(t, Options{}, 1, checker, "Fishing Village")
 	d, _ := g.DecisionOf(0)
-	if d.Mode != DrawFallback {
-		t.Fatalf("mode %v on a checkerboard, want fallback", d.Mode)
+	if d.mode != DrawFallback {
+		t.Fatalf("mode %v on a checkerboard, want fallback", d.mode)
 	}
 	mustRefuse(t, g, 0, drawMove(0, Village, [2]int{0, 0}, [2]int{0, 1}, [2]int{0, 2}, [2]int{0, 3}), "draw the 1x1 fallback")
 	// The base rulebooks fill it with the card's terrain (TestFallbackTerrainsFollowTheRulebooks).
@@ -31,8 +31,8 @@ func TestFallbackWhenNoShapeFits(t *testing.T) {
 	}
 	// The diagonal domino of Forgotten Forest fits a checkerboard: no fallback then, and its coin pays.
 	g = rig(t, Options{}, 1, checker, "Forgotten Forest")
-	if d, _ := g.DecisionOf(0); d.Mode != DrawFree {
-		t.Fatalf("mode %v, want free: the diagonal shape fits", d.Mode)
+	if d, _ := g.DecisionOf(0); d.mode != DrawFree {
+		t.Fatalf("mode %v, want free: the diagonal shape fits", d.mode)
 	}
 	mustRefuse(t, g, 0, drawMove(1, Forest, [2]int{0, 0}), "not the shape")
 	mustPlay(t, g, 0, drawMove(0, Forest, [2]int{0, 0}, [2]int{1, 1}))

@@ -14,7 +14,7 @@ func Example() {
 	}
 	d, _ := g.DecisionOf(0)
 	fmt.Printf("%s, time %d of %d: %s asks for a %s decision\n", cartographers.Seasons[g.Season()].Name, g.SeasonTime(), g.Threshold(),
-		cartographers.Cards[g.Current()].Name, d.Kind)
+		cartographers.Cards[g.Current()].Name, d.Kind())
 	m, _ := g.AutoMove(0)
 	if err := g.Play(0, m); err != nil {
 		panic(err)
@@ -58,7 +58,7 @@ func ExampleGame_LegalDraws() {
 	g, _ := cartographers.NewGame(cartographers.Options{}, 1, 42)
 	d, sheet := g.DecisionOf(0)
 	ps := g.LegalDraws(sheet, d, 0, nil)
-	fmt.Printf("%s, option 1: %d placements\n", cartographers.Cards[d.Card].Name, len(ps))
+	fmt.Printf("%s, option 1: %d placements\n", cartographers.Cards[d.Card()].Name, len(ps))
 	// Output:
 	// Farmland, option 1: 200 placements
 }

@@ -22,7 +22,7 @@ func FuzzMoves(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := st.(*State).G
+		g := st.(*State).g
 		rng := game.NewRNG(seed, 1)
 		for len(data) > 0 && !g.Over() {
 			op := data[0]

@@ -219,19 +219,39 @@ func (m DrawMode) String() string {
 	return fmt.Sprintf("mode#%d", uint8(m))
 }
 
-// Decision is one decision pending about a sheet.
+// Decision is one decision pending about a sheet, as the engine made it: DecisionOf and Pending return it,
+// and Terrains and LegalDraws take it back. Its fields are read through methods.
 type Decision struct {
-	Kind DecisionKind
-	// Actor is the seat that decides (the owner, or the neighbour placing a monster).
-	Actor int
-	Mode  DrawMode
-	Card  CardID
-	// Targets are the spaces that must be covered (ruins demand) or chosen from (Gorgon, Troll).
-	Targets Bits
-	// RuinsDemand is set on a draw made while a ruins demand is pending (rulings 8): a fallback then
+	kind DecisionKind
+	// actor is the seat that decides (the owner, or the neighbour placing a monster).
+	actor int
+	mode  DrawMode
+	card  CardID
+	// targets are the spaces that must be covered (ruins demand) or chosen from (Gorgon, Troll).
+	targets Bits
+	// ruinsDemand is set on a draw made while a ruins demand is pending (rulings 8): a fallback then
 	// offers the terrains of the ruins fallback.
-	RuinsDemand bool
+	ruinsDemand bool
 }
+
+// Kind is what the decision asks for (NoDecision for none).
+func (d Decision) Kind() DecisionKind { return d.kind }
+
+// Actor is the seat that decides (the owner, or the neighbour placing a monster).
+func (d Decision) Actor() int { return d.actor }
+
+// Mode says how a draw or ambush decision may be met.
+func (d Decision) Mode() DrawMode { return d.mode }
+
+// Card is the card the decision is about (the revealed explore, rift, ambush or hero card).
+func (d Decision) Card() CardID { return d.card }
+
+// Targets are the spaces that must be covered (ruins demand) or chosen from (Gorgon, Troll).
+func (d Decision) Targets() Bits { return d.targets }
+
+// RuinsDemand reports whether the draw is made while a ruins demand is pending (rulings 8): a fallback
+// then offers the terrains of the ruins fallback.
+func (d Decision) RuinsDemand() bool { return d.ruinsDemand }
 
 // NewGame sets a game up from options, a seat count (1 = solo rules) and a seed.
 func NewGame(o Options, seats int, seed uint64) (*Game, error) { return newGame(o, seats, seed, false) }
@@ -348,11 +368,11 @@ func (g *Game) DecisionOf(seat int) (Decision, int) {
 		return Decision{}, -1
 	}
 	// The owner's own sheet is the usual case; during a multiplayer ambush the seat acts on a neighbour's.
-	if d := g.players[seat].pending; d.Kind != NoDecision && d.Actor == seat {
+	if d := g.players[seat].pending; d.kind != NoDecision && d.actor == seat {
 		return d, seat
 	}
 	for i := range g.players {
-		if d := g.players[i].pending; d.Kind != NoDecision && d.Actor == seat {
+		if d := g.players[i].pending; d.kind != NoDecision && d.actor == seat {
 			return d, i
 		}
 	}
@@ -366,8 +386,8 @@ func (g *Game) ToActSeats() []int {
 	}
 	acts := make([]bool, len(g.players))
 	for i := range g.players {
-		if d := g.players[i].pending; d.Kind != NoDecision {
-			acts[d.Actor] = true
+		if d := g.players[i].pending; d.kind != NoDecision {
+			acts[d.actor] = true
 		}
 	}
 	var out []int
@@ -555,10 +575,10 @@ func (g *Game) play(seat int, m Move) error {
 	if i < 0 {
 		return fmt.Errorf("%w: seat %d has no decision pending", game.ErrNotYourTurn, seat)
 	}
-	if m.Type != d.Kind {
-		return fmt.Errorf("%w: seat %d must make a %s move, not %s", game.ErrIllegalMove, seat, d.Kind, m.Type)
+	if m.Type != d.kind {
+		return fmt.Errorf("%w: seat %d must make a %s move, not %s", game.ErrIllegalMove, seat, d.kind, m.Type)
 	}
-	switch d.Kind {
+	switch d.kind {
 	case DecideDraw:
 		return g.playDraw(i, d, m)
 	case DecideHero:

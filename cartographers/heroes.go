@@ -7,7 +7,7 @@ func (g *Game) startHero(id CardID) {
 		if g.players[i].sheet.EmptySpaces().Empty() {
 			continue
 		}
-		g.setPending(i, Decision{Kind: DecideHero, Actor: i, Card: id})
+		g.setPending(i, Decision{kind: DecideHero, actor: i, card: id})
 	}
 }
 
@@ -54,9 +54,9 @@ func (g *Game) playHero(i int, d Decision, m Move) error {
 	}
 	g.clearPending(i)
 	s.Draw(m.Cells, Hero)
-	s.MarkHits(HeroHits(d.Card, m.Cells.First(), m.Rotation, m.Flip))
+	s.MarkHits(HeroHits(d.card, m.Cells.First(), m.Rotation, m.Flip))
 	g.checkDragon(i)
-	g.stepDone(d.Actor)
+	g.stepDone(d.actor)
 	return nil
 }
 

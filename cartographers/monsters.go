@@ -131,7 +131,7 @@ func (g *Game) askDestroy(i, actor int, kind DecisionKind, id CardID, targets Bi
 		g.tellPlaced(i, id, "destroys", targets)
 		g.destroy(i, targets)
 	default:
-		g.setPending(i, Decision{Kind: kind, Actor: actor, Card: id, Targets: targets})
+		g.setPending(i, Decision{kind: kind, actor: actor, card: id, targets: targets})
 	}
 }
 
@@ -140,15 +140,15 @@ func (g *Game) playDestroy(i int, d Decision, m Move) error {
 	if m.Cells.Count() != 1 {
 		return illegal("choose exactly one space to destroy, got %d", m.Cells.Count())
 	}
-	if !m.Cells.Intersects(d.Targets) {
-		if d.Kind == DecideTroll {
+	if !m.Cells.Intersects(d.targets) {
+		if d.kind == DecideTroll {
 			return illegal("the Giant Troll destroys an empty space adjacent to it")
 		}
 		return illegal("the Gorgon destroys an adjacent space that is not mountain, wasteland or already destroyed")
 	}
 	g.clearPending(i)
 	g.destroy(i, m.Cells)
-	g.stepDone(d.Actor)
+	g.stepDone(d.actor)
 	return nil
 }
 

@@ -79,7 +79,7 @@ func TestTrollDestroysAnAdjacentEmptySpace(t *testing.T) {
 	g.seasonEffect(trollID)
 	d, _ := g.DecisionOf(0)
 	want := setOf([2]int{0, 7}, [2]int{1, 8}, [2]int{1, 10}, [2]int{2, 9})
-	if d.Kind != DecideTroll || d.Targets != want {
+	if d.kind != DecideTroll || d.targets != want {
 		t.Fatalf("troll decision %+v, want targets %v", d, CellList(want))
 	}
 	g.phase = phaseEffects
@@ -98,8 +98,8 @@ func TestTrollDestroysAnAdjacentEmptySpace(t *testing.T) {
 	p.sheet.Draw(setOf([2]int{0, 0}), Monster)
 	p.sheet.Draw(setOf([2]int{0, 1}), Forest)
 	g2.seasonEffect(trollID)
-	if p.pending.Kind != NoDecision || p.sheet.At(CellAt(1, 0)) != Destroyed {
-		t.Fatalf("single troll target: pending %v, (1,0) %v; want destroyed at once", p.pending.Kind, p.sheet.At(CellAt(1, 0)))
+	if p.pending.kind != NoDecision || p.sheet.At(CellAt(1, 0)) != Destroyed {
+		t.Fatalf("single troll target: pending %v, (1,0) %v; want destroyed at once", p.pending.kind, p.sheet.At(CellAt(1, 0)))
 	}
 }
 
@@ -110,7 +110,7 @@ func TestGorgonGaze(t *testing.T) {
 	g := rig(t, Options{Ambush: "heroes"}, 1, emptyA, "Gorgon Gaze", "Great River")
 	d, _ := g.DecisionOf(0)
 	want := setOf([2]int{8, 8}, [2]int{8, 10}, [2]int{9, 9}, [2]int{10, 8}, [2]int{10, 10})
-	if d.Kind != DecideGorgon || d.Targets != want {
+	if d.kind != DecideGorgon || d.targets != want {
 		t.Fatalf("decision %+v, want the gorgon's targets %v", d, CellList(want))
 	}
 	mustRefuse(t, g, 0, Move{Type: DecideGorgon, Cells: setOf([2]int{9, 7})}, "not mountain")
@@ -126,20 +126,20 @@ func TestGorgonGaze(t *testing.T) {
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
 	d, i := g.DecisionOf(1)
 	want = setOf([2]int{2, 3}, [2]int{4, 3}, [2]int{3, 2}, [2]int{3, 4}, [2]int{2, 5}, [2]int{4, 5}, [2]int{3, 6}, [2]int{5, 4})
-	if d.Kind != DecideGorgon || i != 0 || d.Targets != want {
+	if d.kind != DecideGorgon || i != 0 || d.targets != want {
 		t.Fatalf("after drawing the gorgon seat 1 decides %+v on sheet %d, want gorgon on sheet 0 with %v", d, i, CellList(want))
 	}
 	mustPlay(t, g, 1, Move{Type: DecideGorgon, Cells: setOf([2]int{3, 4})})
 	if g.players[0].sheet.At(CellAt(3, 4)) != Destroyed {
 		t.Fatal("seat 1's gorgon target on sheet 0 not destroyed")
 	}
-	if d, i := g.DecisionOf(0); d.Kind != DecideAmbush || i != 1 {
-		t.Fatalf("seat 0 still has to draw the gorgon on sheet 1, has %v on %d", d.Kind, i)
+	if d, i := g.DecisionOf(0); d.kind != DecideAmbush || i != 1 {
+		t.Fatalf("seat 0 still has to draw the gorgon on sheet 1, has %v on %d", d.kind, i)
 	}
 	// With gorgon_by_owner the sheet's owner chooses instead.
 	g = rig(t, Options{Ambush: "heroes", GorgonByOwner: true}, 2, emptyA, "Gorgon Gaze")
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
-	if g.players[0].pending.Kind != DecideGorgon || g.players[0].pending.Actor != 0 {
+	if g.players[0].pending.kind != DecideGorgon || g.players[0].pending.actor != 0 {
 		t.Fatalf("gorgon_by_owner: pending %+v on sheet 0, want the owner to choose", g.players[0].pending)
 	}
 }
@@ -157,8 +157,8 @@ func TestGorgonGazesOnlyFromSurvivingSpaces(t *testing.T) {
 	// touch only the destroyed (3,3).
 	d, i := g.DecisionOf(1)
 	want := setOf([2]int{2, 5}, [2]int{4, 5}, [2]int{3, 4}, [2]int{3, 6}, [2]int{5, 4}, [2]int{4, 3})
-	if d.Kind != DecideGorgon || i != 0 || d.Targets != want {
-		t.Fatalf("gorgon targets %v, want %v", CellList(d.Targets), CellList(want))
+	if d.kind != DecideGorgon || i != 0 || d.targets != want {
+		t.Fatalf("gorgon targets %v, want %v", CellList(d.targets), CellList(want))
 	}
 	mustRefuse(t, g, 1, Move{Type: DecideGorgon, Cells: setOf([2]int{2, 3})}, "adjacent")
 	mustRefuse(t, g, 1, Move{Type: DecideGorgon, Cells: setOf([2]int{3, 2})}, "adjacent")
@@ -170,8 +170,8 @@ func TestGorgonGazesOnlyFromSurvivingSpaces(t *testing.T) {
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
 	d, _ = g.DecisionOf(1)
 	want = setOf([2]int{3, 4}, [2]int{5, 4}, [2]int{4, 3}, [2]int{4, 5})
-	if d.Kind != DecideGorgon || d.Targets != want {
-		t.Fatalf("one surviving space: targets %v, want %v", CellList(d.Targets), CellList(want))
+	if d.kind != DecideGorgon || d.targets != want {
+		t.Fatalf("one surviving space: targets %v, want %v", CellList(d.targets), CellList(want))
 	}
 }
 
@@ -215,8 +215,8 @@ func TestMonsterRulesUseSurvivingSpaces(t *testing.T) {
 	p.sheet.Draw(setOf([2]int{6, 0}), Monster)
 	p.sheet.Draw(setOf([2]int{6, 2}), Destroyed)
 	g.seasonEffect(trollID)
-	if want := setOf([2]int{5, 0}, [2]int{7, 0}, [2]int{6, 1}); p.pending.Kind != DecideTroll || p.pending.Targets != want {
-		t.Fatalf("troll targets %v, want %v", CellList(p.pending.Targets), CellList(want))
+	if want := setOf([2]int{5, 0}, [2]int{7, 0}, [2]int{6, 1}); p.pending.kind != DecideTroll || p.pending.targets != want {
+		t.Fatalf("troll targets %v, want %v", CellList(p.pending.targets), CellList(want))
 	}
 }
 

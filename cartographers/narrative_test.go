@@ -92,7 +92,7 @@ func TestNarrativeOnlyWhenAsked(t *testing.T) {
 	if len(n) < 2 || n[0].Kind != "edicts" || n[1].Kind != "card" {
 		t.Fatalf("told game starts %+v", n)
 	}
-	if c := told.(*State).G.Clone(); c.Narrative() != nil {
+	if c := told.(*State).g.Clone(); c.Narrative() != nil {
 		t.Fatal("a clone tells")
 	}
 }

@@ -14,23 +14,23 @@ func (g *Game) LegalMoves(seat int) []Move {
 		return nil
 	}
 	var out []Move
-	switch d.Kind {
+	switch d.kind {
 	case DecideDraw, DecideAmbush:
-		c := &Cards[d.Card]
+		c := &Cards[d.card]
 		terrains := g.Terrains(d)
 		options := len(c.Options)
-		if d.Mode == DrawFallback {
+		if d.mode == DrawFallback {
 			options = 1
 		}
-		if d.Kind == DecideAmbush {
+		if d.kind == DecideAmbush {
 			terrains = []Kind{Monster}
 		}
 		for opt := 0; opt < options; opt++ {
 			for _, p := range g.LegalDraws(i, d, opt, nil) {
 				for _, k := range terrains {
-					m := Move{Type: d.Kind, Option: opt, Terrain: k, Cells: p.Cells, Fallback: d.Mode == DrawFallback}
-					if d.Kind == DecideAmbush {
-						m = Move{Type: d.Kind, Cells: p.Cells}
+					m := Move{Type: d.kind, Option: opt, Terrain: k, Cells: p.Cells, Fallback: d.mode == DrawFallback}
+					if d.kind == DecideAmbush {
+						m = Move{Type: d.kind, Cells: p.Cells}
 					}
 					out = append(out, m)
 				}
@@ -43,7 +43,7 @@ func (g *Game) LegalMoves(seat int) []Move {
 			}
 		})
 	case DecideGorgon, DecideTroll:
-		d.Targets.EachCell(func(c Cell) { out = append(out, Move{Type: d.Kind, Cells: Single(c)}) })
+		d.targets.EachCell(func(c Cell) { out = append(out, Move{Type: d.kind, Cells: Single(c)}) })
 	}
 	return out
 }
@@ -90,22 +90,22 @@ func (g *Game) AutoMove(seat int) (Move, error) {
 	best, bestVal := 0, 0
 	for j, m := range moves {
 		var v int
-		switch d.Kind {
+		switch d.kind {
 		case DecideDraw:
 			v = g.valueAfter(s, m.Cells, m.Terrain)
-			if !m.Fallback && Cards[d.Card].Options[m.Option].Coin {
+			if !m.Fallback && Cards[d.card].Options[m.Option].Coin {
 				v++
 			}
 		case DecideAmbush:
 			v = -g.valueAfter(s, m.Cells, Monster)
 		case DecideHero:
-			v = HeroHits(d.Card, m.Cells.First(), m.Rotation, m.Flip).And(s.layer[Monster]).Count()
+			v = HeroHits(d.card, m.Cells.First(), m.Rotation, m.Flip).And(s.layer[Monster]).Count()
 		case DecideGorgon, DecideTroll:
 			// An empty space costs its owner least; a neighbour's Gorgon prefers a drawn space.
 			if s.At(m.Cells.First()) == Empty {
 				v = 1
 			}
-			if d.Kind == DecideGorgon && d.Actor != i {
+			if d.kind == DecideGorgon && d.actor != i {
 				v = -v
 			}
 		}
@@ -139,11 +139,11 @@ func (g *Game) RandomMove(seat int, rng *game.RNG, buf []Placement) (m Move, ok 
 		return Move{}, false, buf
 	}
 	s := &g.players[i].sheet
-	switch d.Kind {
+	switch d.kind {
 	case DecideDraw, DecideAmbush:
-		c := &Cards[d.Card]
+		c := &Cards[d.card]
 		opt := 0
-		if d.Mode != DrawFallback && len(c.Options) > 1 {
+		if d.mode != DrawFallback && len(c.Options) > 1 {
 			opt = rng.IntN(len(c.Options))
 		}
 		buf = g.LegalDraws(i, d, opt, buf[:0])
@@ -152,10 +152,10 @@ func (g *Game) RandomMove(seat int, rng *game.RNG, buf []Placement) (m Move, ok 
 			buf = g.LegalDraws(i, d, opt, buf[:0])
 		}
 		p := buf[rng.IntN(len(buf))]
-		m = Move{Type: d.Kind, Cells: p.Cells}
-		if d.Kind == DecideDraw {
+		m = Move{Type: d.kind, Cells: p.Cells}
+		if d.kind == DecideDraw {
 			ts := g.Terrains(d)
-			m.Option, m.Fallback, m.Terrain = opt, d.Mode == DrawFallback, ts[rng.IntN(len(ts))]
+			m.Option, m.Fallback, m.Terrain = opt, d.mode == DrawFallback, ts[rng.IntN(len(ts))]
 		}
 	case DecideHero:
 		empty := s.EmptySpaces()
@@ -164,7 +164,7 @@ func (g *Game) RandomMove(seat int, rng *game.RNG, buf []Placement) (m Move, ok 
 		ho := o[rng.IntN(len(o))]
 		m = Move{Type: DecideHero, Cells: Single(c), Rotation: ho.rot, Flip: ho.flip}
 	case DecideGorgon, DecideTroll:
-		m = Move{Type: d.Kind, Cells: Single(nthCell(d.Targets, rng.IntN(d.Targets.Count())))}
+		m = Move{Type: d.kind, Cells: Single(nthCell(d.targets, rng.IntN(d.targets.Count())))}
 	}
 	return m, true, buf
 }

@@ -27,13 +27,13 @@ func TestGameProperties(t *testing.T) {
 			for _, seat := range g.ToActSeats() {
 				d, i := g.DecisionOf(seat)
 				s := &g.players[i].sheet
-				if d.Kind == DecideDraw || d.Kind == DecideAmbush {
-					for opt := range max(1, len(Cards[d.Card].Options)) {
+				if d.kind == DecideDraw || d.kind == DecideAmbush {
+					for opt := range max(1, len(Cards[d.card].Options)) {
 						for _, p := range g.LegalDraws(i, d, opt, buf[:0]) {
 							if p.Cells.Intersects(s.Filled()) {
 								t.Fatalf("seed %d: legal placement %v overlaps a filled space", seed, CellList(p.Cells))
 							}
-							if d.Mode == DrawRuins && !p.Cells.Intersects(d.Targets) {
+							if d.mode == DrawRuins && !p.Cells.Intersects(d.targets) {
 								t.Fatalf("seed %d: ruins placement %v misses the ruins", seed, CellList(p.Cells))
 							}
 						}

@@ -14,7 +14,7 @@ func TestRuinsChainAndDemand(t *testing.T) {
 	}
 	d, _ := g.DecisionOf(0)
 	wantRuins := setOf([2]int{1, 5}, [2]int{2, 1}, [2]int{2, 9}, [2]int{8, 1}, [2]int{8, 9}, [2]int{9, 5})
-	if d.Mode != DrawRuins || d.Targets != wantRuins {
+	if d.mode != DrawRuins || d.targets != wantRuins {
 		t.Fatalf("decision %+v, want ruins mode on side A's six ruins", d)
 	}
 	mustRefuse(t, g, 0, drawMove(0, Water, [2]int{0, 0}, [2]int{1, 0}, [2]int{2, 0}), "must cover an unfilled ruins space")
@@ -46,8 +46,8 @@ func TestRuinsDemandCannotBeMet(t *testing.T) {
 ...........`
 	g := rig(t, Options{}, 1, sheet, "Outpost Ruins", "Great River")
 	d, _ := g.DecisionOf(0)
-	if d.Mode != DrawFallback {
-		t.Fatalf("mode %v, want fallback when no ruins space is left", d.Mode)
+	if d.mode != DrawFallback {
+		t.Fatalf("mode %v, want fallback when no ruins space is left", d.mode)
 	}
 	mustRefuse(t, g, 0, drawMove(0, Water, [2]int{0, 0}, [2]int{1, 0}, [2]int{2, 0}), "draw the 1x1 fallback")
 	mustRefuse(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Hero, Cells: setOf([2]int{4, 4})}, "cannot be drawn")
@@ -75,13 +75,13 @@ r#.........
 ...........
 ...........`
 	g := rig(t, Options{}, 1, sheet, "Temple Ruins", "Fishing Village")
-	if d, _ := g.DecisionOf(0); d.Mode != DrawFallback {
-		t.Fatalf("mode %v, want fallback", d.Mode)
+	if d, _ := g.DecisionOf(0); d.mode != DrawFallback {
+		t.Fatalf("mode %v, want fallback", d.mode)
 	}
 	// With the 1x1 of Rift Lands the same ruins space can be covered, so the demand holds.
 	g = rig(t, Options{}, 1, sheet, "Temple Ruins", "Rift Lands")
 	d, _ := g.DecisionOf(0)
-	if d.Mode != DrawRuins || d.Targets != setOf([2]int{0, 0}) {
+	if d.mode != DrawRuins || d.targets != setOf([2]int{0, 0}) {
 		t.Fatalf("Rift Lands after ruins: %+v, want the demand on (0,0)", d)
 	}
 	mustRefuse(t, g, 0, drawMove(0, Forest, [2]int{5, 5}), "must cover an unfilled ruins space")
@@ -96,12 +96,12 @@ func TestRuinsDemandWaitsForAmbushAndHero(t *testing.T) {
 		t.Fatal("the ambush consumed the ruins demand")
 	}
 	d, _ := g.DecisionOf(0)
-	if d.Kind != DecideHero {
-		t.Fatalf("decision %v, want the hero", d.Kind)
+	if d.kind != DecideHero {
+		t.Fatalf("decision %v, want the hero", d.kind)
 	}
 	mustPlay(t, g, 0, Move{Type: DecideHero, Cells: setOf([2]int{5, 0})})
 	d, _ = g.DecisionOf(0)
-	if d.Kind != DecideDraw || d.Mode != DrawRuins || g.current != mustCard(t, "Homestead") {
+	if d.kind != DecideDraw || d.mode != DrawRuins || g.current != mustCard(t, "Homestead") {
 		t.Fatalf("after the hero: %+v on %v, want Homestead with the ruins demand", d, g.current)
 	}
 }
@@ -157,8 +157,8 @@ func TestFallbackTerrainsFollowTheRulebooks(t *testing.T) {
 
 	// Base: Fishing Village (village or water) fits nowhere on a checkerboard.
 	g := rig(t, Options{}, 1, checker, "Fishing Village")
-	if d, _ := g.DecisionOf(0); d.Mode != DrawFallback {
-		t.Fatalf("mode %v, want fallback", d.Mode)
+	if d, _ := g.DecisionOf(0); d.mode != DrawFallback {
+		t.Fatalf("mode %v, want fallback", d.mode)
 	}
 	if got := g.View(0).Decision.Terrains; len(got) != 2 || got[0] != "village" || got[1] != "water" {
 		t.Fatalf("base fallback offers %v, want the card's village and water", got)

@@ -165,12 +165,12 @@ func (g *Game) SeatPart(seat int) SeatPart {
 	part.Edicts = &edicts
 	part.Penalty = projection(MonsterPenalty(&g.players[seat].sheet))
 	if d, i := g.DecisionOf(seat); i >= 0 {
-		dv := &DecisionView{Kind: d.Kind.String(), Sheet: i, Mode: d.Mode.String(), Card: cardView(d.Card),
-			Targets: CellList(d.Targets), MayRotate: d.Kind != DecideAmbush || !g.Solo()}
-		if d.Kind == DecideHero {
+		dv := &DecisionView{Kind: d.kind.String(), Sheet: i, Mode: d.mode.String(), Card: cardView(d.card),
+			Targets: CellList(d.targets), MayRotate: d.kind != DecideAmbush || !g.Solo()}
+		if d.kind == DecideHero {
 			dv.MayRotate = g.cfg.rotateHero
 		}
-		if d.Kind == DecideDraw {
+		if d.kind == DecideDraw {
 			for _, k := range g.Terrains(d) {
 				dv.Terrains = append(dv.Terrains, k.String())
 			}
@@ -213,8 +213,8 @@ func (g *Game) PublicView() View {
 		p := &g.players[i]
 		sv := SheetView{Seat: i, Map: p.sheet.MapText(), Hits: CellList(p.sheet.hits), Coins: p.sheet.coins,
 			Score: p.score, MonsterLoss: p.monsterLoss, Seasons: append([]SeasonScore(nil), p.seasons[:g.scoredSeasons()]...)}
-		if p.pending.Kind != NoDecision {
-			sv.Waiting = p.pending.Kind.String()
+		if p.pending.kind != NoDecision {
+			sv.Waiting = p.pending.kind.String()
 		}
 		v.Sheets = append(v.Sheets, sv)
 	}

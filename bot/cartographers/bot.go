@@ -59,7 +59,7 @@ func (b *Bot) Move(st game.State, seat game.Seat) (json.RawMessage, error) {
 	if !ok {
 		return nil, fmt.Errorf("cartographers bot: state is %T, not a Cartographers game", st)
 	}
-	m, err := b.Choose(cs.G, int(seat))
+	m, err := b.Choose(cs.Game(), int(seat))
 	if err != nil {
 		return nil, err
 	}
@@ -99,25 +99,25 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 		sign = -1
 	}
 	b.cands = b.cands[:0]
-	switch d.Kind {
+	switch d.Kind() {
 	case carto.DecideDraw, carto.DecideAmbush:
 		b.draws(g, d, sheet, s, &ev, sign)
 	case carto.DecideHero:
 		b.heroes(g, d, s, &ev)
 	case carto.DecideGorgon, carto.DecideTroll:
-		d.Targets.EachCell(func(c carto.Cell) {
+		d.Targets().EachCell(func(c carto.Cell) {
 			t := &b.tmp
 			*t = *s
 			t.Draw(carto.Single(c), carto.Destroyed)
-			b.cands = append(b.cands, candidate{m: carto.Move{Type: d.Kind, Cells: carto.Single(c)}, value: sign * ev.value(t), after: *t})
+			b.cands = append(b.cands, candidate{m: carto.Move{Type: d.Kind(), Cells: carto.Single(c)}, value: sign * ev.value(t), after: *t})
 		})
 	}
 	if len(b.cands) == 0 {
-		return carto.Move{}, fmt.Errorf("cartographers bot: seat %d has no legal move for its %s decision", seat, d.Kind)
+		return carto.Move{}, fmt.Errorf("cartographers bot: seat %d has no legal move for its %s decision", seat, d.Kind())
 	}
 	// Stable order keeps the first of equal answers, so the choice does not depend on the sort's internals.
 	sort.SliceStable(b.cands, func(i, j int) bool { return b.cands[i].value > b.cands[j].value })
-	if b.Level == Strong && d.Kind == carto.DecideDraw && sheet == seat {
+	if b.Level == Strong && d.Kind() == carto.DecideDraw && sheet == seat {
 		b.lookAhead(g, &ev, pub)
 	}
 	return b.cands[0].m, nil
@@ -125,17 +125,17 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 
 // draws lists every placement of every option and terrain of a draw, or of the monster of an ambush.
 func (b *Bot) draws(g *carto.Game, d carto.Decision, sheet int, s *carto.Sheet, ev *evaluator, sign float64) {
-	c := d.Card.Card()
+	c := d.Card().Card()
 	options := len(c.Options)
 	terrains := g.Terrains(d)
-	if d.Mode == carto.DrawFallback {
+	if d.Mode() == carto.DrawFallback {
 		options = 1
 	}
-	if d.Kind == carto.DecideAmbush {
+	if d.Kind() == carto.DecideAmbush {
 		terrains = monsterOnly
 	}
 	for opt := 0; opt < options; opt++ {
-		coin := d.Kind == carto.DecideDraw && d.Mode != carto.DrawFallback && c.Options[opt].Coin
+		coin := d.Kind() == carto.DecideDraw && d.Mode() != carto.DrawFallback && c.Options[opt].Coin
 		b.buf = g.LegalDraws(sheet, d, opt, b.buf[:0])
 		for _, p := range b.buf {
 			for _, k := range terrains {
@@ -149,9 +149,9 @@ func (b *Bot) draws(g *carto.Game, d carto.Decision, sheet int, s *carto.Sheet, 
 				if coin {
 					t.AddCoins(1)
 				}
-				m := carto.Move{Type: d.Kind, Cells: p.Cells}
-				if d.Kind == carto.DecideDraw {
-					m.Option, m.Terrain, m.Fallback = opt, k, d.Mode == carto.DrawFallback
+				m := carto.Move{Type: d.Kind(), Cells: p.Cells}
+				if d.Kind() == carto.DecideDraw {
+					m.Option, m.Terrain, m.Fallback = opt, k, d.Mode() == carto.DrawFallback
 				}
 				b.cands = append(b.cands, candidate{m: m, value: sign * ev.value(t), after: *t})
 			}
@@ -173,7 +173,7 @@ func (b *Bot) heroes(g *carto.Game, d carto.Decision, s *carto.Sheet, ev *evalua
 				t := &b.tmp
 				*t = *s
 				t.Draw(carto.Single(c), carto.Hero)
-				t.MarkHits(carto.HeroHits(d.Card, c, r, f == 1))
+				t.MarkHits(carto.HeroHits(d.Card(), c, r, f == 1))
 				m := carto.Move{Type: carto.DecideHero, Cells: carto.Single(c), Rotation: r, Flip: f == 1}
 				b.cands = append(b.cands, candidate{m: m, value: ev.value(t), after: *t})
 			}

@@ -34,14 +34,14 @@ func playGameModes(t *testing.T, o carto.Options, seed uint64, bots []*Bot, kind
 			}
 			m, err := b.Choose(g, seat)
 			if err != nil {
-				t.Fatalf("seed %d seat %d %s decision: %v", seed, seat, d.Kind, err)
+				t.Fatalf("seed %d seat %d %s decision: %v", seed, seat, d.Kind(), err)
 			}
 			if err := g.Play(seat, m); err != nil {
-				t.Fatalf("seed %d seat %d: the bot's %s move %+v is refused: %v", seed, seat, d.Kind, m, err)
+				t.Fatalf("seed %d seat %d: the bot's %s move %+v is refused: %v", seed, seat, d.Kind(), m, err)
 			}
-			kinds[d.Kind]++
-			if d.Kind == carto.DecideDraw {
-				modes[d.Mode]++
+			kinds[d.Kind()]++
+			if d.Kind() == carto.DecideDraw {
+				modes[d.Mode()]++
 			}
 		}
 	}
@@ -96,7 +96,7 @@ func TestMoveJSONIsALegalMove(t *testing.T) {
 			t.Fatalf("bot move %s does not parse: %v", raw, err)
 		}
 		legal := false
-		for _, l := range st.(*carto.State).G.LegalMoves(int(seat)) {
+		for _, l := range st.(*carto.State).Game().LegalMoves(int(seat)) {
 			legal = legal || sameMove(l, m)
 		}
 		if !legal {
@@ -129,7 +129,7 @@ func TestBadCallsAreErrors(t *testing.T) {
 	if _, err := b.Move(st, 7); !errors.Is(err, game.ErrNotYourTurn) {
 		t.Errorf("seat 7 of 2: got %v, want ErrNotYourTurn", err)
 	}
-	g := st.(*carto.State).G
+	g := st.(*carto.State).Game()
 	for !g.Over() {
 		for _, s := range g.ToActSeats() {
 			m, err := g.AutoMove(s)

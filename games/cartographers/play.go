@@ -229,7 +229,7 @@ func parseSpace(s string) (cartographers.Cell, error) {
 func parsePlayLine(g *cartographers.Game, line string) (cartographers.Move, error) {
 	d, _ := g.DecisionOf(0)
 	fields := strings.Fields(line)
-	switch d.Kind {
+	switch d.Kind() {
 	case cartographers.DecideDraw:
 		k, ok := cartographers.TerrainByName(strings.ToLower(fields[0]))
 		if !ok {
@@ -243,10 +243,10 @@ func parsePlayLine(g *cartographers.Game, line string) (cartographers.Move, erro
 			}
 			cells = cells.With(c)
 		}
-		m := cartographers.Move{Type: d.Kind, Terrain: k, Cells: cells, Fallback: d.Mode == cartographers.DrawFallback}
+		m := cartographers.Move{Type: d.Kind(), Terrain: k, Cells: cells, Fallback: d.Mode() == cartographers.DrawFallback}
 		// The option is the one whose shape the spaces form; the engine explains a mismatch.
-		for opt := range cartographers.Cards[d.Card].Options {
-			if cartographers.ShapeMatches(d.Card, opt, cells) {
+		for opt := range cartographers.Cards[d.Card()].Options {
+			if cartographers.ShapeMatches(d.Card(), opt, cells) {
 				m.Option = opt
 			}
 		}
@@ -256,7 +256,7 @@ func parsePlayLine(g *cartographers.Game, line string) (cartographers.Move, erro
 		if err != nil {
 			return cartographers.Move{}, err
 		}
-		m := cartographers.Move{Type: d.Kind, Cells: cartographers.Single(c)}
+		m := cartographers.Move{Type: d.Kind(), Cells: cartographers.Single(c)}
 		for _, f := range fields[1:] {
 			if strings.EqualFold(f, "flip") {
 				m.Flip = true
@@ -275,7 +275,7 @@ func parsePlayLine(g *cartographers.Game, line string) (cartographers.Move, erro
 		if err != nil {
 			return cartographers.Move{}, err
 		}
-		return cartographers.Move{Type: d.Kind, Cells: cartographers.Single(c)}, nil
+		return cartographers.Move{Type: d.Kind(), Cells: cartographers.Single(c)}, nil
 	}
 	return cartographers.Move{}, errors.New("nothing to decide now")
 }
