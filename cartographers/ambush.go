@@ -16,7 +16,7 @@ func Neighbour(v, seats int, dir Direction) int {
 // startAmbush resolves an ambush: solo by the corner-and-ring walk, multiplayer by asking each
 // neighbour. Ongoing effects are registered in reveal order (rulings 12).
 func (g *Game) startAmbush(id CardID) {
-	c := &Cards[id]
+	c := &cardTable[id]
 	if hasSeasonEffect(id) {
 		g.effects = append(g.effects, id)
 	}
@@ -50,7 +50,7 @@ func (g *Game) startAmbush(id CardID) {
 
 // playAmbush validates and plays a monster drawn by the neighbour on sheet i.
 func (g *Game) playAmbush(i int, d Decision, m Move) error {
-	c := &Cards[d.card]
+	c := &cardTable[d.card]
 	orients := c.Options[0].orientations
 	if d.mode == DrawFallback {
 		orients = oneByOneOrientations
@@ -76,7 +76,7 @@ func (g *Game) placeMonster(i, drawer int, id CardID, cells Bits) {
 	p := &g.players[i]
 	p.monsters[ambushIndex(id)] = p.monsters[ambushIndex(id)].Or(cells)
 	g.fill(i, cells, Monster)
-	if e := Cards[id].Effect; int(e) < len(monsterRules) && monsterRules[e].drawn != nil {
+	if e := cardTable[id].Effect; int(e) < len(monsterRules) && monsterRules[e].drawn != nil {
 		monsterRules[e].drawn(g, i, drawer, id)
 	}
 }
@@ -85,7 +85,7 @@ func (g *Game) placeMonster(i, drawer int, id CardID, cells Bits) {
 // in the card's walk order; ok is false when the shape fits nowhere.
 func SoloAmbushPlacement(s *Sheet, id CardID) (Bits, bool) {
 	filled := s.Filled()
-	for _, p := range Cards[id].soloWalk {
+	for _, p := range cardTable[id].soloWalk {
 		if !p.Intersects(filled) {
 			return p, true
 		}

@@ -177,10 +177,10 @@ func TestSoloAmbushWalk(t *testing.T) {
 func TestSoloAmbushNeverRotates(t *testing.T) {
 	// Every placement in a walk is the printed shape translated.
 	for id := firstBaseAmbush; id < firstHero; id++ {
-		sh := Cards[id].Options[0].Shape
-		for _, p := range Cards[id].soloWalk {
+		sh := cardTable[id].Options[0].Shape
+		for _, p := range cardTable[id].soloWalk {
 			if !matchesShape(p, []Shape{sh}) {
-				t.Fatalf("%s: walk placement %v is not the printed shape", Cards[id].Name, CellList(p))
+				t.Fatalf("%s: walk placement %v is not the printed shape", cardTable[id].Name, CellList(p))
 			}
 		}
 	}

@@ -160,7 +160,7 @@ type ResultDetail struct {
 func (g *Game) Result() game.Result {
 	d := ResultDetail{}
 	for i, e := range g.edicts {
-		d.Edicts[i] = ScoringCards[e].Name
+		d.Edicts[i] = scoringCards[e].Name
 	}
 	for i := range g.players {
 		d.Seasons = append(d.Seasons, g.players[i].seasons)

@@ -178,7 +178,7 @@ func TestViewHidesSeedAndDeck(t *testing.T) {
 	// The hidden deck's order: no card name of the deck appears except those revealed or in play.
 	g := st.(*State).g
 	for _, id := range g.deck {
-		name := Cards[id].Name
+		name := cardTable[id].Name
 		if id != g.current && !strings.Contains(strings.Join(v.Revealed, ","), name) && strings.Contains(s, name) {
 			t.Fatalf("the view names %q, still in the deck", name)
 		}

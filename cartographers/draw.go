@@ -8,7 +8,7 @@ func (g *Game) startDraw(id CardID) {
 		if empty.Empty() {
 			continue // a full sheet draws nothing (rulings 15)
 		}
-		mode, targets := g.drawMode(s, &Cards[id], empty)
+		mode, targets := g.drawMode(s, &cardTable[id], empty)
 		g.setPending(i, Decision{kind: DecideDraw, actor: i, mode: mode, card: id, targets: targets, ruinsDemand: g.ruinsPending})
 	}
 }
@@ -58,7 +58,7 @@ func (g *Game) Terrains(d Decision) []Kind {
 			return fb
 		}
 	}
-	return Cards[d.card].Terrains
+	return cardTable[d.card].Terrains
 }
 
 // matchesShape reports whether cells are the shape in one of its orientations, anywhere on the map.
@@ -68,7 +68,7 @@ func matchesShape(cells Bits, orientations []Shape) bool {
 		return false
 	}
 	minR, minC := cells.First().Row(), 0
-	for !cells.Intersects(ColMask[minC]) {
+	for !cells.Intersects(colMasks[minC]) {
 		minC++
 	}
 	// Every cell is at or right of minC, so the shift never wraps a cell onto the previous row.
@@ -83,7 +83,7 @@ func matchesShape(cells Bits, orientations []Shape) bool {
 
 // playDraw validates and plays a draw on sheet i.
 func (g *Game) playDraw(i int, d Decision, m Move) error {
-	c := &Cards[d.card]
+	c := &cardTable[d.card]
 	opt, ok := optionShape(c, d, m)
 	if !ok {
 		if d.mode == DrawFallback {
@@ -138,7 +138,7 @@ func (g *Game) LegalDraws(i int, d Decision, opt int, out []Placement) []Placeme
 		})
 		return out
 	}
-	c := &Cards[d.card]
+	c := &cardTable[d.card]
 	if opt < 0 || opt >= len(c.Options) {
 		return out
 	}
@@ -151,8 +151,8 @@ func (g *Game) LegalDraws(i int, d Decision, opt int, out []Placement) []Placeme
 
 // ShapeMatches reports whether cells are shape option opt of card id, in some rotation or flip.
 func ShapeMatches(id CardID, opt int, cells Bits) bool {
-	if id >= numCards || opt < 0 || opt >= len(Cards[id].Options) {
+	if id >= numCards || opt < 0 || opt >= len(cardTable[id].Options) {
 		return false
 	}
-	return matchesShape(cells, Cards[id].Options[opt].orientations)
+	return matchesShape(cells, cardTable[id].Options[opt].orientations)
 }

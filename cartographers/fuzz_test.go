@@ -18,7 +18,7 @@ func FuzzMoves(f *testing.F) {
 	f.Add(uint64(3), byte(2), []byte(`{"type":"hero","cells":[[5,5]],"rotation":9}`))
 	f.Add(uint64(4), byte(3), []byte{1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 4, 4, 4, 4, 4, 4})
 	f.Fuzz(func(t *testing.T, seed uint64, seats byte, data []byte) {
-		st, err := Definition{}.New(json.RawMessage(`{"preset":"`+Presets[seed%3]+`"}`), 1+int(seats%4), seed)
+		st, err := Definition{}.New(json.RawMessage(`{"preset":"`+presetNames[seed%3]+`"}`), 1+int(seats%4), seed)
 		if err != nil {
 			t.Fatal(err)
 		}

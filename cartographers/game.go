@@ -343,7 +343,7 @@ func (g *Game) Over() bool { return g.phase == phaseOver }
 func (g *Game) SeasonTime() int {
 	t := 0
 	for _, id := range g.revealed {
-		t += Cards[id].Time
+		t += cardTable[id].Time
 	}
 	return t
 }
@@ -480,7 +480,7 @@ func (g *Game) reveal() {
 		g.current = id
 		g.phase = phaseTurn
 		g.tellCard(id)
-		switch Cards[id].Type {
+		switch cardTable[id].Type {
 		case RuinsCard:
 			g.revealed = append(g.revealed, id)
 			g.ruinsPending = true
@@ -567,7 +567,7 @@ func (g *Game) play(seat int, m Move) error {
 	if seat < 0 || seat >= len(g.players) {
 		return fmt.Errorf("%w: no seat %d in a %d-player game", game.ErrNotYourTurn, seat, len(g.players))
 	}
-	if m.Cells.AndNot(All).Any() {
+	if m.Cells.AndNot(allCells).Any() {
 		// Bits past cell 120 name no space; ParseMove cannot produce them, the typed API can.
 		return fmt.Errorf("%w: a cell is off the map (rows and columns are 0 to 10)", game.ErrBadMove)
 	}

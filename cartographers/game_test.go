@@ -42,7 +42,7 @@ func playRandom(t testing.TB, o Options, seats int, seed uint64) *Game {
 }
 
 func TestRandomGamesEnd(t *testing.T) {
-	for _, preset := range Presets {
+	for _, preset := range presetNames {
 		for seed := uint64(0); seed < 50; seed++ {
 			for _, seats := range []int{1, 2, 3} {
 				g := playRandom(t, Options{Preset: preset}, seats, seed)
@@ -181,7 +181,7 @@ func TestSetupFromSeed(t *testing.T) {
 		// One scoring card per stack, in some order under A-D.
 		var stacks [4]int
 		for _, e := range g.edicts {
-			stacks[ScoringCards[e].Stack]++
+			stacks[scoringCards[e].Stack]++
 		}
 		if stacks != [4]int{1, 1, 1, 1} {
 			t.Fatalf("seed %d: stacks under the edicts %v, want one of each", seed, stacks)
@@ -189,7 +189,7 @@ func TestSetupFromSeed(t *testing.T) {
 		// Spring: 24 explore cards + 1 ambush + 1 hero, minus what has been revealed.
 		ex, am, he := g.DeckCounts()
 		revealed := len(g.revealed)
-		if Cards[g.current].Type == AmbushCard || Cards[g.current].Type == HeroCard {
+		if cardTable[g.current].Type == AmbushCard || cardTable[g.current].Type == HeroCard {
 			revealed++
 		}
 		if ex+revealed != 26 || am != 7 || he != 3 {
@@ -215,11 +215,11 @@ func TestUnrevealedAmbushStays(t *testing.T) {
 	}
 	n := 0
 	for _, id := range g.deck {
-		if Cards[id].Type == AmbushCard {
+		if cardTable[id].Type == AmbushCard {
 			n++
 		}
 	}
-	if Cards[g.current].Type == AmbushCard {
+	if cardTable[g.current].Type == AmbushCard {
 		n++
 	}
 	if n != 2 {

@@ -27,7 +27,7 @@ func TransformOffset(o Offset, rotation int, flip bool) Offset {
 // ignored (rulings 11).
 func HeroHits(id CardID, cell Cell, rotation int, flip bool) Bits {
 	var hits Bits
-	for _, o := range Cards[id].Attack {
+	for _, o := range cardTable[id].Attack {
 		t := TransformOffset(o, rotation, flip)
 		r, c := cell.Row()+t.DRow, cell.Col()+t.DCol
 		if r >= 0 && r < Size && c >= 0 && c < Size {

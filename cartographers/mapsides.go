@@ -2,6 +2,7 @@ package cartographers
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -40,8 +41,11 @@ var mapSides = map[string]mapSide{
 	},
 }
 
-// MapSides lists the side names MapSide accepts, in order.
-var MapSides = []string{"A", "B", "C", "D"}
+// mapSideNames are the side names MapSide accepts, in order.
+var mapSideNames = []string{"A", "B", "C", "D"}
+
+// MapSides lists the side names MapSide accepts, in order (a new slice).
+func MapSides() []string { return slices.Clone(mapSideNames) }
 
 // MapSide returns the untouched sheet of a map side, "A" to "D" (lower case accepted).
 func MapSide(side string) (Sheet, error) {

@@ -51,7 +51,7 @@ func TestMapSidesContent(t *testing.T) {
 	// Counts from cartographers-data.md §6: five mountains and six ruins on every side; a 7-space
 	// wasteland on B and on D; no mountain on the edge.
 	wastes := map[string]int{"A": 0, "B": 7, "C": 0, "D": 7}
-	for _, side := range MapSides {
+	for _, side := range mapSideNames {
 		s, err := MapSide(side)
 		if err != nil {
 			t.Fatal(err)
@@ -65,7 +65,7 @@ func TestMapSidesContent(t *testing.T) {
 		if n := s.layer[Wasteland].Count(); n != wastes[side] {
 			t.Errorf("side %s: %d wastelands, want %d", side, n, wastes[side])
 		}
-		if s.layer[Mountain].Intersects(Edge) || s.ruins.Intersects(s.Filled()) {
+		if s.layer[Mountain].Intersects(edgeCells) || s.ruins.Intersects(s.Filled()) {
 			t.Errorf("side %s: a mountain on the edge or a ruins space under a filled space", side)
 		}
 	}

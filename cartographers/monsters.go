@@ -96,13 +96,13 @@ func (g *Game) checkDragon(i int) { monsterRules[DragonEffect].filled(g, i) }
 
 // hasSeasonEffect reports whether a monster acts after each season's scoring.
 func hasSeasonEffect(id CardID) bool {
-	e := Cards[id].Effect
+	e := cardTable[id].Effect
 	return int(e) < len(monsterRules) && monsterRules[e].afterSeason != nil
 }
 
 // seasonEffect resolves one ongoing effect on every sheet after a season's scoring.
 func (g *Game) seasonEffect(id CardID) {
-	rule := monsterRules[Cards[id].Effect]
+	rule := monsterRules[cardTable[id].Effect]
 	for i := range g.players {
 		if _, alive := g.monsterCells(i, id); alive.Any() {
 			rule.afterSeason(g, i, id, alive)
@@ -125,8 +125,8 @@ func (g *Game) gorgonTargets(i int, id CardID) Bits {
 func (g *Game) askDestroy(i, actor int, kind DecisionKind, id CardID, targets Bits) {
 	switch targets.Count() {
 	case 0:
-		g.tell(i, "placement", map[string]any{"card": Cards[id].Name, "action": "nothing"},
-			"%s finds nothing to destroy on {seat %d}'s sheet", Cards[id].Name, i)
+		g.tell(i, "placement", map[string]any{"card": cardTable[id].Name, "action": "nothing"},
+			"%s finds nothing to destroy on {seat %d}'s sheet", cardTable[id].Name, i)
 	case 1:
 		g.tellPlaced(i, id, "destroys", targets)
 		g.destroy(i, targets)

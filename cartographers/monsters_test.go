@@ -228,8 +228,8 @@ func TestMonsterTableMatchesTheCards(t *testing.T) {
 			continue
 		}
 		id, ok := CardByName(r.name)
-		if !ok || Cards[id].Effect != Effect(e) {
-			t.Errorf("entry %d names %q, whose card has effect %v", e, r.name, Cards[id].Effect)
+		if !ok || cardTable[id].Effect != Effect(e) {
+			t.Errorf("entry %d names %q, whose card has effect %v", e, r.name, cardTable[id].Effect)
 		}
 		moments := 0
 		for _, set := range []bool{r.drawn != nil, r.afterSeason != nil, r.filled != nil} {
@@ -241,9 +241,9 @@ func TestMonsterTableMatchesTheCards(t *testing.T) {
 			t.Errorf("%s acts at %d moments, want one", r.name, moments)
 		}
 	}
-	for id := range Cards {
-		if e := Cards[id].Effect; e != NoEffect && monsterRules[e].name != Cards[id].Name {
-			t.Errorf("%s has effect %v but no entry of that name", Cards[id].Name, e)
+	for id := range cardTable {
+		if e := cardTable[id].Effect; e != NoEffect && monsterRules[e].name != cardTable[id].Name {
+			t.Errorf("%s has effect %v but no entry of that name", cardTable[id].Name, e)
 		}
 	}
 }

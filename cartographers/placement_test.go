@@ -34,7 +34,7 @@ func naivePlacements(s *Sheet, sh Shape, mustCover Bits) []Placement {
 
 // randomSheet fills about density of the map with random kinds, on top of a map side.
 func randomSheet(rng *rand.Rand, density float64) Sheet {
-	s, _ := MapSide(MapSides[rng.IntN(len(MapSides))])
+	s, _ := MapSide(mapSideNames[rng.IntN(len(mapSideNames))])
 	for c := Cell(0); c < Cells; c++ {
 		if s.At(c) == Empty && rng.Float64() < density {
 			k := rng.IntN(int(Destroyed) + 1)
@@ -89,7 +89,7 @@ func TestPlacementNeverOverlapsAndStaysOnMap(t *testing.T) {
 			if p.Cells.Intersects(s.Filled()) {
 				t.Fatalf("placement %+v overlaps a filled space", p)
 			}
-			if p.Cells.AndNot(All).Any() || p.Cells.Count() != sh.Size() {
+			if p.Cells.AndNot(allCells).Any() || p.Cells.Count() != sh.Size() {
 				t.Fatalf("placement %+v leaves the map or loses cells", p)
 			}
 			if !s.CanDraw(p.Cells) {
@@ -113,7 +113,7 @@ func TestPlacementsOnEmptyAndFullSheets(t *testing.T) {
 	if n := len(a.Placements(MustShape("#"), a.ruins, nil)); n != 6 {
 		t.Errorf("1x1 on side A's ruins: %d placements, want 6", n)
 	}
-	s.layer[Forest] = All
+	s.layer[Forest] = allCells
 	if s.CanPlace(MustShape("#"), Bits{}) || len(s.Placements(MustShape("#"), Bits{}, nil)) != 0 {
 		t.Error("a full sheet accepts a 1x1")
 	}
@@ -168,7 +168,7 @@ func halfFilledSheets() []struct {
 } {
 	rows, _ := MapSide("A")
 	for r := 0; r < 5; r++ {
-		rows.Draw(RowMask[r].AndNot(rows.Filled()), Kind(r%4))
+		rows.Draw(rowMasks[r].AndNot(rows.Filled()), Kind(r%4))
 	}
 	for c := 0; c < 6; c++ {
 		if rows.At(CellAt(5, c)) == Empty {
@@ -231,7 +231,7 @@ func BenchmarkCanPlace(b *testing.B) {
 func TestCoinsNeverExceedTrack(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for trial := 0; trial < 100; trial++ {
-		s, _ := MapSide(MapSides[trial%len(MapSides)])
+		s, _ := MapSide(mapSideNames[trial%len(mapSideNames)])
 		paid := 0
 		for {
 			sh := MustShape(testShapes[rng.IntN(len(testShapes))])
@@ -256,7 +256,7 @@ func TestCoinsNeverExceedTrack(t *testing.T) {
 		// Full sheet: every mountain is surrounded and marked as paid, and no more than 5 coins came
 		// from them.
 		if s.coinedMountains != s.layer[Mountain] || paid > 5 {
-			t.Fatalf("side %s full: coined %v of %v, %d mountain coins", MapSides[trial%4], cellList(s.coinedMountains), cellList(s.layer[Mountain]), paid)
+			t.Fatalf("side %s full: coined %v of %v, %d mountain coins", mapSideNames[trial%4], cellList(s.coinedMountains), cellList(s.layer[Mountain]), paid)
 		}
 	}
 }

@@ -16,7 +16,7 @@ func (g *Game) LegalMoves(seat int) []Move {
 	var out []Move
 	switch d.kind {
 	case DecideDraw, DecideAmbush:
-		c := &Cards[d.card]
+		c := &cardTable[d.card]
 		terrains := g.Terrains(d)
 		options := len(c.Options)
 		if d.mode == DrawFallback {
@@ -93,7 +93,7 @@ func (g *Game) AutoMove(seat int) (Move, error) {
 		switch d.kind {
 		case DecideDraw:
 			v = g.valueAfter(s, m.Cells, m.Terrain)
-			if !m.Fallback && Cards[d.card].Options[m.Option].Coin {
+			if !m.Fallback && cardTable[d.card].Options[m.Option].Coin {
 				v++
 			}
 		case DecideAmbush:
@@ -123,7 +123,7 @@ func (g *Game) valueAfter(s *Sheet, cells Bits, k Kind) int {
 	t.Draw(cells, k)
 	v := t.coins
 	for _, e := range g.edicts {
-		stars, _ := ScoringCards[e].Score(&t)
+		stars, _ := scoringCards[e].Score(&t)
 		v += stars
 	}
 	pen, _ := MonsterPenalty(&t)
@@ -141,7 +141,7 @@ func (g *Game) RandomMove(seat int, rng *game.RNG, buf []Placement) (m Move, ok 
 	s := &g.players[i].sheet
 	switch d.kind {
 	case DecideDraw, DecideAmbush:
-		c := &Cards[d.card]
+		c := &cardTable[d.card]
 		opt := 0
 		if d.mode != DrawFallback && len(c.Options) > 1 {
 			opt = rng.IntN(len(c.Options))

@@ -17,18 +17,18 @@ func TestGameProperties(t *testing.T) {
 	var buf []Placement
 	for n := 0; n < games; n++ {
 		seed := uint64(n)
-		g, err := NewGame(Options{Preset: Presets[n%3], Side: MapSides[n%4]}, 1+n%3, seed)
+		g, err := NewGame(Options{Preset: presetNames[n%3], Side: mapSideNames[n%4]}, 1+n%3, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		side, _ := MapSide(MapSides[n%4])
+		side, _ := MapSide(mapSideNames[n%4])
 		rng := game.NewRNG(seed, 3)
 		for !g.Over() {
 			for _, seat := range g.ToActSeats() {
 				d, i := g.DecisionOf(seat)
 				s := &g.players[i].sheet
 				if d.kind == DecideDraw || d.kind == DecideAmbush {
-					for opt := range max(1, len(Cards[d.card].Options)) {
+					for opt := range max(1, len(cardTable[d.card].Options)) {
 						for _, p := range g.LegalDraws(i, d, opt, buf[:0]) {
 							if p.Cells.Intersects(s.Filled()) {
 								t.Fatalf("seed %d: legal placement %v overlaps a filled space", seed, CellList(p.Cells))

@@ -38,7 +38,7 @@ func shoresideExpanse(s *Sheet) (int, Bits) {
 func isolatedClusters(set, other Bits) (int, Bits) {
 	// A cluster with a cell on the edge or next to other is out; clusters are whole, so testing the
 	// cluster against these blocked cells is enough.
-	blocked := Edge.Or(adjacent(other))
+	blocked := edgeCells.Or(adjacent(other))
 	n, counted := 0, Bits{}
 	for rest := set; rest.Any(); {
 		if c := nextCluster(set, &rest); !c.Intersects(blocked) {
@@ -97,7 +97,7 @@ func clawsgravePeaks(s *Sheet) (int, Bits) {
 // water spaces. There must be at least one of each. Counted: the farm and water spaces of those columns.
 func jorekburg(s *Sheet) (int, Bits) {
 	n, counted := 0, Bits{}
-	for _, col := range ColMask {
+	for _, col := range colMasks {
 		f, w := s.layer[Farm].And(col), s.layer[Water].And(col)
 		if fc := f.Count(); fc > 0 && fc == w.Count() {
 			n++

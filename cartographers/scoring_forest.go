@@ -3,7 +3,7 @@ package cartographers
 // sentinelWood: Earn one reputation star for each forest space adjacent to the edge of the map (a corner
 // space counts once).
 func sentinelWood(s *Sheet) (int, Bits) {
-	f := s.layer[Forest].And(Edge)
+	f := s.layer[Forest].And(edgeCells)
 	return f.Count(), f
 }
 
@@ -81,7 +81,7 @@ func heartOfTheForest(s *Sheet) (int, Bits) {
 // Counted: the forest spaces of those rows.
 func sleepyValley(s *Sheet) (int, Bits) {
 	n, counted := 0, Bits{}
-	for _, row := range RowMask {
+	for _, row := range rowMasks {
 		if f := s.layer[Forest].And(row); f.Count() >= 3 {
 			n++
 			counted = counted.Or(f)

@@ -480,7 +480,7 @@ func referencePenalty(g *refGrid) int {
 // shapedSheet draws random shapes of random kinds until about density of the map is filled, so that
 // clusters, lines and squares of every size occur (single random cells would rarely make them).
 func shapedSheet(rng *rand.Rand, density float64) Sheet {
-	s, _ := MapSide(MapSides[rng.IntN(len(MapSides))])
+	s, _ := MapSide(mapSideNames[rng.IntN(len(mapSideNames))])
 	s.ruins = s.ruins.Or(randomCells(rng, 0.05))
 	for tries := 0; tries < 400 && float64(s.Filled().Count()) < density*Cells; tries++ {
 		sh := MustShape(testShapes[rng.IntN(len(testShapes))])
@@ -517,12 +517,12 @@ func TestScoringAgreesWithReference(t *testing.T) {
 			s = randomSheet(rng, rng.Float64())
 		}
 		g := refGridOf(&s)
-		for _, c := range ScoringCards {
+		for _, c := range scoringCards {
 			stars, counted := c.Score(&s)
 			if want := referenceScore(g, c.Name); stars != want {
 				t.Fatalf("trial %d: %s = %d, reference %d\n%s", trial, c.Name, stars, want, s.MapText())
 			}
-			if counted.AndNot(All).Any() || (stars == 0) != counted.Empty() {
+			if counted.AndNot(allCells).Any() || (stars == 0) != counted.Empty() {
 				t.Fatalf("trial %d: %s gives %d stars and counts %v", trial, c.Name, stars, cellList(counted))
 			}
 		}

@@ -37,7 +37,7 @@ func greengoldPlains(s *Sheet) (int, Bits) {
 	for rest := v; rest.Any(); {
 		c := nextCluster(v, &rest)
 		near, types := c.Neighbours(), 0
-		for _, k := range TerrainTypes {
+		for _, k := range terrainKinds {
 			if s.layer[k].Intersects(near) {
 				types++
 			}

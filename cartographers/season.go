@@ -4,12 +4,12 @@ import "sort"
 
 // scoreSeason scores the two edicts of the season, the coins and the monster penalty on every sheet.
 func (g *Game) scoreSeason() {
-	edicts := Seasons[g.season].Edicts
+	edicts := seasonCards[g.season].Edicts
 	for i := range g.players {
 		p := &g.players[i]
 		var sc SeasonScore
 		for j, e := range edicts {
-			sc.Edicts[j], _ = ScoringCards[g.edicts[e]].Score(&p.sheet)
+			sc.Edicts[j], _ = scoringCards[g.edicts[e]].Score(&p.sheet)
 		}
 		sc.Coins = p.sheet.coins
 		sc.Monsters, _ = MonsterPenalty(&p.sheet)

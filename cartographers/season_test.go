@@ -68,7 +68,7 @@ func TestRanksAndTieBreak(t *testing.T) {
 
 func TestEveryGameEndsAfterWinter(t *testing.T) {
 	for seed := uint64(0); seed < 100; seed++ {
-		g := playRandom(t, Options{Preset: Presets[seed%3]}, 1+int(seed%4), seed)
+		g := playRandom(t, Options{Preset: presetNames[seed%3]}, 1+int(seed%4), seed)
 		for i := range g.players {
 			p := &g.players[i]
 			sum, loss := 0, 0

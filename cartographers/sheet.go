@@ -19,9 +19,9 @@ const (
 	Empty Kind = 255
 )
 
-// TerrainTypes are the kinds that are terrain types for the scoring cards (rulings 1): wasteland, destroyed
+// terrainKinds are the kinds that are terrain types for the scoring cards (rulings 1): wasteland, destroyed
 // and empty spaces are not.
-var TerrainTypes = [...]Kind{Forest, Village, Farm, Water, Monster, Mountain, Hero}
+var terrainKinds = [...]Kind{Forest, Village, Farm, Water, Monster, Mountain, Hero}
 
 // Drawable reports whether a player may draw this kind with a shape or a 1x1.
 func (k Kind) Drawable() bool { return k <= Hero }

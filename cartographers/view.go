@@ -110,7 +110,7 @@ type DecisionView struct {
 var cardTypeNames = [...]string{"explore", "ruins", "rift", "ambush", "hero"}
 
 func cardView(id CardID) *CardView {
-	c := &Cards[id]
+	c := &cardTable[id]
 	v := &CardView{Name: c.Name, Type: cardTypeNames[c.Type], Time: c.Time}
 	for _, k := range c.Terrains {
 		v.Terrains = append(v.Terrains, k.String())
@@ -160,7 +160,7 @@ func (g *Game) SeatPart(seat int) SeatPart {
 	}
 	edicts := g.edictViews()
 	for i, e := range g.edicts {
-		edicts[i].Projected = projection(ScoringCards[e].Score(&g.players[seat].sheet))
+		edicts[i].Projected = projection(scoringCards[e].Score(&g.players[seat].sheet))
 	}
 	part.Edicts = &edicts
 	part.Penalty = projection(MonsterPenalty(&g.players[seat].sheet))
@@ -183,8 +183,8 @@ func (g *Game) SeatPart(seat int) SeatPart {
 func (g *Game) edictViews() [4]EdictView {
 	var out [4]EdictView
 	for i, e := range g.edicts {
-		sc := &ScoringCards[e]
-		out[i] = EdictView{Letter: EdictNames[i], Card: sc.Name, Rule: sc.Rule, Stack: sc.Stack.String(), Solo: sc.Solo}
+		sc := &scoringCards[e]
+		out[i] = EdictView{Letter: edictNames[i], Card: sc.Name, Rule: sc.Rule, Stack: sc.Stack.String(), Solo: sc.Solo}
 	}
 	return out
 }
@@ -193,12 +193,12 @@ func (g *Game) edictViews() [4]EdictView {
 func (g *Game) PublicView() View {
 	v := View{
 		Seat: -1, Options: g.cfg.opts, Side: g.cfg.side, SideSingleSource: SideIsSingleSource(g.cfg.side),
-		Season: g.season, SeasonName: Seasons[g.season].Name, Time: g.SeasonTime(), Threshold: g.Threshold(),
+		Season: g.season, SeasonName: seasonCards[g.season].Name, Time: g.SeasonTime(), Threshold: g.Threshold(),
 		RuinsPending: g.ruinsPending, Over: g.Over(), ToAct: g.ToActSeats(), Revealed: []string{},
 		Edicts: g.edictViews(),
 	}
 	for _, id := range g.revealed {
-		v.Revealed = append(v.Revealed, Cards[id].Name)
+		v.Revealed = append(v.Revealed, cardTable[id].Name)
 	}
 	if g.turn > 0 || g.phase != phaseReveal {
 		v.Current = cardView(g.current)

@@ -12,9 +12,9 @@ import (
 	carto "github.com/surveyor-game/surveyor/cartographers"
 )
 
-// edictSeasons lists, per edict A-D, the seasons that score it (Seasons[*].Edicts).
+// edictSeasons lists, per edict A-D, the seasons that score it (Seasons()[*].Edicts).
 var edictSeasons = func() (out [4][]int) {
-	for s, sc := range carto.Seasons {
+	for s, sc := range carto.Seasons() {
 		for _, e := range sc.Edicts {
 			out[e] = append(out[e], s)
 		}
@@ -43,7 +43,8 @@ var DefaultWeights = Weights{Later: 0.9, PenaltyLater: 0.5, Isolated: 0.6, Ruins
 
 // evaluator values a sheet for one game position: the weights resolved for the season and the edicts.
 type evaluator struct {
-	edicts [4]*carto.ScoringCard
+	// edicts are the scoring functions of the edicts' cards.
+	edicts [4]func(*carto.Sheet) (int, carto.Bits)
 	// wEdict is the weighted number of scorings left per edict, wCoin those of a coin, wPen those of the
 	// current monster penalty.
 	wEdict             [4]float64
@@ -63,8 +64,9 @@ func newEvaluator(g *carto.Game, w Weights, ruinsLeft bool) evaluator {
 func seasonEvaluator(season int, edicts [4]int, w Weights, ruinsLeft bool) evaluator {
 	var e evaluator
 	cauldrons := false
+	cards := carto.ScoringCards()
 	for i, idx := range edicts {
-		e.edicts[i] = &carto.ScoringCards[idx]
+		e.edicts[i] = cards[idx].Score
 		for _, s := range edictSeasons[i] {
 			switch {
 			case s == season:
@@ -74,7 +76,7 @@ func seasonEvaluator(season int, edicts [4]int, w Weights, ruinsLeft bool) evalu
 			}
 		}
 		// These cards pay for enclosed empty spaces, so an isolated space is not a loss under them.
-		if n := carto.ScoringCards[idx].Name; (n == "The Cauldrons" || n == "Starlit Sigil") && e.wEdict[i] > 0 {
+		if n := cards[idx].Name; (n == "The Cauldrons" || n == "Starlit Sigil") && e.wEdict[i] > 0 {
 			cauldrons = true
 		}
 	}
@@ -95,11 +97,11 @@ func seasonEvaluator(season int, edicts [4]int, w Weights, ruinsLeft bool) evalu
 // value is the sheet's worth in expected stars to come.
 func (e *evaluator) value(s *carto.Sheet) float64 {
 	v := e.wCoin * float64(s.Coins())
-	for i, sc := range e.edicts {
+	for i, score := range e.edicts {
 		if e.wEdict[i] == 0 {
 			continue
 		}
-		stars, _ := sc.Score(s)
+		stars, _ := score(s)
 		v += e.wEdict[i] * float64(stars)
 	}
 	pen, _ := carto.MonsterPenalty(s)
