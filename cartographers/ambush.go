@@ -1,6 +1,6 @@
 package cartographers
 
-// ambushIndex is an ambush card's index in Player.Monsters.
+// ambushIndex is an ambush card's index in player.monsters.
 func ambushIndex(id CardID) int { return int(id - firstBaseAmbush) }
 
 // Neighbour is the seat that draws the monster on seat v's sheet for an ambush with direction dir
@@ -16,12 +16,12 @@ func Neighbour(v, seats int, dir Direction) int {
 // startAmbush resolves an ambush: solo by the corner-and-ring walk, multiplayer by asking each
 // neighbour. Ongoing effects are registered in reveal order (rulings 12).
 func (g *Game) startAmbush(id CardID) {
-	c := &Cards[id]
+	c := &cardTable[id]
 	if hasSeasonEffect(id) {
 		g.effects = append(g.effects, id)
 	}
 	if g.Solo() {
-		s := &g.Players[0].Sheet
+		s := &g.players[0].sheet
 		if cells, ok := SoloAmbushPlacement(s, id); ok {
 			g.tellPlaced(0, id, "is drawn on", cells)
 			g.placeMonster(0, 0, id, cells)
@@ -31,8 +31,8 @@ func (g *Game) startAmbush(id CardID) {
 		// No legal spot anywhere: the ambush is ignored (no 1x1 in solo, §3.3).
 		return
 	}
-	for v := range g.Players {
-		s := &g.Players[v].Sheet
+	for v := range g.players {
+		s := &g.players[v].sheet
 		if s.EmptySpaces().Empty() {
 			continue
 		}
@@ -44,39 +44,39 @@ func (g *Game) startAmbush(id CardID) {
 		if g.cfg.opts.ClockwiseToPrevious {
 			dir ^= 1
 		}
-		g.setPending(v, Decision{Kind: DecideAmbush, Actor: Neighbour(v, len(g.Players), dir), Mode: mode, Card: id})
+		g.setPending(v, Decision{kind: DecideAmbush, actor: Neighbour(v, len(g.players), dir), mode: mode, card: id})
 	}
 }
 
 // playAmbush validates and plays a monster drawn by the neighbour on sheet i.
 func (g *Game) playAmbush(i int, d Decision, m Move) error {
-	c := &Cards[d.Card]
+	c := &cardTable[d.card]
 	orients := c.Options[0].orientations
-	if d.Mode == DrawFallback {
+	if d.mode == DrawFallback {
 		orients = oneByOneOrientations
 	}
 	if !matchesShape(m.Cells, orients) {
-		if d.Mode == DrawFallback {
+		if d.mode == DrawFallback {
 			return illegal("%s does not fit anywhere: draw a 1x1 monster", c.Name)
 		}
 		return illegal("the cells are not the shape of %s in any rotation or flip", c.Name)
 	}
-	if !g.Players[i].Sheet.CanDraw(m.Cells) {
+	if !g.players[i].sheet.CanDraw(m.Cells) {
 		return illegal("the monster overlaps a filled space")
 	}
 	g.clearPending(i)
-	g.tellAmbush(i, d.Actor, d.Card, m.Cells)
-	g.placeMonster(i, d.Actor, d.Card, m.Cells)
-	g.stepDone(d.Actor)
+	g.tellAmbush(i, d.actor, d.card, m.Cells)
+	g.placeMonster(i, d.actor, d.card, m.Cells)
+	g.stepDone(d.actor)
 	return nil
 }
 
 // placeMonster draws an ambush's monster on sheet i; the Gorgon then asks its drawer for a target.
 func (g *Game) placeMonster(i, drawer int, id CardID, cells Bits) {
-	p := &g.Players[i]
-	p.Monsters[ambushIndex(id)] = p.Monsters[ambushIndex(id)].Or(cells)
+	p := &g.players[i]
+	p.monsters[ambushIndex(id)] = p.monsters[ambushIndex(id)].Or(cells)
 	g.fill(i, cells, Monster)
-	if e := Cards[id].Effect; int(e) < len(monsterRules) && monsterRules[e].drawn != nil {
+	if e := cardTable[id].Effect; int(e) < len(monsterRules) && monsterRules[e].drawn != nil {
 		monsterRules[e].drawn(g, i, drawer, id)
 	}
 }
@@ -85,7 +85,7 @@ func (g *Game) placeMonster(i, drawer int, id CardID, cells Bits) {
 // in the card's walk order; ok is false when the shape fits nowhere.
 func SoloAmbushPlacement(s *Sheet, id CardID) (Bits, bool) {
 	filled := s.Filled()
-	for _, p := range Cards[id].soloWalk {
+	for _, p := range cardTable[id].soloWalk {
 		if !p.Intersects(filled) {
 			return p, true
 		}

@@ -26,8 +26,8 @@ func TestMultiplayerAmbush(t *testing.T) {
 	g := rig(t, Options{}, 3, "", "Bugbear Assault", "Great River")
 	for seat, sheet := range []int{2, 0, 1} {
 		d, i := g.DecisionOf(seat)
-		if d.Kind != DecideAmbush || i != sheet {
-			t.Fatalf("seat %d decides %v on sheet %d, want ambush on sheet %d", seat, d.Kind, i, sheet)
+		if d.kind != DecideAmbush || i != sheet {
+			t.Fatalf("seat %d decides %v on sheet %d, want ambush on sheet %d", seat, d.kind, i, sheet)
 		}
 	}
 	if got := g.ToActSeats(); !reflect.DeepEqual(got, []int{0, 1, 2}) {
@@ -38,10 +38,10 @@ func TestMultiplayerAmbush(t *testing.T) {
 	mustRefuse(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{4, 4}, [2]int{4, 5}, [2]int{5, 4}, [2]int{5, 5})}, "not the shape")
 	mustRefuse(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{0, 3}, [2]int{1, 3}, [2]int{0, 5}, [2]int{1, 5})}, "overlaps")
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: rot})
-	if got := g.Players[0].Sheet.Layer[Monster]; got != rot {
+	if got := g.players[0].sheet.layer[Monster]; got != rot {
 		t.Fatalf("sheet 0 monsters %v, want the rotated bugbear", CellList(got))
 	}
-	if g.Players[1].Sheet.Layer[Monster].Any() {
+	if g.players[1].sheet.layer[Monster].Any() {
 		t.Fatal("seat 1's own sheet got the monster")
 	}
 	if !g.Undoable(1) || g.Undoable(0) {
@@ -53,8 +53,8 @@ func TestMultiplayerAmbush(t *testing.T) {
 	if g.Undoable(1) {
 		t.Fatal("undo allowed after the turn closed")
 	}
-	if g.Current != mustCard(t, "Great River") {
-		t.Fatalf("current %v, want the next card", g.Current)
+	if g.current != mustCard(t, "Great River") {
+		t.Fatalf("current %v, want the next card", g.current)
 	}
 
 	// Goblin Attack is counterclockwise: seat 2 draws on sheet 0. With two players the other one draws.
@@ -82,12 +82,12 @@ func TestMultiplayerAmbushFallback(t *testing.T) {
 	// Gnoll Raid (5 cells, 2x3 box) fits nowhere on a checkerboard: a 1x1 monster anywhere.
 	g := rig(t, Options{}, 2, checker, "Gnoll Raid")
 	d, _ := g.DecisionOf(0)
-	if d.Mode != DrawFallback {
-		t.Fatalf("mode %v, want fallback", d.Mode)
+	if d.mode != DrawFallback {
+		t.Fatalf("mode %v, want fallback", d.mode)
 	}
 	mustRefuse(t, g, 0, Move{Type: DecideAmbush, Cells: setOf([2]int{0, 0}, [2]int{2, 0})}, "draw a 1x1 monster")
 	mustPlay(t, g, 0, Move{Type: DecideAmbush, Cells: setOf([2]int{0, 0})})
-	if g.Players[1].Sheet.At(CellAt(0, 0)) != Monster {
+	if g.players[1].sheet.At(CellAt(0, 0)) != Monster {
 		t.Fatal("1x1 monster not drawn on sheet 1")
 	}
 }
@@ -166,21 +166,21 @@ func TestSoloAmbushWalk(t *testing.T) {
 	}
 	// Nowhere to go: the ambush is ignored, nothing drawn, no fallback.
 	g := rig(t, Options{}, 1, checker, "Gnoll Raid", "Great River")
-	if g.Players[0].Sheet.Layer[Monster].Any() {
+	if g.players[0].sheet.layer[Monster].Any() {
 		t.Fatal("solo ambush drew a monster though the shape fits nowhere")
 	}
-	if g.Current != mustCard(t, "Great River") {
-		t.Fatalf("current %v: the ignored ambush should pass to the next card", g.Current)
+	if g.current != mustCard(t, "Great River") {
+		t.Fatalf("current %v: the ignored ambush should pass to the next card", g.current)
 	}
 }
 
 func TestSoloAmbushNeverRotates(t *testing.T) {
 	// Every placement in a walk is the printed shape translated.
 	for id := firstBaseAmbush; id < firstHero; id++ {
-		sh := Cards[id].Options[0].Shape
-		for _, p := range Cards[id].soloWalk {
+		sh := cardTable[id].Options[0].Shape
+		for _, p := range cardTable[id].soloWalk {
 			if !matchesShape(p, []Shape{sh}) {
-				t.Fatalf("%s: walk placement %v is not the printed shape", Cards[id].Name, CellList(p))
+				t.Fatalf("%s: walk placement %v is not the printed shape", cardTable[id].Name, CellList(p))
 			}
 		}
 	}

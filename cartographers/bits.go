@@ -23,13 +23,13 @@ func (c Cell) Col() int { return int(c) % Size }
 type Bits struct{ Lo, Hi uint64 }
 
 var (
-	// All is every cell of the map.
-	All = Bits{^uint64(0), (1 << (Cells - 64)) - 1}
+	// allCells is every cell of the map.
+	allCells = Bits{^uint64(0), (1 << (Cells - 64)) - 1}
 	// notCol0 and notCol10 drop the cells that a one-column shift would wrap onto the next row.
 	notCol0  = colMask(0).Not()
 	notCol10 = colMask(Size - 1).Not()
-	// Edge is every cell touching the map edge.
-	Edge = rowMask(0).Or(rowMask(Size - 1)).Or(colMask(0)).Or(colMask(Size - 1))
+	// edgeCells is every cell touching the map edge.
+	edgeCells = rowMask(0).Or(rowMask(Size - 1)).Or(colMask(0)).Or(colMask(Size - 1))
 )
 
 // Single is the set holding one cell.
@@ -56,23 +56,23 @@ func colMask(c int) Bits {
 	return b
 }
 
-// RowMask and ColMask are the cells of one row or one column.
+// rowMasks and colMasks are the cells of one row or one column.
 var (
-	RowMask [Size]Bits
-	ColMask [Size]Bits
+	rowMasks [Size]Bits
+	colMasks [Size]Bits
 )
 
 func init() {
 	for i := 0; i < Size; i++ {
-		RowMask[i] = rowMask(i)
-		ColMask[i] = colMask(i)
+		rowMasks[i] = rowMask(i)
+		colMasks[i] = colMask(i)
 	}
 }
 
 func (b Bits) And(o Bits) Bits    { return Bits{b.Lo & o.Lo, b.Hi & o.Hi} }
 func (b Bits) Or(o Bits) Bits     { return Bits{b.Lo | o.Lo, b.Hi | o.Hi} }
 func (b Bits) AndNot(o Bits) Bits { return Bits{b.Lo &^ o.Lo, b.Hi &^ o.Hi} }
-func (b Bits) Not() Bits          { return Bits{^b.Lo & All.Lo, ^b.Hi & All.Hi} }
+func (b Bits) Not() Bits          { return Bits{^b.Lo & allCells.Lo, ^b.Hi & allCells.Hi} }
 func (b Bits) Empty() bool        { return b.Lo|b.Hi == 0 }
 func (b Bits) Any() bool          { return b.Lo|b.Hi != 0 }
 func (b Bits) Count() int         { return bits.OnesCount64(b.Lo) + bits.OnesCount64(b.Hi) }
@@ -111,7 +111,7 @@ func (b Bits) Shl(n uint) Bits {
 	default:
 		r = Bits{0, b.Lo << (n - 64)}
 	}
-	r.Hi &= All.Hi
+	r.Hi &= allCells.Hi
 	return r
 }
 

@@ -32,13 +32,13 @@ func TestShiftsDoNotWrap(t *testing.T) {
 }
 
 func TestMasks(t *testing.T) {
-	if All.Count() != 121 {
-		t.Fatalf("All has %d cells", All.Count())
+	if allCells.Count() != 121 {
+		t.Fatalf("All has %d cells", allCells.Count())
 	}
-	if Edge.Count() != 40 {
-		t.Fatalf("Edge has %d cells, want 40", Edge.Count())
+	if edgeCells.Count() != 40 {
+		t.Fatalf("Edge has %d cells, want 40", edgeCells.Count())
 	}
-	if All.Not().Any() {
+	if allCells.Not().Any() {
 		t.Fatal("Not(All) is not empty")
 	}
 }

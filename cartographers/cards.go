@@ -2,10 +2,11 @@ package cartographers
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 )
 
-// CardID indexes Cards. The order is fixed (records and views name cards by name, but the engine's
+// CardID indexes the card table (Cards). The order is fixed (records and views name cards by name, but the engine's
 // decks hold ids): base explore, Heroes explore, base ambush, Heroes ambush, heroes.
 type CardID uint8
 
@@ -140,8 +141,9 @@ func hero(name string, attack ...Offset) Card {
 
 func k(ks ...Kind) []Kind { return ks }
 
-// Cards is every card of both boxes except the scoring cards (cartographers-data.md §2, §3, §4).
-var Cards = [...]Card{
+// cardTable is every card of both boxes except the scoring cards (cartographers-data.md §2, §3, §4), read
+// through Cards and CardID.Card.
+var cardTable = [...]Card{
 	// Base explore cards 05-17 (§2.1).
 	{Name: "Temple Ruins", Type: RuinsCard, Number: 5},
 	{Name: "Outpost Ruins", Type: RuinsCard, Number: 6},
@@ -195,12 +197,12 @@ const (
 	numCards           CardID = 36
 )
 
-// Card returns the card data of an id.
-func (id CardID) Card() *Card { return &Cards[id] }
+// Card returns the card data of an id. Its slices are the table's own: read them, do not change them.
+func (id CardID) Card() Card { return cardTable[id] }
 
 func (id CardID) String() string {
 	if id < numCards {
-		return Cards[id].Name
+		return cardTable[id].Name
 	}
 	return fmt.Sprintf("card#%d", uint8(id))
 }
@@ -208,8 +210,8 @@ func (id CardID) String() string {
 // CardByName finds a card by its English name (case-insensitive, plain apostrophe accepted).
 func CardByName(name string) (CardID, bool) {
 	n := cardNameKey(name)
-	for i := range Cards {
-		if cardNameKey(Cards[i].Name) == n {
+	for i := range cardTable {
+		if cardNameKey(cardTable[i].Name) == n {
 			return CardID(i), true
 		}
 	}
@@ -233,20 +235,38 @@ type SeasonCard struct {
 	BaseThreshold, HeroesThreshold int
 }
 
-// Seasons are the season cards in order (cartographers-data.md §5).
-var Seasons = [4]SeasonCard{
+// seasonCards are the season cards in order (cartographers-data.md §5).
+var seasonCards = [4]SeasonCard{
 	{"Spring", [2]int{0, 1}, 8, 8},
 	{"Summer", [2]int{1, 2}, 8, 7},
 	{"Fall", [2]int{2, 3}, 7, 7},
 	{"Winter", [2]int{3, 0}, 6, 6},
 }
 
+// edictNames are the letters of the four edicts.
+var edictNames = [4]string{"A", "B", "C", "D"}
+
+// Seasons are the season cards in order (cartographers-data.md §5).
+func Seasons() [4]SeasonCard { return seasonCards }
+
 // EdictNames are the letters of the four edicts.
-var EdictNames = [4]string{"A", "B", "C", "D"}
+func EdictNames() [4]string { return edictNames }
+
+// Cards yields every card of both boxes except the scoring cards, with its id, in id order
+// (cartographers-data.md §2, §3, §4). The cards' slices are the table's own: read them, do not change them.
+func Cards() iter.Seq2[CardID, Card] {
+	return func(yield func(CardID, Card) bool) {
+		for id := range cardTable {
+			if !yield(CardID(id), cardTable[id]) {
+				return
+			}
+		}
+	}
+}
 
 func init() {
-	for i := range Cards {
-		c := &Cards[i]
+	for i := range cardTable {
+		c := &cardTable[i]
 		for j := range c.Options {
 			c.Options[j].orientations = c.Options[j].Shape.Orientations()
 			c.Options[j].table = PlacementTableOf(c.Options[j].Shape)

@@ -5,9 +5,9 @@ import "testing"
 func TestCardData(t *testing.T) {
 	count := func(from, to CardID, typ CardType) (n, time int) {
 		for id := from; id < to; id++ {
-			if Cards[id].Type == typ || (typ == ExploreCard && Cards[id].Type != AmbushCard && Cards[id].Type != HeroCard) {
+			if cardTable[id].Type == typ || (typ == ExploreCard && cardTable[id].Type != AmbushCard && cardTable[id].Type != HeroCard) {
 				n++
-				time += Cards[id].Time
+				time += cardTable[id].Time
 			}
 		}
 		return
@@ -22,8 +22,8 @@ func TestCardData(t *testing.T) {
 	if n, _ := count(firstBaseAmbush, firstHero, AmbushCard); n != 8 {
 		t.Errorf("%d ambushes, want 8", n)
 	}
-	if n, _ := count(firstHero, numCards, HeroCard); n != 4 || int(numCards) != len(Cards) {
-		t.Errorf("%d heroes, want 4 (and %d cards in all)", n, len(Cards))
+	if n, _ := count(firstHero, numCards, HeroCard); n != 4 || int(numCards) != len(cardTable) {
+		t.Errorf("%d heroes, want 4 (and %d cards in all)", n, len(cardTable))
 	}
 	// Shape sizes from the tables of §2 and §3.
 	for _, c := range []struct {
@@ -42,7 +42,7 @@ func TestCardData(t *testing.T) {
 		{"Kobold Onslaught", []int{4}, false}, {"Gnoll Raid", []int{5}, false}, {"Dragon Inferno", []int{5}, false},
 		{"Zombie Plague", []int{1}, false}, {"Giant Troll Ravage", []int{4}, false}, {"Gorgon Gaze", []int{3}, false},
 	} {
-		card := Cards[mustCard(t, c.name)]
+		card := cardTable[mustCard(t, c.name)]
 		if len(card.Options) != len(c.sizes) {
 			t.Errorf("%s: %d shapes, want %d", c.name, len(card.Options), len(c.sizes))
 			continue

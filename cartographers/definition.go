@@ -47,7 +47,7 @@ func (Definition) New(options json.RawMessage, seats int, seed uint64) (game.Sta
 	if err != nil {
 		return nil, err
 	}
-	return &State{G: g}, nil
+	return &State{g: g}, nil
 }
 
 // NewTold is New for a game that tells its narrative (game.Teller), for records.
@@ -60,11 +60,14 @@ func (Definition) NewTold(options json.RawMessage, seats int, seed uint64) (game
 	if err != nil {
 		return nil, err
 	}
-	return &State{G: g}, nil
+	return &State{g: g}, nil
 }
 
 // State is a game behind the JSON contract (game.State and game.Undoer).
-type State struct{ G *Game }
+type State struct{ g *Game }
+
+// Game is the game behind the contract, for the typed API (bots read it and choose with it).
+func (st *State) Game() *Game { return st.g }
 
 var (
 	_ game.State       = (*State)(nil)
@@ -75,17 +78,17 @@ var (
 )
 
 // PublicView and SeatView split View for hosts of large tables (game.SplitViewer).
-func (st *State) PublicView() any { return st.G.PublicView() }
+func (st *State) PublicView() any { return st.g.PublicView() }
 
 // SeatView is the part of a seat's view only it sees.
-func (st *State) SeatView(seat game.Seat) any { return st.G.SeatPart(int(seat)) }
+func (st *State) SeatView(seat game.Seat) any { return st.g.SeatPart(int(seat)) }
 
 // Narrative is the game's narrative, if it is told (NewTold).
-func (st *State) Narrative() []game.Event { return st.G.Narrative() }
+func (st *State) Narrative() []game.Event { return st.g.Narrative() }
 
 // ToAct lists every seat with a decision pending.
 func (st *State) ToAct() []game.Seat {
-	seats := st.G.ToActSeats()
+	seats := st.g.ToActSeats()
 	out := make([]game.Seat, len(seats))
 	for i, s := range seats {
 		out[i] = game.Seat(s)
@@ -95,14 +98,14 @@ func (st *State) ToAct() []game.Seat {
 
 // Apply plays one move in its JSON form; on error the state is unchanged.
 func (st *State) Apply(seat game.Seat, raw json.RawMessage) error {
-	if st.G.Over() {
+	if st.g.Over() {
 		return fmt.Errorf("cartographers: %w", game.ErrGameOver)
 	}
 	m, err := ParseMove(raw)
 	if err != nil {
 		return err
 	}
-	if err := st.G.Play(int(seat), m); err != nil {
+	if err := st.g.Play(int(seat), m); err != nil {
 		return fmt.Errorf("cartographers seat %d: %w", seat, err)
 	}
 	return nil
@@ -111,7 +114,7 @@ func (st *State) Apply(seat game.Seat, raw json.RawMessage) error {
 // LegalMoves lists the seat's legal moves: every placement of every option and terrain for draws and
 // monsters, every space and orientation for heroes, every target for Gorgon and Troll.
 func (st *State) LegalMoves(seat game.Seat) []json.RawMessage {
-	moves := st.G.LegalMoves(int(seat))
+	moves := st.g.LegalMoves(int(seat))
 	out := make([]json.RawMessage, 0, len(moves))
 	for _, m := range moves {
 		b, err := json.Marshal(m)
@@ -124,7 +127,7 @@ func (st *State) LegalMoves(seat game.Seat) []json.RawMessage {
 
 // AutoMove is the simple policy's choice for the seat.
 func (st *State) AutoMove(seat game.Seat) (json.RawMessage, error) {
-	m, err := st.G.AutoMove(int(seat))
+	m, err := st.g.AutoMove(int(seat))
 	if err != nil {
 		return nil, err
 	}
@@ -132,16 +135,16 @@ func (st *State) AutoMove(seat game.Seat) (json.RawMessage, error) {
 }
 
 // View is what the seat may see.
-func (st *State) View(seat game.Seat) any { return st.G.View(int(seat)) }
+func (st *State) View(seat game.Seat) any { return st.g.View(int(seat)) }
 
 // Over reports whether winter has been scored.
-func (st *State) Over() bool { return st.G.Over() }
+func (st *State) Over() bool { return st.g.Over() }
 
 // Result gives scores, ranks and the season breakdown (with the rating and title in solo).
-func (st *State) Result() game.Result { return st.G.Result() }
+func (st *State) Result() game.Result { return st.g.Result() }
 
 // Undoable reports whether the seat may take its last move back (until the turn closes).
-func (st *State) Undoable(seat game.Seat) bool { return st.G.Undoable(int(seat)) }
+func (st *State) Undoable(seat game.Seat) bool { return st.g.Undoable(int(seat)) }
 
 // ResultDetail is the game's own part of the result.
 type ResultDetail struct {
@@ -156,12 +159,12 @@ type ResultDetail struct {
 // Result is the outcome; meaningful once the game is over.
 func (g *Game) Result() game.Result {
 	d := ResultDetail{}
-	for i, e := range g.Edicts {
-		d.Edicts[i] = ScoringCards[e].Name
+	for i, e := range g.edicts {
+		d.Edicts[i] = scoringCards[e].Name
 	}
-	for i := range g.Players {
-		d.Seasons = append(d.Seasons, g.Players[i].Seasons)
-		d.MonsterLoss = append(d.MonsterLoss, g.Players[i].MonsterLoss)
+	for i := range g.players {
+		d.Seasons = append(d.Seasons, g.players[i].seasons)
+		d.MonsterLoss = append(d.MonsterLoss, g.players[i].monsterLoss)
 	}
 	if g.Solo() {
 		r := g.SoloRating()

@@ -86,8 +86,8 @@ func TestReplayDeterminism(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d: replay: %v", i, err)
 		}
-		replayed := st.(*State).G
-		if !st.Over() || !reflect.DeepEqual(replayed.Players, played.Players) ||
+		replayed := st.(*State).g
+		if !st.Over() || !reflect.DeepEqual(replayed.players, played.players) ||
 			!reflect.DeepEqual(st.Result(), played.Result()) {
 			t.Fatalf("game %d (seed %d): the replay differs from the game played", i, seed)
 		}
@@ -127,8 +127,8 @@ func TestStateContract(t *testing.T) {
 		t.Fatalf("result %+v", r)
 	}
 	for i, sc := range r.Scores {
-		if sc != s.G.Players[i].Score {
-			t.Fatalf("result score %d for seat %d, sheet says %d", sc, i, s.G.Players[i].Score)
+		if sc != s.g.players[i].score {
+			t.Fatalf("result score %d for seat %d, sheet says %d", sc, i, s.g.players[i].score)
 		}
 	}
 }
@@ -176,10 +176,10 @@ func TestViewHidesSeedAndDeck(t *testing.T) {
 		t.Fatal("deck count missing")
 	}
 	// The hidden deck's order: no card name of the deck appears except those revealed or in play.
-	g := st.(*State).G
+	g := st.(*State).g
 	for _, id := range g.deck {
-		name := Cards[id].Name
-		if id != g.Current && !strings.Contains(strings.Join(v.Revealed, ","), name) && strings.Contains(s, name) {
+		name := cardTable[id].Name
+		if id != g.current && !strings.Contains(strings.Join(v.Revealed, ","), name) && strings.Contains(s, name) {
 			t.Fatalf("the view names %q, still in the deck", name)
 		}
 	}

@@ -2,14 +2,14 @@ package cartographers
 
 // startDraw asks every player with an empty space left to draw the revealed explore or rift card.
 func (g *Game) startDraw(id CardID) {
-	for i := range g.Players {
-		s := &g.Players[i].Sheet
+	for i := range g.players {
+		s := &g.players[i].sheet
 		empty := s.EmptySpaces()
 		if empty.Empty() {
 			continue // a full sheet draws nothing (rulings 15)
 		}
-		mode, targets := g.drawMode(s, &Cards[id], empty)
-		g.setPending(i, Decision{Kind: DecideDraw, Actor: i, Mode: mode, Card: id, Targets: targets, RuinsDemand: g.RuinsPending})
+		mode, targets := g.drawMode(s, &cardTable[id], empty)
+		g.setPending(i, Decision{kind: DecideDraw, actor: i, mode: mode, card: id, targets: targets, ruinsDemand: g.ruinsPending})
 	}
 }
 
@@ -25,7 +25,7 @@ func anyFits(s *Sheet, c *Card, mustCover Bits) bool {
 
 // optionShape returns the shape option a draw move names: the card's own, or the 1x1 of the fallback.
 func optionShape(c *Card, d Decision, m Move) (ShapeOption, bool) {
-	if d.Mode == DrawFallback {
+	if d.mode == DrawFallback {
 		return ShapeOption{Shape: oneByOne, orientations: oneByOneOrientations}, m.Fallback
 	}
 	if m.Fallback || m.Option < 0 || m.Option >= len(c.Options) {
@@ -49,16 +49,16 @@ func (g *Game) terrainAllowed(d Decision, k Kind) bool {
 // Terrains lists the terrains a draw decision offers: the card's, or those of the fallback in force
 // (Options.FallbackTerrains), which differ after a ruins demand in the base rulebooks.
 func (g *Game) Terrains(d Decision) []Kind {
-	if d.Mode == DrawFallback {
+	if d.mode == DrawFallback {
 		fb := g.cfg.fallback
-		if d.RuinsDemand {
+		if d.ruinsDemand {
 			fb = g.cfg.ruinsFallback
 		}
 		if fb != nil {
 			return fb
 		}
 	}
-	return Cards[d.Card].Terrains
+	return cardTable[d.card].Terrains
 }
 
 // matchesShape reports whether cells are the shape in one of its orientations, anywhere on the map.
@@ -68,7 +68,7 @@ func matchesShape(cells Bits, orientations []Shape) bool {
 		return false
 	}
 	minR, minC := cells.First().Row(), 0
-	for !cells.Intersects(ColMask[minC]) {
+	for !cells.Intersects(colMasks[minC]) {
 		minC++
 	}
 	// Every cell is at or right of minC, so the shift never wraps a cell onto the previous row.
@@ -83,10 +83,10 @@ func matchesShape(cells Bits, orientations []Shape) bool {
 
 // playDraw validates and plays a draw on sheet i.
 func (g *Game) playDraw(i int, d Decision, m Move) error {
-	c := &Cards[d.Card]
+	c := &cardTable[d.card]
 	opt, ok := optionShape(c, d, m)
 	if !ok {
-		if d.Mode == DrawFallback {
+		if d.mode == DrawFallback {
 			return illegal("no offered shape can be drawn (or the ruins demand cannot be met): draw the 1x1 fallback")
 		}
 		if m.Fallback {
@@ -100,29 +100,29 @@ func (g *Game) playDraw(i int, d Decision, m Move) error {
 	if !matchesShape(m.Cells, opt.orientations) {
 		return illegal("the cells are not the shape %s in any rotation or flip", opt.Shape)
 	}
-	s := &g.Players[i].Sheet
+	s := &g.players[i].sheet
 	if !s.CanDraw(m.Cells) {
 		return illegal("the shape overlaps a filled space")
 	}
-	if d.Mode == DrawRuins && !m.Cells.Intersects(d.Targets) {
+	if d.mode == DrawRuins && !m.Cells.Intersects(d.targets) {
 		return illegal("the shape must cover an unfilled ruins space")
 	}
 	g.clearPending(i)
 	g.fill(i, m.Cells, m.Terrain)
-	if opt.Coin && d.Mode != DrawFallback {
+	if opt.Coin && d.mode != DrawFallback {
 		s.AddCoins(1) // capped at the track's 14 symbols (rulings 7)
 	}
-	g.stepDone(d.Actor)
+	g.stepDone(d.actor)
 	return nil
 }
 
 // fill draws cells with terrain k on sheet i and applies what follows from it: mountain coins (in
 // Sheet.Draw), monsters on hero hits destroyed (rulings 11), the Dragon's reward.
 func (g *Game) fill(i int, cells Bits, k Kind) {
-	s := &g.Players[i].Sheet
+	s := &g.players[i].sheet
 	s.Draw(cells, k)
 	if k == Monster {
-		destroyHitMonsters(s)
+		s.DestroyHitMonsters()
 	}
 	g.checkDragon(i)
 }
@@ -131,28 +131,28 @@ func (g *Game) fill(i int, cells Bits, k Kind) {
 // in fallback mode, where the placements are the single empty spaces). It does not allocate when out
 // has room.
 func (g *Game) LegalDraws(i int, d Decision, opt int, out []Placement) []Placement {
-	s := &g.Players[i].Sheet
-	if d.Mode == DrawFallback {
+	s := &g.players[i].sheet
+	if d.mode == DrawFallback {
 		s.EmptySpaces().EachCell(func(c Cell) {
 			out = append(out, Placement{Cells: Single(c), Row: uint8(c.Row()), Col: uint8(c.Col())})
 		})
 		return out
 	}
-	c := &Cards[d.Card]
+	c := &cardTable[d.card]
 	if opt < 0 || opt >= len(c.Options) {
 		return out
 	}
 	var must Bits
-	if d.Mode == DrawRuins {
-		must = d.Targets
+	if d.mode == DrawRuins {
+		must = d.targets
 	}
 	return c.Options[opt].table.Placements(s, must, out)
 }
 
 // ShapeMatches reports whether cells are shape option opt of card id, in some rotation or flip.
 func ShapeMatches(id CardID, opt int, cells Bits) bool {
-	if id >= numCards || opt < 0 || opt >= len(Cards[id].Options) {
+	if id >= numCards || opt < 0 || opt >= len(cardTable[id].Options) {
 		return false
 	}
-	return matchesShape(cells, Cards[id].Options[opt].orientations)
+	return matchesShape(cells, cardTable[id].Options[opt].orientations)
 }

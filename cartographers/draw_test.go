@@ -20,24 +20,24 @@ const checker = `
 func TestFallbackWhenNoShapeFits(t *testing.T) {
 	g := rig(t, Options{}, 1, checker, "Fishing Village")
 	d, _ := g.DecisionOf(0)
-	if d.Mode != DrawFallback {
-		t.Fatalf("mode %v on a checkerboard, want fallback", d.Mode)
+	if d.mode != DrawFallback {
+		t.Fatalf("mode %v on a checkerboard, want fallback", d.mode)
 	}
 	mustRefuse(t, g, 0, drawMove(0, Village, [2]int{0, 0}, [2]int{0, 1}, [2]int{0, 2}, [2]int{0, 3}), "draw the 1x1 fallback")
 	// The base rulebooks fill it with the card's terrain (TestFallbackTerrainsFollowTheRulebooks).
 	mustPlay(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Village, Cells: setOf([2]int{0, 0})})
-	if g.Players[0].Sheet.At(CellAt(0, 0)) != Village {
+	if g.players[0].sheet.At(CellAt(0, 0)) != Village {
 		t.Fatal("fallback not drawn")
 	}
 	// The diagonal domino of Forgotten Forest fits a checkerboard: no fallback then, and its coin pays.
 	g = rig(t, Options{}, 1, checker, "Forgotten Forest")
-	if d, _ := g.DecisionOf(0); d.Mode != DrawFree {
-		t.Fatalf("mode %v, want free: the diagonal shape fits", d.Mode)
+	if d, _ := g.DecisionOf(0); d.mode != DrawFree {
+		t.Fatalf("mode %v, want free: the diagonal shape fits", d.mode)
 	}
 	mustRefuse(t, g, 0, drawMove(1, Forest, [2]int{0, 0}), "not the shape")
 	mustPlay(t, g, 0, drawMove(0, Forest, [2]int{0, 0}, [2]int{1, 1}))
-	if g.Players[0].Sheet.Coins != 1 {
-		t.Fatalf("coins %d, want 1 for the coin shape", g.Players[0].Sheet.Coins)
+	if g.players[0].sheet.coins != 1 {
+		t.Fatalf("coins %d, want 1 for the coin shape", g.players[0].sheet.coins)
 	}
 }
 
@@ -48,7 +48,7 @@ func TestRiftLandsAndKethrasGates(t *testing.T) {
 		mustRefuse(t, g, 0, drawMove(0, Forest, [2]int{1, 3}), "overlaps a filled space")
 		mustRefuse(t, g, 0, drawMove(0, Forest, [2]int{4, 4}, [2]int{4, 5}), "not the shape")
 		mustPlay(t, g, 0, drawMove(0, Monster, [2]int{4, 4}))
-		if k := g.Players[0].Sheet.At(CellAt(4, 4)); k != Monster {
+		if k := g.players[0].sheet.At(CellAt(4, 4)); k != Monster {
 			t.Fatalf("%s: drew %v, want monster", name, k)
 		}
 	}
@@ -80,15 +80,15 @@ func TestMountainCoinAndCap(t *testing.T) {
 .....r.M...
 ...........`
 	g := rig(t, Options{}, 1, sheet, "Farmland")
-	g.Players[0].Sheet.Coins = 12
+	g.players[0].sheet.coins = 12
 	mustPlay(t, g, 0, drawMove(0, Farm, [2]int{5, 6}, [2]int{6, 6}))
-	if got := g.Players[0].Sheet.Coins; got != 14 {
+	if got := g.players[0].sheet.coins; got != 14 {
 		t.Fatalf("coins %d, want 12 + shape coin + mountain coin = 14", got)
 	}
 	g = rig(t, Options{}, 1, sheet, "Farmland")
-	g.Players[0].Sheet.Coins = 13
+	g.players[0].sheet.coins = 13
 	mustPlay(t, g, 0, drawMove(0, Farm, [2]int{5, 6}, [2]int{6, 6}))
-	if got := g.Players[0].Sheet.Coins; got != MaxCoins {
+	if got := g.players[0].sheet.coins; got != MaxCoins {
 		t.Fatalf("coins %d, want the cap %d", got, MaxCoins)
 	}
 }
@@ -99,7 +99,7 @@ func TestFullSheetDrawsNothing(t *testing.T) {
 		full += "FFFFFFFFFFF\n"
 	}
 	g := rig(t, Options{}, 2, full, "Great River", "Hamlet")
-	if len(g.ToActSeats()) != 0 || g.Turn < 2 {
-		t.Fatalf("full sheets: to act %v after %d turns, want nobody", g.ToActSeats(), g.Turn)
+	if len(g.ToActSeats()) != 0 || g.turn < 2 {
+		t.Fatalf("full sheets: to act %v after %d turns, want nobody", g.ToActSeats(), g.turn)
 	}
 }

@@ -13,13 +13,13 @@ func Example() {
 		panic(err)
 	}
 	d, _ := g.DecisionOf(0)
-	fmt.Printf("%s, time %d of %d: %s asks for a %s decision\n", cartographers.Seasons[g.Season].Name, g.SeasonTime(), g.Threshold(),
-		cartographers.Cards[g.Current].Name, d.Kind)
+	fmt.Printf("%s, time %d of %d: %s asks for a %s decision\n", cartographers.Seasons()[g.Season()].Name, g.SeasonTime(), g.Threshold(),
+		g.Current().Card().Name, d.Kind())
 	m, _ := g.AutoMove(0)
 	if err := g.Play(0, m); err != nil {
 		panic(err)
 	}
-	fmt.Printf("after the move: turn %d, %s\n", g.Turn, cartographers.Cards[g.Current].Name)
+	fmt.Printf("after the move: turn %d, %s\n", g.Turn(), g.Current().Card().Name)
 	// Output:
 	// Spring, time 1 of 8: Farmland asks for a draw decision
 	// after the move: turn 1, Orchard
@@ -58,7 +58,7 @@ func ExampleGame_LegalDraws() {
 	g, _ := cartographers.NewGame(cartographers.Options{}, 1, 42)
 	d, sheet := g.DecisionOf(0)
 	ps := g.LegalDraws(sheet, d, 0, nil)
-	fmt.Printf("%s, option 1: %d placements\n", cartographers.Cards[d.Card].Name, len(ps))
+	fmt.Printf("%s, option 1: %d placements\n", d.Card().Card().Name, len(ps))
 	// Output:
 	// Farmland, option 1: 200 placements
 }

@@ -18,17 +18,17 @@ func FuzzMoves(f *testing.F) {
 	f.Add(uint64(3), byte(2), []byte(`{"type":"hero","cells":[[5,5]],"rotation":9}`))
 	f.Add(uint64(4), byte(3), []byte{1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 4, 4, 4, 4, 4, 4})
 	f.Fuzz(func(t *testing.T, seed uint64, seats byte, data []byte) {
-		st, err := Definition{}.New(json.RawMessage(`{"preset":"`+Presets[seed%3]+`"}`), 1+int(seats%4), seed)
+		st, err := Definition{}.New(json.RawMessage(`{"preset":"`+presetNames[seed%3]+`"}`), 1+int(seats%4), seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := st.(*State).G
+		g := st.(*State).g
 		rng := game.NewRNG(seed, 1)
 		for len(data) > 0 && !g.Over() {
 			op := data[0]
 			data = data[1:]
 			acts := g.ToActSeats()
-			seat := int(op>>4) % (len(g.Players) + 1) // one past the last seat is a seat that does not exist
+			seat := int(op>>4) % (len(g.players) + 1) // one past the last seat is a seat that does not exist
 			switch op % 3 {
 			case 0: // raw JSON
 				n := min(len(data), int(op>>2)+1)

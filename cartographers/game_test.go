@@ -42,12 +42,12 @@ func playRandom(t testing.TB, o Options, seats int, seed uint64) *Game {
 }
 
 func TestRandomGamesEnd(t *testing.T) {
-	for _, preset := range Presets {
+	for _, preset := range presetNames {
 		for seed := uint64(0); seed < 50; seed++ {
 			for _, seats := range []int{1, 2, 3} {
 				g := playRandom(t, Options{Preset: preset}, seats, seed)
-				if g.Season != 3 {
-					t.Fatalf("%s seed %d: over in season %d", preset, seed, g.Season)
+				if g.season != 3 {
+					t.Fatalf("%s seed %d: over in season %d", preset, seed, g.season)
 				}
 			}
 		}
@@ -91,14 +91,14 @@ func rigWith(t *testing.T, told bool, o Options, seats int, sheet string, deck .
 	if err != nil {
 		t.Fatalf("NewGame: %v", err)
 	}
-	for i := range g.Players {
-		g.Players[i] = Player{Sheet: g.Players[i].Sheet}
+	for i := range g.players {
+		g.players[i] = player{sheet: g.players[i].sheet}
 		if sheet != "" {
-			g.Players[i].Sheet = sheetOf(t, sheet)
+			g.players[i].sheet = sheetOf(t, sheet)
 		}
 	}
-	g.waiting, g.Revealed, g.RuinsPending, g.effects, g.phase = 0, nil, false, nil, phaseReveal
-	g.NumSpecials = 0
+	g.waiting, g.revealed, g.ruinsPending, g.effects, g.phase = 0, nil, false, nil, phaseReveal
+	g.numSpecials = 0
 	g.deck = g.deck[:0]
 	for i := len(deck) - 1; i >= 0; i-- {
 		id, ok := CardByName(deck[i])
@@ -180,16 +180,16 @@ func TestSetupFromSeed(t *testing.T) {
 		}
 		// One scoring card per stack, in some order under A-D.
 		var stacks [4]int
-		for _, e := range g.Edicts {
-			stacks[ScoringCards[e].Stack]++
+		for _, e := range g.edicts {
+			stacks[scoringCards[e].Stack]++
 		}
 		if stacks != [4]int{1, 1, 1, 1} {
 			t.Fatalf("seed %d: stacks under the edicts %v, want one of each", seed, stacks)
 		}
 		// Spring: 24 explore cards + 1 ambush + 1 hero, minus what has been revealed.
 		ex, am, he := g.DeckCounts()
-		revealed := len(g.Revealed)
-		if Cards[g.Current].Type == AmbushCard || Cards[g.Current].Type == HeroCard {
+		revealed := len(g.revealed)
+		if cardTable[g.current].Type == AmbushCard || cardTable[g.current].Type == HeroCard {
 			revealed++
 		}
 		if ex+revealed != 26 || am != 7 || he != 3 {
@@ -210,16 +210,16 @@ func TestUnrevealedAmbushStays(t *testing.T) {
 	for range 4 {
 		mustPlay(t, g, 0, g.LegalMoves(0)[0])
 	}
-	if g.Season != 1 {
-		t.Fatalf("season %d after 8 time in spring, want 1 (summer)", g.Season)
+	if g.season != 1 {
+		t.Fatalf("season %d after 8 time in spring, want 1 (summer)", g.season)
 	}
 	n := 0
 	for _, id := range g.deck {
-		if Cards[id].Type == AmbushCard {
+		if cardTable[id].Type == AmbushCard {
 			n++
 		}
 	}
-	if Cards[g.Current].Type == AmbushCard {
+	if cardTable[g.current].Type == AmbushCard {
 		n++
 	}
 	if n != 2 {

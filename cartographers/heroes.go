@@ -3,11 +3,11 @@ package cartographers
 // startHero asks every player with an empty space to draw the hero (rulings 11). A hero, like an ambush,
 // passes a pending ruins demand on to the next explore card (rulings 15).
 func (g *Game) startHero(id CardID) {
-	for i := range g.Players {
-		if g.Players[i].Sheet.EmptySpaces().Empty() {
+	for i := range g.players {
+		if g.players[i].sheet.EmptySpaces().Empty() {
 			continue
 		}
-		g.setPending(i, Decision{Kind: DecideHero, Actor: i, Card: id})
+		g.setPending(i, Decision{kind: DecideHero, actor: i, card: id})
 	}
 }
 
@@ -27,7 +27,7 @@ func TransformOffset(o Offset, rotation int, flip bool) Offset {
 // ignored (rulings 11).
 func HeroHits(id CardID, cell Cell, rotation int, flip bool) Bits {
 	var hits Bits
-	for _, o := range Cards[id].Attack {
+	for _, o := range cardTable[id].Attack {
 		t := TransformOffset(o, rotation, flip)
 		r, c := cell.Row()+t.DRow, cell.Col()+t.DCol
 		if r >= 0 && r < Size && c >= 0 && c < Size {
@@ -48,23 +48,29 @@ func (g *Game) playHero(i int, d Decision, m Move) error {
 	if !g.cfg.rotateHero && (m.Rotation != 0 || m.Flip) {
 		return illegal("the attack pattern may not be rotated or flipped in this game")
 	}
-	s := &g.Players[i].Sheet
+	s := &g.players[i].sheet
 	if !s.CanDraw(m.Cells) {
 		return illegal("the hero's space is already filled")
 	}
 	g.clearPending(i)
 	s.Draw(m.Cells, Hero)
-	s.Hits = s.Hits.Or(HeroHits(d.Card, m.Cells.First(), m.Rotation, m.Flip))
-	destroyHitMonsters(s)
+	s.MarkHits(HeroHits(d.card, m.Cells.First(), m.Rotation, m.Flip))
 	g.checkDragon(i)
-	g.stepDone(d.Actor)
+	g.stepDone(d.actor)
 	return nil
 }
 
-// destroyHitMonsters destroys every monster space under a hit marking (rulings 11): those on the spaces
+// MarkHits marks hero attacks on the spaces of hits and destroys the monsters on them at once, as a hero's
+// attack does (rulings 11).
+func (s *Sheet) MarkHits(hits Bits) {
+	s.hits = s.hits.Or(hits)
+	s.DestroyHitMonsters()
+}
+
+// DestroyHitMonsters destroys every monster space under a hit marking (rulings 11): those on the spaces
 // a hero just attacked, and a monster drawn later onto a hit space.
-func destroyHitMonsters(s *Sheet) {
-	if hit := s.Layer[Monster].And(s.Hits); hit.Any() {
+func (s *Sheet) DestroyHitMonsters() {
+	if hit := s.layer[Monster].And(s.hits); hit.Any() {
 		s.Draw(hit, Destroyed)
 	}
 }

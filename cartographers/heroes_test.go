@@ -40,7 +40,7 @@ func TestHeroDestroysMonsters(t *testing.T) {
 	// Dobrik at (6,4) hits (5,4) forest, (7,4), (6,3), (6,5): no monster there.
 	// Dobrik at (4,3): hits (3,3), (5,3) monster, (4,2), (4,4) monster.
 	mustPlay(t, g, 0, Move{Type: DecideHero, Cells: setOf([2]int{4, 3})})
-	s := &g.Players[0].Sheet
+	s := &g.players[0].sheet
 	if s.At(CellAt(4, 3)) != Hero {
 		t.Fatal("hero space not drawn")
 	}

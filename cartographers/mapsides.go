@@ -2,6 +2,7 @@ package cartographers
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -40,8 +41,11 @@ var mapSides = map[string]mapSide{
 	},
 }
 
-// MapSides lists the side names MapSide accepts, in order.
-var MapSides = []string{"A", "B", "C", "D"}
+// mapSideNames are the side names MapSide accepts, in order.
+var mapSideNames = []string{"A", "B", "C", "D"}
+
+// MapSides lists the side names MapSide accepts, in order (a new slice).
+func MapSides() []string { return slices.Clone(mapSideNames) }
 
 // MapSide returns the untouched sheet of a map side, "A" to "D" (lower case accepted).
 func MapSide(side string) (Sheet, error) {
@@ -51,13 +55,13 @@ func MapSide(side string) (Sheet, error) {
 	}
 	var s Sheet
 	for _, p := range d.mountains {
-		s.Layer[Mountain] = s.Layer[Mountain].With(CellAt(p[0], p[1]))
+		s.layer[Mountain] = s.layer[Mountain].With(CellAt(p[0], p[1]))
 	}
 	for _, p := range d.wastelands {
-		s.Layer[Wasteland] = s.Layer[Wasteland].With(CellAt(p[0], p[1]))
+		s.layer[Wasteland] = s.layer[Wasteland].With(CellAt(p[0], p[1]))
 	}
 	for _, p := range d.ruins {
-		s.Ruins = s.Ruins.With(CellAt(p[0], p[1]))
+		s.ruins = s.ruins.With(CellAt(p[0], p[1]))
 	}
 	return s, nil
 }

@@ -68,10 +68,10 @@ func ParseMap(text string) (Sheet, error) {
 			}
 			c := CellAt(row, col)
 			if k != Empty {
-				s.Layer[k] = s.Layer[k].With(c)
+				s.layer[k] = s.layer[k].With(c)
 			}
 			if ruins {
-				s.Ruins = s.Ruins.With(c)
+				s.ruins = s.ruins.With(c)
 			}
 			col++
 		}
@@ -83,7 +83,7 @@ func ParseMap(text string) (Sheet, error) {
 	if row < Size {
 		return Sheet{}, fmt.Errorf("line %d, column 1: the map ends after %d rows, want %d", len(lines)+1, row, Size)
 	}
-	s.CoinedMountains = s.Layer[Mountain].AndNot(s.EmptySpaces().Neighbours())
+	s.coinedMountains = s.layer[Mountain].AndNot(s.EmptySpaces().Neighbours())
 	return s, nil
 }
 
@@ -104,7 +104,7 @@ func (s *Sheet) MapText() string {
 }
 
 func (s *Sheet) cellText(c Cell) byte {
-	k, ruins := s.At(c), s.Ruins.Has(c)
+	k, ruins := s.At(c), s.ruins.Has(c)
 	switch {
 	case k == Empty && ruins:
 		return 'r'

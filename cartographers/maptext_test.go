@@ -51,21 +51,21 @@ func TestMapSidesContent(t *testing.T) {
 	// Counts from cartographers-data.md §6: five mountains and six ruins on every side; a 7-space
 	// wasteland on B and on D; no mountain on the edge.
 	wastes := map[string]int{"A": 0, "B": 7, "C": 0, "D": 7}
-	for _, side := range MapSides {
+	for _, side := range mapSideNames {
 		s, err := MapSide(side)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := s.Layer[Mountain].Count(); n != 5 {
+		if n := s.layer[Mountain].Count(); n != 5 {
 			t.Errorf("side %s: %d mountains", side, n)
 		}
-		if n := s.Ruins.Count(); n != 6 {
+		if n := s.ruins.Count(); n != 6 {
 			t.Errorf("side %s: %d ruins", side, n)
 		}
-		if n := s.Layer[Wasteland].Count(); n != wastes[side] {
+		if n := s.layer[Wasteland].Count(); n != wastes[side] {
 			t.Errorf("side %s: %d wastelands, want %d", side, n, wastes[side])
 		}
-		if s.Layer[Mountain].Intersects(Edge) || s.Ruins.Intersects(s.Filled()) {
+		if s.layer[Mountain].Intersects(edgeCells) || s.ruins.Intersects(s.Filled()) {
 			t.Errorf("side %s: a mountain on the edge or a ruins space under a filled space", side)
 		}
 	}
@@ -108,8 +108,8 @@ func TestParseMapCells(t *testing.T) {
 	for c := Cell(11); c < 18; c++ {
 		ruins = ruins.With(c)
 	}
-	if s.Ruins != ruins {
-		t.Errorf("ruins = %v, want %v", s.Ruins, ruins)
+	if s.ruins != ruins {
+		t.Errorf("ruins = %v, want %v", s.ruins, ruins)
 	}
 	if got := strings.Split(s.MapText(), "\n")[:2]; got[0] != ".FVAWXHM#*r" || got[1] != "fvawxh+...." {
 		t.Errorf("written back as %q", got)
@@ -152,8 +152,8 @@ func TestParseMapCRLFAndCoinedMountains(t *testing.T) {
 `, "\n", "\r\n")
 	s := mustMap(t, text)
 	// The mountain at (2,5) is surrounded: its coin counts as paid; the one at (10,9) is not.
-	if s.CoinedMountains != Single(CellAt(2, 5)) || s.Coins != 0 {
-		t.Fatalf("coined %v coins %d", s.CoinedMountains, s.Coins)
+	if s.coinedMountains != Single(CellAt(2, 5)) || s.coins != 0 {
+		t.Fatalf("coined %v coins %d", s.coinedMountains, s.coins)
 	}
 }
 

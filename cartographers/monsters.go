@@ -1,7 +1,7 @@
 package cartographers
 
 // The four Heroes monster abilities (rulings 12), one table entry and one function each. Each is keyed to
-// the spaces that monster's card drew on a sheet (Player.Monsters); a monster acts only while at least one
+// the spaces that monster's card drew on a sheet (player.monsters); a monster acts only while at least one
 // of its spaces survives.
 
 // DragonReward is the number of coins the Dragon Inferno pays.
@@ -9,9 +9,9 @@ const DragonReward = 3
 
 // monsterCells returns the spaces drawn for an ambush card on sheet i and those still monsters.
 func (g *Game) monsterCells(i int, id CardID) (drawn, surviving Bits) {
-	p := &g.Players[i]
-	drawn = p.Monsters[ambushIndex(id)]
-	return drawn, drawn.And(p.Sheet.Layer[Monster])
+	p := &g.players[i]
+	drawn = p.monsters[ambushIndex(id)]
+	return drawn, drawn.And(p.sheet.layer[Monster])
 }
 
 // monsterRule is a Heroes monster's ability: when it acts and what it does. Each monster is one entry of
@@ -42,28 +42,28 @@ func init() {
 // dragonInferno: when every space of the Dragon is surrounded (each of its sides filled or the edge of
 // the map) or destroyed, a wholly destroyed Dragon included, its sheet gains 3 coins, once.
 func (g *Game) dragonInferno(i int) {
-	p := &g.Players[i]
-	dragon := p.Monsters[dragonIndex]
-	if p.DragonPaid || dragon.Empty() {
+	p := &g.players[i]
+	dragon := p.monsters[dragonIndex]
+	if p.dragonPaid || dragon.Empty() {
 		return
 	}
-	s := &p.Sheet
+	s := &p.sheet
 	empty := s.EmptySpaces()
 	nextToEmpty := empty.North().Or(empty.South()).Or(empty.East()).Or(empty.West())
-	if dragon.AndNot(s.Layer[Destroyed]).Intersects(nextToEmpty) {
+	if dragon.AndNot(s.layer[Destroyed]).Intersects(nextToEmpty) {
 		return
 	}
-	p.DragonPaid = true
+	p.dragonPaid = true
 	s.AddCoins(DragonReward)
 }
 
 // zombiePlague: after each season's scoring, the zombies spread one step: every empty space next to a
 // surviving zombie space becomes a zombie space, all at once (the new ones are zombies themselves).
 func (g *Game) zombiePlague(i int, id CardID, alive Bits) {
-	spread := alive.Neighbours().And(g.Players[i].Sheet.EmptySpaces())
+	spread := alive.Neighbours().And(g.players[i].sheet.EmptySpaces())
 	if spread.Any() {
 		g.tellPlaced(i, id, "spreads to", spread)
-		g.Players[i].Monsters[ambushIndex(id)] = g.Players[i].Monsters[ambushIndex(id)].Or(spread)
+		g.players[i].monsters[ambushIndex(id)] = g.players[i].monsters[ambushIndex(id)].Or(spread)
 		g.fill(i, spread, Monster)
 	}
 }
@@ -71,7 +71,7 @@ func (g *Game) zombiePlague(i int, id CardID, alive Bits) {
 // giantTrollRavage: after each season's scoring, the sheet's owner destroys one empty space next to a
 // surviving troll space.
 func (g *Game) giantTrollRavage(i int, id CardID, alive Bits) {
-	g.askDestroy(i, i, DecideTroll, id, alive.Neighbours().And(g.Players[i].Sheet.EmptySpaces()))
+	g.askDestroy(i, i, DecideTroll, id, alive.Neighbours().And(g.players[i].sheet.EmptySpaces()))
 }
 
 // gorgonGaze: once, when the Gorgon is drawn, the player who drew it (the sheet's owner with the
@@ -96,14 +96,14 @@ func (g *Game) checkDragon(i int) { monsterRules[DragonEffect].filled(g, i) }
 
 // hasSeasonEffect reports whether a monster acts after each season's scoring.
 func hasSeasonEffect(id CardID) bool {
-	e := Cards[id].Effect
+	e := cardTable[id].Effect
 	return int(e) < len(monsterRules) && monsterRules[e].afterSeason != nil
 }
 
 // seasonEffect resolves one ongoing effect on every sheet after a season's scoring.
 func (g *Game) seasonEffect(id CardID) {
-	rule := monsterRules[Cards[id].Effect]
-	for i := range g.Players {
+	rule := monsterRules[cardTable[id].Effect]
+	for i := range g.players {
 		if _, alive := g.monsterCells(i, id); alive.Any() {
 			rule.afterSeason(g, i, id, alive)
 		}
@@ -116,8 +116,8 @@ func (g *Game) seasonEffect(id CardID) {
 // wholly destroyed gazes at nothing.
 func (g *Game) gorgonTargets(i int, id CardID) Bits {
 	_, alive := g.monsterCells(i, id)
-	s := &g.Players[i].Sheet
-	return alive.Neighbours().AndNot(s.Layer[Mountain]).AndNot(s.Layer[Wasteland]).AndNot(s.Layer[Destroyed])
+	s := &g.players[i].sheet
+	return alive.Neighbours().AndNot(s.layer[Mountain]).AndNot(s.layer[Wasteland]).AndNot(s.layer[Destroyed])
 }
 
 // askDestroy asks actor to choose a space to destroy among targets on sheet i. A single target needs no
@@ -125,13 +125,13 @@ func (g *Game) gorgonTargets(i int, id CardID) Bits {
 func (g *Game) askDestroy(i, actor int, kind DecisionKind, id CardID, targets Bits) {
 	switch targets.Count() {
 	case 0:
-		g.tell(i, "placement", map[string]any{"card": Cards[id].Name, "action": "nothing"},
-			"%s finds nothing to destroy on {seat %d}'s sheet", Cards[id].Name, i)
+		g.tell(i, "placement", map[string]any{"card": cardTable[id].Name, "action": "nothing"},
+			"%s finds nothing to destroy on {seat %d}'s sheet", cardTable[id].Name, i)
 	case 1:
 		g.tellPlaced(i, id, "destroys", targets)
 		g.destroy(i, targets)
 	default:
-		g.setPending(i, Decision{Kind: kind, Actor: actor, Card: id, Targets: targets})
+		g.setPending(i, Decision{kind: kind, actor: actor, card: id, targets: targets})
 	}
 }
 
@@ -140,20 +140,20 @@ func (g *Game) playDestroy(i int, d Decision, m Move) error {
 	if m.Cells.Count() != 1 {
 		return illegal("choose exactly one space to destroy, got %d", m.Cells.Count())
 	}
-	if !m.Cells.Intersects(d.Targets) {
-		if d.Kind == DecideTroll {
+	if !m.Cells.Intersects(d.targets) {
+		if d.kind == DecideTroll {
 			return illegal("the Giant Troll destroys an empty space adjacent to it")
 		}
 		return illegal("the Gorgon destroys an adjacent space that is not mountain, wasteland or already destroyed")
 	}
 	g.clearPending(i)
 	g.destroy(i, m.Cells)
-	g.stepDone(d.Actor)
+	g.stepDone(d.actor)
 	return nil
 }
 
 // destroy turns spaces into destroyed spaces. Filling an empty space may surround a mountain (rulings 15).
 func (g *Game) destroy(i int, cells Bits) {
-	g.Players[i].Sheet.Draw(cells, Destroyed)
+	g.players[i].sheet.Draw(cells, Destroyed)
 	g.checkDragon(i)
 }

@@ -7,38 +7,38 @@ func TestDragonPaysOnceWhenSurrounded(t *testing.T) {
 	// reading order are (0,2) (1,0) (1,1) (1,2) (2,0). At (10,0) only (2,0) keeps it on the map, which
 	// puts a cell on the mountain (8,2); at (10,1) it fits: (8,3) (9,1) (9,2) (9,3) (10,1).
 	g := rig(t, Options{Ambush: "heroes"}, 1, emptyA, "Dragon Inferno", "Rift Lands")
-	p := &g.Players[0]
+	p := &g.players[0]
 	want := setOf([2]int{8, 3}, [2]int{9, 1}, [2]int{9, 2}, [2]int{9, 3}, [2]int{10, 1})
-	if got := p.Monsters[ambushIndex(dragonID)]; got != want || p.Sheet.Layer[Monster] != want {
+	if got := p.monsters[ambushIndex(dragonID)]; got != want || p.sheet.layer[Monster] != want {
 		t.Fatalf("dragon at %v, want %v", CellList(got), CellList(want))
 	}
 	// Its empty neighbours, by hand: (7,3) (8,4) (8,1) (9,0) (10,2) (10,3) (9,4) (10,0). Fill all but
 	// (10,0), then draw Rift Lands there: 3 coins, once. The mountain (8,2) keeps (7,2) empty: no coin.
-	p.Sheet.Draw(setOf([2]int{7, 3}, [2]int{8, 4}, [2]int{8, 1}, [2]int{9, 0}, [2]int{10, 2}, [2]int{10, 3}, [2]int{9, 4}), Forest)
+	p.sheet.Draw(setOf([2]int{7, 3}, [2]int{8, 4}, [2]int{8, 1}, [2]int{9, 0}, [2]int{10, 2}, [2]int{10, 3}, [2]int{9, 4}), Forest)
 	g.checkDragon(0)
-	if p.DragonPaid || p.Sheet.Coins != 0 {
+	if p.dragonPaid || p.sheet.coins != 0 {
 		t.Fatal("dragon paid with (10,0) still empty")
 	}
 	mustPlay(t, g, 0, drawMove(0, Farm, [2]int{10, 0}))
-	if p.Sheet.Coins != DragonReward || !p.DragonPaid {
-		t.Fatalf("coins %d after surrounding the dragon, want %d", p.Sheet.Coins, DragonReward)
+	if p.sheet.coins != DragonReward || !p.dragonPaid {
+		t.Fatalf("coins %d after surrounding the dragon, want %d", p.sheet.coins, DragonReward)
 	}
-	p.Sheet.Draw(setOf([2]int{0, 0}), Forest)
+	p.sheet.Draw(setOf([2]int{0, 0}), Forest)
 	g.checkDragon(0)
-	if p.Sheet.Coins != DragonReward {
-		t.Fatalf("dragon paid twice: %d coins", p.Sheet.Coins)
+	if p.sheet.coins != DragonReward {
+		t.Fatalf("dragon paid twice: %d coins", p.sheet.coins)
 	}
 }
 
 func TestDragonWhollyDestroyedPays(t *testing.T) {
 	g := rig(t, Options{}, 1, emptyA, "Great River")
-	p := &g.Players[0]
+	p := &g.players[0]
 	dragon := setOf([2]int{4, 4}, [2]int{4, 5})
-	p.Monsters[ambushIndex(dragonID)] = dragon
-	p.Sheet.Draw(dragon, Destroyed)
+	p.monsters[ambushIndex(dragonID)] = dragon
+	p.sheet.Draw(dragon, Destroyed)
 	g.checkDragon(0)
-	if p.Sheet.Coins != DragonReward {
-		t.Fatalf("coins %d for a wholly destroyed dragon, want %d", p.Sheet.Coins, DragonReward)
+	if p.sheet.coins != DragonReward {
+		t.Fatalf("coins %d for a wholly destroyed dragon, want %d", p.sheet.coins, DragonReward)
 	}
 }
 
@@ -50,23 +50,23 @@ func TestZombieSpreadsAfterScoring(t *testing.T) {
 		ms := g.LegalMoves(0)
 		mustPlay(t, g, 0, ms[len(ms)-1]) // the last placement lies at the bottom right, far from the zombie
 	}
-	p := &g.Players[0]
-	if g.Season != 1 || p.Seasons[0].Monsters != 2 {
-		t.Fatalf("season %d, spring penalty %d; want summer and 2", g.Season, p.Seasons[0].Monsters)
+	p := &g.players[0]
+	if g.season != 1 || p.seasons[0].Monsters != 2 {
+		t.Fatalf("season %d, spring penalty %d; want summer and 2", g.season, p.seasons[0].Monsters)
 	}
-	if want := setOf([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0}); p.Sheet.Layer[Monster].And(want) != want {
-		t.Fatalf("zombies %v, want the spread to (0,1) and (1,0)", CellList(p.Sheet.Layer[Monster]))
+	if want := setOf([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0}); p.sheet.layer[Monster].And(want) != want {
+		t.Fatalf("zombies %v, want the spread to (0,1) and (1,0)", CellList(p.sheet.layer[Monster]))
 	}
 	// A second step from the three zombies, all at once: (0,2) (1,1) (2,0).
 	g.seasonEffect(zombieID)
-	if want := setOf([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0}, [2]int{0, 2}, [2]int{1, 1}, [2]int{2, 0}); p.Monsters[ambushIndex(zombieID)] != want {
-		t.Fatalf("zombies %v after two steps, want %v", CellList(p.Monsters[ambushIndex(zombieID)]), CellList(want))
+	if want := setOf([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0}, [2]int{0, 2}, [2]int{1, 1}, [2]int{2, 0}); p.monsters[ambushIndex(zombieID)] != want {
+		t.Fatalf("zombies %v after two steps, want %v", CellList(p.monsters[ambushIndex(zombieID)]), CellList(want))
 	}
 	// Destroyed zombies spread no more.
-	p.Sheet.Draw(p.Sheet.Layer[Monster], Destroyed)
-	before := p.Sheet
+	p.sheet.Draw(p.sheet.layer[Monster], Destroyed)
+	before := p.sheet
 	g.seasonEffect(zombieID)
-	if p.Sheet != before {
+	if p.sheet != before {
 		t.Fatal("a destroyed zombie spread")
 	}
 }
@@ -79,27 +79,27 @@ func TestTrollDestroysAnAdjacentEmptySpace(t *testing.T) {
 	g.seasonEffect(trollID)
 	d, _ := g.DecisionOf(0)
 	want := setOf([2]int{0, 7}, [2]int{1, 8}, [2]int{1, 10}, [2]int{2, 9})
-	if d.Kind != DecideTroll || d.Targets != want {
+	if d.kind != DecideTroll || d.targets != want {
 		t.Fatalf("troll decision %+v, want targets %v", d, CellList(want))
 	}
 	g.phase = phaseEffects
 	g.effectStep = len(g.effects)
-	g.Season = 3 // the game ends once the choice is made, keeping the test to the troll
+	g.season = 3 // the game ends once the choice is made, keeping the test to the troll
 	mustRefuse(t, g, 0, Move{Type: DecideTroll, Cells: setOf([2]int{5, 5})}, "empty space adjacent")
 	mustPlay(t, g, 0, Move{Type: DecideTroll, Cells: setOf([2]int{2, 9})})
-	if g.Players[0].Sheet.At(CellAt(2, 9)) != Destroyed {
+	if g.players[0].sheet.At(CellAt(2, 9)) != Destroyed {
 		t.Fatal("troll target not destroyed")
 	}
 	// One candidate only: destroyed at once, no question.
 	g2 := rig(t, Options{}, 1, emptyA, "Great River")
 	g2.clearPending(0)
-	p := &g2.Players[0]
-	p.Monsters[ambushIndex(trollID)] = setOf([2]int{0, 0})
-	p.Sheet.Draw(setOf([2]int{0, 0}), Monster)
-	p.Sheet.Draw(setOf([2]int{0, 1}), Forest)
+	p := &g2.players[0]
+	p.monsters[ambushIndex(trollID)] = setOf([2]int{0, 0})
+	p.sheet.Draw(setOf([2]int{0, 0}), Monster)
+	p.sheet.Draw(setOf([2]int{0, 1}), Forest)
 	g2.seasonEffect(trollID)
-	if p.Pending.Kind != NoDecision || p.Sheet.At(CellAt(1, 0)) != Destroyed {
-		t.Fatalf("single troll target: pending %v, (1,0) %v; want destroyed at once", p.Pending.Kind, p.Sheet.At(CellAt(1, 0)))
+	if p.pending.kind != NoDecision || p.sheet.At(CellAt(1, 0)) != Destroyed {
+		t.Fatalf("single troll target: pending %v, (1,0) %v; want destroyed at once", p.pending.kind, p.sheet.At(CellAt(1, 0)))
 	}
 }
 
@@ -110,13 +110,13 @@ func TestGorgonGaze(t *testing.T) {
 	g := rig(t, Options{Ambush: "heroes"}, 1, emptyA, "Gorgon Gaze", "Great River")
 	d, _ := g.DecisionOf(0)
 	want := setOf([2]int{8, 8}, [2]int{8, 10}, [2]int{9, 9}, [2]int{10, 8}, [2]int{10, 10})
-	if d.Kind != DecideGorgon || d.Targets != want {
+	if d.kind != DecideGorgon || d.targets != want {
 		t.Fatalf("decision %+v, want the gorgon's targets %v", d, CellList(want))
 	}
 	mustRefuse(t, g, 0, Move{Type: DecideGorgon, Cells: setOf([2]int{9, 7})}, "not mountain")
 	mustRefuse(t, g, 0, drawMove(0, Water, [2]int{0, 0}, [2]int{1, 0}, [2]int{2, 0}), "must make a gorgon move")
 	mustPlay(t, g, 0, Move{Type: DecideGorgon, Cells: setOf([2]int{9, 9})})
-	if g.Players[0].Sheet.At(CellAt(9, 9)) != Destroyed || g.Current != mustCard(t, "Great River") {
+	if g.players[0].sheet.At(CellAt(9, 9)) != Destroyed || g.current != mustCard(t, "Great River") {
 		t.Fatal("gorgon target not destroyed, or the game did not move on")
 	}
 
@@ -126,21 +126,21 @@ func TestGorgonGaze(t *testing.T) {
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
 	d, i := g.DecisionOf(1)
 	want = setOf([2]int{2, 3}, [2]int{4, 3}, [2]int{3, 2}, [2]int{3, 4}, [2]int{2, 5}, [2]int{4, 5}, [2]int{3, 6}, [2]int{5, 4})
-	if d.Kind != DecideGorgon || i != 0 || d.Targets != want {
+	if d.kind != DecideGorgon || i != 0 || d.targets != want {
 		t.Fatalf("after drawing the gorgon seat 1 decides %+v on sheet %d, want gorgon on sheet 0 with %v", d, i, CellList(want))
 	}
 	mustPlay(t, g, 1, Move{Type: DecideGorgon, Cells: setOf([2]int{3, 4})})
-	if g.Players[0].Sheet.At(CellAt(3, 4)) != Destroyed {
+	if g.players[0].sheet.At(CellAt(3, 4)) != Destroyed {
 		t.Fatal("seat 1's gorgon target on sheet 0 not destroyed")
 	}
-	if d, i := g.DecisionOf(0); d.Kind != DecideAmbush || i != 1 {
-		t.Fatalf("seat 0 still has to draw the gorgon on sheet 1, has %v on %d", d.Kind, i)
+	if d, i := g.DecisionOf(0); d.kind != DecideAmbush || i != 1 {
+		t.Fatalf("seat 0 still has to draw the gorgon on sheet 1, has %v on %d", d.kind, i)
 	}
 	// With gorgon_by_owner the sheet's owner chooses instead.
 	g = rig(t, Options{Ambush: "heroes", GorgonByOwner: true}, 2, emptyA, "Gorgon Gaze")
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
-	if g.Players[0].Pending.Kind != DecideGorgon || g.Players[0].Pending.Actor != 0 {
-		t.Fatalf("gorgon_by_owner: pending %+v on sheet 0, want the owner to choose", g.Players[0].Pending)
+	if g.players[0].pending.kind != DecideGorgon || g.players[0].pending.actor != 0 {
+		t.Fatalf("gorgon_by_owner: pending %+v on sheet 0, want the owner to choose", g.players[0].pending)
 	}
 }
 
@@ -148,17 +148,17 @@ func TestGorgonGaze(t *testing.T) {
 // space is no Gorgon, so the gaze reaches only the neighbours of its surviving spaces.
 func TestGorgonGazesOnlyFromSurvivingSpaces(t *testing.T) {
 	g := rig(t, Options{Ambush: "heroes"}, 2, emptyA, "Gorgon Gaze")
-	g.Players[0].Sheet.Hits = setOf([2]int{3, 3})
+	g.players[0].sheet.hits = setOf([2]int{3, 3})
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
-	if g.Players[0].Sheet.At(CellAt(3, 3)) != Destroyed {
+	if g.players[0].sheet.At(CellAt(3, 3)) != Destroyed {
 		t.Fatal("the gorgon space drawn on a hit is not destroyed")
 	}
 	// The survivors (3,5) and (4,4) neighbour (2,5) (4,5) (3,4) (3,6) (5,4) (4,3); (2,3) and (3,2)
 	// touch only the destroyed (3,3).
 	d, i := g.DecisionOf(1)
 	want := setOf([2]int{2, 5}, [2]int{4, 5}, [2]int{3, 4}, [2]int{3, 6}, [2]int{5, 4}, [2]int{4, 3})
-	if d.Kind != DecideGorgon || i != 0 || d.Targets != want {
-		t.Fatalf("gorgon targets %v, want %v", CellList(d.Targets), CellList(want))
+	if d.kind != DecideGorgon || i != 0 || d.targets != want {
+		t.Fatalf("gorgon targets %v, want %v", CellList(d.targets), CellList(want))
 	}
 	mustRefuse(t, g, 1, Move{Type: DecideGorgon, Cells: setOf([2]int{2, 3})}, "adjacent")
 	mustRefuse(t, g, 1, Move{Type: DecideGorgon, Cells: setOf([2]int{3, 2})}, "adjacent")
@@ -166,12 +166,12 @@ func TestGorgonGazesOnlyFromSurvivingSpaces(t *testing.T) {
 
 	// Two of its three spaces on hits: one survivor, whose only neighbours... are still targets.
 	g = rig(t, Options{Ambush: "heroes"}, 2, emptyA, "Gorgon Gaze")
-	g.Players[0].Sheet.Hits = setOf([2]int{3, 3}, [2]int{3, 5})
+	g.players[0].sheet.hits = setOf([2]int{3, 3}, [2]int{3, 5})
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
 	d, _ = g.DecisionOf(1)
 	want = setOf([2]int{3, 4}, [2]int{5, 4}, [2]int{4, 3}, [2]int{4, 5})
-	if d.Kind != DecideGorgon || d.Targets != want {
-		t.Fatalf("one surviving space: targets %v, want %v", CellList(d.Targets), CellList(want))
+	if d.kind != DecideGorgon || d.targets != want {
+		t.Fatalf("one surviving space: targets %v, want %v", CellList(d.targets), CellList(want))
 	}
 }
 
@@ -180,43 +180,43 @@ func TestGorgonGazesOnlyFromSurvivingSpaces(t *testing.T) {
 func TestMonsterRulesUseSurvivingSpaces(t *testing.T) {
 	// Dragon of (4,4) (4,5), (4,5) destroyed: surrounding (4,4) alone pays.
 	g := rig(t, Options{}, 1, emptyA, "Great River")
-	p := &g.Players[0]
-	p.Monsters[ambushIndex(dragonID)] = setOf([2]int{4, 4}, [2]int{4, 5})
-	p.Sheet.Draw(setOf([2]int{4, 4}), Monster)
-	p.Sheet.Draw(setOf([2]int{4, 5}), Destroyed)
-	p.Sheet.Draw(setOf([2]int{3, 4}, [2]int{5, 4}, [2]int{4, 3}), Forest)
+	p := &g.players[0]
+	p.monsters[ambushIndex(dragonID)] = setOf([2]int{4, 4}, [2]int{4, 5})
+	p.sheet.Draw(setOf([2]int{4, 4}), Monster)
+	p.sheet.Draw(setOf([2]int{4, 5}), Destroyed)
+	p.sheet.Draw(setOf([2]int{3, 4}, [2]int{5, 4}, [2]int{4, 3}), Forest)
 	g.checkDragon(0)
-	if p.Sheet.Coins != DragonReward {
-		t.Fatalf("dragon with its one survivor surrounded: %d coins, want %d", p.Sheet.Coins, DragonReward)
+	if p.sheet.coins != DragonReward {
+		t.Fatalf("dragon with its one survivor surrounded: %d coins, want %d", p.sheet.coins, DragonReward)
 	}
 
 	// Monster penalty: the empty neighbours of (4,4) only, not those of the destroyed (4,5): (3,4) (5,4)
 	// (4,3) are forest now, so none.
-	if pen, _ := MonsterPenalty(&p.Sheet); pen != 0 {
+	if pen, _ := MonsterPenalty(&p.sheet); pen != 0 {
 		t.Fatalf("penalty %d from a destroyed monster space's neighbours, want 0", pen)
 	}
 
 	// Zombies of (0,0) (0,2), (0,2) destroyed: they spread from (0,0) to (0,1) (1,0), not to (1,2) (0,3).
 	g = rig(t, Options{}, 1, emptyA, "Great River")
-	p = &g.Players[0]
-	p.Monsters[ambushIndex(zombieID)] = setOf([2]int{0, 0}, [2]int{0, 2})
-	p.Sheet.Draw(setOf([2]int{0, 0}), Monster)
-	p.Sheet.Draw(setOf([2]int{0, 2}), Destroyed)
+	p = &g.players[0]
+	p.monsters[ambushIndex(zombieID)] = setOf([2]int{0, 0}, [2]int{0, 2})
+	p.sheet.Draw(setOf([2]int{0, 0}), Monster)
+	p.sheet.Draw(setOf([2]int{0, 2}), Destroyed)
 	g.seasonEffect(zombieID)
-	if want := setOf([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0}); p.Sheet.Layer[Monster] != want {
-		t.Fatalf("zombies %v, want %v", CellList(p.Sheet.Layer[Monster]), CellList(want))
+	if want := setOf([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0}); p.sheet.layer[Monster] != want {
+		t.Fatalf("zombies %v, want %v", CellList(p.sheet.layer[Monster]), CellList(want))
 	}
 
 	// Troll of (6,0) (6,2), (6,2) destroyed: it may destroy (5,0) (7,0) (6,1), not (5,2) (7,2) (6,3).
 	g = rig(t, Options{}, 1, emptyA, "Great River")
 	g.clearPending(0)
-	p = &g.Players[0]
-	p.Monsters[ambushIndex(trollID)] = setOf([2]int{6, 0}, [2]int{6, 2})
-	p.Sheet.Draw(setOf([2]int{6, 0}), Monster)
-	p.Sheet.Draw(setOf([2]int{6, 2}), Destroyed)
+	p = &g.players[0]
+	p.monsters[ambushIndex(trollID)] = setOf([2]int{6, 0}, [2]int{6, 2})
+	p.sheet.Draw(setOf([2]int{6, 0}), Monster)
+	p.sheet.Draw(setOf([2]int{6, 2}), Destroyed)
 	g.seasonEffect(trollID)
-	if want := setOf([2]int{5, 0}, [2]int{7, 0}, [2]int{6, 1}); p.Pending.Kind != DecideTroll || p.Pending.Targets != want {
-		t.Fatalf("troll targets %v, want %v", CellList(p.Pending.Targets), CellList(want))
+	if want := setOf([2]int{5, 0}, [2]int{7, 0}, [2]int{6, 1}); p.pending.kind != DecideTroll || p.pending.targets != want {
+		t.Fatalf("troll targets %v, want %v", CellList(p.pending.targets), CellList(want))
 	}
 }
 
@@ -228,8 +228,8 @@ func TestMonsterTableMatchesTheCards(t *testing.T) {
 			continue
 		}
 		id, ok := CardByName(r.name)
-		if !ok || Cards[id].Effect != Effect(e) {
-			t.Errorf("entry %d names %q, whose card has effect %v", e, r.name, Cards[id].Effect)
+		if !ok || cardTable[id].Effect != Effect(e) {
+			t.Errorf("entry %d names %q, whose card has effect %v", e, r.name, cardTable[id].Effect)
 		}
 		moments := 0
 		for _, set := range []bool{r.drawn != nil, r.afterSeason != nil, r.filled != nil} {
@@ -241,9 +241,9 @@ func TestMonsterTableMatchesTheCards(t *testing.T) {
 			t.Errorf("%s acts at %d moments, want one", r.name, moments)
 		}
 	}
-	for id := range Cards {
-		if e := Cards[id].Effect; e != NoEffect && monsterRules[e].name != Cards[id].Name {
-			t.Errorf("%s has effect %v but no entry of that name", Cards[id].Name, e)
+	for id := range cardTable {
+		if e := cardTable[id].Effect; e != NoEffect && monsterRules[e].name != cardTable[id].Name {
+			t.Errorf("%s has effect %v but no entry of that name", cardTable[id].Name, e)
 		}
 	}
 }

@@ -32,8 +32,8 @@ func (g *Game) tellSetup() {
 		return
 	}
 	names := make([]string, 4)
-	for i, e := range g.Edicts {
-		names[i] = ScoringCards[e].Name
+	for i, e := range g.edicts {
+		names[i] = scoringCards[e].Name
 	}
 	g.tell(-1, "edicts", map[string]any{"edicts": names}, "Edicts: A %s, B %s, C %s, D %s", names[0], names[1], names[2], names[3])
 }
@@ -69,8 +69,8 @@ func (g *Game) tellCard(id CardID) {
 	}
 	g.tellCoins() // coins the last placements earned come before the next card
 	g.narr.turn++
-	c := &Cards[id]
-	season := Seasons[g.Season].Name
+	c := &cardTable[id]
+	season := seasonCards[g.season].Name
 	data := map[string]any{"season": season, "turn": g.narr.turn, "card": c.Name, "type": cardTypeNames[c.Type]}
 	switch c.Type {
 	case ExploreCard, RiftCard:
@@ -90,8 +90,8 @@ func (g *Game) tellPlaced(i int, id CardID, what string, cells Bits) {
 	if g.narr == nil {
 		return
 	}
-	g.tell(i, "placement", map[string]any{"card": Cards[id].Name, "action": what, "spaces": cellNames(cells)},
-		"%s %s %s on {seat %d}'s sheet", Cards[id].Name, what, strings.Join(cellNames(cells), " "), i)
+	g.tell(i, "placement", map[string]any{"card": cardTable[id].Name, "action": what, "spaces": cellNames(cells)},
+		"%s %s %s on {seat %d}'s sheet", cardTable[id].Name, what, strings.Join(cellNames(cells), " "), i)
 }
 
 // tellAmbush tells a monster a neighbour drew on sheet i (a move, told so that the story says whose
@@ -100,14 +100,14 @@ func (g *Game) tellAmbush(i, by int, id CardID, cells Bits) {
 	if g.narr == nil {
 		return
 	}
-	g.tell(i, "placement", map[string]any{"card": Cards[id].Name, "action": "is drawn on", "spaces": cellNames(cells), "by": by},
-		"{seat %d} draws %s on {seat %d}'s sheet: %s", by, Cards[id].Name, i, strings.Join(cellNames(cells), " "))
+	g.tell(i, "placement", map[string]any{"card": cardTable[id].Name, "action": "is drawn on", "spaces": cellNames(cells), "by": by},
+		"{seat %d} draws %s on {seat %d}'s sheet: %s", by, cardTable[id].Name, i, strings.Join(cellNames(cells), " "))
 }
 
 // tellIgnored tells an ambush that fits nowhere on sheet i.
 func (g *Game) tellIgnored(i int, id CardID) {
-	g.tell(i, "placement", map[string]any{"card": Cards[id].Name, "action": "ignored"},
-		"%s fits nowhere on {seat %d}'s sheet: ignored", Cards[id].Name, i)
+	g.tell(i, "placement", map[string]any{"card": cardTable[id].Name, "action": "ignored"},
+		"%s fits nowhere on {seat %d}'s sheet: ignored", cardTable[id].Name, i)
 }
 
 // tellCoins tells the coins each sheet gained since last told.
@@ -116,8 +116,8 @@ func (g *Game) tellCoins() {
 	if n == nil {
 		return
 	}
-	for i := range g.Players {
-		c := g.Players[i].Sheet.Coins
+	for i := range g.players {
+		c := g.players[i].sheet.coins
 		if d := c - n.coins[i]; d > 0 {
 			g.tell(i, "coins", map[string]int{"gained": d, "coins": c}, "{seat %d} gains %d coin%s (%d in all)", i, d, plural(d), c)
 		}
@@ -131,14 +131,14 @@ func (g *Game) tellSeason() {
 		return
 	}
 	g.tellCoins() // coins earned by the season's last placements come before the score that counts them
-	season := Seasons[g.Season].Name
-	ed := Seasons[g.Season].Edicts
-	for i := range g.Players {
-		p := &g.Players[i]
-		sc := p.Seasons[g.Season]
-		g.tell(i, "season_score", map[string]any{"season": season, "score": sc, "total": p.Score},
+	season := seasonCards[g.season].Name
+	ed := seasonCards[g.season].Edicts
+	for i := range g.players {
+		p := &g.players[i]
+		sc := p.seasons[g.season]
+		g.tell(i, "season_score", map[string]any{"season": season, "score": sc, "total": p.score},
 			"End of %s: {seat %d} scores %d (edict %s %d, edict %s %d, coins %d, monsters −%d), %d in all",
-			strings.ToLower(season), i, sc.Total, EdictNames[ed[0]], sc.Edicts[0], EdictNames[ed[1]], sc.Edicts[1], sc.Coins, sc.Monsters, p.Score)
+			strings.ToLower(season), i, sc.Total, edictNames[ed[0]], sc.Edicts[0], edictNames[ed[1]], sc.Edicts[1], sc.Coins, sc.Monsters, p.score)
 	}
 	g.narr.turn = 0
 }
@@ -149,15 +149,15 @@ func (g *Game) tellEnd() {
 		return
 	}
 	ranks := g.Ranks()
-	for i := range g.Players {
-		data := map[string]int{"score": g.Players[i].Score, "rank": ranks[i]}
+	for i := range g.players {
+		data := map[string]int{"score": g.players[i].score, "rank": ranks[i]}
 		if g.Solo() {
 			r := g.SoloRating()
 			data["rating"] = r
-			g.tell(i, "end", data, "Final: {seat %d} %d stars, rating %d: %s", i, g.Players[i].Score, r, SoloTitle(r))
+			g.tell(i, "end", data, "Final: {seat %d} %d stars, rating %d: %s", i, g.players[i].score, r, SoloTitle(r))
 			continue
 		}
-		g.tell(i, "end", data, "Final: {seat %d} %d stars, rank %d", i, g.Players[i].Score, ranks[i])
+		g.tell(i, "end", data, "Final: {seat %d} %d stars, rank %d", i, g.players[i].score, ranks[i])
 	}
 }
 

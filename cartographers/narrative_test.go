@@ -58,8 +58,8 @@ func TestNarrativeTellsForcedTargets(t *testing.T) {
 	g := rigWith(t, true, Options{Ambush: "heroes"}, 2, emptyA, "Gorgon Gaze")
 	// Sheet 0's Gorgon at (3,3) (3,5) (4,4) with hits on all but (4,4), and three of (4,4)'s four
 	// neighbours already destroyed: one target left, (5,4) = F5.
-	g.Players[0].Sheet.Hits = setOf([2]int{3, 3}, [2]int{3, 5})
-	g.Players[0].Sheet.Draw(setOf([2]int{3, 4}, [2]int{4, 3}, [2]int{4, 5}), Destroyed)
+	g.players[0].sheet.hits = setOf([2]int{3, 3}, [2]int{3, 5})
+	g.players[0].sheet.Draw(setOf([2]int{3, 4}, [2]int{4, 3}, [2]int{4, 5}), Destroyed)
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
 	n := g.Narrative()
 	e := n[len(n)-1]
@@ -92,7 +92,7 @@ func TestNarrativeOnlyWhenAsked(t *testing.T) {
 	if len(n) < 2 || n[0].Kind != "edicts" || n[1].Kind != "card" {
 		t.Fatalf("told game starts %+v", n)
 	}
-	if c := told.(*State).G.Clone(); c.Narrative() != nil {
+	if c := told.(*State).g.Clone(); c.Narrative() != nil {
 		t.Fatal("a clone tells")
 	}
 }

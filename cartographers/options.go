@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -51,8 +52,11 @@ type Options struct {
 	FixedHeroPattern bool `json:"fixed_hero_pattern,omitempty"`
 }
 
-// Presets name the three content sets of rulings 13.
-var Presets = []string{"cartographers", "heroes", "both"}
+// presetNames name the three content sets of rulings 13.
+var presetNames = []string{"cartographers", "heroes", "both"}
+
+// Presets name the three content sets of rulings 13 (a new slice).
+func Presets() []string { return slices.Clone(presetNames) }
 
 // config is Options resolved against the preset and checked.
 type config struct {
@@ -133,7 +137,7 @@ func (o Options) withPreset() (Options, error) {
 	case "both":
 		side, explore, seasons, ambushes, scoring, heroes, fallback = "A", "both", "heroes", "both", "both", true, "all"
 	default:
-		return Options{}, fmt.Errorf("%w: cartographers: unknown preset %q (have %s)", game.ErrBadOptions, o.Preset, strings.Join(Presets, ", "))
+		return Options{}, fmt.Errorf("%w: cartographers: unknown preset %q (have %s)", game.ErrBadOptions, o.Preset, strings.Join(presetNames, ", "))
 	}
 	o.Preset = pick(o.Preset, "cartographers")
 	o.Side = strings.ToUpper(pick(o.Side, side))
@@ -180,7 +184,7 @@ func (o Options) resolve() (*config, error) {
 	}
 	switch s := o.Seasons; s {
 	case "base", "heroes":
-		for i, sc := range Seasons {
+		for i, sc := range seasonCards {
 			c.thresholds[i] = sc.BaseThreshold
 			if s == "heroes" {
 				c.thresholds[i] = sc.HeroesThreshold
@@ -197,8 +201,8 @@ func (o Options) resolve() (*config, error) {
 		if set != "base" && set != "heroes" && set != "both" {
 			return nil, bad("scoring pool %q: want base, heroes or both", set)
 		}
-		for j := range ScoringCards {
-			sc := &ScoringCards[j]
+		for j := range scoringCards {
+			sc := &scoringCards[j]
 			if sc.Stack == stackOrder[i] && (set == "both" || sc.Heroes == (set == "heroes")) {
 				c.pools[i] = append(c.pools[i], j)
 			}
@@ -210,11 +214,11 @@ func (o Options) resolve() (*config, error) {
 		}
 		var seen [4]bool
 		for _, name := range o.Edicts {
-			sc, ok := ScoringCardByName(name)
+			idx, ok := scoringIndexByName(name)
 			if !ok {
 				return nil, bad("edicts: unknown scoring card %q", name)
 			}
-			idx := scoringIndex(sc)
+			sc := &scoringCards[idx]
 			for i, st := range stackOrder {
 				if st == sc.Stack {
 					if seen[i] {
@@ -242,12 +246,13 @@ func (o Options) resolve() (*config, error) {
 	return c, nil
 }
 
-// scoringIndex is the index of a card in ScoringCards.
-func scoringIndex(sc *ScoringCard) int {
-	for i := range ScoringCards {
-		if &ScoringCards[i] == sc {
-			return i
+// scoringIndexByName is the index in ScoringCards of the card of an English name (see ScoringCardByName).
+func scoringIndexByName(name string) (int, bool) {
+	key := cardKey(name)
+	for i := range scoringCards {
+		if cardKey(scoringCards[i].Name) == key {
+			return i, true
 		}
 	}
-	return -1
+	return -1, false
 }

@@ -18,24 +18,24 @@ func (s *Sheet) CanDraw(cells Bits) bool {
 // Draw does not check legality (CanDraw does): it also serves to turn filled spaces into another kind, so
 // the cells are first taken out of every other layer. A k that is not a layer (Empty) only clears them.
 func (s *Sheet) Draw(cells Bits, k Kind) (mountainCoins int) {
-	for i := range s.Layer {
-		s.Layer[i] = s.Layer[i].AndNot(cells)
+	for i := range s.layer {
+		s.layer[i] = s.layer[i].AndNot(cells)
 	}
-	if int(k) < len(s.Layer) {
-		s.Layer[k] = s.Layer[k].Or(cells)
+	if int(k) < len(s.layer) {
+		s.layer[k] = s.layer[k].Or(cells)
 	}
 	// A mountain is surrounded when no neighbour is empty; only mountains next to the new cells can
 	// have just become surrounded, so a mountain surrounded before (or by hand-made fixtures) is not paid.
-	surrounded := s.Layer[Mountain].AndNot(s.EmptySpaces().Neighbours())
-	paid := surrounded.And(cells.Neighbours()).AndNot(s.CoinedMountains)
-	s.CoinedMountains = s.CoinedMountains.Or(paid)
+	surrounded := s.layer[Mountain].AndNot(s.EmptySpaces().Neighbours())
+	paid := surrounded.And(cells.Neighbours()).AndNot(s.coinedMountains)
+	s.coinedMountains = s.coinedMountains.Or(paid)
 	return s.AddCoins(paid.Count())
 }
 
 // AddCoins adds n coins up to MaxCoins and returns how many were added.
 func (s *Sheet) AddCoins(n int) int {
-	n = max(0, min(n, MaxCoins-s.Coins))
-	s.Coins += n
+	n = max(0, min(n, MaxCoins-s.coins))
+	s.coins += n
 	return n
 }
 

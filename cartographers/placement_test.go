@@ -34,11 +34,11 @@ func naivePlacements(s *Sheet, sh Shape, mustCover Bits) []Placement {
 
 // randomSheet fills about density of the map with random kinds, on top of a map side.
 func randomSheet(rng *rand.Rand, density float64) Sheet {
-	s, _ := MapSide(MapSides[rng.IntN(len(MapSides))])
+	s, _ := MapSide(mapSideNames[rng.IntN(len(mapSideNames))])
 	for c := Cell(0); c < Cells; c++ {
 		if s.At(c) == Empty && rng.Float64() < density {
 			k := rng.IntN(int(Destroyed) + 1)
-			s.Layer[k] = s.Layer[k].With(c)
+			s.layer[k] = s.layer[k].With(c)
 		}
 	}
 	return s
@@ -56,7 +56,7 @@ func TestPlacementsAgreeWithNaive(t *testing.T) {
 		s := randomSheet(rng, rng.Float64())
 		var must Bits
 		if trial%3 == 0 {
-			must = s.Ruins.AndNot(s.Filled())
+			must = s.ruins.AndNot(s.Filled())
 		}
 		for _, g := range testShapes {
 			sh := MustShape(g)
@@ -89,7 +89,7 @@ func TestPlacementNeverOverlapsAndStaysOnMap(t *testing.T) {
 			if p.Cells.Intersects(s.Filled()) {
 				t.Fatalf("placement %+v overlaps a filled space", p)
 			}
-			if p.Cells.AndNot(All).Any() || p.Cells.Count() != sh.Size() {
+			if p.Cells.AndNot(allCells).Any() || p.Cells.Count() != sh.Size() {
 				t.Fatalf("placement %+v leaves the map or loses cells", p)
 			}
 			if !s.CanDraw(p.Cells) {
@@ -110,10 +110,10 @@ func TestPlacementsOnEmptyAndFullSheets(t *testing.T) {
 	}
 	// The ruins demand on side A: the six ruins spaces are the only places for a 1x1.
 	a, _ := MapSide("A")
-	if n := len(a.Placements(MustShape("#"), a.Ruins, nil)); n != 6 {
+	if n := len(a.Placements(MustShape("#"), a.ruins, nil)); n != 6 {
 		t.Errorf("1x1 on side A's ruins: %d placements, want 6", n)
 	}
-	s.Layer[Forest] = All
+	s.layer[Forest] = allCells
 	if s.CanPlace(MustShape("#"), Bits{}) || len(s.Placements(MustShape("#"), Bits{}, nil)) != 0 {
 		t.Error("a full sheet accepts a 1x1")
 	}
@@ -129,32 +129,32 @@ func TestDrawPaysSurroundedMountainOnce(t *testing.T) {
 	if got := s.Draw(three, Forest); got != 0 {
 		t.Fatalf("three neighbours paid %d coins", got)
 	}
-	if got := s.Draw(Single(CellAt(5, 6)), Monster); got != 1 || s.Coins != 1 {
-		t.Fatalf("fourth neighbour (a monster) paid %d, coins %d; want 1, 1", got, s.Coins)
+	if got := s.Draw(Single(CellAt(5, 6)), Monster); got != 1 || s.coins != 1 {
+		t.Fatalf("fourth neighbour (a monster) paid %d, coins %d; want 1, 1", got, s.coins)
 	}
 	// Redrawing a neighbour as destroyed does not pay again.
-	if got := s.Draw(Single(CellAt(5, 6)), Destroyed); got != 0 || s.Coins != 1 {
-		t.Fatalf("second surrounding paid %d, coins %d", got, s.Coins)
+	if got := s.Draw(Single(CellAt(5, 6)), Destroyed); got != 0 || s.coins != 1 {
+		t.Fatalf("second surrounding paid %d, coins %d", got, s.coins)
 	}
-	if s.At(CellAt(5, 6)) != Destroyed || s.Layer[Monster].Any() {
+	if s.At(CellAt(5, 6)) != Destroyed || s.layer[Monster].Any() {
 		t.Fatal("Draw did not replace the monster by a destroyed space")
 	}
 }
 
 func TestDrawCapsCoins(t *testing.T) {
 	s, _ := MapSide("A")
-	s.Coins = MaxCoins
+	s.coins = MaxCoins
 	around := Single(CellAt(5, 5)).Neighbours()
-	if got := s.Draw(around, Village); got != 0 || s.Coins != MaxCoins {
-		t.Fatalf("full track: paid %d, coins %d", got, s.Coins)
+	if got := s.Draw(around, Village); got != 0 || s.coins != MaxCoins {
+		t.Fatalf("full track: paid %d, coins %d", got, s.coins)
 	}
-	if !s.CoinedMountains.Has(CellAt(5, 5)) {
+	if !s.coinedMountains.Has(CellAt(5, 5)) {
 		t.Fatal("the mountain's coin is not marked as spent")
 	}
 	if s.CanDraw(around) || s.CanDraw(Bits{}) {
 		t.Fatal("CanDraw accepts filled or no cells")
 	}
-	if got := s.AddCoins(-3); got != 0 || s.Coins != MaxCoins {
+	if got := s.AddCoins(-3); got != 0 || s.coins != MaxCoins {
 		t.Fatalf("AddCoins(-3) = %d", got)
 	}
 }
@@ -168,7 +168,7 @@ func halfFilledSheets() []struct {
 } {
 	rows, _ := MapSide("A")
 	for r := 0; r < 5; r++ {
-		rows.Draw(RowMask[r].AndNot(rows.Filled()), Kind(r%4))
+		rows.Draw(rowMasks[r].AndNot(rows.Filled()), Kind(r%4))
 	}
 	for c := 0; c < 6; c++ {
 		if rows.At(CellAt(5, c)) == Empty {
@@ -222,7 +222,7 @@ func BenchmarkCanPlace(b *testing.B) {
 	sh := MustShape("..##/###.")
 	b.ReportAllocs()
 	for b.Loop() {
-		s.CanPlace(sh, s.Ruins)
+		s.CanPlace(sh, s.ruins)
 	}
 }
 
@@ -231,7 +231,7 @@ func BenchmarkCanPlace(b *testing.B) {
 func TestCoinsNeverExceedTrack(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for trial := 0; trial < 100; trial++ {
-		s, _ := MapSide(MapSides[trial%len(MapSides)])
+		s, _ := MapSide(mapSideNames[trial%len(mapSideNames)])
 		paid := 0
 		for {
 			sh := MustShape(testShapes[rng.IntN(len(testShapes))])
@@ -242,21 +242,21 @@ func TestCoinsNeverExceedTrack(t *testing.T) {
 				}
 				continue
 			}
-			before := s.Coins
+			before := s.coins
 			got := s.Draw(ps[rng.IntN(len(ps))].Cells, Kind(rng.IntN(int(Monster)+1)))
-			if s.Coins-before != got {
-				t.Fatalf("Draw reported %d coins, the track moved %d", got, s.Coins-before)
+			if s.coins-before != got {
+				t.Fatalf("Draw reported %d coins, the track moved %d", got, s.coins-before)
 			}
 			paid += got
 			s.AddCoins(rng.IntN(2))
-			if s.Coins > MaxCoins || s.Coins < 0 {
-				t.Fatalf("coins %d", s.Coins)
+			if s.coins > MaxCoins || s.coins < 0 {
+				t.Fatalf("coins %d", s.coins)
 			}
 		}
 		// Full sheet: every mountain is surrounded and marked as paid, and no more than 5 coins came
 		// from them.
-		if s.CoinedMountains != s.Layer[Mountain] || paid > 5 {
-			t.Fatalf("side %s full: coined %v of %v, %d mountain coins", MapSides[trial%4], cellList(s.CoinedMountains), cellList(s.Layer[Mountain]), paid)
+		if s.coinedMountains != s.layer[Mountain] || paid > 5 {
+			t.Fatalf("side %s full: coined %v of %v, %d mountain coins", mapSideNames[trial%4], cellList(s.coinedMountains), cellList(s.layer[Mountain]), paid)
 		}
 	}
 }

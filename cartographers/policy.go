@@ -14,36 +14,36 @@ func (g *Game) LegalMoves(seat int) []Move {
 		return nil
 	}
 	var out []Move
-	switch d.Kind {
+	switch d.kind {
 	case DecideDraw, DecideAmbush:
-		c := &Cards[d.Card]
+		c := &cardTable[d.card]
 		terrains := g.Terrains(d)
 		options := len(c.Options)
-		if d.Mode == DrawFallback {
+		if d.mode == DrawFallback {
 			options = 1
 		}
-		if d.Kind == DecideAmbush {
+		if d.kind == DecideAmbush {
 			terrains = []Kind{Monster}
 		}
 		for opt := 0; opt < options; opt++ {
 			for _, p := range g.LegalDraws(i, d, opt, nil) {
 				for _, k := range terrains {
-					m := Move{Type: d.Kind, Option: opt, Terrain: k, Cells: p.Cells, Fallback: d.Mode == DrawFallback}
-					if d.Kind == DecideAmbush {
-						m = Move{Type: d.Kind, Cells: p.Cells}
+					m := Move{Type: d.kind, Option: opt, Terrain: k, Cells: p.Cells, Fallback: d.mode == DrawFallback}
+					if d.kind == DecideAmbush {
+						m = Move{Type: d.kind, Cells: p.Cells}
 					}
 					out = append(out, m)
 				}
 			}
 		}
 	case DecideHero:
-		g.Players[i].Sheet.EmptySpaces().EachCell(func(c Cell) {
+		g.players[i].sheet.EmptySpaces().EachCell(func(c Cell) {
 			for _, o := range g.heroOrientations() {
 				out = append(out, Move{Type: DecideHero, Cells: Single(c), Rotation: o.rot, Flip: o.flip})
 			}
 		})
 	case DecideGorgon, DecideTroll:
-		d.Targets.EachCell(func(c Cell) { out = append(out, Move{Type: d.Kind, Cells: Single(c)}) })
+		d.targets.EachCell(func(c Cell) { out = append(out, Move{Type: d.kind, Cells: Single(c)}) })
 	}
 	return out
 }
@@ -86,26 +86,26 @@ func (g *Game) AutoMove(seat int) (Move, error) {
 	if len(moves) == 0 {
 		return Move{}, fmt.Errorf("cartographers: seat %d has no legal move", seat)
 	}
-	s := &g.Players[i].Sheet
+	s := &g.players[i].sheet
 	best, bestVal := 0, 0
 	for j, m := range moves {
 		var v int
-		switch d.Kind {
+		switch d.kind {
 		case DecideDraw:
 			v = g.valueAfter(s, m.Cells, m.Terrain)
-			if !m.Fallback && Cards[d.Card].Options[m.Option].Coin {
+			if !m.Fallback && cardTable[d.card].Options[m.Option].Coin {
 				v++
 			}
 		case DecideAmbush:
 			v = -g.valueAfter(s, m.Cells, Monster)
 		case DecideHero:
-			v = HeroHits(d.Card, m.Cells.First(), m.Rotation, m.Flip).And(s.Layer[Monster]).Count()
+			v = HeroHits(d.card, m.Cells.First(), m.Rotation, m.Flip).And(s.layer[Monster]).Count()
 		case DecideGorgon, DecideTroll:
 			// An empty space costs its owner least; a neighbour's Gorgon prefers a drawn space.
 			if s.At(m.Cells.First()) == Empty {
 				v = 1
 			}
-			if d.Kind == DecideGorgon && d.Actor != i {
+			if d.kind == DecideGorgon && d.actor != i {
 				v = -v
 			}
 		}
@@ -121,9 +121,9 @@ func (g *Game) AutoMove(seat int) (Move, error) {
 func (g *Game) valueAfter(s *Sheet, cells Bits, k Kind) int {
 	t := *s
 	t.Draw(cells, k)
-	v := t.Coins
-	for _, e := range g.Edicts {
-		stars, _ := ScoringCards[e].Score(&t)
+	v := t.coins
+	for _, e := range g.edicts {
+		stars, _ := scoringCards[e].Score(&t)
 		v += stars
 	}
 	pen, _ := MonsterPenalty(&t)
@@ -138,12 +138,12 @@ func (g *Game) RandomMove(seat int, rng *game.RNG, buf []Placement) (m Move, ok 
 	if i < 0 {
 		return Move{}, false, buf
 	}
-	s := &g.Players[i].Sheet
-	switch d.Kind {
+	s := &g.players[i].sheet
+	switch d.kind {
 	case DecideDraw, DecideAmbush:
-		c := &Cards[d.Card]
+		c := &cardTable[d.card]
 		opt := 0
-		if d.Mode != DrawFallback && len(c.Options) > 1 {
+		if d.mode != DrawFallback && len(c.Options) > 1 {
 			opt = rng.IntN(len(c.Options))
 		}
 		buf = g.LegalDraws(i, d, opt, buf[:0])
@@ -152,10 +152,10 @@ func (g *Game) RandomMove(seat int, rng *game.RNG, buf []Placement) (m Move, ok 
 			buf = g.LegalDraws(i, d, opt, buf[:0])
 		}
 		p := buf[rng.IntN(len(buf))]
-		m = Move{Type: d.Kind, Cells: p.Cells}
-		if d.Kind == DecideDraw {
+		m = Move{Type: d.kind, Cells: p.Cells}
+		if d.kind == DecideDraw {
 			ts := g.Terrains(d)
-			m.Option, m.Fallback, m.Terrain = opt, d.Mode == DrawFallback, ts[rng.IntN(len(ts))]
+			m.Option, m.Fallback, m.Terrain = opt, d.mode == DrawFallback, ts[rng.IntN(len(ts))]
 		}
 	case DecideHero:
 		empty := s.EmptySpaces()
@@ -164,7 +164,7 @@ func (g *Game) RandomMove(seat int, rng *game.RNG, buf []Placement) (m Move, ok 
 		ho := o[rng.IntN(len(o))]
 		m = Move{Type: DecideHero, Cells: Single(c), Rotation: ho.rot, Flip: ho.flip}
 	case DecideGorgon, DecideTroll:
-		m = Move{Type: d.Kind, Cells: Single(nthCell(d.Targets, rng.IntN(d.Targets.Count())))}
+		m = Move{Type: d.kind, Cells: Single(nthCell(d.targets, rng.IntN(d.targets.Count())))}
 	}
 	return m, true, buf
 }

@@ -17,23 +17,23 @@ func TestGameProperties(t *testing.T) {
 	var buf []Placement
 	for n := 0; n < games; n++ {
 		seed := uint64(n)
-		g, err := NewGame(Options{Preset: Presets[n%3], Side: MapSides[n%4]}, 1+n%3, seed)
+		g, err := NewGame(Options{Preset: presetNames[n%3], Side: mapSideNames[n%4]}, 1+n%3, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		side, _ := MapSide(MapSides[n%4])
+		side, _ := MapSide(mapSideNames[n%4])
 		rng := game.NewRNG(seed, 3)
 		for !g.Over() {
 			for _, seat := range g.ToActSeats() {
 				d, i := g.DecisionOf(seat)
-				s := &g.Players[i].Sheet
-				if d.Kind == DecideDraw || d.Kind == DecideAmbush {
-					for opt := range max(1, len(Cards[d.Card].Options)) {
+				s := &g.players[i].sheet
+				if d.kind == DecideDraw || d.kind == DecideAmbush {
+					for opt := range max(1, len(cardTable[d.card].Options)) {
 						for _, p := range g.LegalDraws(i, d, opt, buf[:0]) {
 							if p.Cells.Intersects(s.Filled()) {
 								t.Fatalf("seed %d: legal placement %v overlaps a filled space", seed, CellList(p.Cells))
 							}
-							if d.Mode == DrawRuins && !p.Cells.Intersects(d.Targets) {
+							if d.mode == DrawRuins && !p.Cells.Intersects(d.targets) {
 								t.Fatalf("seed %d: ruins placement %v misses the ruins", seed, CellList(p.Cells))
 							}
 						}
@@ -49,27 +49,27 @@ func TestGameProperties(t *testing.T) {
 					t.Fatalf("seed %d: a draw covered a filled space", seed)
 				}
 			}
-			for i := range g.Players {
-				s := &g.Players[i].Sheet
-				if s.Coins < 0 || s.Coins > MaxCoins {
-					t.Fatalf("seed %d: %d coins", seed, s.Coins)
+			for i := range g.players {
+				s := &g.players[i].sheet
+				if s.coins < 0 || s.coins > MaxCoins {
+					t.Fatalf("seed %d: %d coins", seed, s.coins)
 				}
 				var union Bits
 				total := 0
-				for _, l := range s.Layer {
+				for _, l := range s.layer {
 					union = union.Or(l)
 					total += l.Count()
 				}
 				if total != union.Count() {
 					t.Fatalf("seed %d: a space is in two layers:\n%s", seed, s.MapText())
 				}
-				if s.Layer[Mountain] != side.Layer[Mountain] || s.Layer[Wasteland] != side.Layer[Wasteland] || s.Ruins != side.Ruins {
+				if s.layer[Mountain] != side.layer[Mountain] || s.layer[Wasteland] != side.layer[Wasteland] || s.ruins != side.ruins {
 					t.Fatalf("seed %d: the printed map changed", seed)
 				}
 			}
 		}
-		if g.Season != 3 {
-			t.Fatalf("seed %d: ended in season %d", seed, g.Season)
+		if g.season != 3 {
+			t.Fatalf("seed %d: ended in season %d", seed, g.season)
 		}
 	}
 }

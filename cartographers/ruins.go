@@ -5,8 +5,8 @@ package cartographers
 // or when no unfilled ruins space is left, the draw is the 1x1 fallback, and an offered shape drawn
 // elsewhere is illegal. Without a demand, the fallback is allowed only when no offered shape fits.
 func (g *Game) drawMode(s *Sheet, c *Card, empty Bits) (DrawMode, Bits) {
-	if g.RuinsPending {
-		ruins := s.Ruins.And(empty)
+	if g.ruinsPending {
+		ruins := s.ruins.And(empty)
 		if ruins.Any() && anyFits(s, c, ruins) {
 			return DrawRuins, ruins
 		}

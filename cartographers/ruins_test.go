@@ -9,22 +9,22 @@ func TestRuinsChainAndDemand(t *testing.T) {
 	// Two ruins chain into Great River: all three are revealed in one turn, the river must cover an
 	// unfilled ruins space of side A.
 	g := rig(t, Options{}, 1, "", "Temple Ruins", "Outpost Ruins", "Great River")
-	if len(g.Revealed) != 3 || g.Current != mustCard(t, "Great River") {
-		t.Fatalf("revealed %v, current %v; want both ruins and Great River", g.Revealed, g.Current)
+	if len(g.revealed) != 3 || g.current != mustCard(t, "Great River") {
+		t.Fatalf("revealed %v, current %v; want both ruins and Great River", g.revealed, g.current)
 	}
 	d, _ := g.DecisionOf(0)
 	wantRuins := setOf([2]int{1, 5}, [2]int{2, 1}, [2]int{2, 9}, [2]int{8, 1}, [2]int{8, 9}, [2]int{9, 5})
-	if d.Mode != DrawRuins || d.Targets != wantRuins {
+	if d.mode != DrawRuins || d.targets != wantRuins {
 		t.Fatalf("decision %+v, want ruins mode on side A's six ruins", d)
 	}
 	mustRefuse(t, g, 0, drawMove(0, Water, [2]int{0, 0}, [2]int{1, 0}, [2]int{2, 0}), "must cover an unfilled ruins space")
 	mustRefuse(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Water, Cells: setOf([2]int{0, 0})}, "only allowed when no offered shape")
 	// Column 1, rows 0-2 covers the ruins at (2,1).
 	mustPlay(t, g, 0, drawMove(0, Water, [2]int{0, 1}, [2]int{1, 1}, [2]int{2, 1}))
-	if g.RuinsPending {
+	if g.ruinsPending {
 		t.Fatal("the demand outlived the explore card that met it")
 	}
-	if got := g.Players[0].Sheet.Coins; got != 1 {
+	if got := g.players[0].sheet.coins; got != 1 {
 		t.Fatalf("coins %d after Great River's coin shape, want 1", got)
 	}
 }
@@ -46,16 +46,16 @@ func TestRuinsDemandCannotBeMet(t *testing.T) {
 ...........`
 	g := rig(t, Options{}, 1, sheet, "Outpost Ruins", "Great River")
 	d, _ := g.DecisionOf(0)
-	if d.Mode != DrawFallback {
-		t.Fatalf("mode %v, want fallback when no ruins space is left", d.Mode)
+	if d.mode != DrawFallback {
+		t.Fatalf("mode %v, want fallback when no ruins space is left", d.mode)
 	}
 	mustRefuse(t, g, 0, drawMove(0, Water, [2]int{0, 0}, [2]int{1, 0}, [2]int{2, 0}), "draw the 1x1 fallback")
 	mustRefuse(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Hero, Cells: setOf([2]int{4, 4})}, "cannot be drawn")
 	mustRefuse(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Monster, Cells: setOf([2]int{4, 4}, [2]int{4, 5})}, "not the shape")
 	mustPlay(t, g, 0, Move{Type: DecideDraw, Fallback: true, Terrain: Monster, Cells: setOf([2]int{4, 4})})
-	s := &g.Players[0].Sheet
-	if s.At(CellAt(4, 4)) != Monster || s.Coins != 0 {
-		t.Fatalf("fallback drew %v with %d coins, want a monster and no coin", s.At(CellAt(4, 4)), s.Coins)
+	s := &g.players[0].sheet
+	if s.At(CellAt(4, 4)) != Monster || s.coins != 0 {
+		t.Fatalf("fallback drew %v with %d coins, want a monster and no coin", s.At(CellAt(4, 4)), s.coins)
 	}
 }
 
@@ -75,13 +75,13 @@ r#.........
 ...........
 ...........`
 	g := rig(t, Options{}, 1, sheet, "Temple Ruins", "Fishing Village")
-	if d, _ := g.DecisionOf(0); d.Mode != DrawFallback {
-		t.Fatalf("mode %v, want fallback", d.Mode)
+	if d, _ := g.DecisionOf(0); d.mode != DrawFallback {
+		t.Fatalf("mode %v, want fallback", d.mode)
 	}
 	// With the 1x1 of Rift Lands the same ruins space can be covered, so the demand holds.
 	g = rig(t, Options{}, 1, sheet, "Temple Ruins", "Rift Lands")
 	d, _ := g.DecisionOf(0)
-	if d.Mode != DrawRuins || d.Targets != setOf([2]int{0, 0}) {
+	if d.mode != DrawRuins || d.targets != setOf([2]int{0, 0}) {
 		t.Fatalf("Rift Lands after ruins: %+v, want the demand on (0,0)", d)
 	}
 	mustRefuse(t, g, 0, drawMove(0, Forest, [2]int{5, 5}), "must cover an unfilled ruins space")
@@ -92,17 +92,17 @@ func TestRuinsDemandWaitsForAmbushAndHero(t *testing.T) {
 	// Solo: Goblin Attack after the ruins is resolved at once; the demand passes to the hero card (which
 	// passes it on again) and then to Homestead.
 	g := rig(t, Options{Heroes: ptr(true)}, 1, "", "Temple Ruins", "Goblin Attack", "Dobrik of Lorkheim", "Homestead")
-	if !g.RuinsPending {
+	if !g.ruinsPending {
 		t.Fatal("the ambush consumed the ruins demand")
 	}
 	d, _ := g.DecisionOf(0)
-	if d.Kind != DecideHero {
-		t.Fatalf("decision %v, want the hero", d.Kind)
+	if d.kind != DecideHero {
+		t.Fatalf("decision %v, want the hero", d.kind)
 	}
 	mustPlay(t, g, 0, Move{Type: DecideHero, Cells: setOf([2]int{5, 0})})
 	d, _ = g.DecisionOf(0)
-	if d.Kind != DecideDraw || d.Mode != DrawRuins || g.Current != mustCard(t, "Homestead") {
-		t.Fatalf("after the hero: %+v on %v, want Homestead with the ruins demand", d, g.Current)
+	if d.kind != DecideDraw || d.mode != DrawRuins || g.current != mustCard(t, "Homestead") {
+		t.Fatalf("after the hero: %+v on %v, want Homestead with the ruins demand", d, g.current)
 	}
 }
 
@@ -157,8 +157,8 @@ func TestFallbackTerrainsFollowTheRulebooks(t *testing.T) {
 
 	// Base: Fishing Village (village or water) fits nowhere on a checkerboard.
 	g := rig(t, Options{}, 1, checker, "Fishing Village")
-	if d, _ := g.DecisionOf(0); d.Mode != DrawFallback {
-		t.Fatalf("mode %v, want fallback", d.Mode)
+	if d, _ := g.DecisionOf(0); d.mode != DrawFallback {
+		t.Fatalf("mode %v, want fallback", d.mode)
 	}
 	if got := g.View(0).Decision.Terrains; len(got) != 2 || got[0] != "village" || got[1] != "water" {
 		t.Fatalf("base fallback offers %v, want the card's village and water", got)
@@ -182,7 +182,7 @@ func TestFallbackTerrainsFollowTheRulebooks(t *testing.T) {
 	for _, preset := range []string{"heroes", "both"} {
 		g = rig(t, Options{Preset: preset}, 1, checker, "Hillside Terrace")
 		mustPlay(t, g, 0, fb(Hero))
-		if k := g.Players[0].Sheet.At(CellAt(0, 0)); k != Hero {
+		if k := g.players[0].sheet.At(CellAt(0, 0)); k != Hero {
 			t.Fatalf("%s: fallback drew %v, want hero", preset, k)
 		}
 		g = rig(t, Options{Preset: preset, FallbackTerrains: "rulings"}, 1, checker, "Hillside Terrace")

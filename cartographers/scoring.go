@@ -37,9 +37,9 @@ type ScoringCard struct {
 	Score func(*Sheet) (stars int, counted Bits)
 }
 
-// ScoringCards are the base game's 16 cards (card numbers 26-41) then the 16 of Heroes, each stack in
+// scoringCards are the base game's 16 cards (card numbers 26-41) then the 16 of Heroes, each stack in
 // card order; texts from the English rules, solo values from cartographers-data.md §7.
-var ScoringCards = [32]ScoringCard{
+var scoringCards = [32]ScoringCard{
 	{"Sentinel Wood", StackForest, false, 25, "Earn one reputation star for each forest space adjacent to the edge of the map.", sentinelWood},
 	{"Greenbough", StackForest, false, 22, "Earn one reputation star for each row and column with at least one forest space. The same forest space may be scored in a row and a column.", greenbough},
 	{"Treetower", StackForest, false, 17, "Earn one reputation star for each forest space surrounded on all four sides by filled spaces or the edge of the map.", treetower},
@@ -82,15 +82,16 @@ func cardKey(name string) string {
 }
 
 // ScoringCardByName finds a card by its English name, ignoring case and accepting either apostrophe.
-func ScoringCardByName(name string) (*ScoringCard, bool) {
-	key := cardKey(name)
-	for i := range ScoringCards {
-		if cardKey(ScoringCards[i].Name) == key {
-			return &ScoringCards[i], true
-		}
+func ScoringCardByName(name string) (ScoringCard, bool) {
+	if i, ok := scoringIndexByName(name); ok {
+		return scoringCards[i], true
 	}
-	return nil, false
+	return ScoringCard{}, false
 }
+
+// ScoringCards are the 32 scoring cards: the base game's 16 (card numbers 26-41) then the 16 of Heroes,
+// each stack in card order. Game.Edicts are indices in it.
+func ScoringCards() [len(scoringCards)]ScoringCard { return scoringCards }
 
 // CardScore is what one scoring card gives a sheet now.
 type CardScore struct {
@@ -100,10 +101,10 @@ type CardScore struct {
 
 // ProjectedScores scores the sheet with every one of the 32 cards, in ScoringCards order, for the
 // client's projected stars and highlights.
-func ProjectedScores(s *Sheet) [len(ScoringCards)]CardScore {
-	var out [len(ScoringCards)]CardScore
-	for i := range ScoringCards {
-		out[i].Stars, out[i].Counted = ScoringCards[i].Score(s)
+func ProjectedScores(s *Sheet) [len(scoringCards)]CardScore {
+	var out [len(scoringCards)]CardScore
+	for i := range scoringCards {
+		out[i].Stars, out[i].Counted = scoringCards[i].Score(s)
 	}
 	return out
 }
@@ -111,7 +112,7 @@ func ProjectedScores(s *Sheet) [len(ScoringCards)]CardScore {
 // MonsterPenalty is the stars lost to monsters at a season's end: one per empty space orthogonally
 // adjacent to at least one monster space, each counted once; also returns those spaces.
 func MonsterPenalty(s *Sheet) (int, Bits) {
-	p := adjacent(s.Layer[Monster]).And(s.EmptySpaces())
+	p := adjacent(s.layer[Monster]).And(s.EmptySpaces())
 	return p.Count(), p
 }
 
@@ -137,10 +138,10 @@ func nextCluster(set Bits, rest *Bits) Bits {
 // rowsAndCols counts the rows and the columns that hold at least one cell of b.
 func rowsAndCols(b Bits) (rows, cols int) {
 	for i := 0; i < Size; i++ {
-		if b.Intersects(RowMask[i]) {
+		if b.Intersects(rowMasks[i]) {
 			rows++
 		}
-		if b.Intersects(ColMask[i]) {
+		if b.Intersects(colMasks[i]) {
 			cols++
 		}
 	}
@@ -148,7 +149,7 @@ func rowsAndCols(b Bits) (rows, cols int) {
 }
 
 // completeLines returns how many of the lines are complete lines of filled spaces that meet need (pass
-// All to need nothing more), and their cells.
+// allCells to need nothing more), and their cells.
 func completeLines(filled Bits, lines []Bits, need Bits) (n int, cells Bits) {
 	for _, l := range lines {
 		if filled.And(l) == l && l.Intersects(need) {

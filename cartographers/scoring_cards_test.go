@@ -711,7 +711,7 @@ func TestScoringCardsOnHandDrawnSheets(t *testing.T) {
 			}
 		})
 	}
-	for _, c := range ScoringCards {
+	for _, c := range scoringCards {
 		if !tested[c.Name] {
 			t.Errorf("card %s has no hand-drawn test", c.Name)
 		}
@@ -733,7 +733,7 @@ func itoa(n int) string {
 
 func TestScoringEmptyAndFullSheets(t *testing.T) {
 	var empty Sheet
-	for _, c := range ScoringCards {
+	for _, c := range scoringCards {
 		if stars, counted := c.Score(&empty); stars != 0 || counted.Any() {
 			t.Errorf("%s gives an empty sheet %d stars", c.Name, stars)
 		}
@@ -742,13 +742,13 @@ func TestScoringEmptyAndFullSheets(t *testing.T) {
 	// 22 complete lines x 6; an 11x11 square; 11 diagonals; columns of 11; one cluster of 121; 11 rows
 	// of at least 3; 6 odd columns x 10. Every other card needs another kind.
 	var full Sheet
-	full.Layer[Forest] = All
+	full.layer[Forest] = allCells
 	want := map[string]int{
 		"Sentinel Wood": 40, "Greenbough": 22, "Treetower": 121, "Borderlands": 132, "Lost Barony": 33,
 		"The Broken Road": 33, "Faunlost Thicket": 22, "Deepwood": 6, "Heart of the Forest": 242,
 		"Sleepy Valley": 44, "Silos": 60,
 	}
-	for _, c := range ScoringCards {
+	for _, c := range scoringCards {
 		if stars, _ := c.Score(&full); stars != want[c.Name] {
 			t.Errorf("%s gives a forest sheet %d stars, want %d", c.Name, stars, want[c.Name])
 		}
@@ -785,7 +785,7 @@ Xr.........
 func TestScoringCardTable(t *testing.T) {
 	var perStack [2][4]int
 	seen := map[string]bool{}
-	for i, c := range ScoringCards {
+	for i, c := range scoringCards {
 		if c.Heroes != (i >= 16) {
 			t.Errorf("%s: Heroes %v at index %d", c.Name, c.Heroes, i)
 		}
@@ -801,7 +801,7 @@ func TestScoringCardTable(t *testing.T) {
 	// Solo values from cartographers-data.md §7: base 25+22+17+18 +24+22+20+27 +16+16+21+20 +24+24+24+20,
 	// Heroes 16+18+22+24 +12+14+15+18 +14+12+12+16 +28+30+28+30.
 	sum := [2]int{}
-	for _, c := range ScoringCards {
+	for _, c := range scoringCards {
 		sum[btoi(c.Heroes)] += c.Solo
 	}
 	if sum != [2]int{340, 309} {
@@ -822,7 +822,7 @@ func TestScoringCardByName(t *testing.T) {
 			t.Errorf("%q not found", name)
 		}
 	}
-	if c, _ := ScoringCardByName("ulem\u2019s wallow"); c == nil || c.Name != "Ulem's Wallow" || c.Stack != StackFarmWater {
+	if c, ok := ScoringCardByName("ulem\u2019s wallow"); !ok || c.Name != "Ulem's Wallow" || c.Stack != StackFarmWater {
 		t.Errorf("Ulem's Wallow looked up as %+v", c)
 	}
 	for _, name := range []string{"", "Broken Road", "Ulems Wallow", "Great  Cityy"} {
@@ -839,7 +839,7 @@ func TestProjectedScoresMatchCards(t *testing.T) {
 	for _, tc := range scoringCases {
 		s := mustMap(t, tc.map_)
 		all := ProjectedScores(&s)
-		for i, c := range ScoringCards {
+		for i, c := range scoringCards {
 			stars, counted := c.Score(&s)
 			if all[i].Stars != stars || all[i].Counted != counted {
 				t.Fatalf("ProjectedScores[%s] differs from the card", c.Name)
@@ -893,7 +893,7 @@ func TestFixtureMaps(t *testing.T) {
 				t.Errorf("%s: unknown card %q", f, name)
 			}
 		}
-		for _, c := range ScoringCards {
+		for _, c := range scoringCards {
 			if stars, _ := c.Score(&s); stars != cards[c.Name] {
 				t.Errorf("%s: %s = %d, want %d", f, c.Name, stars, cards[c.Name])
 			}

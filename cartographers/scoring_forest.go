@@ -3,14 +3,14 @@ package cartographers
 // sentinelWood: Earn one reputation star for each forest space adjacent to the edge of the map (a corner
 // space counts once).
 func sentinelWood(s *Sheet) (int, Bits) {
-	f := s.Layer[Forest].And(Edge)
+	f := s.layer[Forest].And(edgeCells)
 	return f.Count(), f
 }
 
 // greenbough: Earn one reputation star for each row and column with at least one forest space. The same
 // forest space may be scored in a row and a column.
 func greenbough(s *Sheet) (int, Bits) {
-	f := s.Layer[Forest]
+	f := s.layer[Forest]
 	rows, cols := rowsAndCols(f)
 	return rows + cols, f
 }
@@ -18,7 +18,7 @@ func greenbough(s *Sheet) (int, Bits) {
 // treetower: Earn one reputation star for each forest space surrounded on all four sides by filled spaces
 // or the edge of the map.
 func treetower(s *Sheet) (int, Bits) {
-	f := enclosed(s.Layer[Forest], s.Filled())
+	f := enclosed(s.layer[Forest], s.Filled())
 	return f.Count(), f
 }
 
@@ -26,7 +26,7 @@ func treetower(s *Sheet) (int, Bits) {
 // space by a cluster of forest spaces. A mountain scores at most once, however many clusters link it.
 // Counted: the scoring mountains and the forest clusters that link them.
 func stonesideForest(s *Sheet) (int, Bits) {
-	forest, mountains := s.Layer[Forest], s.Layer[Mountain]
+	forest, mountains := s.layer[Forest], s.layer[Mountain]
 	var scoring, links Bits
 	for rest := forest.And(adjacent(mountains)); rest.Any(); {
 		c := nextCluster(forest, &rest)
@@ -42,7 +42,7 @@ func stonesideForest(s *Sheet) (int, Bits) {
 // forest spaces (a vertical run). Counted: that run, the topmost-leftmost one when several tie.
 func faunlostThicket(s *Sheet) (int, Bits) {
 	// tops holds the cells that start a downward run of at least n forest spaces.
-	tops, n := s.Layer[Forest], 0
+	tops, n := s.layer[Forest], 0
 	for next := tops; next.Any(); next = tops.And(tops.North()) {
 		tops, n = next, n+1
 	}
@@ -59,7 +59,7 @@ func faunlostThicket(s *Sheet) (int, Bits) {
 // deepwood: Earn six reputation stars for each cluster of five or more forest spaces that is not adjacent
 // to any village spaces.
 func deepwood(s *Sheet) (int, Bits) {
-	forest, nearVillage := s.Layer[Forest], adjacent(s.Layer[Village])
+	forest, nearVillage := s.layer[Forest], adjacent(s.layer[Village])
 	n, counted := 0, Bits{}
 	for rest := forest; rest.Any(); {
 		if c := nextCluster(forest, &rest); c.Count() >= 5 && !c.Intersects(nearVillage) {
@@ -73,7 +73,7 @@ func deepwood(s *Sheet) (int, Bits) {
 // heartOfTheForest: Earn two reputation stars for each forest space surrounded on all four sides by forest
 // spaces or the edge of the map.
 func heartOfTheForest(s *Sheet) (int, Bits) {
-	f := enclosed(s.Layer[Forest], s.Layer[Forest])
+	f := enclosed(s.layer[Forest], s.layer[Forest])
 	return 2 * f.Count(), f
 }
 
@@ -81,8 +81,8 @@ func heartOfTheForest(s *Sheet) (int, Bits) {
 // Counted: the forest spaces of those rows.
 func sleepyValley(s *Sheet) (int, Bits) {
 	n, counted := 0, Bits{}
-	for _, row := range RowMask {
-		if f := s.Layer[Forest].And(row); f.Count() >= 3 {
+	for _, row := range rowMasks {
+		if f := s.layer[Forest].And(row); f.Count() >= 3 {
 			n++
 			counted = counted.Or(f)
 		}

@@ -19,7 +19,7 @@ func refGridOf(s *Sheet) *refGrid {
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			g.k[r][c] = s.At(CellAt(r, c))
-			g.ruins[r][c] = s.Ruins.Has(CellAt(r, c))
+			g.ruins[r][c] = s.ruins.Has(CellAt(r, c))
 		}
 	}
 	return g
@@ -480,8 +480,8 @@ func referencePenalty(g *refGrid) int {
 // shapedSheet draws random shapes of random kinds until about density of the map is filled, so that
 // clusters, lines and squares of every size occur (single random cells would rarely make them).
 func shapedSheet(rng *rand.Rand, density float64) Sheet {
-	s, _ := MapSide(MapSides[rng.IntN(len(MapSides))])
-	s.Ruins = s.Ruins.Or(randomCells(rng, 0.05))
+	s, _ := MapSide(mapSideNames[rng.IntN(len(mapSideNames))])
+	s.ruins = s.ruins.Or(randomCells(rng, 0.05))
 	for tries := 0; tries < 400 && float64(s.Filled().Count()) < density*Cells; tries++ {
 		sh := MustShape(testShapes[rng.IntN(len(testShapes))])
 		ps := s.Placements(sh, Bits{}, nil)
@@ -517,12 +517,12 @@ func TestScoringAgreesWithReference(t *testing.T) {
 			s = randomSheet(rng, rng.Float64())
 		}
 		g := refGridOf(&s)
-		for _, c := range ScoringCards {
+		for _, c := range scoringCards {
 			stars, counted := c.Score(&s)
 			if want := referenceScore(g, c.Name); stars != want {
 				t.Fatalf("trial %d: %s = %d, reference %d\n%s", trial, c.Name, stars, want, s.MapText())
 			}
-			if counted.AndNot(All).Any() || (stars == 0) != counted.Empty() {
+			if counted.AndNot(allCells).Any() || (stars == 0) != counted.Empty() {
 				t.Fatalf("trial %d: %s gives %d stars and counts %v", trial, c.Name, stars, cellList(counted))
 			}
 		}

@@ -3,8 +3,8 @@ package cartographers
 // borderlands: Earn six reputation stars for each complete row or complete column of filled spaces.
 func borderlands(s *Sheet) (int, Bits) {
 	f := s.Filled()
-	r, rc := completeLines(f, RowMask[:], All)
-	c, cc := completeLines(f, ColMask[:], All)
+	r, rc := completeLines(f, rowMasks[:], allCells)
+	c, cc := completeLines(f, colMasks[:], allCells)
 	return 6 * (r + c), rc.Or(cc)
 }
 
@@ -47,7 +47,7 @@ var diagonals = func() (d [Size]Bits) {
 // theBrokenRoad: Earn three reputation stars for each complete diagonal line of filled spaces that touches
 // the left and bottom edges of the map.
 func theBrokenRoad(s *Sheet) (int, Bits) {
-	n, cells := completeLines(s.Filled(), diagonals[:], All)
+	n, cells := completeLines(s.Filled(), diagonals[:], allCells)
 	return 3 * n, cells
 }
 
@@ -61,20 +61,20 @@ func theCauldrons(s *Sheet) (int, Bits) {
 // dwarvenholds: Earn seven reputation stars for each complete row or complete column of filled spaces
 // that contains a mountain space.
 func dwarvenholds(s *Sheet) (int, Bits) {
-	f, m := s.Filled(), s.Layer[Mountain]
-	r, rc := completeLines(f, RowMask[:], m)
-	c, cc := completeLines(f, ColMask[:], m)
+	f, m := s.Filled(), s.layer[Mountain]
+	r, rc := completeLines(f, rowMasks[:], m)
+	c, cc := completeLines(f, colMasks[:], m)
 	return 7 * (r + c), rc.Or(cc)
 }
 
-// oddColumns are the columns printed 1, 3, ..., 11 (Silos); built with colMask because ColMask is only
+// oddColumns are the columns printed 1, 3, ..., 11 (Silos); built with colMask because colMasks is only
 // filled by an init function, after package variables.
 var oddColumns = [...]Bits{colMask(0), colMask(2), colMask(4), colMask(6), colMask(8), colMask(10)}
 
 // silos: Earn ten reputation stars for each complete odd-numbered column of filled spaces (printed
 // columns 1, 3, ..., 11, that is columns 0, 2, ..., 10 here).
 func silos(s *Sheet) (int, Bits) {
-	n, cells := completeLines(s.Filled(), oddColumns[:], All)
+	n, cells := completeLines(s.Filled(), oddColumns[:], allCells)
 	return 10 * n, cells
 }
 
@@ -83,10 +83,10 @@ func silos(s *Sheet) (int, Bits) {
 // terrain types of rulings 1 do. Counted: the terrain spaces of those rows.
 func bandedHills(s *Sheet) (int, Bits) {
 	n, counted := 0, Bits{}
-	for _, row := range RowMask {
+	for _, row := range rowMasks {
 		types, cells := 0, Bits{}
-		for _, k := range TerrainTypes {
-			if c := s.Layer[k].And(row); c.Any() {
+		for _, k := range terrainKinds {
+			if c := s.layer[k].And(row); c.Any() {
 				types++
 				cells = cells.Or(c)
 			}

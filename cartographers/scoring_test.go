@@ -37,8 +37,8 @@ func BenchmarkScoreAll(b *testing.B) {
 			total := 0
 			for b.Loop() {
 				total = 0
-				for i := range ScoringCards {
-					n, _ := ScoringCards[i].Score(&s)
+				for i := range scoringCards {
+					n, _ := scoringCards[i].Score(&s)
 					total += n
 				}
 			}
@@ -50,8 +50,8 @@ func BenchmarkScoreAll(b *testing.B) {
 // BenchmarkScoreEachCard shows which cards cost the most.
 func BenchmarkScoreEachCard(b *testing.B) {
 	s := fullSheets()[0].sheet
-	for i := range ScoringCards {
-		c := &ScoringCards[i]
+	for i := range scoringCards {
+		c := &scoringCards[i]
 		b.Run(c.Name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -77,12 +77,12 @@ func TestScoringDoesNotAllocate(t *testing.T) {
 	out := make([]Placement, 0, 8*Cells)
 	sh := MustShape("..##/###.")
 	if n := testing.AllocsPerRun(20, func() {
-		for i := range ScoringCards {
-			ScoringCards[i].Score(&s)
+		for i := range scoringCards {
+			scoringCards[i].Score(&s)
 		}
 		MonsterPenalty(&s)
 		out = half.Placements(sh, Bits{}, out[:0])
-		half.CanPlace(sh, half.Ruins)
+		half.CanPlace(sh, half.ruins)
 	}); n != 0 {
 		t.Fatalf("scoring and placement allocate %v times per run", n)
 	}

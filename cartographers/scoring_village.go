@@ -2,7 +2,7 @@ package cartographers
 
 // wildholds: Earn eight reputation stars for each cluster of six or more village spaces.
 func wildholds(s *Sheet) (int, Bits) {
-	v := s.Layer[Village]
+	v := s.layer[Village]
 	n, counted := 0, Bits{}
 	for rest := v; rest.Any(); {
 		if c := nextCluster(v, &rest); c.Count() >= 6 {
@@ -16,7 +16,7 @@ func wildholds(s *Sheet) (int, Bits) {
 // greatCity: Earn one reputation star for each village space in the largest cluster of village spaces
 // that is not adjacent to a mountain space. No such cluster scores 0 (rulings 4).
 func greatCity(s *Sheet) (int, Bits) {
-	v, nearMountain := s.Layer[Village], adjacent(s.Layer[Mountain])
+	v, nearMountain := s.layer[Village], adjacent(s.layer[Mountain])
 	var best Bits
 	bestN := 0
 	for rest := v; rest.Any(); {
@@ -32,13 +32,13 @@ func greatCity(s *Sheet) (int, Bits) {
 // three or more different terrain types. Terrain types are those of rulings 1 (hero included; wasteland,
 // destroyed, empty, ruins and the edge are not).
 func greengoldPlains(s *Sheet) (int, Bits) {
-	v := s.Layer[Village]
+	v := s.layer[Village]
 	n, counted := 0, Bits{}
 	for rest := v; rest.Any(); {
 		c := nextCluster(v, &rest)
 		near, types := c.Neighbours(), 0
-		for _, k := range TerrainTypes {
-			if s.Layer[k].Intersects(near) {
+		for _, k := range terrainKinds {
+			if s.layer[k].Intersects(near) {
 				types++
 			}
 		}
@@ -54,7 +54,7 @@ func greengoldPlains(s *Sheet) (int, Bits) {
 // spaces. If there are multiple largest clusters, score one of the largest. Fewer than two clusters score
 // 0 (rulings 4).
 func shieldgate(s *Sheet) (int, Bits) {
-	v := s.Layer[Village]
+	v := s.layer[Village]
 	var first, second Bits
 	firstN, secondN := 0, 0
 	for rest := v; rest.Any(); {
@@ -72,7 +72,7 @@ func shieldgate(s *Sheet) (int, Bits) {
 // trayloMonastery: Earn seven reputation stars for each cluster of village spaces that contains four
 // spaces in a 4x1 or 1x4 rectangle.
 func trayloMonastery(s *Sheet) (int, Bits) {
-	v := s.Layer[Village]
+	v := s.layer[Village]
 	// Cells that start four in a row rightwards, and four in a column downwards.
 	h := v.And(v.West())
 	h = h.And(h.West().West())
@@ -84,7 +84,7 @@ func trayloMonastery(s *Sheet) (int, Bits) {
 // gnomishColony: Earn six reputation stars for each cluster of village spaces that contains four village
 // spaces in a 2x2 square.
 func gnomishColony(s *Sheet) (int, Bits) {
-	v := s.Layer[Village]
+	v := s.layer[Village]
 	h := v.And(v.West())
 	return clustersHolding(v, h.And(h.North()), 6)
 }
@@ -104,7 +104,7 @@ func clustersHolding(set, marks Bits, each int) (int, Bits) {
 // adjacent to that cluster. The best cluster is chosen; none scores 0 (rulings 4). Counted: the chosen
 // cluster and its empty neighbours.
 func outerEnclave(s *Sheet) (int, Bits) {
-	v, empty := s.Layer[Village], s.EmptySpaces()
+	v, empty := s.layer[Village], s.EmptySpaces()
 	var best Bits
 	bestN := 0
 	for rest := v; rest.Any(); {
@@ -120,7 +120,7 @@ func outerEnclave(s *Sheet) (int, Bits) {
 // caravansary: Choose a cluster of village spaces and earn one reputation star for each row and column
 // that contains a space from that cluster. The best cluster is chosen; none scores 0 (rulings 4).
 func caravansary(s *Sheet) (int, Bits) {
-	v := s.Layer[Village]
+	v := s.layer[Village]
 	var best Bits
 	bestN := 0
 	for rest := v; rest.Any(); {

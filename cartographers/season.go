@@ -4,36 +4,36 @@ import "sort"
 
 // scoreSeason scores the two edicts of the season, the coins and the monster penalty on every sheet.
 func (g *Game) scoreSeason() {
-	edicts := Seasons[g.Season].Edicts
-	for i := range g.Players {
-		p := &g.Players[i]
+	edicts := seasonCards[g.season].Edicts
+	for i := range g.players {
+		p := &g.players[i]
 		var sc SeasonScore
 		for j, e := range edicts {
-			sc.Edicts[j], _ = ScoringCards[g.Edicts[e]].Score(&p.Sheet)
+			sc.Edicts[j], _ = scoringCards[g.edicts[e]].Score(&p.sheet)
 		}
-		sc.Coins = p.Sheet.Coins
-		sc.Monsters, _ = MonsterPenalty(&p.Sheet)
+		sc.Coins = p.sheet.coins
+		sc.Monsters, _ = MonsterPenalty(&p.sheet)
 		sc.Total = sc.Edicts[0] + sc.Edicts[1] + sc.Coins - sc.Monsters
-		p.Seasons[g.Season] = sc
-		p.Score += sc.Total
-		p.MonsterLoss += sc.Monsters
+		p.seasons[g.season] = sc
+		p.score += sc.Total
+		p.monsterLoss += sc.Monsters
 	}
 }
 
 // Ranks orders the players (rulings 14): most stars first; a tie goes to the fewest stars lost to
 // monsters; players still tied share the rank. Ranks are 1-based with gaps after shared ranks.
 func (g *Game) Ranks() []int {
-	n := len(g.Players)
+	n := len(g.players)
 	order := make([]int, n)
 	for i := range order {
 		order[i] = i
 	}
 	better := func(a, b int) bool {
-		pa, pb := &g.Players[a], &g.Players[b]
-		if pa.Score != pb.Score {
-			return pa.Score > pb.Score
+		pa, pb := &g.players[a], &g.players[b]
+		if pa.score != pb.score {
+			return pa.score > pb.score
 		}
-		return pa.MonsterLoss < pb.MonsterLoss
+		return pa.monsterLoss < pb.monsterLoss
 	}
 	sort.SliceStable(order, func(x, y int) bool { return better(order[x], order[y]) })
 	ranks := make([]int, n)
@@ -49,9 +49,9 @@ func (g *Game) Ranks() []int {
 
 // Scores are the players' totals so far.
 func (g *Game) Scores() []int {
-	out := make([]int, len(g.Players))
-	for i := range g.Players {
-		out[i] = g.Players[i].Score
+	out := make([]int, len(g.players))
+	for i := range g.players {
+		out[i] = g.players[i].score
 	}
 	return out
 }

@@ -1,7 +1,7 @@
 package cartographers
 
-// SoloTitles are the solo titles with the lowest rating that earns each, best first (§7.3).
-var SoloTitles = []struct {
+// soloTitles are the solo titles with the lowest rating that earns each, best first (§7.3).
+var soloTitles = []struct {
 	Min   int
 	Title string
 }{
@@ -18,22 +18,31 @@ var SoloTitles = []struct {
 // SoloPar is the sum of the solo values printed on the four scoring cards in play.
 func (g *Game) SoloPar() int {
 	par := 0
-	for _, e := range g.Edicts {
-		par += ScoringCards[e].Solo
+	for _, e := range g.edicts {
+		par += scoringCards[e].Solo
 	}
 	return par
 }
 
 // SoloRating is the solo player's score minus the solo values of the four scoring cards.
-func (g *Game) SoloRating() int { return g.Players[0].Score - g.SoloPar() }
+func (g *Game) SoloRating() int { return g.players[0].score - g.SoloPar() }
 
 // SoloTitle is the title for a rating: the highest threshold it meets or beats; below -30 the lowest
 // title still applies (as in the Heroes implementation the data cites).
 func SoloTitle(rating int) string {
-	for _, t := range SoloTitles {
+	for _, t := range soloTitles {
 		if rating >= t.Min {
 			return t.Title
 		}
 	}
-	return SoloTitles[len(SoloTitles)-1].Title
+	return soloTitles[len(soloTitles)-1].Title
+}
+
+// SoloTitles lists the solo titles, best first (a new slice).
+func SoloTitles() []string {
+	out := make([]string, len(soloTitles))
+	for i, t := range soloTitles {
+		out[i] = t.Title
+	}
+	return out
 }

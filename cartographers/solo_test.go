@@ -26,7 +26,7 @@ func TestSoloRating(t *testing.T) {
 	if g.SoloPar() != 89 {
 		t.Fatalf("par %d, want 89", g.SoloPar())
 	}
-	g.Players[0].Score = 100
+	g.players[0].score = 100
 	if g.SoloRating() != 11 {
 		t.Fatalf("rating %d, want 100-89 = 11", g.SoloRating())
 	}

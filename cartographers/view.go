@@ -110,7 +110,7 @@ type DecisionView struct {
 var cardTypeNames = [...]string{"explore", "ruins", "rift", "ambush", "hero"}
 
 func cardView(id CardID) *CardView {
-	c := &Cards[id]
+	c := &cardTable[id]
 	v := &CardView{Name: c.Name, Type: cardTypeNames[c.Type], Time: c.Time}
 	for _, k := range c.Terrains {
 		v.Terrains = append(v.Terrains, k.String())
@@ -135,7 +135,7 @@ func projection(stars int, counted Bits) *Projection {
 func (g *Game) View(seat int) View {
 	v := g.PublicView()
 	v.Seat = seat
-	if seat >= 0 && seat < len(g.Players) {
+	if seat >= 0 && seat < len(g.players) {
 		p := g.SeatPart(seat)
 		v.Edicts, v.Penalty, v.Decision = *p.Edicts, p.Penalty, p.Decision
 	}
@@ -155,22 +155,22 @@ type SeatPart struct {
 // SeatPart is the part of View(seat) that only the seat sees (just the seat for a spectator).
 func (g *Game) SeatPart(seat int) SeatPart {
 	part := SeatPart{Seat: seat}
-	if seat < 0 || seat >= len(g.Players) {
+	if seat < 0 || seat >= len(g.players) {
 		return part
 	}
 	edicts := g.edictViews()
-	for i, e := range g.Edicts {
-		edicts[i].Projected = projection(ScoringCards[e].Score(&g.Players[seat].Sheet))
+	for i, e := range g.edicts {
+		edicts[i].Projected = projection(scoringCards[e].Score(&g.players[seat].sheet))
 	}
 	part.Edicts = &edicts
-	part.Penalty = projection(MonsterPenalty(&g.Players[seat].Sheet))
+	part.Penalty = projection(MonsterPenalty(&g.players[seat].sheet))
 	if d, i := g.DecisionOf(seat); i >= 0 {
-		dv := &DecisionView{Kind: d.Kind.String(), Sheet: i, Mode: d.Mode.String(), Card: cardView(d.Card),
-			Targets: CellList(d.Targets), MayRotate: d.Kind != DecideAmbush || !g.Solo()}
-		if d.Kind == DecideHero {
+		dv := &DecisionView{Kind: d.kind.String(), Sheet: i, Mode: d.mode.String(), Card: cardView(d.card),
+			Targets: CellList(d.targets), MayRotate: d.kind != DecideAmbush || !g.Solo()}
+		if d.kind == DecideHero {
 			dv.MayRotate = g.cfg.rotateHero
 		}
-		if d.Kind == DecideDraw {
+		if d.kind == DecideDraw {
 			for _, k := range g.Terrains(d) {
 				dv.Terrains = append(dv.Terrains, k.String())
 			}
@@ -182,9 +182,9 @@ func (g *Game) SeatPart(seat int) SeatPart {
 
 func (g *Game) edictViews() [4]EdictView {
 	var out [4]EdictView
-	for i, e := range g.Edicts {
-		sc := &ScoringCards[e]
-		out[i] = EdictView{Letter: EdictNames[i], Card: sc.Name, Rule: sc.Rule, Stack: sc.Stack.String(), Solo: sc.Solo}
+	for i, e := range g.edicts {
+		sc := &scoringCards[e]
+		out[i] = EdictView{Letter: edictNames[i], Card: sc.Name, Rule: sc.Rule, Stack: sc.Stack.String(), Solo: sc.Solo}
 	}
 	return out
 }
@@ -193,28 +193,28 @@ func (g *Game) edictViews() [4]EdictView {
 func (g *Game) PublicView() View {
 	v := View{
 		Seat: -1, Options: g.cfg.opts, Side: g.cfg.side, SideSingleSource: SideIsSingleSource(g.cfg.side),
-		Season: g.Season, SeasonName: Seasons[g.Season].Name, Time: g.SeasonTime(), Threshold: g.Threshold(),
-		RuinsPending: g.RuinsPending, Over: g.Over(), ToAct: g.ToActSeats(), Revealed: []string{},
+		Season: g.season, SeasonName: seasonCards[g.season].Name, Time: g.SeasonTime(), Threshold: g.Threshold(),
+		RuinsPending: g.ruinsPending, Over: g.Over(), ToAct: g.ToActSeats(), Revealed: []string{},
 		Edicts: g.edictViews(),
 	}
-	for _, id := range g.Revealed {
-		v.Revealed = append(v.Revealed, Cards[id].Name)
+	for _, id := range g.revealed {
+		v.Revealed = append(v.Revealed, cardTable[id].Name)
 	}
-	if g.Turn > 0 || g.phase != phaseReveal {
-		v.Current = cardView(g.Current)
+	if g.turn > 0 || g.phase != phaseReveal {
+		v.Current = cardView(g.current)
 	}
-	v.Specials = make([]SpecialView, g.NumSpecials)
-	for i, sp := range g.Specials[:g.NumSpecials] {
+	v.Specials = make([]SpecialView, g.numSpecials)
+	for i, sp := range g.specials[:g.numSpecials] {
 		v.Specials[i] = SpecialView{Card: cardView(sp.Card), Season: sp.Season, Turn: sp.Turn}
 	}
 	v.Decks.Explore, v.Decks.Ambush, v.Decks.Heroes = g.DeckCounts()
-	v.Sheets = make([]SheetView, 0, len(g.Players))
-	for i := range g.Players {
-		p := &g.Players[i]
-		sv := SheetView{Seat: i, Map: p.Sheet.MapText(), Hits: CellList(p.Sheet.Hits), Coins: p.Sheet.Coins,
-			Score: p.Score, MonsterLoss: p.MonsterLoss, Seasons: append([]SeasonScore(nil), p.Seasons[:g.scoredSeasons()]...)}
-		if p.Pending.Kind != NoDecision {
-			sv.Waiting = p.Pending.Kind.String()
+	v.Sheets = make([]SheetView, 0, len(g.players))
+	for i := range g.players {
+		p := &g.players[i]
+		sv := SheetView{Seat: i, Map: p.sheet.MapText(), Hits: CellList(p.sheet.hits), Coins: p.sheet.coins,
+			Score: p.score, MonsterLoss: p.monsterLoss, Seasons: append([]SeasonScore(nil), p.seasons[:g.scoredSeasons()]...)}
+		if p.pending.kind != NoDecision {
+			sv.Waiting = p.pending.kind.String()
 		}
 		v.Sheets = append(v.Sheets, sv)
 	}
@@ -228,7 +228,7 @@ func (g *Game) PublicView() View {
 // scoredSeasons is the number of seasons already scored.
 func (g *Game) scoredSeasons() int {
 	if g.phase == phaseOver || g.phase == phaseEffects {
-		return g.Season + 1
+		return g.season + 1
 	}
-	return g.Season
+	return g.season
 }

@@ -60,11 +60,11 @@ func nextMove(t *testing.T, g *cartographers.Game) (int, cartographers.Move) {
 		if err := c.Play(seat, m); err != nil {
 			t.Fatalf("a legal move is refused: %v", err)
 		}
-		sh := &c.Players[d.Sheet].Sheet
+		sh := c.Sheet(d.Sheet)
 		e := sh.EmptySpaces()
 		open := e.And(e.North().Or(e.South()).Or(e.East()).Or(e.West())).Count()
 		// A hero's hits should land on the map, so that the page has hits to show.
-		open -= 4 * sh.Hits.Count()
+		open -= 4 * sh.Hits().Count()
 		if bestOpen < 0 || open < bestOpen {
 			best, bestOpen = m, open
 		}

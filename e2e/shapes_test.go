@@ -29,8 +29,7 @@ func TestClientOrientationsMatchEngine(t *testing.T) {
 		Want    []string `json:"want"`
 	}
 	var heroes []heroCase
-	for id := range cartographers.Cards {
-		c := &cartographers.Cards[id]
+	for _, c := range cartographers.Cards() {
 		for _, o := range c.Options {
 			sc := shapeCase{Cells: cartographers.CellList(o.Shape.Bits)}
 			for rot := range 4 {

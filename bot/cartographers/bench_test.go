@@ -16,7 +16,7 @@ func benchPositions(b *testing.B, o carto.Options) []*carto.Game {
 			b.Fatal(err)
 		}
 		for !g.Over() && len(out) < 40 {
-			if d, _ := g.DecisionOf(0); d.Kind == carto.DecideDraw {
+			if d, _ := g.DecisionOf(0); d.Kind() == carto.DecideDraw {
 				out = append(out, g.Clone())
 			}
 			m, err := bot.Choose(g, 0)

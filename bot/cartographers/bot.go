@@ -31,8 +31,9 @@ type Bot struct {
 	buf   []carto.Placement
 	cands []candidate
 	// tmp is the sheet being tried. Scoring cards are called through function values, so a sheet on the
-	// stack whose address they get would escape: one sheet kept here spares an allocation per try.
-	tmp carto.Sheet
+	// stack whose address they get would escape: one sheet kept here spares an allocation per try. cur is
+	// the copy of the sheet the decision is about, for the same reason.
+	tmp, cur carto.Sheet
 }
 
 // defaultBeam is the strong level's beam: wider beams gained little over 12 in seeded solo games
@@ -58,7 +59,7 @@ func (b *Bot) Move(st game.State, seat game.Seat) (json.RawMessage, error) {
 	if !ok {
 		return nil, fmt.Errorf("cartographers bot: state is %T, not a Cartographers game", st)
 	}
-	m, err := b.Choose(cs.G, int(seat))
+	m, err := b.Choose(cs.Game(), int(seat))
 	if err != nil {
 		return nil, err
 	}
@@ -90,32 +91,33 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 	}
 	pub := publicDeck(g)
 	ev := newEvaluator(g, w, pub.ruinsLeft())
-	s := &g.Players[sheet].Sheet
+	b.cur = g.Sheet(sheet)
+	s := &b.cur
 	// A decision about a neighbour's sheet is answered to hurt it most: the owner's value is minimised.
 	sign := 1.0
 	if sheet != seat {
 		sign = -1
 	}
 	b.cands = b.cands[:0]
-	switch d.Kind {
+	switch d.Kind() {
 	case carto.DecideDraw, carto.DecideAmbush:
 		b.draws(g, d, sheet, s, &ev, sign)
 	case carto.DecideHero:
 		b.heroes(g, d, s, &ev)
 	case carto.DecideGorgon, carto.DecideTroll:
-		d.Targets.EachCell(func(c carto.Cell) {
+		d.Targets().EachCell(func(c carto.Cell) {
 			t := &b.tmp
 			*t = *s
 			t.Draw(carto.Single(c), carto.Destroyed)
-			b.cands = append(b.cands, candidate{m: carto.Move{Type: d.Kind, Cells: carto.Single(c)}, value: sign * ev.value(t), after: *t})
+			b.cands = append(b.cands, candidate{m: carto.Move{Type: d.Kind(), Cells: carto.Single(c)}, value: sign * ev.value(t), after: *t})
 		})
 	}
 	if len(b.cands) == 0 {
-		return carto.Move{}, fmt.Errorf("cartographers bot: seat %d has no legal move for its %s decision", seat, d.Kind)
+		return carto.Move{}, fmt.Errorf("cartographers bot: seat %d has no legal move for its %s decision", seat, d.Kind())
 	}
 	// Stable order keeps the first of equal answers, so the choice does not depend on the sort's internals.
 	sort.SliceStable(b.cands, func(i, j int) bool { return b.cands[i].value > b.cands[j].value })
-	if b.Level == Strong && d.Kind == carto.DecideDraw && sheet == seat {
+	if b.Level == Strong && d.Kind() == carto.DecideDraw && sheet == seat {
 		b.lookAhead(g, &ev, pub)
 	}
 	return b.cands[0].m, nil
@@ -123,17 +125,17 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 
 // draws lists every placement of every option and terrain of a draw, or of the monster of an ambush.
 func (b *Bot) draws(g *carto.Game, d carto.Decision, sheet int, s *carto.Sheet, ev *evaluator, sign float64) {
-	c := d.Card.Card()
+	c := d.Card().Card()
 	options := len(c.Options)
 	terrains := g.Terrains(d)
-	if d.Mode == carto.DrawFallback {
+	if d.Mode() == carto.DrawFallback {
 		options = 1
 	}
-	if d.Kind == carto.DecideAmbush {
+	if d.Kind() == carto.DecideAmbush {
 		terrains = monsterOnly
 	}
 	for opt := 0; opt < options; opt++ {
-		coin := d.Kind == carto.DecideDraw && d.Mode != carto.DrawFallback && c.Options[opt].Coin
+		coin := d.Kind() == carto.DecideDraw && d.Mode() != carto.DrawFallback && c.Options[opt].Coin
 		b.buf = g.LegalDraws(sheet, d, opt, b.buf[:0])
 		for _, p := range b.buf {
 			for _, k := range terrains {
@@ -142,14 +144,14 @@ func (b *Bot) draws(g *carto.Game, d carto.Decision, sheet int, s *carto.Sheet, 
 				t.Draw(p.Cells, k)
 				if k == carto.Monster {
 					// A monster drawn onto a hero's hit is destroyed at once (rulings 11).
-					t.Draw(t.Layer[carto.Monster].And(t.Hits), carto.Destroyed)
+					t.DestroyHitMonsters()
 				}
 				if coin {
 					t.AddCoins(1)
 				}
-				m := carto.Move{Type: d.Kind, Cells: p.Cells}
-				if d.Kind == carto.DecideDraw {
-					m.Option, m.Terrain, m.Fallback = opt, k, d.Mode == carto.DrawFallback
+				m := carto.Move{Type: d.Kind(), Cells: p.Cells}
+				if d.Kind() == carto.DecideDraw {
+					m.Option, m.Terrain, m.Fallback = opt, k, d.Mode() == carto.DrawFallback
 				}
 				b.cands = append(b.cands, candidate{m: m, value: sign * ev.value(t), after: *t})
 			}
@@ -171,8 +173,7 @@ func (b *Bot) heroes(g *carto.Game, d carto.Decision, s *carto.Sheet, ev *evalua
 				t := &b.tmp
 				*t = *s
 				t.Draw(carto.Single(c), carto.Hero)
-				t.Hits = t.Hits.Or(carto.HeroHits(d.Card, c, r, f == 1))
-				t.Draw(t.Layer[carto.Monster].And(t.Hits), carto.Destroyed)
+				t.MarkHits(carto.HeroHits(d.Card(), c, r, f == 1))
 				m := carto.Move{Type: carto.DecideHero, Cells: carto.Single(c), Rotation: r, Flip: f == 1}
 				b.cands = append(b.cands, candidate{m: m, value: ev.value(t), after: *t})
 			}
@@ -252,7 +253,7 @@ func (b *Bot) ambushValue(s *carto.Sheet, ids []carto.CardID, ev *evaluator, sol
 			*t = *s
 			if cells, ok := carto.SoloAmbushPlacement(s, id); ok {
 				t.Draw(cells, carto.Monster)
-				t.Draw(t.Layer[carto.Monster].And(t.Hits), carto.Destroyed)
+				t.DestroyHitMonsters()
 			}
 			total += ev.value(t)
 			continue
@@ -269,7 +270,7 @@ func (b *Bot) ambushValue(s *carto.Sheet, ids []carto.CardID, ev *evaluator, sol
 			t := &b.tmp
 			*t = *s
 			t.Draw(p.Cells, carto.Monster)
-			t.Draw(t.Layer[carto.Monster].And(t.Hits), carto.Destroyed)
+			t.DestroyHitMonsters()
 			if v := ev.value(t); !found || v < worst {
 				worst, found = v, true
 			}

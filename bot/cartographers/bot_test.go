@@ -34,14 +34,14 @@ func playGameModes(t *testing.T, o carto.Options, seed uint64, bots []*Bot, kind
 			}
 			m, err := b.Choose(g, seat)
 			if err != nil {
-				t.Fatalf("seed %d seat %d %s decision: %v", seed, seat, d.Kind, err)
+				t.Fatalf("seed %d seat %d %s decision: %v", seed, seat, d.Kind(), err)
 			}
 			if err := g.Play(seat, m); err != nil {
-				t.Fatalf("seed %d seat %d: the bot's %s move %+v is refused: %v", seed, seat, d.Kind, m, err)
+				t.Fatalf("seed %d seat %d: the bot's %s move %+v is refused: %v", seed, seat, d.Kind(), m, err)
 			}
-			kinds[d.Kind]++
-			if d.Kind == carto.DecideDraw {
-				modes[d.Mode]++
+			kinds[d.Kind()]++
+			if d.Kind() == carto.DecideDraw {
+				modes[d.Mode()]++
 			}
 		}
 	}
@@ -96,7 +96,7 @@ func TestMoveJSONIsALegalMove(t *testing.T) {
 			t.Fatalf("bot move %s does not parse: %v", raw, err)
 		}
 		legal := false
-		for _, l := range st.(*carto.State).G.LegalMoves(int(seat)) {
+		for _, l := range st.(*carto.State).Game().LegalMoves(int(seat)) {
 			legal = legal || sameMove(l, m)
 		}
 		if !legal {
@@ -129,7 +129,7 @@ func TestBadCallsAreErrors(t *testing.T) {
 	if _, err := b.Move(st, 7); !errors.Is(err, game.ErrNotYourTurn) {
 		t.Errorf("seat 7 of 2: got %v, want ErrNotYourTurn", err)
 	}
-	g := st.(*carto.State).G
+	g := st.(*carto.State).Game()
 	for !g.Over() {
 		for _, s := range g.ToActSeats() {
 			m, err := g.AutoMove(s)
@@ -164,8 +164,7 @@ func TestEvaluatorSeasonWeights(t *testing.T) {
 	if e.wCoin != 4 || e.wPen != 1+0.25*3 {
 		t.Errorf("spring coin weight %v (want 4), penalty weight %v (want 1.75)", e.wCoin, e.wPen)
 	}
-	g.Season = 3
-	e = newEvaluator(g, w, false)
+	e = seasonEvaluator(3, g.Edicts(), w, false)
 	if want := [4]float64{1, 0, 0, 1}; e.wEdict != want {
 		t.Errorf("winter edict weights %v, want %v", e.wEdict, want)
 	}
@@ -182,18 +181,18 @@ func TestPublicDeck(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := publicDeck(g)
-	if got := len(d.explore) + d.ruins + len(g.Revealed); got != 13 {
-		t.Errorf("unrevealed %d + %d ruins + revealed %d = %d, want 13", len(d.explore), d.ruins, len(g.Revealed), got)
+	if got := len(d.explore) + d.ruins + g.NumRevealed(); got != 13 {
+		t.Errorf("unrevealed %d + %d ruins + revealed %d = %d, want 13", len(d.explore), d.ruins, g.NumRevealed(), got)
 	}
 	ambushRevealed := 0
-	if g.Current.Card().Type == carto.AmbushCard {
+	if g.Current().Card().Type == carto.AmbushCard {
 		ambushRevealed = 1
 	}
-	if want := 14 - len(g.Revealed) - ambushRevealed; d.hidden != want {
+	if want := 14 - g.NumRevealed() - ambushRevealed; d.hidden != want {
 		t.Errorf("hidden %d, want %d", d.hidden, want)
 	}
 	ruinsRevealed := 0
-	for _, id := range g.Revealed {
+	for id := range g.Revealed() {
 		if id.Card().Type == carto.RuinsCard {
 			ruinsRevealed++
 		}

@@ -26,7 +26,7 @@ func publicDeck(g *carto.Game) deckInfo {
 	d.hidden, _, _ = g.DeckCounts()
 	for _, id := range g.ExploreCards() {
 		revealed := false
-		for _, r := range g.Revealed {
+		for r := range g.Revealed() {
 			revealed = revealed || r == id
 		}
 		if revealed {
@@ -57,7 +57,7 @@ func publicDeck(g *carto.Game) deckInfo {
 		// The ambushes already revealed are public (Game.Specials); any other may be the hidden one.
 		for _, id := range g.AmbushCards() {
 			revealed := false
-			for _, sp := range g.Specials[:g.NumSpecials] {
+			for sp := range g.Specials() {
 				revealed = revealed || sp.Card == id
 			}
 			if !revealed {

@@ -12,9 +12,9 @@ import (
 	carto "github.com/surveyor-game/surveyor/cartographers"
 )
 
-// edictSeasons lists, per edict A-D, the seasons that score it (Seasons[*].Edicts).
+// edictSeasons lists, per edict A-D, the seasons that score it (Seasons()[*].Edicts).
 var edictSeasons = func() (out [4][]int) {
-	for s, sc := range carto.Seasons {
+	for s, sc := range carto.Seasons() {
 		for _, e := range sc.Edicts {
 			out[e] = append(out[e], s)
 		}
@@ -43,7 +43,8 @@ var DefaultWeights = Weights{Later: 0.9, PenaltyLater: 0.5, Isolated: 0.6, Ruins
 
 // evaluator values a sheet for one game position: the weights resolved for the season and the edicts.
 type evaluator struct {
-	edicts [4]*carto.ScoringCard
+	// edicts are the scoring functions of the edicts' cards.
+	edicts [4]func(*carto.Sheet) (int, carto.Bits)
 	// wEdict is the weighted number of scorings left per edict, wCoin those of a coin, wPen those of the
 	// current monster penalty.
 	wEdict             [4]float64
@@ -55,11 +56,17 @@ type evaluator struct {
 // newEvaluator resolves the weights for the game's season. ruinsLeft is whether a ruins card may still be
 // revealed this season.
 func newEvaluator(g *carto.Game, w Weights, ruinsLeft bool) evaluator {
+	return seasonEvaluator(g.Season(), g.Edicts(), w, ruinsLeft)
+}
+
+// seasonEvaluator resolves the weights for a season (0-3) and the edicts' scoring cards (indices in
+// ScoringCards).
+func seasonEvaluator(season int, edicts [4]int, w Weights, ruinsLeft bool) evaluator {
 	var e evaluator
-	season := g.Season
 	cauldrons := false
-	for i, idx := range g.Edicts {
-		e.edicts[i] = &carto.ScoringCards[idx]
+	cards := carto.ScoringCards()
+	for i, idx := range edicts {
+		e.edicts[i] = cards[idx].Score
 		for _, s := range edictSeasons[i] {
 			switch {
 			case s == season:
@@ -69,7 +76,7 @@ func newEvaluator(g *carto.Game, w Weights, ruinsLeft bool) evaluator {
 			}
 		}
 		// These cards pay for enclosed empty spaces, so an isolated space is not a loss under them.
-		if n := carto.ScoringCards[idx].Name; (n == "The Cauldrons" || n == "Starlit Sigil") && e.wEdict[i] > 0 {
+		if n := cards[idx].Name; (n == "The Cauldrons" || n == "Starlit Sigil") && e.wEdict[i] > 0 {
 			cauldrons = true
 		}
 	}
@@ -89,12 +96,12 @@ func newEvaluator(g *carto.Game, w Weights, ruinsLeft bool) evaluator {
 
 // value is the sheet's worth in expected stars to come.
 func (e *evaluator) value(s *carto.Sheet) float64 {
-	v := e.wCoin * float64(s.Coins)
-	for i, sc := range e.edicts {
+	v := e.wCoin * float64(s.Coins())
+	for i, score := range e.edicts {
 		if e.wEdict[i] == 0 {
 			continue
 		}
-		stars, _ := sc.Score(s)
+		stars, _ := score(s)
 		v += e.wEdict[i] * float64(stars)
 	}
 	pen, _ := carto.MonsterPenalty(s)
@@ -109,7 +116,7 @@ func (e *evaluator) value(s *carto.Sheet) float64 {
 		v -= e.wNarrow * float64(empty.And(one).AndNot(two).Count())
 	}
 	if e.wRuins != 0 {
-		v += e.wRuins * float64(s.Ruins.And(empty).Count())
+		v += e.wRuins * float64(s.Ruins().And(empty).Count())
 	}
 	return v
 }

@@ -28,7 +28,7 @@ func soloScore(t *testing.T, o carto.Options, seed uint64, b *Bot) int {
 			t.Fatal(err)
 		}
 	}
-	return g.Players[0].Score
+	return g.Score(0)
 }
 
 // pairedGain plays the same seeded solo games with a bot and with AutoMove and returns the mean and the

@@ -104,7 +104,7 @@ func TestPlayInteractive(t *testing.T) {
 	if !strings.Contains(out, "not allowed") || !strings.Contains(out, "legal moves") {
 		t.Fatal("the bad line was not refused with a reprompt, or moves did not list")
 	}
-	if want := fmt.Sprintf("Score %d,", g.Players[0].Score); !strings.Contains(out, want) {
+	if want := fmt.Sprintf("Score %d,", g.Score(0)); !strings.Contains(out, want) {
 		t.Fatalf("interactive game does not end with %q:\n%s", want, out[max(0, len(out)-600):])
 	}
 	if out, _ := runPlay(t, "quit\n", "--seed", "1"); !strings.Contains(out, "abandoned") {

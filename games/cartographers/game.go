@@ -14,10 +14,7 @@ import (
 
 // Game is Cartographers and what it brings.
 func Game() game.Plugin {
-	titles := make([]string, len(cartographers.SoloTitles))
-	for i, t := range cartographers.SoloTitles {
-		titles[i] = t.Title
-	}
+	titles := cartographers.SoloTitles()
 	return game.Plugin{
 		Definition: cartographers.Definition{},
 		Bots: []game.BotSpec{

@@ -229,7 +229,7 @@ func parseSpace(s string) (cartographers.Cell, error) {
 func parsePlayLine(g *cartographers.Game, line string) (cartographers.Move, error) {
 	d, _ := g.DecisionOf(0)
 	fields := strings.Fields(line)
-	switch d.Kind {
+	switch d.Kind() {
 	case cartographers.DecideDraw:
 		k, ok := cartographers.TerrainByName(strings.ToLower(fields[0]))
 		if !ok {
@@ -243,10 +243,10 @@ func parsePlayLine(g *cartographers.Game, line string) (cartographers.Move, erro
 			}
 			cells = cells.With(c)
 		}
-		m := cartographers.Move{Type: d.Kind, Terrain: k, Cells: cells, Fallback: d.Mode == cartographers.DrawFallback}
+		m := cartographers.Move{Type: d.Kind(), Terrain: k, Cells: cells, Fallback: d.Mode() == cartographers.DrawFallback}
 		// The option is the one whose shape the spaces form; the engine explains a mismatch.
-		for opt := range cartographers.Cards[d.Card].Options {
-			if cartographers.ShapeMatches(d.Card, opt, cells) {
+		for opt := range d.Card().Card().Options {
+			if cartographers.ShapeMatches(d.Card(), opt, cells) {
 				m.Option = opt
 			}
 		}
@@ -256,7 +256,7 @@ func parsePlayLine(g *cartographers.Game, line string) (cartographers.Move, erro
 		if err != nil {
 			return cartographers.Move{}, err
 		}
-		m := cartographers.Move{Type: d.Kind, Cells: cartographers.Single(c)}
+		m := cartographers.Move{Type: d.Kind(), Cells: cartographers.Single(c)}
 		for _, f := range fields[1:] {
 			if strings.EqualFold(f, "flip") {
 				m.Flip = true
@@ -275,7 +275,7 @@ func parsePlayLine(g *cartographers.Game, line string) (cartographers.Move, erro
 		if err != nil {
 			return cartographers.Move{}, err
 		}
-		return cartographers.Move{Type: d.Kind, Cells: cartographers.Single(c)}, nil
+		return cartographers.Move{Type: d.Kind(), Cells: cartographers.Single(c)}, nil
 	}
 	return cartographers.Move{}, errors.New("nothing to decide now")
 }
@@ -314,27 +314,28 @@ func listMoves(g *cartographers.Game, w io.Writer) {
 // printPlayResult prints the final sheet, the season scores, the rating and the title.
 func printPlayResult(g *cartographers.Game, rec game.Record, asJSON bool, w io.Writer) error {
 	rec.Tell(g)
-	p := g.Players[0]
-	res := playResult{Seed: g.Seed(), Options: g.Options(), Score: p.Score, Par: g.SoloPar(), Rating: g.SoloRating(),
-		Title: cartographers.SoloTitle(g.SoloRating()), Coins: p.Sheet.Coins, Map: p.Sheet.MapText(), Record: rec}
-	for _, e := range g.Edicts {
-		res.Edicts = append(res.Edicts, cartographers.ScoringCards[e].Name)
+	sheet := g.Sheet(0)
+	res := playResult{Seed: g.Seed(), Options: g.Options(), Score: g.Score(0), Par: g.SoloPar(), Rating: g.SoloRating(),
+		Title: cartographers.SoloTitle(g.SoloRating()), Coins: sheet.Coins(), Map: sheet.MapText(), Record: rec}
+	edicts, cards, seasons, letters := g.Edicts(), cartographers.ScoringCards(), cartographers.Seasons(), cartographers.EdictNames()
+	for _, e := range edicts {
+		res.Edicts = append(res.Edicts, cards[e].Name)
 	}
-	for i, s := range p.Seasons {
-		res.Seasons = append(res.Seasons, playSeason{Name: cartographers.Seasons[i].Name, SeasonScore: s})
+	for i, s := range g.SeasonScores(0) {
+		res.Seasons = append(res.Seasons, playSeason{Name: seasons[i].Name, SeasonScore: s})
 	}
 	if asJSON {
 		return json.NewEncoder(w).Encode(res)
 	}
 	fmt.Fprintf(w, "Cartographers solo, preset %s, side %s, seed %d\n", res.Options.Preset, sideOf(g), res.Seed)
 	for i, name := range res.Edicts {
-		fmt.Fprintf(w, "  edict %s: %s (solo %d)\n", cartographers.EdictNames[i], name, cartographers.ScoringCards[g.Edicts[i]].Solo)
+		fmt.Fprintf(w, "  edict %s: %s (solo %d)\n", letters[i], name, cards[edicts[i]].Solo)
 	}
 	fmt.Fprint(w, res.Map)
 	for i, s := range res.Seasons {
-		e := cartographers.Seasons[i].Edicts
+		e := seasons[i].Edicts
 		fmt.Fprintf(w, "%-6s  %s %2d  %s %2d  coins %2d  monsters -%d  = %d\n", s.Name,
-			cartographers.EdictNames[e[0]], s.Edicts[0], cartographers.EdictNames[e[1]], s.Edicts[1], s.Coins, s.Monsters, s.Total)
+			letters[e[0]], s.Edicts[0], letters[e[1]], s.Edicts[1], s.Coins, s.Monsters, s.Total)
 	}
 	fmt.Fprintf(w, "Score %d, rating %d (score - %d), title: %s\n", res.Score, res.Rating, res.Par, res.Title)
 	return nil

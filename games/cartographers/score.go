@@ -25,7 +25,7 @@ func runScore(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprintln(stderr, scoreUsage); fs.PrintDefaults() }
-	var cards []*cartographers.ScoringCard
+	var cards []cartographers.ScoringCard
 	fs.Func("cards", "comma-separated scoring card names as printed in English (default: all 32)", func(v string) error {
 		for _, name := range strings.Split(v, ",") {
 			c, ok := cartographers.ScoringCardByName(name)
@@ -47,9 +47,8 @@ func runScore(_ context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return fmt.Errorf("want one map file or - for standard input, got %d\n%s", len(files), scoreUsage)
 	}
 	if cards == nil {
-		for i := range cartographers.ScoringCards {
-			cards = append(cards, &cartographers.ScoringCards[i])
-		}
+		all := cartographers.ScoringCards()
+		cards = all[:]
 	}
 
 	text, err := readMap(files[0], stdin)
