@@ -13,6 +13,13 @@ export function h(tag, attrs, ...children) {
   return e;
 }
 
+// put replaces a node's children, leaving out the absent ones (replaceChildren would print a null as the
+// text "null").
+export function put(node, ...children) {
+  node.replaceChildren(...children.flat().filter(c => c != null && c !== false));
+  return node;
+}
+
 // el builds an SVG element: the boards and sheets of every game are SVG.
 export function el(tag, attrs, ...children) {
   const e = document.createElementNS("http://www.w3.org/2000/svg", tag);

@@ -25,7 +25,9 @@ export function showReplay(main, id) {
   const draw = (r) => {
     const client = clientOf(match.game);
     if (!client) { main.replaceChildren(h("p", { class: "error" }, match.game)); return; }
-    client.replay({ main, r, match, state, head: [h("h2", {}, `${t("replayOf")} · ${id}`), navBar()],
+    // Titled by the game and its players: the match's id means nothing to a person.
+    const title = `${t("replayOf")} · ${client.title} · ${(match.players || []).map(p => p.name).join(", ")}`;
+    client.replay({ main, r, match, state, head: [h("h2", { id: "replay-title" }, title), navBar()],
       story: storyPanel(r.narrative, step, match, client.tell), redraw: () => draw(r) });
   };
   const navBar = () => h("div", { class: "replay-nav", id: "replay-nav" },

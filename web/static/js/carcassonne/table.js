@@ -3,7 +3,7 @@
 // tile, scores, supplies, the Land Surveyors piles and the scoring events as they happen.
 
 import { api } from "../api.js";
-import { h, el, focusOnKeyUp } from "../dom.js";
+import { h, el, put, focusOnKeyUp } from "../dom.js";
 import { drawTile, boardMap, fit, spotOf, meeple, edgesAt } from "./tiles.js";
 import { drawBoard, cellAt, zoomTo, CELL } from "./board.js";
 import { t, carcName, surveyorName, surveyorText, dirName, botTag, refusalText } from "../i18n.js";
@@ -93,7 +93,7 @@ export function renderTable(main, s, token, accept) {
     parts.unshift(h("section", { class: "panel final-panel", id: "final" }, h("h2", {}, t("gameOver")), finalTable(v, m),
       ...endLinks(s, token)));
   }
-  main.replaceChildren(...parts);
+  put(main, ...parts);
   document.title = (v.over ? "" : acting ? "● " : "") + t("title");
   applyZoom(s, svg);
   if (acting) bindBoard(s, token, accept);
@@ -512,7 +512,7 @@ export function drawReplay({ main, r, match, state, head, story }) {
   const svg = drawBoard(v.board, boardMap(v.board), { label: t("carcBoard") });
   const side = h("section", { class: "side-col" }, playersPanel(v, m, null), surveyorsPanel(v), eventsPanel(v, m, []), story);
   const moved = r.move ? h("p", { class: "muted", id: "replay-move" }, describeMove(v, m, r.move)) : null;
-  main.replaceChildren(...head, moved, v.over ? h("section", { class: "panel final-panel" }, finalTable(v, m)) : null,
+  put(main, ...head, moved, v.over ? h("section", { class: "panel final-panel" }, finalTable(v, m)) : null,
     h("div", { class: "table carc" }, h("section", { class: "board-col" }, boardWrap(state, svg)), side));
   applyZoom(state, svg);
   svg.setAttribute("data-ready", "1");
@@ -523,10 +523,16 @@ export function drawReplay({ main, r, match, state, head, story }) {
   };
 }
 
+// describeMove says in words where a replayed move laid its tile: how far north or south, east or west of
+// the start tile (y grows southwards), and how it was turned.
 function describeMove(v, m, rm) {
   const mv = rm.move;
   const laid = v.board.find(tl => tl.x === mv.x && tl.y === mv.y);
-  const what = laid ? laid.tile : "?";
   const meepleText = mv.meeple && laid ? ` · ${t("carcMeeple")}: ${segLabel(laid.tile, mv.rotation / 90, mv.meeple)}` : "";
-  return `${playerName(m, rm.seat)}: ${what} (${mv.x}, ${mv.y}) ${mv.rotation}°${meepleText}`;
+  const steps = [];
+  if (mv.y) steps.push(t(mv.y < 0 ? "carcNorth" : "carcSouth", { n: Math.abs(mv.y) }));
+  if (mv.x) steps.push(t(mv.x < 0 ? "carcWest" : "carcEast", { n: Math.abs(mv.x) }));
+  const turn = mv.rotation ? t("carcTurn" + mv.rotation) : "";
+  return t("carcTileMove", { who: playerName(m, rm.seat), tile: laid ? laid.tile : "?",
+    where: t("carcOfStart", { list: steps.join(", ") }), turn }) + meepleText;
 }

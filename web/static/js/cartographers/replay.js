@@ -1,7 +1,7 @@
 // One step of a Cartographers replay: the sheet in focus (the mover's first; another player's on a click),
 // the last move's spaces outlined, the cards, the edicts, the other sheets and the story so far.
 
-import { h } from "../dom.js";
+import { h, put } from "../dom.js";
 import { drawSheet, highlight, cellName } from "./sheet.js";
 import { parseMap } from "./shapes.js";
 import { t, terrainName } from "../i18n.js";
@@ -24,7 +24,7 @@ export function drawReplay({ main, r, match, state, head, story, redraw }) {
   const opp = opponents(v, match, sheet.seat, (s) => { state.focus = s.seat; redraw(); });
   if (opp) side.append(opp);
   side.append(story);
-  main.replaceChildren(...head, moved,
+  put(main, ...head, moved,
     v.over ? h("section", { class: "panel final-panel" }, finalPanel(v, match)) : null,
     h("div", { class: "table" }, h("section", { class: "sheet-col" }, h("h2", { class: "sheet-title" }, playerName(match, sheet.seat)),
       h("div", { class: "sheet-wrap" }, svg), scoreBox(v, sheet, false)), side));

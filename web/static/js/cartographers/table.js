@@ -4,7 +4,7 @@
 // table, notice and key (index.js).
 
 import { api } from "../api.js";
-import { h, focusOnKeyUp } from "../dom.js";
+import { h, put, focusOnKeyUp } from "../dom.js";
 import { el } from "../dom.js";
 import { drawSheet, CS, cellFromPoint, shapeIcon, cellName } from "./sheet.js";
 import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } from "./shapes.js";
@@ -135,7 +135,7 @@ export function renderTable(main, s, token, accept) {
   const parts = [screen];
   if (v.over) parts.unshift(h("section", { class: "panel final-panel", id: "final" }, h("h2", {}, t("gameOver")), finalPanel(v, m),
     ...endLinks(s, token)));
-  main.replaceChildren(...parts);
+  put(main, ...parts);
 
   // Score highlights from the score box.
   for (const cell of main.querySelectorAll("#scorebox td[data-edict]")) {

@@ -1,0 +1,89 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// finishByAPI plays a started match to its end through the API, every seat its first legal move.
+func (e *env) finishByAPI(id string, tokens []string) {
+	e.t.Helper()
+	for range 400 {
+		var st struct {
+			Match struct {
+				Status string `json:"status"`
+				ToAct  []int  `json:"to_act"`
+			} `json:"match"`
+		}
+		e.getJSON("/api/matches/"+id, "", &st)
+		if st.Match.Status == "finished" {
+			return
+		}
+		seat := st.Match.ToAct[0]
+		moves := legalMoves[json.RawMessage](e, id, tokens[seat])
+		e.postJSON("/api/matches/"+id+"/moves", tokens[seat], map[string]json.RawMessage{"move": moves[0]}, nil)
+	}
+	e.t.Fatal("the match did not end in 400 moves")
+}
+
+// TestReplayReadsAsText: a replay's steps, in both games, never print "null", "undefined" or "NaN", are
+// titled with the game and its players rather than the match's id, and a Carcassonne step says where the
+// tile went in words, not as "L (0, -1) 180°".
+func TestReplayReadsAsText(t *testing.T) {
+	e := newEnv(t, 5)
+	var solo, carc struct{ ID, Token string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 1}, &solo)
+	e.postJSON("/api/matches/"+solo.ID+"/start", solo.Token, struct{}{}, nil)
+	e.finishByAPI(solo.ID, []string{solo.Token})
+	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2, "options": map[string]bool{"surveyors": true}}, &carc)
+	var bea struct{ Token string }
+	e.postJSON("/api/matches/"+carc.ID+"/join", "", map[string]any{"name": "Bea"}, &bea)
+	e.postJSON("/api/matches/"+carc.ID+"/start", carc.Token, struct{}{}, nil)
+	e.finishByAPI(carc.ID, []string{carc.Token, bea.Token})
+
+	bad := regexp.MustCompile(`\b(null|undefined|NaN)\b`)
+	ctx := browser(t, "en-US")
+	for _, c := range []struct{ id, game, ready string }{
+		{solo.ID, "Cartographers", "#main-sheet"},
+		{carc.ID, "Carcassonne", "#carc-board[data-ready]"},
+	} {
+		run(t, ctx, chromedp.Navigate(e.url+"/m/"+c.id+"/replay"))
+		for step := 0; step < 4; step++ {
+			waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector(%q) && document.querySelector('#replay-step').textContent.startsWith("Move %d ")`, c.ready, step))
+			text := evalString(t, ctx, `document.querySelector('#screen').innerText`)
+			if m := bad.FindString(text); m != "" {
+				t.Errorf("%s replay, step %d, prints %q: %s", c.game, step, m, lineWith(text, m))
+			}
+			title := evalString(t, ctx, `document.querySelector('#screen h2').textContent`)
+			if strings.Contains(title, c.id) || !strings.Contains(title, c.game) || !strings.Contains(title, "Ada") {
+				t.Errorf("%s replay titled %q: want the game and its players, not the id", c.game, title)
+			}
+			if step > 0 && c.game == "Carcassonne" {
+				if mv := evalString(t, ctx, `document.querySelector('#replay-move').textContent`); regexp.MustCompile(`\(-?\d+, -?\d+\)|\d+°`).MatchString(mv) {
+					t.Errorf("Carcassonne step %d reads %q: coordinates and degrees, not words", step, mv)
+				}
+			}
+			click(t, ctx, "#replay-next")
+		}
+		run(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('#replay-last').click()`))
+		waitJS(t, ctx, `!!document.querySelector('.final-panel')`)
+		if m := bad.FindString(evalString(t, ctx, `document.querySelector('#screen').innerText`)); m != "" {
+			t.Errorf("%s replay's last step prints %q", c.game, m)
+		}
+	}
+}
+
+// lineWith is the first line of text holding s.
+func lineWith(text, s string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return ""
+}
