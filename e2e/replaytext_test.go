@@ -87,3 +87,50 @@ func lineWith(text, s string) string {
 	}
 	return ""
 }
+
+// TestFinishedTableReadsAsOver: a finished solo game's table says the game is over instead of a season's
+// time past its threshold ("Winter · 7/6" was shown), and no longer shows the cards left or what each edict
+// "would give now".
+func TestFinishedTableReadsAsOver(t *testing.T) {
+	e := newEnv(t, 2)
+	var id, token string
+	// A game whose last card passed winter's threshold, the case that read 7/6.
+	for try := 0; ; try++ {
+		var m struct{ ID, Token string }
+		e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 1}, &m)
+		e.postJSON("/api/matches/"+m.ID+"/start", m.Token, struct{}{}, nil)
+		e.finishByAPI(m.ID, []string{m.Token})
+		var st struct {
+			View struct{ Time, Threshold int } `json:"view"`
+		}
+		e.getJSON("/api/matches/"+m.ID, m.Token, &st)
+		if st.View.Time > st.View.Threshold {
+			id, token = m.ID, m.Token
+			break
+		}
+		if try == 20 {
+			t.Fatal("no game of 20 ended past winter's threshold")
+		}
+	}
+	ctx := browser(t, "en-US")
+	holdSeat(t, ctx, e, id, token, "en")
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]') && !!document.querySelector('#final')`)
+	text := evalString(t, ctx, `document.querySelector('#screen').innerText`)
+	for _, m := range regexp.MustCompile(`(\d+)/(\d+)`).FindAllStringSubmatch(text, -1) {
+		var a, b int
+		fmt.Sscan(m[1], &a)
+		fmt.Sscan(m[2], &b)
+		if a > b {
+			t.Errorf("the finished table shows a time of %s", m[0])
+		}
+	}
+	for _, s := range []string{"cards left", " now"} {
+		if strings.Contains(text, s) {
+			t.Errorf("the finished table still shows %q: %s", s, lineWith(text, s))
+		}
+	}
+	if !strings.Contains(evalString(t, ctx, `document.querySelector('#timetrack').textContent`), "Game over") {
+		t.Error("the time track does not say the game is over")
+	}
+}

@@ -59,18 +59,25 @@ export function cardFace(card) {
 }
 
 export function timeTrack(view) {
+  // The card that ends a season may pass its threshold (7 of 6): the season is then over, and its track
+  // full, which is what a player needs to read.
+  const time = seasonTime(view);
   const boxes = [];
-  for (let i = 0; i < Math.max(view.threshold, view.time); i++) {
-    boxes.push(h("span", { class: "tbox" + (i < view.time ? " on" : "") }));
+  for (let i = 0; i < view.threshold; i++) {
+    boxes.push(h("span", { class: "tbox" + (i < time ? " on" : "") }));
   }
   return h("div", { class: "timetrack", id: "timetrack" },
     h("div", {}, `${t("season")}: `, h("strong", { id: "season-name" }, seasonName(view.season)),
-      ` · ${t("time")} ${view.time}/${view.threshold}`),
+      view.over ? ` · ${t("gameOver")}` : ` · ${t("time")} ${time}/${view.threshold}`),
     h("div", { class: "tboxes" }, boxes),
     h("div", { class: "revealed" }, h("small", {}, t("revealed") + ": "),
       (view.revealed || []).map(n => h("span", { class: "chip" + (AMBUSHES.includes(n) ? " ambush" : "") }, cardName(n)))),
-    h("small", { class: "muted" }, t("deckLeft", { n: view.decks.explore })));
+    // The cards left matter while there is a season to play.
+    view.over ? null : h("small", { class: "muted" }, t("deckLeft", { n: view.decks.explore })));
 }
+
+// seasonTime is the season's time as its track shows it: at most its threshold.
+export const seasonTime = (view) => Math.min(view.time, view.threshold);
 
 export function seasonCards(view) {
   return h("div", { class: "seasons" }, [0, 1, 2, 3].map(i => {
@@ -89,7 +96,8 @@ export function edictCards(view, svgOf) {
       "data-edict": i, title: ruleText(e.card, e.rule) },
     h("div", { class: "edict-head" }, h("span", { class: "letter" }, e.letter), h("span", { class: "edict-name" }, cardName(e.card))),
     h("p", { class: "rule" }, ruleText(e.card, e.rule)),
-    proj ? h("div", { class: "proj-stars", "data-proj": i }, `★ ${proj.stars} `, h("small", {}, t("projected"))) : null);
+    // What the card would give now means nothing once the game is over.
+    proj && !view.over ? h("div", { class: "proj-stars", "data-proj": i }, `★ ${proj.stars} `, h("small", {}, t("projected"))) : null);
     if (proj) bindHighlight(card, () => proj.counted, svgOf);
     return card;
   }));

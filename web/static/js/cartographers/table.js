@@ -13,7 +13,7 @@ import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 import { modal, playerName } from "../ui.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, bindHighlight, opponents, bigSheet,
-  finalPanel, SEASON_EDICTS } from "./board.js";
+  finalPanel, seasonTime, SEASON_EDICTS } from "./board.js";
 
 // ---------- what changed since the last view ----------
 
@@ -161,7 +161,7 @@ export function renderTable(main, s, token, accept) {
 
 function statusText(s) {
   const v = s.view, you = s.env.you;
-  const parts = [h("span", { class: "season-chip" }, `${seasonName(v.season)} · ${v.time}/${v.threshold}`)];
+  const parts = [h("span", { class: "season-chip" }, v.over ? seasonName(v.season) : `${seasonName(v.season)} · ${seasonTime(v)}/${v.threshold}`)];
   if (v.over) parts.push(h("strong", {}, t("gameOver")));
   else if (v.decision) parts.push(h("strong", { class: "your-turn" }, t("yourTurn")));
   if (!you) parts.push(h("span", {}, t("spectating")));
