@@ -69,7 +69,7 @@ function showLobby(main) {
       h("select", { id: "clock", name: "clock" },
         h("option", { value: "" }, t("clockNone")), h("option", { value: "move" }, t("clockMove")),
         h("option", { value: "game" }, t("clockGame"))),
-      h("label", { class: "inline" }, h("input", { type: "number", id: "clock-seconds", name: "seconds", min: 10, value: 120 }), t("seconds"))),
+      h("label", { class: "inline clock-seconds", hidden: true }, h("input", { type: "number", id: "clock-seconds", name: "seconds", min: 10, value: 120 }), t("seconds"))),
     h("button", { type: "submit", id: "create", class: "primary" }, t("create")),
     err);
   const $ = (sel) => form.querySelector(sel);
@@ -84,6 +84,8 @@ function showLobby(main) {
       for (const f of e.querySelectorAll("input, select")) f.disabled = e.hidden;
     }
     $(".solo-pick").hidden = !client.solo;
+    // A clock's length is asked only when there is a clock.
+    $(".clock-seconds").hidden = !$("#clock").value;
     const levels = bots[game] || [];
     for (const e of form.querySelectorAll(".bots-only")) e.hidden = !levels.length;
     if ((!client.solo && $("#mode-solo").checked) || (!levels.length && $("#mode-bots").checked)) $("#mode-others").checked = true;

@@ -8,7 +8,7 @@
 
 import { api, seats, watch, botsOf, APIError } from "./api.js";
 import { h } from "./dom.js";
-import { t, botLevelName, botTag, refusalText } from "./i18n.js";
+import { t, botLevelName, botTag, refusalText, duration } from "./i18n.js";
 import { updateClock } from "./clock.js";
 import { clientOf } from "./games.js";
 
@@ -97,9 +97,16 @@ function renderRoom(main, s, token, accept) {
     try { await navigator.clipboard.writeText(invite); copyBtn.textContent = t("copied"); } catch { linkInput.select(); }
   } }, t("copy"));
   const linkInput = h("input", { id: "invite-link", readonly: true, value: invite, onfocus: (e) => e.target.select() });
+  // What the invited are joining: the game, its content, the clock.
+  const client = clientOf(m.game);
+  const clock = !m.clock ? t("noClock")
+    : t(m.clock.mode === "game" ? "clockPerGame" : "clockPerMove", { time: duration(m.clock.seconds * 1000) });
   const parts = [h("h2", {}, t("waitingRoom")),
+    h("p", { id: "joining-what" }, h("strong", {}, joiningWhat(client, m)), " · ", t("joiningClock", { clock })),
     s.removed ? h("p", { class: "notice", id: "seat-removed" }, t("seatRemoved")) : null,
     h("label", {}, t("invite"), h("span", { class: "row" }, linkInput, copyBtn)),
+    // A link to this computer's loopback address reaches nobody else: say so, and what to do.
+    /^(127\.|localhost$|\[::1\]$)/.test(location.hostname) ? h("p", { class: "muted small", id: "invite-local" }, t("inviteLocalOnly")) : null,
     h("ul", { class: "players", id: "players" }, m.players.map(p => h("li", { "data-bot": p.bot || null },
       p.name + (s.seat && s.seat.seat === p.seat ? ` (${t("you")})` : ""),
       p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null,
@@ -159,6 +166,14 @@ function renderRoom(main, s, token, accept) {
   }
   parts.push(err);
   main.replaceChildren(h("section", { class: "panel room", id: "room" }, parts));
+}
+
+// joiningWhat names the game and its content ("Cartographers Heroes · Map side C"), the game's title first
+// when the content line does not start with it.
+function joiningWhat(client, m) {
+  if (!client) return m.game;
+  const what = client.describe(m.options || {});
+  return !what ? client.title : what.startsWith(client.title) ? what : t("joiningWhat", { game: client.title, content: what });
 }
 
 // knownBots keeps each game's bot levels once the server has listed them.

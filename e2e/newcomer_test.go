@@ -1,0 +1,40 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestNewcomerReadsTheLobbyAndTheInvite: the lobby asks a clock's length only once there is a clock, and
+// the invite page says what game, content and clock a visitor is joining.
+func TestNewcomerReadsTheLobbyAndTheInvite(t *testing.T) {
+	e := newEnv(t, 1)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
+	if evalString(t, ctx, `String(document.querySelector('.clock-seconds').hidden)`) != "true" {
+		t.Error("the clock's seconds are asked while there is no clock")
+	}
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#clock"), "move"))
+	evalString(t, ctx, `document.querySelector('#create-form').dispatchEvent(new Event('change')), ""`)
+	waitJS(t, ctx, `!document.querySelector('.clock-seconds').hidden`)
+
+	var m struct{ ID string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 3,
+		"options": map[string]string{"preset": "heroes"}, "clock": map[string]any{"mode": "move", "seconds": 86400}}, &m)
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+m.ID))
+	waitJS(t, ctx, `!!document.querySelector('#joining-what')`)
+	got := evalString(t, ctx, `document.querySelector('#joining-what').textContent`)
+	for _, want := range []string{"Cartographers Heroes", "Map side C", "Clock: 1 d per move"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the invite page says %q, lacking %q", got, want)
+		}
+	}
+	// The test's server is at 127.0.0.1: the page says the link reaches nobody else.
+	if !strings.Contains(evalString(t, ctx, `(document.querySelector('#invite-local') || {}).textContent || ""`), "--addr") {
+		t.Error("an invite link to 127.0.0.1 is offered without saying it works only here")
+	}
+	shot(t, ctx, "invite")
+}
