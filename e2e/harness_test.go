@@ -367,6 +367,7 @@ const (
 	byKeys                       // digits, T, arrows, Enter
 	byDrag                       // drag the shape from the card onto the target space, Confirm
 	byDoubleClick                // as byClicks, but Confirm is clicked twice at once (an impatient double-click)
+	placeOnly                    // as byClicks, without Confirm: the move is placed, not sent
 )
 
 // playThroughPage enacts a legal move through the page: shape (click or key), terrain (click or T),
@@ -453,6 +454,9 @@ func playThroughPage(t *testing.T, ctx context.Context, mv cellMove, how placing
 	}
 	if evalString(t, ctx, `document.querySelector('#main-sheet .preview').dataset.legal`) != "1" {
 		t.Fatalf("the page calls the legal move %v illegal: %s", mv, evalString(t, ctx, `document.getElementById('reason').textContent`))
+	}
+	if how == placeOnly {
+		return
 	}
 	seq := evalString(t, ctx, `document.getElementById('app').dataset.seq`)
 	switch {

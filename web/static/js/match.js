@@ -8,6 +8,7 @@
 
 import { api, seats, watch, botsOf, APIError } from "./api.js";
 import { h } from "./dom.js";
+import { isOffline } from "./ui.js";
 import { t, botLevelName, botTag, refusalText, duration } from "./i18n.js";
 import { updateClock } from "./clock.js";
 import { clientOf } from "./games.js";
@@ -46,7 +47,11 @@ export function showMatch(main, id) {
   // When the connection drops, the seat may be gone (the host removed it): the page then stays as a
   // spectator's and says so, rather than knocking with a dead token.
   const onStatus = (up) => {
+    const wasDown = isOffline();
     document.body.classList.toggle("offline", !up);
+    connection(up, wasDown);
+    // The table's actions wait while the connection is down (Confirm is held), and come back with it.
+    if (up === wasDown && s.view) render();
     if (up || !s.seat || !s.seat.token) return;
     api.show(id, s.seat.token).catch(ex => {
       if (!(ex instanceof APIError) || ex.status !== 403 || s.closed) return;
@@ -79,7 +84,28 @@ export function showMatch(main, id) {
   };
   document.addEventListener("keydown", onKey);
   const tick = setInterval(() => updateClock(s), 1000);
-  return () => { s.closed = true; if (s.stop) s.stop(); document.removeEventListener("keydown", onKey); clearInterval(tick); };
+  return () => {
+    s.closed = true; if (s.stop) s.stop(); document.removeEventListener("keydown", onKey); clearInterval(tick);
+    document.body.classList.remove("offline");
+    connection(true, false);
+  };
+}
+
+// connection shows the connection's state over the page: lost (reconnecting, moves held), then back for a
+// moment. Nothing shows while it is up.
+let backTimer = null;
+function connection(up, wasDown) {
+  let bar = document.getElementById("conn");
+  clearTimeout(backTimer);
+  if (up && !wasDown) { if (bar) bar.remove(); return; }
+  if (!bar) {
+    bar = h("div", { id: "conn", role: "status", "aria-live": "polite" });
+    document.body.append(bar);
+  }
+  bar.className = up ? "conn back" : "conn lost";
+  bar.dataset.state = up ? "back" : "lost";
+  bar.textContent = up ? t("connBack") : t("connLost");
+  if (up) backTimer = setTimeout(() => bar.remove(), 3000);
 }
 
 // ---------- waiting room ----------

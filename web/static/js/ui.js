@@ -16,3 +16,7 @@ export function modal(id, title, body, buttons) {
       h("h2", {}, title), body, h("div", { class: "modal-buttons" }, buttons)));
   return box;
 }
+
+// isOffline tells whether the match's connection is down (the shell marks the page): tables hold their
+// actions meanwhile.
+export const isOffline = () => document.body.classList.contains("offline");

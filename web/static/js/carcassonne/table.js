@@ -7,7 +7,7 @@ import { h, el, put, focusOnKeyUp } from "../dom.js";
 import { drawTile, boardMap, fit, spotOf, meeple, edgesAt } from "./tiles.js";
 import { drawBoard, cellAt, zoomTo, CELL } from "./board.js";
 import { t, carcName, surveyorName, surveyorText, dirName, botTag, refusalText } from "../i18n.js";
-import { modal, playerName } from "../ui.js";
+import { modal, playerName, isOffline } from "../ui.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 
@@ -293,7 +293,7 @@ function controls(s, token, accept, legal, pos) {
   const row = h("div", { class: "buttons" },
     h("button", { type: "button", id: "rotate", onclick: () => rotate(s, token, accept, 1) }, t("rotate")),
     h("button", { type: "button", id: "clear", disabled: !cc.at, onclick: () => { cc.at = null; cc.meeple = ""; refresh(s, token, accept); } }, t("clear")),
-    h("button", { type: "button", class: "primary", id: "confirm", disabled: !(cc.at && legal),
+    h("button", { type: "button", class: "primary", id: "confirm", disabled: !(cc.at && legal) || isOffline(),
       onclick: () => confirm(s, token, accept) }, t("confirm")));
   if (you.undoable) row.append(h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, t("undo")));
   out.push(row);
@@ -434,7 +434,7 @@ function startDrag(s, token, accept, e) {
 
 async function confirm(s, token, accept) {
   const cc = s.cc;
-  if (!cc || !cc.at || cc.sending) return;
+  if (!cc || !cc.at || cc.sending || isOffline()) return;
   if (legalAt(s, cc.at[0], cc.at[1], cc.rot) === undefined) { refresh(s, token, accept); return; }
   const mv = { type: "place", x: cc.at[0], y: cc.at[1], rotation: cc.rot * 90 };
   if (cc.meeple) mv.meeple = cc.meeple;

@@ -11,7 +11,7 @@ import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } fro
 import { t, cardName, terrainName, seasonName, refusalText } from "../i18n.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
-import { modal, playerName } from "../ui.js";
+import { modal, playerName, isOffline } from "../ui.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, bindHighlight, opponents, bigSheet,
   finalPanel, seasonTime, SEASON_EDICTS } from "./board.js";
 
@@ -367,7 +367,7 @@ function updatePreview(s) {
     reason.className = "reason " + (noTerrain ? "todo" : res.ok ? "good" : "bad");
   }
   const btn = document.getElementById("confirm");
-  if (btn) btn.disabled = !(c.placed && res.ok && (d.kind !== "draw" || c.terrain)) || !!c.sending;
+  if (btn) btn.disabled = !(c.placed && res.ok && (d.kind !== "draw" || c.terrain)) || !!c.sending || isOffline();
 }
 
 // ---------- keyboard ----------
@@ -433,7 +433,7 @@ async function confirmMove(s, token, accept) {
   const d = s.view.decision, c = s.ctl;
   // One move at a time: a second click (or Enter) while the first is in flight would send a move built
   // from the decision the first one ends.
-  if (!d || !c || !c.placed || c.sending) return;
+  if (!d || !c || !c.placed || c.sending || isOffline()) return;
   const { cells } = currentCells(s);
   const res = check(s.map, cells, checkMode(d), d.targets);
   if (!res.ok || (d.kind === "draw" && !c.terrain)) { updatePreview(s); return; }
