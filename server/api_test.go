@@ -509,3 +509,28 @@ func TestRateLimitBehindProxy(t *testing.T) {
 		}
 	}
 }
+
+// The page lists every script module as a modulepreload in its head, so that the browser fetches them
+// at once rather than one import level at a time; a page without modules is served as it is.
+func TestIndexPreloadsEveryModule(t *testing.T) {
+	fsys := fstest.MapFS{
+		"index.html":       {Data: []byte(`<html><head><script type="module" src="/js/main.js"></script></head><body></body></html>`)},
+		"js/main.js":       {Data: []byte(`import "./game/table.js";`)},
+		"js/game/table.js": {Data: []byte(`export const x = 1;`)},
+		"app.css":          {Data: []byte(`body {}`)},
+	}
+	e := newEnv(t, nil, func(c *Config) { c.Static = fsys })
+	body := string(e.must(200, e.do("GET", "/", "", "")).body)
+	for _, want := range []string{`<link rel="modulepreload" href="/js/main.js">`, `<link rel="modulepreload" href="/js/game/table.js">`} {
+		if !strings.Contains(body, want) || strings.Index(body, want) > strings.Index(body, "</head>") {
+			t.Errorf("the page lacks %s in its head: %s", want, body)
+		}
+	}
+	if strings.Contains(body, "app.css\" rel") || strings.Count(body, "modulepreload") != 2 {
+		t.Errorf("the page preloads something else: %s", body)
+	}
+	plain := newEnv(t, nil, func(c *Config) { c.Static = fstestFS() })
+	if got := string(plain.must(200, plain.do("GET", "/", "", "")).body); got != string(fstestFS()["index.html"].Data) {
+		t.Errorf("a page without modules was changed: %s", got)
+	}
+}
