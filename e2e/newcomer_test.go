@@ -38,3 +38,17 @@ func TestNewcomerReadsTheLobbyAndTheInvite(t *testing.T) {
 	}
 	shot(t, ctx, "invite")
 }
+
+// TestNoDeveloperNotesAtTheTable: a Heroes game on map side C shows players no note about where the
+// side's data came from (it did: "This map side's data comes from a single source").
+func TestNoDeveloperNotesAtTheTable(t *testing.T) {
+	e := newEnv(t, 1)
+	id, token := e.startSolo("heroes")
+	ctx := browser(t, "en-US")
+	holdSeat(t, ctx, e, id, token, "en")
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]')`)
+	if text := evalString(t, ctx, `document.querySelector('#screen').innerText`); strings.Contains(text, "source") {
+		t.Errorf("the table shows a developer's note: %q", lineWith(text, "source"))
+	}
+}

@@ -127,7 +127,6 @@ export function renderTable(main, s, token, accept) {
   side.append(h("div", { class: "panel" }, h("h3", {}, t("edicts")), edictCards(v, ownSvg)));
   const opp = opponents(v, m, sheetIdx, (os) => openSheet(s, os));
   if (opp) side.append(opp);
-  if (v.side_single_source) side.append(h("p", { class: "muted small" }, t("singleSource")));
 
   const screen = h("div", { class: "table", id: "table", "data-over": v.over ? "1" : "0",
     "data-decision": d ? d.kind : "", "data-mode": d ? d.mode : "", "data-must-act": you && you.must_act ? "1" : "0" },
