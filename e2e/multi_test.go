@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -85,9 +86,17 @@ func TestTwoPlayers(t *testing.T) {
 		t.Fatalf("seats %d and %d, want 0 and 1", seatA, seatB)
 	}
 
-	// Both players see the move clock run.
-	for _, ctx := range []context.Context{a, b} {
+	// Both players see the move clock run, both clocks (they play at once), their own first.
+	for i, ctx := range []context.Context{a, b} {
 		waitJS(t, ctx, `/\d+:\d\d/.test(document.querySelector('#clock').textContent)`)
+		got := evalString(t, ctx, `document.querySelector('#clock').textContent`)
+		first, second := "Ada", "Bea"
+		if i == 1 {
+			first, second = second, first
+		}
+		if !regexp.MustCompile(first + ` \d+:\d\d · ` + second + ` \d+:\d\d`).MatchString(got) {
+			t.Errorf("%s's clock reads %q: want both clocks, %s's first", first, got, first)
+		}
 	}
 
 	// A spectator finds the game among the games in play in the lobby and watches it.

@@ -2,7 +2,7 @@
 // clockChip in its status line; the match shell (match.js) ticks it every second.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, duration } from "./i18n.js";
 
 // clockChip is the clock's place in a status line, filled at once.
 export function clockChip(s) {
@@ -17,12 +17,22 @@ export function updateClock(s) {
   if (c) fill(c, s);
 }
 
-// fill shows the viewer's own time when it runs, else that of whoever's time runs.
+// fill shows every clock that runs (the viewer's first): in a simultaneous game everyone's runs at once,
+// and a game clock's players who are not acting keep their time in the bank.
 function fill(c, s) {
   if (!s.env || !s.env.match.clock) return;
-  const me = s.env.you ? s.env.match.players.find(p => p.seat === s.env.you.seat) : null;
-  const p = me && me.deadline ? me : s.env.match.players.find(p => p.deadline);
-  if (!p) { c.textContent = ""; return; }
-  const left = Math.max(0, Math.round((new Date(p.deadline) - Date.now()) / 1000));
-  c.textContent = `${t("clock")}: ${p.name} ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  const m = s.env.match, mine = s.env.you ? s.env.you.seat : -1;
+  const players = [...m.players].sort((a, b) => (b.seat === mine) - (a.seat === mine) || a.seat - b.seat);
+  const parts = [];
+  for (const p of players) {
+    if (p.deadline) parts.push(`${p.name} ${left(new Date(p.deadline) - Date.now())}`);
+    else if (m.clock.mode === "game" && p.bank_ms != null && !(m.status === "finished")) parts.push(`${p.name} ${left(p.bank_ms)} ⏸`);
+  }
+  c.textContent = parts.length ? `${t("clock")}: ${parts.join(" · ")}` : "";
+}
+
+// left is a time left as a clock reads: minutes and seconds under an hour, else in days, hours, minutes.
+function left(ms) {
+  const s = Math.max(0, Math.round(ms / 1000));
+  return s < 3600 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : duration(s * 1000);
 }
