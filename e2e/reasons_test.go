@@ -121,18 +121,25 @@ func TestIllegalReasonLanguages(t *testing.T) {
 			}
 			moveCursor(t, ctx, to)
 			var got struct {
-				Reason, Class string
-				Red, Shown    int
-				Disabled      bool
+				Reason, Class, Beside, Fill string
+				Red, Shown, Crosses         int
+				Disabled                    bool
 			}
 			evalJSON(t, ctx, `JSON.stringify({Reason: document.querySelector('#reason').textContent,
 				Class: document.querySelector('#reason').className,
 				Red: document.querySelectorAll('#main-sheet .preview rect.pv.bad').length,
 				Shown: document.querySelectorAll('#main-sheet .preview rect.pv').length,
+				Crosses: document.querySelectorAll('#main-sheet .preview .pv-cross').length,
+				Fill: getComputedStyle(document.querySelector('#main-sheet .preview rect.pv.bad')).fill,
+				Beside: (document.querySelector('#main-sheet .preview .pv-why') || {}).textContent || "",
 				Disabled: document.querySelector('#confirm').disabled})`, &got)
 			want := fmt.Sprintf("%c%d: %s", 'A'+to[0], to[1]+1, illegalReasons[lang][kind])
 			if got.Reason != want || got.Class != "reason bad" || got.Red == 0 || got.Red != got.Shown || !got.Disabled {
 				t.Errorf("%s, %s at %v: %+v, want %q in red over a red shape, Confirm disabled", lang, kind, to, got, want)
+			}
+			// Told by more than colour: hatched, each space crossed, the reason written beside the shape.
+			if !strings.HasPrefix(got.Fill, "url(") || got.Crosses != got.Red || got.Beside != illegalReasons[lang][kind] {
+				t.Errorf("%s, %s at %v: fill %q, %d crosses on %d spaces, beside the shape %q", lang, kind, to, got.Fill, got.Crosses, got.Red, got.Beside)
 			}
 			if lang == "fr" && kind == "ruins" {
 				shot(t, ctx, "illegal-ruins-fr")

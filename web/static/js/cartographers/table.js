@@ -337,11 +337,17 @@ function updatePreview(s) {
   for (const [r, cc] of d.targets || []) {
     nodes.push(el("rect", { x: cc * CS + 1.5, y: r * CS + 1.5, width: CS - 3, height: CS - 3, class: "target", "data-cell": key([r, cc]) }));
   }
+  // An illegal shape is told by more than its colour (a village's red is close to the refusal's): hatched,
+  // each space crossed, and the reason written beside it.
+  hatch(s.svg);
   cells.forEach(([r, cc], i) => {
     if (!onMap(r, cc)) return;
+    const bad = res.bad.includes(i) || !res.ok;
     nodes.push(el("rect", { x: cc * CS + 0.4, y: r * CS + 0.4, width: CS - 0.8, height: CS - 0.8,
-      class: `pv k-${kind}` + (res.bad.includes(i) || !res.ok ? " bad" : "") + (c.placed ? " placed" : "") }));
+      class: `pv k-${kind}` + (bad ? " bad" : "") + (c.placed ? " placed" : "") }));
+    if (bad) nodes.push(el("path", { d: `M${cc * CS + 2.5} ${r * CS + 2.5} l5 5 m0 -5 l-5 5`, class: "pv-cross" }));
   });
+  if (!res.ok) nodes.push(whyLabel(cells, t(res.reason)));
   if (d.kind === "hero") {
     const [hr, hc] = cells[0];
     for (const [dr, dc] of orientOffsets(d.card.attack || [], c.rot, c.flip)) {
@@ -367,6 +373,27 @@ function updatePreview(s) {
   }
   const btn = document.getElementById("confirm");
   if (btn) btn.disabled = !(c.placed && res.ok && (d.kind !== "draw" || c.terrain)) || !!c.sending || isOffline();
+}
+
+// hatch gives the sheet the pattern that fills an illegal preview's spaces, once.
+function hatch(svg) {
+  if (svg.querySelector("#pv-hatch")) return;
+  svg.prepend(el("defs", {}, el("pattern", { id: "pv-hatch", width: 2.5, height: 2.5, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+    el("rect", { width: 2.5, height: 2.5, fill: "#f6dcd8" }), el("rect", { width: 1, height: 2.5, fill: "#9b1c17" }))));
+}
+
+// whyLabel writes the reason a preview is illegal just above the shape (below it at the map's top rows),
+// where the eye already is.
+function whyLabel(cells, text) {
+  const on = cells.filter(([r, c]) => onMap(r, c));
+  const rows = on.map(([r]) => r), cols = on.map(([, c]) => c);
+  const top = rows.length ? Math.min(...rows) : 0, bottom = rows.length ? Math.max(...rows) : 0;
+  const left = cols.length ? Math.min(...cols) : 0;
+  const w = Math.min(11 * CS, 3 + text.length * 2.35);
+  const x = Math.max(0, Math.min(left * CS, 11 * CS - w));
+  const y = top >= 1 ? top * CS - 6.5 : (bottom + 1) * CS + 0.5;
+  return el("g", { class: "pv-why" }, el("rect", { x, y, width: w, height: 6, rx: 1.2 }),
+    el("text", { x: x + 1.5, y: y + 4.3 }, text));
 }
 
 // ---------- keyboard ----------
