@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -50,5 +51,38 @@ func TestNoDeveloperNotesAtTheTable(t *testing.T) {
 	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]')`)
 	if text := evalString(t, ctx, `document.querySelector('#screen').innerText`); strings.Contains(text, "source") {
 		t.Errorf("the table shows a developer's note: %q", lineWith(text, "source"))
+	}
+}
+
+// TestPhoneConfirmInView: on a 390x844 phone, Confirm is on the screen while the map is, in both games:
+// a turn needs no scrolling (it sat at y≈960 below the board).
+func TestPhoneConfirmInView(t *testing.T) {
+	e := newEnv(t, 3)
+	id, token := e.startSolo("cartographers")
+	var carc struct{ ID, Token string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &carc)
+	var bea struct{ Token string }
+	e.postJSON("/api/matches/"+carc.ID+"/join", "", map[string]any{"name": "Bea"}, &bea)
+	e.postJSON("/api/matches/"+carc.ID+"/start", carc.Token, struct{}{}, nil)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	for _, c := range []struct{ id, token, ready string }{
+		{id, token, "#main-sheet[data-ready]"},
+		{carc.ID, carc.Token, "#carc-board[data-ready]"},
+	} {
+		holdSeat(t, ctx, e, c.id, c.token, "en")
+		run(t, ctx, chromedp.Navigate(e.url+"/m/"+c.id))
+		waitJS(t, ctx, `!!document.querySelector('`+c.ready+`') && !!document.querySelector('#confirm')`)
+		var got struct{ Top, Bottom, Height float64 }
+		evalJSON(t, ctx, `(r => JSON.stringify({Top: r.top, Bottom: r.bottom, Height: innerHeight}))(document.querySelector('#confirm').getBoundingClientRect())`, &got)
+		if got.Top < 0 || got.Bottom > got.Height {
+			t.Errorf("%s: Confirm at y %.0f-%.0f on a %.0f-px screen", c.ready, got.Top, got.Bottom, got.Height)
+		}
+		// The table prints no absent part as text ("null" sat under the board of a game without the Land
+		// Surveyors, where the piles' panel is absent).
+		if text := evalString(t, ctx, `document.querySelector('#screen').innerText`); regexp.MustCompile(`\bnull\b`).MatchString(text) {
+			t.Errorf("%s: the table prints %q", c.ready, lineWith(text, "null"))
+		}
+		shot(t, ctx, "phone-confirm-"+c.id[:4])
 	}
 }

@@ -81,7 +81,8 @@ export function renderTable(main, s, token, accept) {
   const side = h("section", { class: "side-col" });
   if (acting) side.append(h("div", { class: "panel controls", id: "controls" }));
   else if (!v.over) side.append(waitingPanel(s, token, accept));
-  side.append(playersPanel(v, m, you), surveyorsPanel(v), eventsPanel(v, m, s.newEvents));
+  // Without the Land Surveyors there is no piles panel (append would print a null as "null").
+  put(side, ...side.childNodes, playersPanel(v, m, you), surveyorsPanel(v), eventsPanel(v, m, s.newEvents));
   if (v.discarded && v.discarded.length) {
     side.append(h("div", { class: "panel", id: "discarded" }, h("h3", {}, t("carcDiscarded")),
       h("div", { class: "tile-row" }, v.discarded.map(l => tileIcon(l, 0, 40)))));
