@@ -92,6 +92,16 @@ type SheetView struct {
 	Seasons     []SeasonScore `json:"seasons"`
 	// Waiting names the decision still pending about this sheet ("" when none).
 	Waiting string `json:"waiting,omitempty"`
+	// Monsters are the monster spaces still on the sheet of each Heroes monster with an ability (the
+	// Dragon, the zombies, the Troll, the Gorgon), so that a client can mark whose each space is: the map
+	// text says only "monster".
+	Monsters []MonsterMark `json:"monsters,omitempty"`
+}
+
+// MonsterMark is one monster card's surviving spaces on a sheet.
+type MonsterMark struct {
+	Card  string   `json:"card"`
+	Cells [][2]int `json:"cells"`
 }
 
 // DecisionView is the viewer's own pending decision, with what the client needs to show it.
@@ -215,6 +225,14 @@ func (g *Game) PublicView() View {
 			Score: p.score, MonsterLoss: p.monsterLoss, Seasons: append([]SeasonScore(nil), p.seasons[:g.scoredSeasons()]...)}
 		if p.pending.kind != NoDecision {
 			sv.Waiting = p.pending.kind.String()
+		}
+		for id := firstHeroesAmbush; id < firstHero; id++ {
+			if cardTable[id].Effect == NoEffect {
+				continue
+			}
+			if _, alive := g.monsterCells(i, id); !alive.Empty() {
+				sv.Monsters = append(sv.Monsters, MonsterMark{Card: cardTable[id].Name, Cells: CellList(alive)})
+			}
 		}
 		v.Sheets = append(v.Sheets, sv)
 	}

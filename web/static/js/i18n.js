@@ -88,6 +88,11 @@ const en = {
   joiningWhat: "{game}: {content}", joiningClock: "Clock: {clock}", noClock: "no clock", clockPerMove: "{time} per move", clockPerGame: "{time} per player for the game",
   inviteLocalOnly: "This link works only on this computer: to invite friends, start the server with --addr :8080 and open Surveyor by this computer's network address (README).",
   connLost: "Connection lost: reconnecting… Your move waits until it is back.", connBack: "Back online.",
+  monsterLegend: "Monsters on this map",
+  monsterEffects: { "Dragon Inferno": "when all its spaces are surrounded or destroyed, gain 3 coins (once).",
+    "Zombie Plague": "after each season's scoring, a zombie spreads into every empty space next to a zombie.",
+    "Giant Troll Ravage": "after each season's scoring, the map's owner destroys one empty space next to the troll.",
+    "Gorgon Gaze": "when drawn, whoever drew it destroys one space next to it (not a mountain)." },
   accountName: "Name", password: "Password", wrongCredentials: "Wrong name or password.",
   nameTaken: "That name (or one that looks like it) is taken.",
   waitHost: "Waiting for {name}, the host, to start the game.", storyAmbush: "{by} draws {card} on {who}'s map: {spaces}", story: "Story", storyEdicts: "Edicts: {list}", storyCard: "{season}, turn {turn}: {card}", storyType_ambush: "ambush",
@@ -242,6 +247,11 @@ const fr = {
   joiningWhat: "{game} : {content}", joiningClock: "Pendule : {clock}", noClock: "sans pendule", clockPerMove: "{time} par coup", clockPerGame: "{time} par joueur pour la partie",
   inviteLocalOnly: "Ce lien ne marche que sur cet ordinateur : pour inviter des amis, lancez le serveur avec --addr :8080 et ouvrez Surveyor par l'adresse réseau de cet ordinateur (README).",
   connLost: "Connexion perdue : reconnexion… Votre coup attend son retour.", connBack: "De nouveau en ligne.",
+  monsterLegend: "Monstres sur cette carte",
+  monsterEffects: { "Dragon Inferno": "quand toutes ses cases sont entourées ou détruites, gagnez 3 pièces (une fois).",
+    "Zombie Plague": "après le décompte de chaque saison, un zombie se répand dans chaque case vide voisine d'un zombie.",
+    "Giant Troll Ravage": "après le décompte de chaque saison, le propriétaire de la carte détruit une case vide voisine du troll.",
+    "Gorgon Gaze": "une fois dessinée, celui qui l'a dessinée détruit une case voisine (pas une montagne)." },
   accountName: "Nom", password: "Mot de passe", wrongCredentials: "Nom ou mot de passe incorrect.",
   nameTaken: "Ce nom (ou un nom qui lui ressemble) est déjà pris.",
   waitHost: "En attente de {name}, l'hôte, pour commencer la partie.", storyAmbush: "{by} dessine {card} sur la carte de {who} : {spaces}", story: "Récit", storyEdicts: "Décrets : {list}", storyCard: "{season}, tour {turn} : {card}", storyType_ambush: "embuscade",
@@ -414,6 +424,11 @@ const pt = {
   joiningWhat: "{game}: {content}", joiningClock: "Relógio: {clock}", noClock: "sem relógio", clockPerMove: "{time} por jogada", clockPerGame: "{time} por jogador na partida",
   inviteLocalOnly: "Este link só funciona neste computador: para convidar amigos, inicie o servidor com --addr :8080 e abra o Surveyor pelo endereço de rede deste computador (README).",
   connLost: "Conexão perdida: reconectando… Sua jogada espera a volta dela.", connBack: "De volta online.",
+  monsterLegend: "Monstros neste mapa",
+  monsterEffects: { "Dragon Inferno": "quando todos os seus espaços estiverem cercados ou destruídos, ganhe 3 moedas (uma vez).",
+    "Zombie Plague": "após a pontuação de cada estação, um zumbi se espalha para cada espaço vazio vizinho a um zumbi.",
+    "Giant Troll Ravage": "após a pontuação de cada estação, o dono do mapa destrói um espaço vazio vizinho ao troll.",
+    "Gorgon Gaze": "ao ser desenhada, quem a desenhou destrói um espaço vizinho (não uma montanha)." },
   accountName: "Nome", password: "Senha", wrongCredentials: "Nome ou senha incorretos.",
   nameTaken: "Esse nome (ou um parecido) já está em uso.",
   waitHost: "Aguardando {name}, o anfitrião, começar a partida.", storyAmbush: "{by} desenha {card} no mapa de {who}: {spaces}", story: "Narrativa", storyEdicts: "Decretos: {list}", storyCard: "{season}, rodada {turn}: {card}", storyType_ambush: "emboscada",
@@ -557,6 +572,9 @@ export function seasonName(i) { return languages[current].seasons[i] || en.seaso
 export function titleName(s) { return languages[current].titles[s] || s; }
 
 const pick = (table, k) => (languages[current][table] || {})[k] ?? en[table][k];
+
+// monsterEffect is what a Heroes monster does, in the page's language.
+export const monsterEffect = (name) => pick("monsterEffects", name) || "";
 export function carcName(k) { return pick("features", k) || k; }
 export function surveyorName(id) { return (pick("surveyors", id) || [id])[0]; }
 export function surveyorText(id) { return (pick("surveyors", id) || ["", ""])[1]; }

@@ -3,9 +3,10 @@
 // table.js adds the controls of the seat to act; replay.js shows it read-only.
 
 import { h } from "../dom.js";
-import { drawSheet, highlight, shapeIcon } from "./sheet.js";
+import { drawSheet, highlight, shapeIcon, monsterMark, MONSTER_MARKS } from "./sheet.js";
+import { el } from "../dom.js";
 import { parseMap } from "./shapes.js";
-import { t, cardName, terrainName, seasonName, titleName, ruleText } from "../i18n.js";
+import { t, cardName, terrainName, seasonName, titleName, ruleText, monsterEffect } from "../i18n.js";
 import { modal, playerName } from "../ui.js";
 
 // Season i scores edicts SEASON_EDICTS[i] (A+B, B+C, C+D, D+A).
@@ -127,7 +128,7 @@ export function opponents(view, match, mainSeat, onOpen) {
   const kept = new Map();
   const items = view.sheets.filter(s => s.seat !== mainSeat).map(s => {
     const k = `${s.seat}|${s.map}|${JSON.stringify(s.hits)}`;
-    const svg = thumbs.get(k) || drawSheet(parseMap(s.map), { small: true, hits: s.hits, label: playerName(match, s.seat) });
+    const svg = thumbs.get(k) || drawSheet(parseMap(s.map), { small: true, hits: s.hits, monsters: s.monsters, label: playerName(match, s.seat) });
     kept.set(k, svg);
     const status = view.over ? "" : (s.waiting ? t("stillDrawing") : t("done"));
     return h("button", { class: "opponent" + (s.waiting ? " drawing" : ""), "data-seat": s.seat, type: "button",
@@ -142,7 +143,7 @@ export function opponents(view, match, mainSeat, onOpen) {
 
 // bigSheet is the enlarged view of another player's sheet.
 export function bigSheet(view, match, s, close) {
-  const svg = drawSheet(parseMap(s.map), { hits: s.hits, coins: s.coins, label: playerName(match, s.seat) });
+  const svg = drawSheet(parseMap(s.map), { hits: s.hits, coins: s.coins, monsters: s.monsters, label: playerName(match, s.seat) });
   const wrap = h("div", { class: "big-sheet" }, svg, scoreBox(view, s, false));
   return modal("sheet-modal", playerName(match, s.seat), wrap,
     [h("button", { type: "button", class: "primary", id: "sheet-close", onclick: close }, t("close"))]);
@@ -165,4 +166,14 @@ export function finalPanel(view, match) {
       ` · ${t("soloTitle")}: `, h("strong", { id: "solo-title" }, titleName(d.title))));
   }
   return body;
+}
+
+// monsterLegend names the marks of the Heroes monsters on a sheet with what each does (null when none).
+export function monsterLegend(sheet) {
+  const marks = (sheet.monsters || []).filter(mk => MONSTER_MARKS[mk.card]);
+  if (!marks.length) return null;
+  return h("div", { class: "panel monster-legend", id: "monster-legend" }, h("h3", {}, t("monsterLegend")),
+    h("ul", { class: "plain" }, marks.map(mk => h("li", { "data-card": mk.card },
+      el("svg", { viewBox: "5.2 0.2 4.8 4.8", width: 22, height: 22, class: "mark-icon", "aria-hidden": "true" }, monsterMark(MONSTER_MARKS[mk.card], 0, 0)),
+      " ", h("strong", {}, cardName(mk.card)), ": ", monsterEffect(mk.card)))));
 }

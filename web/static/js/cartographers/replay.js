@@ -6,14 +6,14 @@ import { drawSheet, highlight, cellName } from "./sheet.js";
 import { parseMap } from "./shapes.js";
 import { t, terrainName } from "../i18n.js";
 import { playerName } from "../ui.js";
-import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, opponents, finalPanel } from "./board.js";
+import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, opponents, finalPanel, monsterLegend } from "./board.js";
 
 // drawReplay draws step r of the replay into main (replay.js gives the heading, the navigation and the
 // story panel; state keeps the sheet in focus from step to step).
 export function drawReplay({ main, r, match, state, head, story, redraw }) {
   const v = r.view;
   const sheet = v.sheets[state.focus || 0] || v.sheets[0];
-  const svg = drawSheet(parseMap(sheet.map), { hits: sheet.hits, coins: sheet.coins });
+  const svg = drawSheet(parseMap(sheet.map), { hits: sheet.hits, coins: sheet.coins, monsters: sheet.monsters });
   svg.id = "main-sheet";
   const moved = r.move ? h("p", { class: "muted", id: "replay-move" }, describe(match, r.move)) : null;
   // The last move's spaces are outlined on the mover's sheet (an ambush went on a neighbour's).
@@ -21,6 +21,8 @@ export function drawReplay({ main, r, match, state, head, story, redraw }) {
   const side = h("section", { class: "side-col" }, h("div", { class: "panel" }, cardFace(v.current)),
     h("div", { class: "panel" }, timeTrack(v), seasonCards(v)),
     h("div", { class: "panel" }, h("h3", {}, t("edicts")), edictCards(v, () => svg)));
+  const legend = monsterLegend(sheet);
+  if (legend) side.append(legend);
   const opp = opponents(v, match, sheet.seat, (s) => { state.focus = s.seat; redraw(); });
   if (opp) side.append(opp);
   side.append(story);

@@ -35,7 +35,26 @@ function terrainMark(kind, x, y) {
   return null;
 }
 
-// drawSheet returns the SVG of one sheet. opts: {small, coins, hits, changed (Set of "r,c"), id}.
+// MONSTER_MARKS names the mark of each Heroes monster with an ability.
+export const MONSTER_MARKS = { "Dragon Inferno": "dragon", "Zombie Plague": "zombie", "Giant Troll Ravage": "troll", "Gorgon Gaze": "gorgon" };
+
+// monsterMark draws a monster's mark in a space's top-right corner (or, with x and y 0, alone for a legend):
+// a flame for the Dragon, spreading dots for the zombies, a jagged ravage for the Troll, an eye for the Gorgon.
+export function monsterMark(kind, x, y, title) {
+  const g = el("g", { class: `mmark m-${kind}`, transform: `translate(${x + 5.6} ${y + 0.6})`, "data-mark": kind });
+  g.append(el("circle", { cx: 2, cy: 2, r: 2.2, class: "mmark-bg" }));
+  switch (kind) {
+    case "dragon": g.append(el("path", { d: "M2 0.4 C3.4 1.6 3.6 2.6 3.1 3.4 C2.6 4.1 1.4 4.1 0.9 3.4 C0.5 2.7 0.9 1.9 1.5 1.6 C1.6 2.2 1.9 2.4 2.2 2.3 C2.1 1.6 1.8 1.1 2 0.4 Z" })); break;
+    case "zombie": g.append(el("circle", { cx: 2, cy: 1.1, r: 0.6 }), el("circle", { cx: 1, cy: 2.8, r: 0.6 }), el("circle", { cx: 3, cy: 2.8, r: 0.6 })); break;
+    case "troll": g.append(el("path", { d: "M0.5 3 L1.2 1.2 L2 2.6 L2.8 1.2 L3.5 3", class: "stroke" })); break;
+    case "gorgon": g.append(el("path", { d: "M0.4 2 Q2 0.4 3.6 2 Q2 3.6 0.4 2 Z", class: "stroke" }), el("circle", { cx: 2, cy: 2, r: 0.6 })); break;
+  }
+  if (title) { const tt = el("title"); tt.textContent = title; g.append(tt); }
+  return g;
+}
+
+// drawSheet returns the SVG of one sheet. opts: {small, coins, hits, monsters (the view's marks), changed
+// (Set of "r,c"), id}.
 export function drawSheet(map, opts = {}) {
   const small = !!opts.small;
   const m = small ? 1 : M;
@@ -67,6 +86,12 @@ export function drawSheet(map, opts = {}) {
   for (const [r, c] of opts.hits || []) {
     const x = c * CS, y = r * CS;
     grid.append(el("path", { d: `M${x + 1} ${y + 1} L${x + 9} ${y + 9} M${x + 9} ${y + 1} L${x + 1} ${y + 9}`, class: "hit" }));
+  }
+  // Each Heroes monster's spaces carry its mark (its ability differs: the map text says only "monster").
+  for (const mk of opts.monsters || []) {
+    const kind = MONSTER_MARKS[mk.card];
+    if (!kind) continue;
+    for (const [r, c] of mk.cells) grid.append(monsterMark(kind, c * CS, r * CS, mk.card));
   }
   grid.append(el("g", { class: "highlight" }));
   grid.append(el("g", { class: "preview" }));

@@ -13,7 +13,7 @@ import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 import { modal, playerName, isOffline } from "../ui.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, bindHighlight, opponents, bigSheet,
-  finalPanel, seasonTime, SEASON_EDICTS } from "./board.js";
+  finalPanel, seasonTime, monsterLegend, SEASON_EDICTS } from "./board.js";
 
 // ---------- what changed since the last view ----------
 
@@ -102,7 +102,7 @@ export function renderTable(main, s, token, accept) {
     s.ctl.cursor = firstFit(s);
   }
 
-  const svg = drawSheet(map, { hits: sheet.hits, coins: sheet.coins, changed: sheetIdx === mine ? s.changed : null,
+  const svg = drawSheet(map, { hits: sheet.hits, coins: sheet.coins, monsters: sheet.monsters, changed: sheetIdx === mine ? s.changed : null,
     label: playerName(m, sheet.seat) });
   svg.id = "main-sheet";
   svg.dataset.sheet = sheetIdx;
@@ -125,6 +125,8 @@ export function renderTable(main, s, token, accept) {
   // Projections count spaces of the viewer's own sheet: no highlight while another sheet is shown.
   const ownSvg = () => (sheetIdx === mine ? s.svg : null);
   side.append(h("div", { class: "panel" }, h("h3", {}, t("edicts")), edictCards(v, ownSvg)));
+  const legend = monsterLegend(sheet);
+  if (legend) side.append(legend);
   const opp = opponents(v, m, sheetIdx, (os) => openSheet(s, os));
   if (opp) side.append(opp);
 

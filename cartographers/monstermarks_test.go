@@ -1,0 +1,54 @@
+package cartographers
+
+import (
+	"strings"
+	"testing"
+)
+
+// A sheet's view names the surviving spaces of each Heroes monster with an ability: every named space is a
+// monster space in the map text, the card was revealed, and over many games each of the four is seen.
+func TestViewMarksHeroesMonsters(t *testing.T) {
+	abilities := map[string]bool{"Dragon Inferno": true, "Zombie Plague": true, "Giant Troll Ravage": true, "Gorgon Gaze": true}
+	seen := map[string]bool{}
+	for seed := uint64(1); seed <= 40 && len(seen) < 4; seed++ {
+		g, err := NewGame(Options{Preset: "heroes"}, 1, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() {
+			m, err := g.AutoMove(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(0, m); err != nil {
+				t.Fatal(err)
+			}
+			v := g.View(0)
+			revealed := map[string]bool{}
+			for _, sp := range v.Specials {
+				revealed[sp.Card.Name] = true
+			}
+			sv := v.Sheets[0]
+			var rows []string
+			for _, l := range strings.Split(sv.Map, "\n") {
+				if l = strings.ReplaceAll(strings.TrimSpace(l), " ", ""); l != "" && !strings.HasPrefix(l, ";") {
+					rows = append(rows, l)
+				}
+			}
+			for _, mk := range sv.Monsters {
+				if !abilities[mk.Card] || !revealed[mk.Card] || len(mk.Cells) == 0 {
+					t.Fatalf("seed %d: a mark for %q (revealed %v) with %d spaces", seed, mk.Card, revealed[mk.Card], len(mk.Cells))
+				}
+				seen[mk.Card] = true
+				for _, c := range mk.Cells {
+					if ch := rows[c[0]][c[1]]; ch != 'X' && ch != 'x' {
+						t.Fatalf("seed %d: %s marks %v, which the map shows as %q", seed, mk.Card, c, ch)
+					}
+				}
+			}
+		}
+	}
+	if len(seen) != 4 {
+		t.Errorf("40 games marked only %v", seen)
+	}
+}
