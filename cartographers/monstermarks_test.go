@@ -1,6 +1,7 @@
 package cartographers
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -50,5 +51,43 @@ func TestViewMarksHeroesMonsters(t *testing.T) {
 	}
 	if len(seen) != 4 {
 		t.Errorf("40 games marked only %v", seen)
+	}
+}
+
+// A draw decision's view lists exactly the shape options with no legal placement (checked against
+// LegalDraws, the list the moves are judged by) over many games' decisions; some are seen.
+func TestViewListsShapesFittingNowhere(t *testing.T) {
+	var buf []Placement
+	nowhereSeen := 0
+	for seed := uint64(1); seed <= 60; seed++ {
+		g, err := NewGame(Options{Preset: "both"}, 1, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() {
+			if d, sheet := g.DecisionOf(0); sheet >= 0 && d.Kind() == DecideDraw && d.Mode() != DrawFallback {
+				dv := g.View(0).Decision
+				var want []int
+				for opt := range len(d.Card().Card().Options) {
+					if buf = g.LegalDraws(sheet, d, opt, buf[:0]); len(buf) == 0 {
+						want = append(want, opt)
+					}
+				}
+				if fmt.Sprint(dv.Nowhere) != fmt.Sprint(want) {
+					t.Fatalf("seed %d, card %s: the view says %v fit nowhere, LegalDraws %v", seed, d.Card().Card().Name, dv.Nowhere, want)
+				}
+				nowhereSeen += len(want)
+			}
+			m, err := g.AutoMove(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(0, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if nowhereSeen == 0 {
+		t.Error("60 games never had a shape that fits nowhere: the test proves nothing")
 	}
 }

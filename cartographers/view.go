@@ -115,6 +115,9 @@ type DecisionView struct {
 	// Targets are the unfilled ruins to cover (mode "ruins") or the spaces to choose from (gorgon, troll).
 	Targets   [][2]int `json:"targets,omitempty"`
 	MayRotate bool     `json:"may_rotate"`
+	// Nowhere lists the card's shape options that fit nowhere on the sheet now (a draw decision's), so that
+	// a client can mark them rather than offer them like the others.
+	Nowhere []int `json:"nowhere,omitempty"`
 }
 
 var cardTypeNames = [...]string{"explore", "ruins", "rift", "ambush", "hero"}
@@ -184,6 +187,7 @@ func (g *Game) SeatPart(seat int) SeatPart {
 			for _, k := range g.Terrains(d) {
 				dv.Terrains = append(dv.Terrains, k.String())
 			}
+			dv.Nowhere = g.shapesFittingNowhere(i, d)
 		}
 		part.Decision = dv
 	}
@@ -249,4 +253,23 @@ func (g *Game) scoredSeasons() int {
 		return g.season + 1
 	}
 	return g.season
+}
+
+// shapesFittingNowhere lists the shape options of a draw decision that fit nowhere on sheet i, given
+// its demand (a ruins space to cover); none in the fallback, which draws a single space.
+func (g *Game) shapesFittingNowhere(i int, d Decision) []int {
+	if d.mode == DrawFallback {
+		return nil
+	}
+	var must Bits
+	if d.mode == DrawRuins {
+		must = d.targets
+	}
+	var out []int
+	for opt := range cardTable[d.card].Options {
+		if !cardTable[d.card].Options[opt].table.CanPlace(&g.players[i].sheet, must) {
+			out = append(out, opt)
+		}
+	}
+	return out
 }

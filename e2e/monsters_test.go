@@ -54,3 +54,55 @@ func TestHeroesMonstersMarked(t *testing.T) {
 	}
 	shot(t, ctx, "monsters")
 }
+
+// TestShapeFittingNowhereMarked: a card's shape that fits nowhere on the sheet is marked, and cannot be
+// chosen (it was offered like the others).
+func TestShapeFittingNowhereMarked(t *testing.T) {
+	e := newEnv(t, 6)
+	var id, token string
+	var nowhere []int
+	step := 0
+	for try := 0; len(nowhere) == 0; try++ {
+		if try == 30 {
+			t.Fatal("no shape fit nowhere in 30 games")
+		}
+		id, token = e.startSolo("both")
+		for range 200 {
+			var st struct {
+				Match struct{ Status string } `json:"match"`
+				View  struct {
+					Decision *struct{ Nowhere []int } `json:"decision"`
+				} `json:"view"`
+			}
+			e.getJSON("/api/matches/"+id, token, &st)
+			if st.Match.Status == "finished" {
+				break
+			}
+			if st.View.Decision != nil && len(st.View.Decision.Nowhere) > 0 {
+				nowhere = st.View.Decision.Nowhere
+				break
+			}
+			moves := legalMoves[json.RawMessage](e, id, token)
+			// A scattered choice of legal move (not the first, which fills the map tidily): shapes soon stop
+			// fitting somewhere.
+			step++
+			e.postJSON("/api/matches/"+id+"/moves", token, map[string]json.RawMessage{"move": moves[(step*7919)%len(moves)]}, nil)
+		}
+	}
+	ctx := browser(t, "en-US")
+	holdSeat(t, ctx, e, id, token, "en")
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]') && !!document.querySelector('#controls [data-option]')`)
+	for _, i := range nowhere {
+		var got struct {
+			Disabled bool
+			Class    string
+			Text     string
+		}
+		evalJSON(t, ctx, fmt.Sprintf(`(b => JSON.stringify({Disabled: b.disabled, Class: b.className, Text: b.textContent}))(document.querySelector('#controls [data-option="%d"]'))`, i), &got)
+		if !got.Disabled || got.Class != "option nowhere" || got.Text != fmt.Sprintf("%d · fits nowhere", i+1) {
+			t.Errorf("shape %d, which fits nowhere, is offered as %+v", i+1, got)
+		}
+	}
+	shot(t, ctx, "fits-nowhere")
+}

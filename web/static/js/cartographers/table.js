@@ -74,7 +74,9 @@ function decisionKey(v) {
 
 function newCtl(d) {
   const terrains = decisionTerrains(d);
-  return { option: d.mode === "fallback" ? -1 : 0, terrain: terrains.length === 1 ? terrains[0] : null,
+  // The first shape that fits somewhere is chosen to begin with.
+  const first = (d.card.shapes || []).findIndex((_, i) => !(d.nowhere || []).includes(i));
+  return { option: d.mode === "fallback" ? -1 : Math.max(0, first), terrain: terrains.length === 1 ? terrains[0] : null,
     rot: 0, flip: false, cursor: [5, 5], placed: null, drag: false };
 }
 
@@ -235,10 +237,12 @@ function controls(s, token, accept) {
   if ((d.kind === "draw" || d.kind === "ambush") && d.mode !== "fallback") {
     const shapes = d.card.shapes || [];
     box.append(h("div", { class: "options", role: "radiogroup", "aria-label": t("shapes") }, shapes.map((sh, i) => {
-      const b = h("button", { type: "button", class: "option" + (c.option === i ? " selected" : ""), "data-option": i,
-        "aria-pressed": c.option === i ? "true" : "false", title: `${t("shapes")} ${i + 1}` },
+      // A shape that fits nowhere on the sheet is marked and cannot be chosen.
+      const nowhere = (d.nowhere || []).includes(i);
+      const b = h("button", { type: "button", class: "option" + (c.option === i ? " selected" : "") + (nowhere ? " nowhere" : ""), "data-option": i,
+        "aria-pressed": c.option === i ? "true" : "false", disabled: nowhere, title: nowhere ? t("fitsNowhere") : `${t("shapes")} ${i + 1}` },
       shapeIcon(orient(sh.cells, c.rot, c.flip), c.terrain || (d.kind === "ambush" ? "monster" : "empty"), { coin: sh.coin }),
-      h("span", {}, String(i + 1)));
+      h("span", {}, nowhere ? `${i + 1} · ${t("fitsNowhereShort")}` : String(i + 1)));
       b.addEventListener("click", () => { c.option = i; s.render(); });
       b.addEventListener("pointerdown", (e) => startDrag(s, e, i));
       return b;
@@ -435,7 +439,8 @@ export function keyHandler(s, token, accept, e) {
       break;
     }
     default:
-      if (/^[1-9]$/.test(e.key) && d.card.shapes && Number(e.key) <= d.card.shapes.length && d.mode !== "fallback") {
+      if (/^[1-9]$/.test(e.key) && d.card.shapes && Number(e.key) <= d.card.shapes.length && d.mode !== "fallback" &&
+        !(d.nowhere || []).includes(Number(e.key) - 1)) {
         c.option = Number(e.key) - 1; s.render();
       }
   }
