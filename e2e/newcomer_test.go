@@ -86,3 +86,23 @@ func TestPhoneConfirmInView(t *testing.T) {
 		shot(t, ctx, "phone-confirm-"+c.id[:4])
 	}
 }
+
+// TestSheetFitsADesktopScreen: at 1440x900 the whole sheet, row K and the coin track included, is on the
+// screen without scrolling (row K and the coins sat below the fold).
+func TestSheetFitsADesktopScreen(t *testing.T) {
+	e := newEnv(t, 3)
+	id, token := e.startSolo("cartographers")
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.EmulateViewport(1440, 900))
+	holdSeat(t, ctx, e, id, token, "en")
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]')`)
+	var got struct{ Sheet, Coins, Height float64 }
+	evalJSON(t, ctx, `JSON.stringify({Sheet: document.querySelector('#main-sheet').getBoundingClientRect().bottom,
+		Coins: Math.max(...[...document.querySelectorAll('#main-sheet .coin')].map(c => c.getBoundingClientRect().bottom)),
+		Height: innerHeight})`, &got)
+	if got.Sheet > got.Height || got.Coins > got.Height {
+		t.Errorf("at 1440x900 the sheet ends at y %.0f and its coins at %.0f, below the %.0f-px screen", got.Sheet, got.Coins, got.Height)
+	}
+	shot(t, ctx, "desktop-1440")
+}
