@@ -106,3 +106,21 @@ func TestSheetFitsADesktopScreen(t *testing.T) {
 	}
 	shot(t, ctx, "desktop-1440")
 }
+
+// TestPhoneReadsScoringRules: on a phone, where a scoring card's rule is not shown (it was only a hover
+// tooltip, unreadable by touch), a tap on the card shows it.
+func TestPhoneReadsScoringRules(t *testing.T) {
+	e := newEnv(t, 3)
+	id, token := e.startSolo("cartographers")
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	holdSeat(t, ctx, e, id, token, "en")
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+	waitJS(t, ctx, `!!document.querySelector('#edicts .edict[data-edict="0"]')`)
+	visible := `getComputedStyle(document.querySelector('#edicts .edict[data-edict="0"] .rule')).display !== "none"`
+	if evalString(t, ctx, `String(`+visible+`)`) != "false" {
+		t.Fatal("the rule already shows on a phone: the test would prove nothing")
+	}
+	click(t, ctx, `#edicts .edict[data-edict="0"]`)
+	waitJS(t, ctx, visible)
+}

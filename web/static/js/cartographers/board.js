@@ -100,6 +100,11 @@ export function edictCards(view, svgOf) {
     // What the card would give now means nothing once the game is over.
     proj && !view.over ? h("div", { class: "proj-stars", "data-proj": i }, `★ ${proj.stars} `, h("small", {}, t("projected"))) : null);
     if (proj) bindHighlight(card, () => proj.counted, svgOf);
+    // A tap opens the card's rule where the screen has no room to show it always (phones): a tooltip needs
+    // a pointer to hover.
+    card.addEventListener("click", () => card.classList.toggle("open"));
+    card.setAttribute("aria-expanded", "false");
+    card.addEventListener("click", () => card.setAttribute("aria-expanded", String(card.classList.contains("open"))));
     return card;
   }));
 }
