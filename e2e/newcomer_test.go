@@ -124,3 +124,24 @@ func TestPhoneReadsScoringRules(t *testing.T) {
 	click(t, ctx, `#edicts .edict[data-edict="0"]`)
 	waitJS(t, ctx, visible)
 }
+
+// TestPhoneZoomCoversNoTile: on a phone the Carcassonne zoom buttons do not lie over the board (they
+// covered a tile).
+func TestPhoneZoomCoversNoTile(t *testing.T) {
+	e := newEnv(t, 3)
+	var carc struct{ ID, Token string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &carc)
+	e.postJSON("/api/matches/"+carc.ID+"/join", "", map[string]any{"name": "Bea"}, nil)
+	e.postJSON("/api/matches/"+carc.ID+"/start", carc.Token, struct{}{}, nil)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	holdSeat(t, ctx, e, carc.ID, carc.Token, "en")
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+carc.ID))
+	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]')`)
+	over := evalString(t, ctx, `(() => { const b = document.querySelector('#carc-board').getBoundingClientRect();
+		const z = document.querySelector('.zoom').getBoundingClientRect();
+		return String(z.left < b.right && z.right > b.left && z.top < b.bottom && z.bottom > b.top); })()`)
+	if over != "false" {
+		t.Error("the zoom buttons lie over the board on a phone")
+	}
+}
