@@ -4,7 +4,7 @@
 
 import { api } from "../api.js";
 import { h, el, put, focusOnKeyUp } from "../dom.js";
-import { drawTile, boardMap, fit, spotOf, meeple, edgesAt } from "./tiles.js";
+import { drawTile, boardMap, fit, spotOf, meeple, edgesAt, segKind } from "./tiles.js";
 import { drawBoard, cellAt, zoomTo, CELL } from "./board.js";
 import { t, carcName, surveyorName, surveyorText, dirName, botTag, refusalText } from "../i18n.js";
 import { modal, playerName, isOffline } from "../ui.js";
@@ -251,7 +251,7 @@ function refresh(s, token, accept, hoverOnly = false) {
         const spot = el("g", { class: "spot" + (cc.meeple === name ? " chosen" : ""), "data-meeple": name, role: "button",
           "aria-label": segLabel(v.tile, cc.rot, name) },
         el("circle", { cx: px, cy: py, r: 11 }));
-        if (cc.meeple === name) spot.append(meeple([px, py], s.env.you.seat));
+        if (cc.meeple === name) spot.append(meeple([px, py], s.env.you.seat, {}, segKind(v.tile, cc.rot, name)));
         spot.addEventListener("click", (e) => { e.stopPropagation(); chooseMeeple(s, token, accept, name); });
         g.append(spot);
       }

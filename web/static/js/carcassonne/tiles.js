@@ -210,7 +210,7 @@ export function drawTile(letter, rot, opts = {}) {
     const [x, y] = turn(tt.armsSpot, rot);
     g.append(el("path", { class: "arms", d: `M${x - 7},${y - 7}h14v6q0,7 -7,10q-7,-3 -7,-10z` }));
   }
-  if (opts.meeples) for (const m of opts.meeples) g.append(meeple(spotOf(letter, rot, m.segment), m.seat));
+  if (opts.meeples) for (const m of opts.meeples) g.append(meeple(spotOf(letter, rot, m.segment), m.seat, {}, segKind(letter, rot, m.segment)));
   return g;
 }
 
@@ -220,8 +220,19 @@ export function spotOf(letter, rot, name) {
   return seg ? turn(seg.spot, rot) : [50, 50];
 }
 
-// meeple draws a meeple of a seat's colour standing at p.
-export function meeple([x, y], seat, extra = {}) {
-  return el("path", { class: `meeple seat-${seat}`, "data-seat": String(seat), ...extra,
+// meeple draws a meeple of a seat's colour at p, a third larger than the spot's mark so that it reads at
+// a glance: lying down on a field (a farmer, as the rules lay it), beside the building on a monastery (so
+// that the monastery stays in view), standing elsewhere.
+export function meeple([x, y], seat, extra = {}, kind = "") {
+  const [dx, dy] = kind === "monastery" ? [19, 19] : [0, 0];
+  const turn = kind === "field" ? " rotate(90)" : "";
+  return el("path", { class: `meeple seat-${seat}` + (kind === "field" ? " farmer" : ""), "data-seat": String(seat), ...extra,
+    transform: `translate(${x + dx} ${y + dy})${turn} scale(1.35) translate(${-x} ${-y})`,
     d: `M${x},${y - 11}c3,0 4,2 4,4c0,1 -0.5,2 -1,2.5l6,2.5c1.5,0.6 1.5,3 0,3.5l-4,0l3,8.5h-5.5l-2.5,-5l-2.5,5h-5.5l3,-8.5l-4,0c-1.5,-0.5 -1.5,-2.9 0,-3.5l6,-2.5c-0.5,-0.5 -1,-1.5 -1,-2.5c0,-2 1,-4 4,-4z` });
+}
+
+// segKind is the kind of the named segment of a tile ("field", "road", "city", "monastery"), "" if none.
+export function segKind(letter, rot, name) {
+  const seg = TILES[letter].segments.find(s => segName(s, rot) === name);
+  return seg ? seg.kind : "";
 }
