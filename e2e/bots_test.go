@@ -53,6 +53,20 @@ func TestCartographersAgainstBotsFromLobby(t *testing.T) {
 	}
 	waitJS(t, ctx, `document.querySelectorAll('#opponents .opponent').length === 2`)
 	shot(t, ctx, "carto-bots")
+	// Another sheet, enlarged on a screen too short to hold it whole, opens at its top (it opened
+	// scrolled down to its Close button).
+	run(t, ctx, chromedp.EmulateViewport(1000, 560))
+	click(t, ctx, `#opponents .opponent[data-seat="1"]`)
+	waitJS(t, ctx, `!!document.querySelector('#sheet-modal')`)
+	if evalString(t, ctx, `String((m => m.scrollHeight > m.clientHeight)(document.querySelector('#sheet-modal .modal')))`) != "true" {
+		t.Error("the enlarged sheet fits the short screen: the check below proves nothing")
+	}
+	if top := evalString(t, ctx, `String(document.querySelector('#sheet-modal .modal').scrollTop)`); top != "0" {
+		t.Errorf("the enlarged sheet opens scrolled %s px down", top)
+	}
+	click(t, ctx, "#sheet-close")
+	waitJS(t, ctx, `!document.querySelector('#sheet-modal')`)
+	run(t, ctx, chromedp.EmulateViewport(1280, 1200))
 	playThroughPage(t, ctx, e.legal(id, token)[0], byClicks)
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		e.getJSON("/api/matches/"+id, token, &st)

@@ -535,5 +535,8 @@ function openSheet(s, os) {
   const main = document.getElementById("screen");
   const box = bigSheet(s.view, s.env.match, os, () => box.remove());
   main.append(box);
-  box.querySelector("#sheet-close").focus();
+  // Focus the Close button without scrolling to it: the enlarged sheet opens at its top (focusing the
+  // button at the foot scrolled the sheet's top out of view).
+  box.querySelector("#sheet-close").focus({ preventScroll: true });
+  box.querySelector(".modal").scrollTop = 0;
 }
