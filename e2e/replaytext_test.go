@@ -134,3 +134,26 @@ func TestFinishedTableReadsAsOver(t *testing.T) {
 		t.Error("the time track does not say the game is over")
 	}
 }
+
+// TestGameLogDuringPlay: a table in play has a game log (there was none before the end): opened, it tells
+// the game so far in the page's language, and follows the moves while open.
+func TestGameLogDuringPlay(t *testing.T) {
+	e := newEnv(t, 3)
+	id, token := e.startSolo("cartographers")
+	ctx := browser(t, "fr-FR")
+	holdSeat(t, ctx, e, id, token, "fr")
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]') && !!document.querySelector('#game-log')`)
+	click(t, ctx, "#game-log summary")
+	waitJS(t, ctx, `document.querySelectorAll('#game-log li').length >= 2`)
+	if k := evalString(t, ctx, `document.querySelector('#game-log li').dataset.kind`); k != "edicts" {
+		t.Errorf("the log begins with %q, want the edicts", k)
+	}
+	if got := evalString(t, ctx, `document.querySelector('#game-log li[data-kind="card"]').textContent`); !strings.Contains(got, "Printemps") {
+		t.Errorf("the log's first card reads %q, want it in French", got)
+	}
+	before := evalString(t, ctx, `String(document.querySelectorAll('#game-log li').length)`)
+	e.postJSON("/api/matches/"+id+"/moves", token, map[string]any{"move": e.legal(id, token)[0]}, nil)
+	waitJS(t, ctx, `String(document.querySelectorAll('#game-log li').length) !== "`+before+`" && !!document.querySelector('#game-log[open]')`)
+	shot(t, ctx, "game-log")
+}

@@ -44,6 +44,7 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	api("GET /api/matches/{id}/legal", s.legal)
 	api("GET /api/matches/{id}/record", s.record)
 	api("GET /api/matches/{id}/replay/{step}", s.replayStep)
+	api("GET /api/matches/{id}/story", s.story)
 	api("GET /api/matches/{id}/ws", s.websocket)
 	api("POST /api/account/signup", s.signup)
 	api("POST /api/account/signin", s.signin)
@@ -738,6 +739,37 @@ func (s *Server) replayStep(w http.ResponseWriter, r *http.Request) error {
 		resp["move"] = rec.Moves[step-1]
 	}
 	writeJSON(w, http.StatusOK, resp)
+	return nil
+}
+
+// story is GET /api/matches/{id}/story: the game told so far, for the log beside a table in play. Anyone
+// may read it: the narrative tells only what the table shows (the cards and tiles once turned up, the
+// moves, the scorings), and what stays hidden until the end (the Land Surveyors piles) only once the game
+// is over. The live game is not told; the story is a told replay of its moves, made on request outside
+// the match's lock.
+func (s *Server) story(w http.ResponseWriter, r *http.Request) error {
+	var rec game.Record
+	var def game.Definition
+	var seq int64
+	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
+		if !m.started {
+			return errf(http.StatusConflict, codeNotStarted, "the story begins when the match starts")
+		}
+		def, seq = m.def, m.seq
+		rec = m.record(len(m.moves))
+		for _, seat := range m.seats {
+			rec.Players = append(rec.Players, seat.name)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	st, err := game.NewRegistry(def).ReplayTold(rec)
+	if err != nil {
+		return fmt.Errorf("story %s: %w", r.PathValue("id"), err)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "moves": len(rec.Moves), "narrative": toldEvents(st, rec.Players)})
 	return nil
 }
 

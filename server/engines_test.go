@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,7 +72,7 @@ func playEngine(t *testing.T, def game.Definition, options string, seats int, re
 		e.payloads = nil
 		e.mu.Unlock()
 	}
-	var order []string
+	var order, shown []string
 	lastCard, lastPile := "", -1
 	moves := 0
 	for ; moves < 5000; moves++ {
@@ -80,6 +82,8 @@ func playEngine(t *testing.T, def game.Definition, options string, seats int, re
 			lastCard, lastPile = card, pile
 		}
 		collect(len(order))
+		shown = publicNames(shown, st.View)
+		checkStory(t, e, id, shown, st.Match.Status == "finished")
 		if st.Match.Status == "finished" {
 			break
 		}
@@ -202,5 +206,79 @@ func TestMatchStoresCanonicalOptions(t *testing.T) {
 	entry := lobby["matches"].([]any)[0].(map[string]any)
 	if opts, _ := entry["options"].(map[string]any); opts == nil || opts["side"] != "C" {
 		t.Errorf("lobby entry options %v, want side C", entry["options"])
+	}
+}
+
+// publicNames adds to seen the cards and tiles a spectator's view shows: the card or tile in play, the
+// cards revealed this season, the monsters and heroes revealed so far.
+func publicNames(seen []string, view json.RawMessage) []string {
+	var v struct {
+		Current  *struct{ Name string } `json:"current"`
+		Revealed []string               `json:"revealed"`
+		Specials []struct {
+			Card struct{ Name string } `json:"card"`
+		} `json:"specials"`
+		Tile string `json:"tile"`
+	}
+	json.Unmarshal(view, &v)
+	add := func(n string) {
+		if n != "" && !slices.Contains(seen, n) {
+			seen = append(seen, n)
+		}
+	}
+	if v.Current != nil {
+		add(v.Current.Name)
+	}
+	for _, n := range v.Revealed {
+		add(n)
+	}
+	for _, sp := range v.Specials {
+		add(sp.Card.Name)
+	}
+	add(v.Tile)
+	return seen
+}
+
+// checkStory reads the story of a match in play (GET /story) and checks it tells only what the table has
+// shown: every card or tile it names has been turned up (seen), and the Land Surveyors piles only once the
+// game is over.
+func checkStory(t *testing.T, e *env, id string, seen []string, over bool) {
+	t.Helper()
+	var story struct {
+		Narrative []struct {
+			Kind string
+			Data struct {
+				Card string `json:"card"`
+				Tile string `json:"tile"`
+			}
+		}
+	}
+	if err := json.Unmarshal(e.must(200, e.do("GET", "/api/matches/"+id+"/story", "", "")).body, &story); err != nil {
+		t.Fatal(err)
+	}
+	if len(story.Narrative) == 0 {
+		t.Fatal("the story of a started match tells nothing")
+	}
+	for _, ev := range story.Narrative {
+		for _, name := range []string{ev.Data.Card, ev.Data.Tile} {
+			if name != "" && !slices.Contains(seen, name) {
+				t.Fatalf("the story names %q (a %s event) before the table showed it (seen %v)", name, ev.Kind, seen)
+			}
+		}
+		if ev.Kind == "piles" && !over {
+			t.Fatal("the story tells the Land Surveyors piles before the end")
+		}
+	}
+}
+
+// The story exists once a match has started; an unknown match has none.
+func TestStoryRefusals(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Ada"}`)).json(t)["id"].(string)
+	if r := e.do("GET", "/api/matches/"+id+"/story", "", ""); r.status != http.StatusConflict || r.errCode() != codeNotStarted {
+		t.Errorf("the story of an open match: %d %s", r.status, r.body)
+	}
+	if r := e.do("GET", "/api/matches/nosuchmatch/story", "", ""); r.status != http.StatusNotFound {
+		t.Errorf("the story of an unknown match: %d", r.status)
 	}
 }

@@ -11,6 +11,7 @@ import { h } from "./dom.js";
 import { isOffline } from "./ui.js";
 import { t, botLevelName, botTag, refusalText, duration } from "./i18n.js";
 import { updateClock } from "./clock.js";
+import { storyList } from "./story.js";
 import { clientOf } from "./games.js";
 
 export function showMatch(main, id) {
@@ -40,7 +41,10 @@ export function showMatch(main, id) {
     app.dataset.seq = s.env ? s.env.seq : -1;
     if (!s.env) { main.replaceChildren(h("p", {}, t("loading"))); return; }
     if (s.env.match.status === "open" || !s.view || !client()) renderRoom(main, s, token, accept);
-    else client().table(main, s, token, accept);
+    else {
+      client().table(main, s, token, accept);
+      gameLog(main, s, client());
+    }
   };
   s.render = render;
 
@@ -192,6 +196,23 @@ function renderRoom(main, s, token, accept) {
   }
   parts.push(err);
   main.replaceChildren(h("section", { class: "panel room", id: "room" }, parts));
+}
+
+// gameLog adds to the table's side column the game told so far, in a panel the player opens; the story is
+// asked of the server only while the panel is open, once per change of the match.
+function gameLog(main, s, client) {
+  const side = main.querySelector(".side-col");
+  if (!side) return;
+  const body = h("div", { class: "game-log-body" });
+  const show = () => { if (s.log) body.replaceChildren(storyList(s.log.narrative, s.log.moves, s.env.match, client.tell)); };
+  const load = () => {
+    if (s.log && s.log.seq === s.env.seq) { show(); return; }
+    api.story(s.id).then(r => { s.log = r; if (s.logOpen) show(); }, ex => body.replaceChildren(h("p", { class: "error" }, refusalText(ex))));
+  };
+  const panel = h("details", { class: "panel game-log", id: "game-log", open: !!s.logOpen,
+    ontoggle: () => { s.logOpen = panel.open; if (panel.open) load(); } }, h("summary", {}, t("gameLog")), body);
+  side.append(panel);
+  if (s.logOpen) load();
 }
 
 // joiningWhat names the game and its content ("Cartographers Heroes · Map side C"), the game's title first

@@ -8,15 +8,20 @@ import { t } from "./i18n.js";
 // storyPanel lists the story up to a step, the step's own events outlined and the newest in view; tell(e,
 // match) is the game's telling of one event ("" or undefined: the engine's text).
 export function storyPanel(narrative, step, match, tell) {
+  return h("div", { class: "panel story", id: "replay-story" }, h("h3", {}, t("story")), storyList(narrative, step, match, tell));
+}
+
+// storyList is the story as a list, scrolled (the list, not the page) so that the step's last event is the
+// last line in view.
+export function storyList(narrative, step, match, tell) {
   const items = (narrative || []).map(e => h("li", { class: e.after === step ? "now" : "", "data-kind": e.kind },
     (tell && tell(e, match)) || e.text));
   const list = h("ol", { class: "story-list" }, ...items);
-  // Once laid out, scroll the list (not the page) so that the step's last event is the last line in view.
   requestAnimationFrame(() => requestAnimationFrame(() => {
     const now = [...list.querySelectorAll("li.now")].pop() || list.lastElementChild;
     if (now) list.scrollTop = now.offsetTop + now.offsetHeight - list.clientHeight + 4;
   }));
-  return h("div", { class: "panel story", id: "replay-story" }, h("h3", {}, t("story")), list);
+  return list;
 }
 
 // plural picks a key's singular form ("KEY1") for one.
