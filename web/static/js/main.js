@@ -66,7 +66,7 @@ function showLobby(main) {
         h("label", { class: "inline" }, t("botCount"), h("input", { type: "number", id: "bot-count", name: "bots", min: 1, max: 4, value: 1 })),
         h("label", { class: "inline" }, t("botLevel"), h("select", { id: "bot-level-new", name: "level" })))),
     h("fieldset", {}, h("legend", {}, t("clock")),
-      h("select", { id: "clock", name: "clock" },
+      h("select", { id: "clock", name: "clock", "aria-label": t("clock") },
         h("option", { value: "" }, t("clockNone")), h("option", { value: "move" }, t("clockMove")),
         h("option", { value: "game" }, t("clockGame"))),
       h("label", { class: "inline clock-seconds", hidden: true }, h("input", { type: "number", id: "clock-seconds", name: "seconds", min: 10, value: 120 }), t("seconds"))),

@@ -93,7 +93,7 @@ export function edictCards(view, svgOf) {
   const scored = SEASON_EDICTS[view.season] || [];
   return h("div", { class: "edicts", id: "edicts" }, view.edicts.map((e, i) => {
     const proj = e.projected;
-    const card = h("div", { class: "edict" + (!view.over && scored.includes(i) ? " scoring" : ""), tabindex: 0,
+    const card = h("div", { class: "edict" + (!view.over && scored.includes(i) ? " scoring" : ""), tabindex: 0, role: "button",
       "data-edict": i, title: ruleText(e.card, e.rule) },
     h("div", { class: "edict-head" }, h("span", { class: "letter" }, e.letter), h("span", { class: "edict-name" }, cardName(e.card))),
     h("p", { class: "rule" }, ruleText(e.card, e.rule)),
