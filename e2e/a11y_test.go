@@ -84,8 +84,8 @@ func TestAccessibility(t *testing.T) {
 		t.Errorf("sign-in form: %s", v)
 	}
 	for _, size := range []struct {
-		name string
-		w, h int64
+		name  string
+		w, h  int64
 		phone bool
 	}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}} {
 		if size.phone {
