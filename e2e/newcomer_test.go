@@ -145,3 +145,29 @@ func TestPhoneZoomCoversNoTile(t *testing.T) {
 		t.Error("the zoom buttons lie over the board on a phone")
 	}
 }
+
+// TestInviteABotByName: a host invites a bot account by name from the waiting room; an unknown name and a
+// person's name are refused in words.
+func TestInviteABotByName(t *testing.T) {
+	e := newEnv(t, 1)
+	bot := e.signUp(t, "Robo")
+	bot.post("/api/account/bot", struct{}{}, nil)
+	var m struct{ ID, Token string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 2}, &m)
+	ctx := browser(t, "en-US")
+	holdSeat(t, ctx, e, m.ID, m.Token, "en")
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+m.ID))
+	waitJS(t, ctx, `!!document.querySelector('#invite-bot-form')`)
+	for _, c := range []struct{ name, want string }{
+		{"Nobody", "No account has that name."},
+		{"Robo", "Invitation sent to Robo: it joins by itself."},
+	} {
+		run(t, ctx, chromedp.SetValue(chromedp.CSS("#invite-bot-name"), c.name))
+		click(t, ctx, "#invite-bot")
+		waitJS(t, ctx, `document.querySelector('#invite-bot-said').textContent !== ""`)
+		if got := evalString(t, ctx, `document.querySelector('#invite-bot-said').textContent`); got != c.want {
+			t.Errorf("inviting %s: %q, want %q", c.name, got, c.want)
+		}
+		evalString(t, ctx, `document.querySelector('#invite-bot-said').textContent = "", ""`)
+	}
+}

@@ -222,9 +222,12 @@ type userJSON struct {
 	ID      string    `json:"id"`
 	Name    string    `json:"name"`
 	Created time.Time `json:"created"`
+	Bot     bool      `json:"bot,omitempty"`
 }
 
-func userOut(u store.User) userJSON { return userJSON{ID: u.ID, Name: u.Name, Created: u.Created} }
+func userOut(u store.User) userJSON {
+	return userJSON{ID: u.ID, Name: u.Name, Created: u.Created, Bot: u.Bot}
+}
 
 // seatClaim is a seat a guest browser holds, which signing in binds to the account.
 type seatClaim struct {

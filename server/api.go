@@ -45,6 +45,10 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	api("GET /api/matches/{id}/record", s.record)
 	api("GET /api/matches/{id}/replay/{step}", s.replayStep)
 	api("GET /api/matches/{id}/story", s.story)
+	api("POST /api/matches/{id}/invite", s.invite)
+	api("POST /api/account/bot", s.becomeBot)
+	api("GET /api/bot/stream", s.botStream)
+	api("GET /api/bot/games/{id}/stream", s.botGameStream)
 	api("GET /api/matches/{id}/ws", s.websocket)
 	api("POST /api/account/signup", s.signup)
 	api("POST /api/account/signin", s.signin)
@@ -405,6 +409,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) error {
 	}
 	resp.ID, resp.Invite = id, inviteURL(r, id)
 	s.bindIfSignedIn(r, id, resp.Seat)
+	s.botJoined(r.Context(), r, id, resp.Seat)
 	writeJSON(w, http.StatusOK, resp)
 	return nil
 }

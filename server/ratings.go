@@ -58,6 +58,11 @@ func (s *Server) rateMatch(ctx context.Context, m *match) {
 			s.log.Info("match not rated: every seat must be a different account or a rated bot", "match", m.id)
 			return
 		}
+		// A bot account (the open bot API's) has no fixed rating: its games are not rated.
+		if acct, err := s.accounts.UserByID(ctx, u); err != nil || acct.Bot {
+			s.log.Info("match not rated: a bot account played", "match", m.id)
+			return
+		}
 		people++
 		r, err := s.accounts.Rating(ctx, u, game)
 		switch {

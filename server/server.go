@@ -98,6 +98,7 @@ type Server struct {
 	wsBusy   sync.RWMutex
 	draining atomic.Bool
 	drained  chan struct{} // closed by Drain: long polls answer at once
+	botHub   *botHub       // the bot accounts' event streams (botapi.go)
 	drainMu  sync.Once
 	// listening is closed when the store's notifications start (shared stores only)
 	listening  chan struct{}
@@ -111,7 +112,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("server: Store and Games are required")
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
-		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, drained: make(chan struct{}), listening: make(chan struct{}),
+		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, botHub: newBotHub(), drained: make(chan struct{}), listening: make(chan struct{}),
 		accounts: cfg.Accounts, failed: failures{b: map[string]*bucket{}}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = DefaultBodyTimeout

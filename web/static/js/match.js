@@ -167,6 +167,20 @@ function renderRoom(main, s, token, accept) {
     if (knownBots[m.game]) fill(knownBots[m.game]);
     else botsOf(m.game).then(levels => { knownBots[m.game] = levels; fill(levels); });
   }
+  if (s.seat && m.players.length < m.max_seats) {
+    // A bot account, written by anyone (docs/bots.md), is invited by its name; it joins by itself.
+    const name = h("input", { id: "invite-bot-name", maxlength: 32, required: true, "aria-label": t("inviteBotName") });
+    const said = h("span", { class: "muted", role: "status", id: "invite-bot-said" });
+    parts.push(h("form", { id: "invite-bot-form", class: "row", onsubmit: async (e) => {
+      e.preventDefault();
+      said.textContent = "";
+      try {
+        const r = await api.invite(m.id, token(), name.value.trim());
+        said.textContent = t("inviteBotSent", { name: r.invited });
+        name.value = "";
+      } catch (ex) { said.textContent = ex.code === "not_found" ? t("inviteBotUnknown") : ex.code === "bad_request" ? t("inviteBotNotBot") : refusalText(ex); }
+    } }, h("label", { class: "inline" }, t("inviteBot") + " ", name), h("button", { type: "submit", id: "invite-bot" }, t("inviteSend")), said));
+  }
   if (!s.seat && m.players.length < m.max_seats) {
     const name = h("input", { id: "join-name", maxlength: 32, required: true, value: localStorage.getItem("surveyor.name") || "" });
     parts.push(h("form", { id: "join-form", onsubmit: async (e) => {

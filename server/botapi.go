@@ -1,0 +1,322 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// The open bot API (docs/bots.md): a bot account, written by anyone in any language, signs in with an API
+// token, listens to its events (GET /api/bot/stream: invitations, games it has a seat in), follows each
+// game (GET /api/bot/games/{id}/stream: its seat's state after every change) and moves with the same POST
+// as a person. People invite a bot by name (POST /api/matches/{id}/invite). Both streams are
+// newline-delimited JSON, one object per line, with an empty line every 15 seconds to keep the
+// connection alive through proxies.
+
+// botKeepAlive is the longest a stream stays silent.
+const botKeepAlive = 15 * time.Second
+
+// botEvent is one line of a bot's event stream.
+type botEvent struct {
+	Type    string          `json:"type"` // "invitation", "game_start"
+	Match   string          `json:"match"`
+	Game    string          `json:"game,omitempty"`
+	Options json.RawMessage `json:"options,omitempty"`
+	Seat    *game.Seat      `json:"seat,omitempty"`
+	From    string          `json:"from,omitempty"`
+}
+
+// botHub delivers events to the bot accounts' streams on this instance. An invitation to a bot whose
+// stream is not open waits (the last 50 per bot, in memory) for its next connection.
+type botHub struct {
+	mu      sync.Mutex
+	subs    map[string]map[chan botEvent]struct{}
+	pending map[string][]botEvent
+}
+
+func newBotHub() *botHub {
+	return &botHub{subs: map[string]map[chan botEvent]struct{}{}, pending: map[string][]botEvent{}}
+}
+
+// send delivers an event to every open stream of a bot; an invitation nobody hears is kept.
+func (h *botHub) send(userID string, ev botEvent) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.subs[userID]) == 0 {
+		if ev.Type == "invitation" {
+			h.pending[userID] = append(h.pending[userID], ev)
+			if n := len(h.pending[userID]); n > 50 {
+				h.pending[userID] = h.pending[userID][n-50:]
+			}
+		}
+		return
+	}
+	for c := range h.subs[userID] {
+		select {
+		case c <- ev:
+		default: // a stream this far behind is dropped by its reader's deadline; nothing blocks the sender
+		}
+	}
+}
+
+// listen opens a stream's channel and hands it the invitations that waited.
+func (h *botHub) listen(userID string) (chan botEvent, []botEvent) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	c := make(chan botEvent, 64)
+	if h.subs[userID] == nil {
+		h.subs[userID] = map[chan botEvent]struct{}{}
+	}
+	h.subs[userID][c] = struct{}{}
+	waiting := h.pending[userID]
+	delete(h.pending, userID)
+	return c, waiting
+}
+
+func (h *botHub) leave(userID string, c chan botEvent) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.subs[userID], c)
+}
+
+// botPrincipal is the bot account an API token with the play scope names; a person's token, a session or
+// no credential is refused.
+func (s *Server) botPrincipal(r *http.Request) (*principal, error) {
+	p, err := s.signedIn(r, scopePlay)
+	if err != nil {
+		return nil, err
+	}
+	if p.token == nil || !p.user.Bot {
+		return nil, errf(http.StatusForbidden, codeForbidden, "the bot API takes a bot account's API token (POST /api/account/bot makes an account a bot)")
+	}
+	return p, nil
+}
+
+// becomeBot is POST /api/account/bot: the signed-in account (by its session, not a token) becomes a bot
+// account, for good. Its games with people are then unrated.
+func (s *Server) becomeBot(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, "")
+	if err != nil {
+		return err
+	}
+	if p.token != nil {
+		return errf(http.StatusForbidden, codeForbidden, "an API token cannot make its account a bot: sign in")
+	}
+	u := p.user
+	u.Bot = true
+	if err := s.accounts.UpdateUser(r.Context(), u); err != nil {
+		return fmt.Errorf("become a bot: %w", err)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"user": userOut(u)})
+	return nil
+}
+
+// ndjson starts a newline-delimited JSON stream and returns its writer of lines.
+func ndjson(w http.ResponseWriter) (func(b []byte) error, error) {
+	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	line := func(b []byte) error {
+		// A stream's writes are checked against a deadline: a bot that stops reading is let go.
+		rc.SetWriteDeadline(time.Now().Add(30 * time.Second))
+		if _, err := w.Write(append(b, '\n')); err != nil {
+			return err
+		}
+		return rc.Flush()
+	}
+	return line, line([]byte{})
+}
+
+// botStream is GET /api/bot/stream: the bot's events, beginning with a game_start for every match in play
+// where it holds a seat (so that a bot that restarts picks its games up) and the invitations that waited.
+func (s *Server) botStream(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.botPrincipal(r)
+	if err != nil {
+		return err
+	}
+	refs, err := s.accounts.SeatsOf(r.Context(), p.user.ID, 100)
+	if err != nil {
+		return fmt.Errorf("bot stream: %w", err)
+	}
+	var first []botEvent
+	for _, ref := range refs {
+		var ev *botEvent
+		s.withMatch(r.Context(), ref.GameID, func(m *match) error {
+			if m.row.Status != statusFinished && m.row.Status != statusClosed {
+				seat := game.Seat(ref.Seat)
+				ev = &botEvent{Type: "game_start", Match: m.id, Game: m.row.Game, Options: m.row.Options, Seat: &seat}
+			}
+			return nil
+		})
+		if ev != nil {
+			first = append(first, *ev)
+		}
+	}
+	events, waiting := s.botHub.listen(p.user.ID)
+	defer s.botHub.leave(p.user.ID, events)
+	line, err := ndjson(w)
+	if err != nil {
+		return nil
+	}
+	for _, ev := range append(first, waiting...) {
+		if err := line(mustJSON(ev)); err != nil {
+			return nil
+		}
+	}
+	tick := time.NewTicker(botKeepAlive)
+	defer tick.Stop()
+	for {
+		var out []byte
+		select {
+		case ev := <-events:
+			out = mustJSON(ev)
+		case <-tick.C:
+			out = []byte{}
+		case <-s.drained:
+			return nil
+		case <-r.Context().Done():
+			return nil
+		}
+		if err := line(out); err != nil {
+			return nil
+		}
+	}
+}
+
+// botGameStream is GET /api/bot/games/{id}/stream: the bot's seat's state (the object GET
+// /api/matches/{id} answers) now and after every change, until the game is over or closed.
+func (s *Server) botGameStream(w http.ResponseWriter, r *http.Request) error {
+	if _, err := s.botPrincipal(r); err != nil {
+		return err
+	}
+	var sub *subscriber
+	var mm *match
+	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
+		seat, err := s.viewerSeat(r, m)
+		if err != nil {
+			return err
+		}
+		if seat == game.Spectator {
+			return errf(http.StatusForbidden, codeForbidden, "this bot holds no seat in the match: join it first")
+		}
+		mm = m
+		sub = newSubscriber(seat, -1)
+		m.subscribe(sub)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		mm.mu.Lock()
+		mm.unsubscribe(sub)
+		mm.mu.Unlock()
+	}()
+	line, err := ndjson(w)
+	if err != nil {
+		return nil
+	}
+	tick := time.NewTicker(botKeepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case <-sub.wake:
+			out := sub.take()
+			if out == nil {
+				continue
+			}
+			if err := line(out); err != nil || over(out) {
+				return nil
+			}
+		case <-tick.C:
+			if err := line([]byte{}); err != nil {
+				return nil
+			}
+		case <-sub.done:
+			return nil
+		case <-s.drained:
+			return nil
+		case <-r.Context().Done():
+			return nil
+		}
+	}
+}
+
+// over reports whether a state says the match has ended (finished, or closed before it started).
+func over(envelope []byte) bool {
+	var e struct {
+		Match struct{ Status string } `json:"match"`
+	}
+	if json.Unmarshal(envelope, &e) != nil {
+		return false
+	}
+	return e.Match.Status == statusFinished || e.Match.Status == statusClosed
+}
+
+// invite is POST /api/matches/{id}/invite {"name"}: a seated player of an open match invites a bot
+// account by name; the bot hears it on its event stream and joins like anyone.
+func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
+	if s.accounts == nil {
+		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	}
+	var req struct {
+		Name string `json:"name"`
+	}
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(strings.TrimSpace(req.Name)))
+	if errors.Is(err, store.ErrNotFound) || (err == nil && (u.Deleted || u.Disabled)) {
+		return errf(http.StatusNotFound, codeNotFound, "no account named %q", req.Name)
+	} else if err != nil {
+		return fmt.Errorf("invite: %w", err)
+	}
+	if !u.Bot {
+		return errf(http.StatusBadRequest, codeBadRequest, "%s is not a bot account: invite people with the invite link", u.Name)
+	}
+	var ev botEvent
+	err = s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
+		seat, err := s.actingSeat(r, m)
+		if err != nil {
+			return err
+		}
+		if m.started || m.row.Status == statusClosed {
+			return refuse(codeAlreadyStarted, "invitations are for a match that has not started")
+		}
+		if err := m.seatFree(); err != nil {
+			return err
+		}
+		ev = botEvent{Type: "invitation", Match: m.id, Game: m.row.Game, Options: m.row.Options, From: m.seats[seat].name}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.botHub.send(u.ID, ev)
+	writeJSON(w, http.StatusOK, map[string]any{"invited": u.Name})
+	return nil
+}
+
+// botJoined tells a bot's stream that it now holds a seat (it joined by its API token).
+func (s *Server) botJoined(ctx context.Context, r *http.Request, id string, seat game.Seat) {
+	p, err := s.whoIs(r)
+	if err != nil || p == nil || p.token == nil || !p.user.Bot {
+		return
+	}
+	var ev botEvent
+	s.withMatch(ctx, id, func(m *match) error {
+		ev = botEvent{Type: "game_start", Match: id, Game: m.row.Game, Options: m.row.Options, Seat: &seat}
+		return nil
+	})
+	s.botHub.send(p.user.ID, ev)
+}

@@ -1,0 +1,198 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/surveyor-game/surveyor/carcassonne"
+	"github.com/surveyor-game/surveyor/cartographers"
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// botAccount signs a bot account up and returns its browser and an API token with both scopes.
+func botAccount(t *testing.T, e *env, name string) (*browser, string) {
+	t.Helper()
+	b := e.browser()
+	b.must(b.do("POST", "/api/account/signup", `{"name":"`+name+`","password":"correct horse"}`), 201)
+	if u := b.must(b.do("POST", "/api/account/bot", ``), 200).json(t)["user"].(map[string]any); u["bot"] != true {
+		t.Fatalf("the account did not become a bot: %v", u)
+	}
+	tok := b.must(b.do("POST", "/api/account/tokens", `{"name":"bot","scopes":["play","read"]}`), 201).json(t)["token"].(string)
+	return b, tok
+}
+
+// exampleBot is the Python bot of docs/bots.md, taken from the page, so that the page's program is the one
+// tested.
+func exampleBot(t *testing.T) string {
+	t.Helper()
+	doc, err := os.ReadFile("../docs/bots.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "```python\n")
+	code, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("docs/bots.md has no python block")
+	}
+	path := filepath.Join(t.TempDir(), "bot.py")
+	if err := os.WriteFile(path, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestExampleBotPlaysWholeGames: the Python example bot of docs/bots.md, run as its own process against the
+// server, is invited by a person to a Cartographers game and to a Carcassonne game, joins both through its
+// event stream, plays them to the end through its game streams, and exits once both are over.
+func TestExampleBotPlaysWholeGames(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatal("python3 is needed to run the example bot (scripts/test installs it)")
+	}
+	e, _, _ := accEnv(t, func(c *Config) { c.Games = game.NewRegistry(cartographers.Definition{}, carcassonne.Definition{}) })
+	_, tok := botAccount(t, e, "Robo")
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, py, exampleBot(t), "--server", e.http.URL, "--token", tok, "--games", "2")
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ada := e.browser()
+	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
+	for _, g := range []string{"cartographers", "carcassonne"} {
+		id := ada.must(ada.do("POST", "/api/matches", `{"game":"`+g+`","max_seats":2,"name":"Ada"}`), 201).json(t)["id"].(string)
+		ada.must(ada.do("POST", "/api/matches/"+id+"/invite", `{"name":"robo"}`), 200)
+		waitFor(t, &out, func() bool { return len(e.state(id, "").Match.Players) == 2 })
+		ada.must(ada.do("POST", "/api/matches/"+id+"/start", ``), 200)
+		waitFor(t, &out, func() bool {
+			st := decodeState(t, ada.must(ada.do("GET", "/api/matches/"+id, ``), 200).body)
+			if st.Match.Status == statusFinished {
+				return true
+			}
+			if st.You != nil && st.You.MustAct {
+				var legal struct{ Moves []json.RawMessage }
+				json.Unmarshal(ada.must(ada.do("GET", "/api/matches/"+id+"/legal", ``), 200).body, &legal)
+				ada.do("POST", "/api/matches/"+id+"/moves", `{"move":`+string(legal.Moves[0])+`}`)
+			}
+			return false
+		})
+		if st := e.state(id, ""); st.Match.Players[1].Name != "Robo" {
+			t.Errorf("%s: seat 1 is %q, want the bot", g, st.Match.Players[1].Name)
+		}
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("the example bot ended with %v:\n%s", err, out.String())
+		}
+	case <-time.After(time.Minute):
+		t.Fatalf("the example bot did not exit after its two games:\n%s", out.String())
+	}
+	if n := strings.Count(out.String(), "game over:"); n != 2 {
+		t.Errorf("the bot saw %d games end:\n%s", n, out.String())
+	}
+}
+
+// waitFor polls cond until it holds, failing with the bot's output after two minutes.
+func waitFor(t *testing.T, out *strings.Builder, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(2 * time.Minute); !cond(); time.Sleep(15 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out; the bot said:\n%s", out.String())
+		}
+	}
+}
+
+// The bot API's endpoints refuse a missing or wrong credential, a person's token, and bad invitations,
+// and change nothing.
+func TestBotAPIRefusals(t *testing.T) {
+	e, _, _ := accEnv(t)
+	_, botTok := botAccount(t, e, "Robo")
+	ada := e.browser()
+	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
+	adaTok := ada.must(ada.do("POST", "/api/account/tokens", `{"name":"x","scopes":["play","read"]}`), 201).json(t)["token"].(string)
+	id := ada.must(ada.do("POST", "/api/matches", `{"game":"toy","max_seats":2,"name":"Ada"}`), 201).json(t)["id"].(string)
+	for _, c := range []struct {
+		method, path, tok, body string
+		status                  int
+	}{
+		{"GET", "/api/bot/stream", "", "", 401},
+		{"GET", "/api/bot/stream", "sv_wrong", "", 401},
+		{"GET", "/api/bot/stream", adaTok, "", 403}, // a person's token
+		{"GET", "/api/bot/games/" + id + "/stream", "", "", 401},
+		{"GET", "/api/bot/games/" + id + "/stream", botTok, "", 403}, // the bot holds no seat there
+		{"POST", "/api/account/bot", "", "", 401},
+		{"POST", "/api/account/bot", adaTok, "", 403}, // a token cannot make its account a bot
+		{"POST", "/api/matches/" + id + "/invite", "", `{"name":"Robo"}`, 401},
+		{"POST", "/api/matches/" + id + "/invite", "sv_wrong", `{"name":"Robo"}`, 401},
+		{"POST", "/api/matches/" + id + "/invite", adaTok, `{"name":"Nobody"}`, 404},
+		{"POST", "/api/matches/" + id + "/invite", adaTok, `{"name":"Ada"}`, 400},  // not a bot
+		{"POST", "/api/matches/" + id + "/invite", botTok, `{"name":"Robo"}`, 403}, // not seated
+	} {
+		if r := e.do(c.method, c.path, c.tok, c.body); r.status != c.status {
+			t.Errorf("%s %s with %q: %d %s, want %d", c.method, c.path, c.tok, r.status, r.body, c.status)
+		}
+	}
+	if me := ada.must(ada.do("GET", "/api/account", ``), 200).json(t)["user"].(map[string]any); me["bot"] == true {
+		t.Error("a refused request made Ada a bot")
+	}
+	if st := e.state(id, ""); len(st.Match.Players) != 1 {
+		t.Errorf("the refused invitations changed the match: %+v", st.Match.Players)
+	}
+}
+
+// An invitation made while the bot is away waits for its stream, which then also lists the games in play
+// where it holds a seat.
+func TestBotStreamDeliversWaitingInvitations(t *testing.T) {
+	e, _, _ := accEnv(t)
+	_, botTok := botAccount(t, e, "Robo")
+	ada := e.browser()
+	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
+	id := ada.must(ada.do("POST", "/api/matches", `{"game":"toy","max_seats":2,"name":"Ada"}`), 201).json(t)["id"].(string)
+	ada.must(ada.do("POST", "/api/matches/"+id+"/invite", `{"name":"Robo"}`), 200)
+	req, _ := http.NewRequestWithContext(t.Context(), "GET", e.http.URL+"/api/bot/stream", nil)
+	req.Header.Set("Authorization", "Bearer "+botTok)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "application/x-ndjson" {
+		t.Errorf("Content-Type %q", ct)
+	}
+	sc := bufio.NewScanner(resp.Body)
+	next := func() botEvent {
+		t.Helper()
+		for sc.Scan() {
+			if len(strings.TrimSpace(sc.Text())) == 0 {
+				continue
+			}
+			var ev botEvent
+			if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+				t.Fatal(err)
+			}
+			return ev
+		}
+		t.Fatalf("the stream ended: %v", sc.Err())
+		return botEvent{}
+	}
+	if ev := next(); ev.Type != "invitation" || ev.Match != id || ev.From != "Ada" || ev.Game != "toy" {
+		t.Fatalf("first event %+v, want Ada's invitation", ev)
+	}
+	e.must(200, e.do("POST", "/api/matches/"+id+"/join", botTok, `{"name":"Robo"}`))
+	if ev := next(); ev.Type != "game_start" || ev.Match != id || ev.Seat == nil || *ev.Seat != 1 {
+		t.Fatalf("after joining %+v, want game_start at seat 1", ev)
+	}
+}
