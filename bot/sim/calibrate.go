@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -16,7 +17,9 @@ import (
 // newcomer. The games of the pairs are interleaved (game k of every pair, then game k+1) so that no pair's
 // games come all at the end, and the run is deterministic for its seed.
 type Calibration struct {
-	Game    string
+	Game string
+	// Bots are the bots of the round robin (none: every bot of the game).
+	Bots    []string
 	Games   int // per pair of bots
 	Seed    uint64
 	Options json.RawMessage
@@ -30,11 +33,21 @@ type BotRating struct {
 	Ordinal float64            `json:"ordinal"`
 	Games   int                `json:"games"`
 	WinRate map[string]float64 `json:"win_rate"` // against each other bot, a shared first place counted half
+	// WinRateCI is each win rate's 95% Wilson interval (ties counted half a win).
+	WinRateCI map[string][2]float64 `json:"win_rate_ci"`
 }
 
 // Calibrate plays the pairings and returns the bots' ratings, strongest first.
 func Calibrate(ctx context.Context, c Calibration) ([]BotRating, error) {
 	bots := Bots(c.Game)
+	if len(c.Bots) > 0 {
+		for _, b := range c.Bots {
+			if !slices.Contains(bots, b) {
+				return nil, fmt.Errorf("sim: %s has no bot %q (have %v)", c.Game, b, bots)
+			}
+		}
+		bots = slices.Compact(slices.Sorted(slices.Values(c.Bots)))
+	}
 	if len(bots) < 2 {
 		return nil, fmt.Errorf("sim: calibrating needs two bots or more, %q has %v", c.Game, bots)
 	}
@@ -90,10 +103,11 @@ func Calibrate(ctx context.Context, c Calibration) ([]BotRating, error) {
 	out := make([]BotRating, len(bots))
 	for i, name := range bots {
 		out[i] = BotRating{Bot: name, Rating: game.FixedRating{Mu: ratings[i].Mu, Sigma: ratings[i].Sigma},
-			Ordinal: ratings[i].Ordinal(), Games: played[i], WinRate: map[string]float64{}}
+			Ordinal: ratings[i].Ordinal(), Games: played[i], WinRate: map[string]float64{}, WinRateCI: map[string][2]float64{}}
 		for j, other := range bots {
 			if j != i {
 				out[i].WinRate[other] = wins[i][j] / float64(c.Games)
+				out[i].WinRateCI[other] = wilson(int(math.Round(wins[i][j])), c.Games)
 			}
 		}
 	}

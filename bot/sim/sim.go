@@ -43,6 +43,26 @@ type Stats struct {
 	// Wins counts the games ranked first in, a shared first place included.
 	Wins    int     `json:"wins"`
 	WinRate float64 `json:"win_rate"`
+	// MeanCI and WinRateCI are 95% confidence intervals: the mean's by the normal approximation
+	// (mean ± 1.96 stdev/√n), the win rate's by Wilson's score interval, which stays inside [0, 1] and
+	// is sound near 0 and 1 where the normal one is not.
+	MeanCI    [2]float64 `json:"mean_ci"`
+	WinRateCI [2]float64 `json:"win_rate_ci"`
+}
+
+// z95 is the normal quantile of a two-sided 95% interval.
+const z95 = 1.959963984540054
+
+// wilson is the 95% Wilson score interval of k successes in n trials.
+func wilson(k, n int) [2]float64 {
+	if n == 0 {
+		return [2]float64{0, 1}
+	}
+	p, nn := float64(k)/float64(n), float64(n)
+	den := 1 + z95*z95/nn
+	mid := (p + z95*z95/(2*nn)) / den
+	half := z95 * math.Sqrt(p*(1-p)/nn+z95*z95/(4*nn*nn)) / den
+	return [2]float64{max(0, mid-half), min(1, mid+half)}
 }
 
 // PlayerStats sums up one player (a position in Config.Bots) over the run.
@@ -289,6 +309,9 @@ func stats(results []outcome, player func(i int) int) Stats {
 		st.Stdev = math.Sqrt(max(0, (sq-sum*sum/n)/(n-1)))
 	}
 	st.WinRate = float64(st.Wins) / n
+	half := z95 * st.Stdev / math.Sqrt(n)
+	st.MeanCI = [2]float64{st.Mean - half, st.Mean + half}
+	st.WinRateCI = wilson(st.Wins, len(results))
 	return st
 }
 

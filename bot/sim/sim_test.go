@@ -204,4 +204,32 @@ func TestCalibrate(t *testing.T) {
 	if _, err := Calibrate(t.Context(), Calibration{Game: "chess", Games: 1}); err == nil {
 		t.Error("calibrating an unknown game")
 	}
+	// A tournament between named bots: an unknown name is an error, one bot is too few.
+	if _, err := Calibrate(t.Context(), Calibration{Game: "carcassonne", Bots: []string{"auto", "nope"}, Games: 1}); err == nil {
+		t.Error("a tournament with an unknown bot")
+	}
+	if _, err := Calibrate(t.Context(), Calibration{Game: "carcassonne", Bots: []string{"auto", "auto"}, Games: 1}); err == nil {
+		t.Error("a tournament of one bot")
+	}
+	for _, r := range rs {
+		for other, ci := range r.WinRateCI {
+			if w := r.WinRate[other]; ci[0] > w || ci[1] < w || ci[0] < 0 || ci[1] > 1 {
+				t.Errorf("%s against %s: win rate %v outside its interval %v", r.Bot, other, w, ci)
+			}
+		}
+	}
+}
+
+// Wilson's interval, against figures worked by hand from the formula: 8 of 10 gives [0.490, 0.943]; 0 of
+// 10 gives [0, 0.278]; 50 of 100 gives [0.404, 0.596].
+func TestWilson(t *testing.T) {
+	for _, c := range []struct {
+		k, n   int
+		lo, hi float64
+	}{{8, 10, 0.4902, 0.9433}, {0, 10, 0, 0.2775}, {50, 100, 0.4038, 0.5962}} {
+		got := wilson(c.k, c.n)
+		if math.Abs(got[0]-c.lo) > 5e-4 || math.Abs(got[1]-c.hi) > 5e-4 {
+			t.Errorf("wilson(%d, %d) = %v, want [%v, %v]", c.k, c.n, got, c.lo, c.hi)
+		}
+	}
 }

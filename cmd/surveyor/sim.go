@@ -32,6 +32,7 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	parallel := fs.Bool("parallel", false, "play games on every core at once (results do not change)")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	calibrate := fs.Bool("calibrate", false, "measure the ratings of the game's bots: every pair plays --games two-seat games (docs/ratings.md)")
+	tournament := fs.Bool("tournament", false, "a round robin between the bots named by --bots (default: all the game's): every pair plays --games two-seat games; win rates with 95% intervals, and ratings")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return nil
@@ -41,9 +42,14 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if fs.NArg() != 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	if *calibrate {
-		return runCalibrate(ctx, stdout, sim.Calibration{Game: *gameName, Games: *nGames, Seed: *seed,
-			Options: json.RawMessage(*options), Workers: map[bool]int{true: -1}[*parallel]}, *asJSON)
+	if *calibrate || *tournament {
+		c := sim.Calibration{Game: *gameName, Games: *nGames, Seed: *seed, Options: json.RawMessage(*options), Workers: map[bool]int{true: -1}[*parallel]}
+		if *tournament && *bots != "" {
+			for _, n := range strings.Split(*bots, ",") {
+				c.Bots = append(c.Bots, strings.TrimSpace(n))
+			}
+		}
+		return runCalibrate(ctx, stdout, c, *asJSON)
 	}
 	var names []string
 	if *bots == "" {
@@ -66,9 +72,10 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		return json.NewEncoder(stdout).Encode(r)
 	}
 	fmt.Fprintf(stdout, "%s: %d games, %d seats, seed %d: %.1f s, %.1f games/s\n", r.Game, r.Games, r.Seats, r.Seed, r.Seconds, r.GamesPerSec)
-	fmt.Fprintf(stdout, "%-7s %-8s %8s %8s %5s %5s %6s %8s\n", "player", "bot", "mean", "stdev", "min", "max", "wins", "win rate")
+	fmt.Fprintf(stdout, "%-7s %-8s %8s %17s %8s %5s %5s %6s %8s %15s\n", "player", "bot", "mean", "95% interval", "stdev", "min", "max", "wins", "win rate", "95% interval")
 	for _, p := range r.Players {
-		fmt.Fprintf(stdout, "%-7d %-8s %8.2f %8.2f %5d %5d %6d %7.1f%%\n", p.Player+1, p.Bot, p.Mean, p.Stdev, p.Min, p.Max, p.Wins, 100*p.WinRate)
+		fmt.Fprintf(stdout, "%-7d %-8s %8.2f [%7.2f, %7.2f] %8.2f %5d %5d %6d %7.1f%% [%5.1f, %5.1f]\n", p.Player+1, p.Bot, p.Mean,
+			p.MeanCI[0], p.MeanCI[1], p.Stdev, p.Min, p.Max, p.Wins, 100*p.WinRate, 100*p.WinRateCI[0], 100*p.WinRateCI[1])
 	}
 	if len(r.BySeat) > 0 {
 		fmt.Fprintf(stdout, "%-16s %8s %8s %5s %5s %6s %8s\n", "seat (any bot)", "mean", "stdev", "min", "max", "wins", "win rate")
@@ -100,7 +107,8 @@ func runCalibrate(ctx context.Context, stdout io.Writer, c sim.Calibration, asJS
 		var against []string
 		for _, o := range rs {
 			if o.Bot != r.Bot {
-				against = append(against, fmt.Sprintf("%s %.1f%%", o.Bot, 100*r.WinRate[o.Bot]))
+				ci := r.WinRateCI[o.Bot]
+				against = append(against, fmt.Sprintf("%s %.1f%% [%.1f, %.1f]", o.Bot, 100*r.WinRate[o.Bot], 100*ci[0], 100*ci[1]))
 			}
 		}
 		fmt.Fprintf(stdout, "%-8s %8.3f %8.3f %8.3f %6d  %s\n", r.Bot, r.Rating.Mu, r.Rating.Sigma, r.Ordinal, r.Games, strings.Join(against, ", "))
