@@ -157,3 +157,42 @@ func TestGameLogDuringPlay(t *testing.T) {
 	waitJS(t, ctx, `String(document.querySelectorAll('#game-log li').length) !== "`+before+`" && !!document.querySelector('#game-log[open]')`)
 	shot(t, ctx, "game-log")
 }
+
+// TestSaveTheMapAsAPicture: a finished game's end screen saves the map as an SVG that carries its own
+// styles and as a PNG, in both games.
+func TestSaveTheMapAsAPicture(t *testing.T) {
+	e := newEnv(t, 2)
+	var solo, carc struct{ ID, Token string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 1}, &solo)
+	e.postJSON("/api/matches/"+solo.ID+"/start", solo.Token, struct{}{}, nil)
+	e.finishByAPI(solo.ID, []string{solo.Token})
+	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &carc)
+	var bea struct{ Token string }
+	e.postJSON("/api/matches/"+carc.ID+"/join", "", map[string]any{"name": "Bea"}, &bea)
+	e.postJSON("/api/matches/"+carc.ID+"/start", carc.Token, struct{}{}, nil)
+	e.finishByAPI(carc.ID, []string{carc.Token, bea.Token})
+	ctx := browser(t, "en-US")
+	for _, c := range []struct{ id, token, mark string }{{solo.ID, solo.Token, "data-cell"}, {carc.ID, carc.Token, "data-tile"}} {
+		holdSeat(t, ctx, e, c.id, c.token, "en")
+		run(t, ctx, chromedp.Navigate(e.url+"/m/"+c.id))
+		waitJS(t, ctx, `!!document.querySelector('#final #save-svg')`)
+		click(t, ctx, "#final #save-svg")
+		waitJS(t, ctx, `!!document.querySelector('#picture-svg')`)
+		svg := evalString(t, ctx, `decodeURIComponent(document.querySelector('#picture-svg').href.split(",")[1])`)
+		if !strings.HasPrefix(svg, "<svg") || !strings.Contains(svg, "fill:") || strings.Contains(svg, `class="`) || !strings.Contains(svg, c.mark) {
+			t.Errorf("%s: the saved SVG does not carry its styles: %.300s", c.id, svg)
+		}
+		click(t, ctx, "#final #save-png")
+		waitJS(t, ctx, `!!document.querySelector('#picture-png') && document.querySelector('#picture-png').href.startsWith("blob:")`)
+		var png struct {
+			Size int
+			Type string
+		}
+		// The page's policy keeps the test from reading the blob back: the page says what it made.
+		evalJSON(t, ctx, `(d => JSON.stringify({Size: Number(d.bytes), Type: d.type}))(document.querySelector('#picture-png').dataset)`, &png)
+		if png.Type != "image/png" || png.Size < 5000 {
+			t.Errorf("%s: the saved PNG is %+v", c.id, png)
+		}
+		evalString(t, ctx, `document.querySelectorAll('#picture-svg, #picture-png').forEach(a => a.remove()), ""`)
+	}
+}

@@ -4,6 +4,7 @@
 import { api, seats } from "./api.js";
 import { h } from "./dom.js";
 import { t, refusalText } from "./i18n.js";
+import { pictureLinks } from "./picture.js";
 
 // endLinks is the row of the panel that stays under a finished game: record, replay, lobby, then the
 // rematch controls and who waits in the rematch.
@@ -13,6 +14,8 @@ export function endLinks(s, token) {
     h("a", { href: `/api/matches/${m.id}/record`, download: "", class: "button" }, t("downloadRecord")), " ",
     h("a", { href: `/m/${m.id}/replay`, class: "button", id: "to-replay" }, t("replay")), " ",
     h("a", { href: "/", class: "button" }, t("backToLobby")), " ",
+    // The map as a picture: the table's own (s.svg: the viewer's sheet, or the board).
+    ...(s.svg !== undefined ? [...pictureLinks(() => s.svg, `surveyor-${m.game}-${m.id}`), " "] : []),
     ...rematchControls(s, token, "rematch")),
   rematchNotice(s, "rematch-notice")];
 }

@@ -1,0 +1,61 @@
+// The map of a finished game as a picture to keep or share, made in the browser: an SVG that carries its own
+// styles (the page's stylesheet does not travel with it), and a PNG drawn from that SVG at twice its size.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+// The style properties a map's drawing needs once outside the page.
+const PROPS = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap", "stroke-linejoin",
+  "opacity", "font-size", "font-weight", "font-family", "text-anchor", "display", "visibility", "filter"];
+
+// standalone is the SVG's text with every element's computed style written into it.
+export function standalone(svg) {
+  const clone = svg.cloneNode(true);
+  const from = [svg, ...svg.querySelectorAll("*")], to = [clone, ...clone.querySelectorAll("*")];
+  from.forEach((e, i) => {
+    const cs = getComputedStyle(e);
+    to[i].setAttribute("style", PROPS.map(p => `${p}:${cs.getPropertyValue(p)}`).join(";"));
+    to[i].removeAttribute("class");
+  });
+  const r = svg.getBoundingClientRect();
+  clone.setAttribute("xmlns", "http://www.w3.org/2000/svg");
+  clone.setAttribute("width", String(Math.round(r.width)));
+  clone.setAttribute("height", String(Math.round(r.height)));
+  return new XMLSerializer().serializeToString(clone);
+}
+
+// save offers a file to download.
+function save(id, href, name) {
+  let a = document.getElementById(id);
+  if (!a) { a = h("a", { id, hidden: true }); document.body.append(a); }
+  a.href = href;
+  a.download = name;
+  a.click();
+}
+
+// pictureLinks are the end screen's buttons that save the map as SVG and as PNG; svgOf gives the map.
+export function pictureLinks(svgOf, name) {
+  const svgButton = h("button", { type: "button", id: "save-svg", onclick: () => {
+    const svg = svgOf();
+    if (svg) save("picture-svg", "data:image/svg+xml;charset=utf-8," + encodeURIComponent(standalone(svg)), name + ".svg");
+  } }, t("saveSVG"));
+  const pngButton = h("button", { type: "button", id: "save-png", onclick: () => {
+    const svg = svgOf();
+    if (!svg) return;
+    const text = standalone(svg), r = svg.getBoundingClientRect();
+    const img = new Image();
+    img.onload = () => {
+      const canvas = h("canvas", { width: Math.round(r.width * 2), height: Math.round(r.height * 2) });
+      const g = canvas.getContext("2d");
+      g.fillStyle = "#f6efdd"; // the parchment behind the map
+      g.fillRect(0, 0, canvas.width, canvas.height);
+      g.drawImage(img, 0, 0, canvas.width, canvas.height);
+      canvas.toBlob(b => {
+        save("picture-png", URL.createObjectURL(b), name + ".png");
+        Object.assign(document.getElementById("picture-png").dataset, { bytes: String(b.size), type: b.type });
+      }, "image/png");
+    };
+    img.src = "data:image/svg+xml;base64," + btoa(unescape(encodeURIComponent(text)));
+  } }, t("savePNG"));
+  return [svgButton, " ", pngButton];
+}
