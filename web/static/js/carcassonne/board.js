@@ -23,8 +23,10 @@ export function drawBoard(tiles, board, opts = {}) {
     height: (y1 - y0 + 1) * CELL + 2 * pad }));
   const cells = el("g", { class: "cells" });
   const laid = el("g", { class: "tiles" });
-  for (const tl of tiles) {
-    const g = el("g", { class: "cell-tile", "data-cell": `${tl.x},${tl.y}`, transform: `translate(${tl.x * CELL} ${tl.y * CELL})` },
+  for (const [i, tl] of tiles.entries()) {
+    // The tile laid last settles in when it is new to the page (opts.settleLast).
+    const settle = opts.settleLast && i === tiles.length - 1 ? " settle" : "";
+    const g = el("g", { class: "cell-tile" + settle, "data-cell": `${tl.x},${tl.y}`, transform: `translate(${tl.x * CELL} ${tl.y * CELL})` },
       drawTile(tl.tile, tl.rotation / 90, { meeples: tl.meeples }));
     laid.append(g);
   }

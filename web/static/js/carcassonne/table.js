@@ -74,7 +74,10 @@ export function renderTable(main, s, token, accept) {
   if (acting) loadLegal(s, token);
   s.board = boardMap(v.board);
 
-  const svg = drawBoard(v.board, s.board, { scored: s.newEvents, label: t("carcBoard") });
+  // A tile laid since the page last drew the board settles in, once.
+  const settleLast = s.boardSeen !== undefined && v.board.length > s.boardSeen;
+  s.boardSeen = v.board.length;
+  const svg = drawBoard(v.board, s.board, { scored: s.newEvents, label: t("carcBoard"), settleLast });
   s.svg = svg;
   const status = h("div", { class: "status", id: "status", role: "status" }, statusText(s));
   const boardCol = h("section", { class: "board-col" }, boardWrap(s, svg), h("p", { class: "reason", id: "reason", "aria-live": "polite" }));

@@ -54,7 +54,7 @@ export function monsterMark(kind, x, y, title) {
 }
 
 // drawSheet returns the SVG of one sheet. opts: {small, coins, hits, monsters (the view's marks), changed
-// (Set of "r,c"), id}.
+// (Set of "r,c"), settle (Set of "r,c": spaces just drawn, which settle in), id}.
 export function drawSheet(map, opts = {}) {
   const small = !!opts.small;
   const m = small ? 1 : M;
@@ -69,7 +69,8 @@ export function drawSheet(map, opts = {}) {
     for (let c = 0; c < SIZE; c++) {
       const cell = map[r * SIZE + c];
       const x = c * CS, y = r * CS;
-      const g = el("g", { class: `cell k-${cell.kind}${cell.ruins ? " ruins-cell" : ""}${changed.has(key([r, c])) ? " changed" : ""}`,
+      const settle = opts.settle && opts.settle.has(key([r, c])) ? " settle" : "";
+      const g = el("g", { class: `cell k-${cell.kind}${cell.ruins ? " ruins-cell" : ""}${changed.has(key([r, c])) ? " changed" : ""}${settle}`,
         "data-cell": `${r},${c}`, "data-kind": cell.kind });
       g.append(el("rect", { x, y, width: CS, height: CS, class: "bg" }));
       if (!small) {

@@ -104,7 +104,10 @@ export function renderTable(main, s, token, accept) {
     s.ctl.cursor = firstFit(s);
   }
 
-  const svg = drawSheet(map, { hits: sheet.hits, coins: sheet.coins, monsters: sheet.monsters, changed: sheetIdx === mine ? s.changed : null,
+  // The spaces the viewer has just drawn settle in, once: the next redraw (a key, a hover) shows them still.
+  const settle = sheetIdx === mine ? s.settle : null;
+  s.settle = null;
+  const svg = drawSheet(map, { hits: sheet.hits, coins: sheet.coins, monsters: sheet.monsters, settle, changed: sheetIdx === mine ? s.changed : null,
     label: playerName(m, sheet.seat) });
   svg.id = "main-sheet";
   svg.dataset.sheet = sheetIdx;
@@ -479,7 +482,10 @@ async function confirmMove(s, token, accept) {
     s.lastMove = d.sheet === myIndex(s) && drawn ? { cells: new Set(cells.map(key)), kind: drawn } : null;
     const env = await api.move(s.id, token(), mv, s.env.seq);
     c.sending = false;
+    s.settle = new Set(cells.map(key));
     accept(env);
+    // The new state may have come first by the WebSocket: then accept drew nothing, and the settling is drawn here.
+    if (s.settle) s.render();
   } catch (ex) {
     c.sending = false;
     s.error = refusalText(ex);
