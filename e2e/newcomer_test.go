@@ -171,3 +171,40 @@ func TestInviteABotByName(t *testing.T) {
 		evalString(t, ctx, `document.querySelector('#invite-bot-said').textContent = "", ""`)
 	}
 }
+
+// TestRulesOneTapAway: at either table the rules reference opens with a tap (or "?"): the scoring cards in
+// play with their rules and the Heroes monsters' abilities; Carcassonne's scoring and every Land Surveyors tile.
+func TestRulesOneTapAway(t *testing.T) {
+	e := newEnv(t, 3)
+	id, token := e.startSolo("heroes")
+	var carc struct{ ID, Token string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2, "options": map[string]bool{"surveyors": true}}, &carc)
+	e.postJSON("/api/matches/"+carc.ID+"/join", "", map[string]any{"name": "Bea"}, nil)
+	e.postJSON("/api/matches/"+carc.ID+"/start", carc.Token, struct{}{}, nil)
+	ctx := browser(t, "pt-BR")
+	for _, c := range []struct {
+		id, token, ready string
+		want            []string
+	}{
+		{id, token, "#main-sheet[data-ready]", []string{"Gorgon Gaze", "custa uma estrela"}},
+		{carc.ID, carc.Token, "#carc-board[data-ready]", []string{"Peregrinação", "2 pontos por peça", "Júri"}},
+	} {
+		holdSeat(t, ctx, e, c.id, c.token, "pt")
+		run(t, ctx, chromedp.Navigate(e.url+"/m/"+c.id))
+		waitJS(t, ctx, `!!document.querySelector('`+c.ready+`') && !!document.querySelector('#rules-open')`)
+		click(t, ctx, "#rules-open")
+		waitJS(t, ctx, `!!document.querySelector('#rules-modal')`)
+		shot(t, ctx, "rules-"+c.id[:4])
+		text := evalString(t, ctx, `document.querySelector('#rules-modal').innerText`)
+		for _, w := range c.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: the rules reference lacks %q: %.300s", c.ready, w, text)
+			}
+		}
+		click(t, ctx, "#rules-close")
+		waitJS(t, ctx, `!document.querySelector('#rules-modal')`)
+		press(t, ctx, "?")
+		waitJS(t, ctx, `!!document.querySelector('#rules-modal')`)
+		click(t, ctx, "#rules-close")
+	}
+}

@@ -20,3 +20,17 @@ export function modal(id, title, body, buttons) {
 // isOffline tells whether the match's connection is down (the shell marks the page): tables hold their
 // actions meanwhile.
 export const isOffline = () => document.body.classList.contains("offline");
+
+// rulesButton opens the game's rules reference (body() builds it) in a dialog, one tap away; "?" opens it too
+// (the game's key handler).
+export function rulesButton(body, t) {
+  return h("button", { type: "button", class: "link", id: "rules-open", onclick: () => openRules(body, t) }, t("rulesRef"));
+}
+
+export function openRules(body, t) {
+  if (document.getElementById("rules-modal")) return;
+  const close = h("button", { type: "button", class: "primary", id: "rules-close", onclick: () => box.remove() }, t("close"));
+  const box = modal("rules-modal", t("rulesRef"), h("div", { class: "rules-ref" }, body()), [close]);
+  document.body.append(box);
+  close.focus({ preventScroll: true });
+}

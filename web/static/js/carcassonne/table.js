@@ -7,7 +7,7 @@ import { h, el, put, focusOnKeyUp } from "../dom.js";
 import { drawTile, boardMap, fit, spotOf, meeple, edgesAt, segKind } from "./tiles.js";
 import { drawBoard, cellAt, zoomTo, CELL } from "./board.js";
 import { t, carcName, surveyorName, surveyorText, dirName, botTag, refusalText } from "../i18n.js";
-import { modal, playerName, isOffline } from "../ui.js";
+import { modal, playerName, isOffline, rulesButton, openRules } from "../ui.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 
@@ -114,6 +114,7 @@ function statusText(s) {
   else parts.push(h("span", { id: "turn-of" }, t("carcTurnOf", { name: playerName(m, v.to_act) })));
   if (!you) parts.push(h("span", {}, t("spectating")));
   parts.push(clockChip(s));
+  parts.push(rulesButton(() => rulesReference(s.view), t));
   const fresh = (s.newEvents || []).filter(ev => !ev.final);
   if (fresh.length) parts.push(h("span", { class: "notice", id: "notice" }, fresh.map(ev => eventText(ev, m)).join(" · ")));
   return parts;
@@ -162,6 +163,25 @@ function surveyorsPanel(v) {
   });
   return h("section", { class: "panel", id: "surveyors" }, h("h3", {}, t("carcSurveyors")), piles);
 }
+
+// rulesReference is what a Carcassonne player may want to look up during play: how each feature scores,
+// and, with the Land Surveyors, every tile of the three piles.
+function rulesReference(v) {
+  const out = [h("h3", {}, t("carcScoringRules")), h("dl", {}, ["city", "road", "monastery", "field"].flatMap(k =>
+    [h("dt", {}, carcName(k)), h("dd", {}, t("carcRule_" + k))]))];
+  if (v.surveyors) {
+    out.push(h("h3", {}, t("carcSurveyors")), h("dl", {}, Object.entries(SURVEYOR_TILES).flatMap(([pile, ids]) => ids.flatMap(id =>
+      [h("dt", {}, `${carcName(pile)} · ${surveyorName(id)}`), h("dd", {}, surveyorText(id))]))));
+  }
+  return out;
+}
+
+// SURVEYOR_TILES are the Land Surveyors tiles by pile.
+const SURVEYOR_TILES = {
+  city: ["citizens_jury", "bad_neighbourhood", "siege", "city_wealth", "city_poverty"],
+  road: ["street_fair", "highway", "peasant_uprising", "road_wealth", "road_poverty"],
+  monastery: ["hermit_monastery", "pilgrimage_route", "monastery_wealth", "monastery_poverty"],
+};
 
 // eventText says who scored what for which feature.
 export function eventText(ev, m) {
@@ -462,6 +482,7 @@ async function doUndo(s, token, accept) {
 // keyHandler handles a key on the Carcassonne table: arrows move the cursor, R turns, Enter lays and then
 // confirms, 0-9 choose the meeple, Esc takes the tile back, U undoes.
 export function keyHandler(s, token, accept, e) {
+  if (e.key === "?") { openRules(() => rulesReference(s.view), t); return; }
   const modalBtn = document.querySelector(".modal-back .primary");
   if (modalBtn && (e.key === "Enter" || e.key === "Escape")) { e.preventDefault(); modalBtn.click(); return; }
   const you = s.env && s.env.you;

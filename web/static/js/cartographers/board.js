@@ -182,3 +182,18 @@ export function monsterLegend(sheet) {
       el("svg", { viewBox: "5.2 0.2 4.8 4.8", width: 22, height: 22, class: "mark-icon", "aria-hidden": "true" }, monsterMark(MONSTER_MARKS[mk.card], 0, 0)),
       " ", h("strong", {}, cardName(mk.card)), ": ", monsterEffect(mk.card)))));
 }
+
+// rulesReference is what a Cartographers player may want to look up during play: the four scoring cards
+// in play with their rules, what monsters cost, and what each Heroes monster does.
+export function rulesReference(view) {
+  const heroes = (view.options || {}).heroes || ["heroes", "both"].includes((view.options || {}).preset);
+  return [
+    h("h3", {}, t("edicts")),
+    h("dl", {}, view.edicts.flatMap((e, i) => [h("dt", {}, `${"ABCD"[i]} · ${cardName(e.card)}`), h("dd", {}, ruleText(e.card, e.rule))])),
+    h("h3", {}, t("monsters")),
+    h("p", {}, t("monsterPenaltyRule")),
+    heroes ? h("dl", {}, Object.entries(MONSTER_MARKS).flatMap(([name, kind]) => [
+      h("dt", {}, el("svg", { viewBox: "5.2 0.2 4.8 4.8", width: 18, height: 18, class: "mark-icon", "aria-hidden": "true" }, monsterMark(kind, 0, 0)),
+        " ", cardName(name)), h("dd", {}, monsterEffect(name))])) : null,
+  ];
+}

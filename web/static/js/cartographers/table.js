@@ -11,9 +11,9 @@ import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } fro
 import { t, cardName, terrainName, seasonName, refusalText } from "../i18n.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
-import { modal, playerName, isOffline } from "../ui.js";
+import { modal, playerName, isOffline, rulesButton, openRules } from "../ui.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, bindHighlight, opponents, bigSheet,
-  finalPanel, seasonTime, monsterLegend, SEASON_EDICTS } from "./board.js";
+  finalPanel, seasonTime, monsterLegend, rulesReference, SEASON_EDICTS } from "./board.js";
 
 // ---------- what changed since the last view ----------
 
@@ -172,6 +172,7 @@ function statusText(s) {
   else if (v.decision) parts.push(h("strong", { class: "your-turn" }, t("yourTurn")));
   if (!you) parts.push(h("span", {}, t("spectating")));
   parts.push(clockChip(s));
+  parts.push(rulesButton(() => rulesReference(s.view), t));
   if (s.notice) parts.push(h("span", { class: "notice", id: "notice" }, s.notice));
   return parts;
 }
@@ -408,6 +409,7 @@ function whyLabel(cells, text) {
 // ---------- keyboard ----------
 
 export function keyHandler(s, token, accept, e) {
+  if (e.key === "?") { openRules(() => rulesReference(s.view), t); return; }
   const modalBtn = document.querySelector(".modal-back .primary");
   if (modalBtn && (e.key === "Enter" || e.key === "Escape")) { e.preventDefault(); modalBtn.click(); return; }
   if (!s.view || !s.view.decision || !s.ctl) {
