@@ -184,7 +184,7 @@ func TestRulesOneTapAway(t *testing.T) {
 	ctx := browser(t, "pt-BR")
 	for _, c := range []struct {
 		id, token, ready string
-		want            []string
+		want             []string
 	}{
 		{id, token, "#main-sheet[data-ready]", []string{"Gorgon Gaze", "custa uma estrela"}},
 		{carc.ID, carc.Token, "#carc-board[data-ready]", []string{"Peregrinação", "2 pontos por peça", "Júri"}},
