@@ -32,11 +32,7 @@ func axeViolations(t *testing.T, ctx context.Context) []string {
 func TestAccessibility(t *testing.T) {
 	e := newEnv(t, 3)
 	soloID, soloTok := e.startSolo("heroes")
-	var carc struct{ ID, Token string }
-	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2, "options": map[string]bool{"surveyors": true}}, &carc)
-	var bea struct{ Token string }
-	e.postJSON("/api/matches/"+carc.ID+"/join", "", map[string]any{"name": "Bea"}, &bea)
-	e.postJSON("/api/matches/"+carc.ID+"/start", carc.Token, struct{}{}, nil)
+	carc := e.startCarcassonne(true)
 	var open struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Cy", "max_seats": 3}, &open)
 	var done struct{ ID, Token string }
@@ -44,12 +40,8 @@ func TestAccessibility(t *testing.T) {
 	e.postJSON("/api/matches/"+done.ID+"/start", done.Token, struct{}{}, nil)
 	e.finishByAPI(done.ID, []string{done.Token})
 
-	var carcDone struct{ ID, Token string }
-	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &carcDone)
-	var cy struct{ Token string }
-	e.postJSON("/api/matches/"+carcDone.ID+"/join", "", map[string]any{"name": "Cy"}, &cy)
-	e.postJSON("/api/matches/"+carcDone.ID+"/start", carcDone.Token, struct{}{}, nil)
-	e.finishByAPI(carcDone.ID, []string{carcDone.Token, cy.Token})
+	carcDone := e.startCarcassonne(false)
+	e.finishByAPI(carcDone.ID, []string{carcDone.Token, carcDone.Bea})
 
 	screens := []struct {
 		name, path, token, ready string

@@ -59,11 +59,7 @@ func TestNoDeveloperNotesAtTheTable(t *testing.T) {
 func TestPhoneConfirmInView(t *testing.T) {
 	e := newEnv(t, 3)
 	id, token := e.startSolo("cartographers")
-	var carc struct{ ID, Token string }
-	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &carc)
-	var bea struct{ Token string }
-	e.postJSON("/api/matches/"+carc.ID+"/join", "", map[string]any{"name": "Bea"}, &bea)
-	e.postJSON("/api/matches/"+carc.ID+"/start", carc.Token, struct{}{}, nil)
+	carc := e.startCarcassonne(false)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 	for _, c := range []struct{ id, token, ready string }{
@@ -129,10 +125,7 @@ func TestPhoneReadsScoringRules(t *testing.T) {
 // covered a tile).
 func TestPhoneZoomCoversNoTile(t *testing.T) {
 	e := newEnv(t, 3)
-	var carc struct{ ID, Token string }
-	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &carc)
-	e.postJSON("/api/matches/"+carc.ID+"/join", "", map[string]any{"name": "Bea"}, nil)
-	e.postJSON("/api/matches/"+carc.ID+"/start", carc.Token, struct{}{}, nil)
+	carc := e.startCarcassonne(false)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 	holdSeat(t, ctx, e, carc.ID, carc.Token, "en")
@@ -177,10 +170,7 @@ func TestInviteABotByName(t *testing.T) {
 func TestRulesOneTapAway(t *testing.T) {
 	e := newEnv(t, 3)
 	id, token := e.startSolo("heroes")
-	var carc struct{ ID, Token string }
-	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2, "options": map[string]bool{"surveyors": true}}, &carc)
-	e.postJSON("/api/matches/"+carc.ID+"/join", "", map[string]any{"name": "Bea"}, nil)
-	e.postJSON("/api/matches/"+carc.ID+"/start", carc.Token, struct{}{}, nil)
+	carc := e.startCarcassonne(true)
 	ctx := browser(t, "pt-BR")
 	for _, c := range []struct {
 		id, token, ready string

@@ -36,15 +36,12 @@ func (e *env) finishByAPI(id string, tokens []string) {
 // tile went in words, not as "L (0, -1) 180°".
 func TestReplayReadsAsText(t *testing.T) {
 	e := newEnv(t, 5)
-	var solo, carc struct{ ID, Token string }
+	var solo struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 1}, &solo)
 	e.postJSON("/api/matches/"+solo.ID+"/start", solo.Token, struct{}{}, nil)
 	e.finishByAPI(solo.ID, []string{solo.Token})
-	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2, "options": map[string]bool{"surveyors": true}}, &carc)
-	var bea struct{ Token string }
-	e.postJSON("/api/matches/"+carc.ID+"/join", "", map[string]any{"name": "Bea"}, &bea)
-	e.postJSON("/api/matches/"+carc.ID+"/start", carc.Token, struct{}{}, nil)
-	e.finishByAPI(carc.ID, []string{carc.Token, bea.Token})
+	carc := e.startCarcassonne(true)
+	e.finishByAPI(carc.ID, []string{carc.Token, carc.Bea})
 
 	bad := regexp.MustCompile(`\b(null|undefined|NaN)\b`)
 	ctx := browser(t, "en-US")
@@ -162,15 +159,12 @@ func TestGameLogDuringPlay(t *testing.T) {
 // styles and as a PNG, in both games.
 func TestSaveTheMapAsAPicture(t *testing.T) {
 	e := newEnv(t, 2)
-	var solo, carc struct{ ID, Token string }
+	var solo struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 1}, &solo)
 	e.postJSON("/api/matches/"+solo.ID+"/start", solo.Token, struct{}{}, nil)
 	e.finishByAPI(solo.ID, []string{solo.Token})
-	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &carc)
-	var bea struct{ Token string }
-	e.postJSON("/api/matches/"+carc.ID+"/join", "", map[string]any{"name": "Bea"}, &bea)
-	e.postJSON("/api/matches/"+carc.ID+"/start", carc.Token, struct{}{}, nil)
-	e.finishByAPI(carc.ID, []string{carc.Token, bea.Token})
+	carc := e.startCarcassonne(false)
+	e.finishByAPI(carc.ID, []string{carc.Token, carc.Bea})
 	ctx := browser(t, "en-US")
 	for _, c := range []struct{ id, token, mark string }{{solo.ID, solo.Token, "data-cell"}, {carc.ID, carc.Token, "data-tile"}} {
 		holdSeat(t, ctx, e, c.id, c.token, "en")
@@ -195,4 +189,19 @@ func TestSaveTheMapAsAPicture(t *testing.T) {
 		}
 		evalString(t, ctx, `document.querySelectorAll('#picture-svg, #picture-png').forEach(a => a.remove()), ""`)
 	}
+}
+
+// carcPair is a started two-player Carcassonne match: Ada (seat 0, Token) and Bea (seat 1, Bea).
+type carcPair struct{ ID, Token, Bea string }
+
+// startCarcassonne opens a two-player Carcassonne match, with or without the Land Surveyors, and starts it.
+func (e *env) startCarcassonne(surveyors bool) carcPair {
+	e.t.Helper()
+	var m carcPair
+	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2, "options": map[string]bool{"surveyors": surveyors}}, &m)
+	var bea struct{ Token string }
+	e.postJSON("/api/matches/"+m.ID+"/join", "", map[string]any{"name": "Bea"}, &bea)
+	e.postJSON("/api/matches/"+m.ID+"/start", m.Token, struct{}{}, nil)
+	m.Bea = bea.Token
+	return m
 }

@@ -676,10 +676,7 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) error {
 		if !m.started || !m.st.Over() {
 			return errf(http.StatusConflict, codeNotFinished, "the record is available once the game is over")
 		}
-		rec = m.record(len(m.moves))
-		for _, seat := range m.seats {
-			rec.Players = append(rec.Players, seat.name)
-		}
+		rec = m.namedRecord(len(m.moves))
 		return nil
 	})
 	if err != nil {
@@ -695,6 +692,16 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Disposition", `attachment; filename="surveyor-`+rec.Game+`-`+r.PathValue("id")+`.json"`)
 	writeJSON(w, http.StatusOK, rec)
 	return nil
+}
+
+// namedRecord is the record of the first n moves with the players' names, as records, replays and
+// stories give them.
+func (m *match) namedRecord(n int) game.Record {
+	rec := m.record(n)
+	for _, seat := range m.seats {
+		rec.Players = append(rec.Players, seat.name)
+	}
+	return rec
 }
 
 func (m *match) record(n int) game.Record {
@@ -723,10 +730,7 @@ func (s *Server) replayStep(w http.ResponseWriter, r *http.Request) error {
 		if step > total {
 			return errf(http.StatusBadRequest, codeBadRequest, "step %d is past the last move (%d)", step, total)
 		}
-		rec = m.record(step)
-		for _, seat := range m.seats {
-			rec.Players = append(rec.Players, seat.name)
-		}
+		rec = m.namedRecord(step)
 		return nil
 	})
 	if err != nil {
@@ -761,10 +765,7 @@ func (s *Server) story(w http.ResponseWriter, r *http.Request) error {
 			return errf(http.StatusConflict, codeNotStarted, "the story begins when the match starts")
 		}
 		def, seq = m.def, m.seq
-		rec = m.record(len(m.moves))
-		for _, seat := range m.seats {
-			rec.Players = append(rec.Players, seat.name)
-		}
+		rec = m.namedRecord(len(m.moves))
 		return nil
 	})
 	if err != nil {
