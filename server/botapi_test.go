@@ -196,3 +196,22 @@ func TestBotStreamDeliversWaitingInvitations(t *testing.T) {
 		t.Fatalf("after joining %+v, want game_start at seat 1", ev)
 	}
 }
+
+// A rated match with a bot account (which has no fixed rating) is played and counted, not rated.
+func TestBotAccountGamesAreUnrated(t *testing.T) {
+	e, _, _ := accEnv(t)
+	_, botTok := botAccount(t, e, "Robo")
+	ada := e.browser()
+	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
+	id := ada.must(ada.do("POST", "/api/matches", `{"game":"toy","options":{"rounds":1},"max_seats":2,"name":"Ada","rated":true}`), 201).json(t)["id"].(string)
+	e.must(200, e.do("POST", "/api/matches/"+id+"/join", botTok, `{"name":"Robo"}`))
+	ada.must(ada.do("POST", "/api/matches/"+id+"/start", ``), 200)
+	ada.must(ada.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":1}}`), 200)
+	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", botTok, `{"move":{"pick":2}}`))
+	if st := e.state(id, ""); st.Match.Status != statusFinished {
+		t.Fatalf("status %s", st.Match.Status)
+	}
+	if p := e.profile("Ada"); len(p.Ratings) != 0 || len(p.Games) != 1 {
+		t.Errorf("Ada after a rated game against a bot account: ratings %+v, games %+v (want none rated, one played)", p.Ratings, p.Games)
+	}
+}
