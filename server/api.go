@@ -46,6 +46,7 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	api("GET /api/matches/{id}/replay/{step}", s.replayStep)
 	api("GET /api/matches/{id}/story", s.story)
 	api("POST /api/matches/{id}/invite", s.invite)
+	api("POST /api/matches/{id}/chat", s.postChat)
 	api("POST /api/account/bot", s.becomeBot)
 	api("GET /api/bot/stream", s.botStream)
 	api("GET /api/bot/games/{id}/stream", s.botGameStream)
@@ -247,6 +248,8 @@ type createReq struct {
 	Clock    *clockConf      `json:"clock"`
 	Name     string          `json:"name"`
 	Rated    bool            `json:"rated"`
+	// SpectatorChat lets signed-in spectators talk at the table.
+	SpectatorChat bool `json:"spectator_chat"`
 	// OldMaxSeats is max_seats as clients sent it before the API became snake_case (server/casing.go).
 	OldMaxSeats int `json:"maxSeats"`
 }
@@ -339,7 +342,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 	if req.Rated && s.accounts == nil {
 		return errf(http.StatusBadRequest, codeBadRequest, "this server has no accounts: a match cannot be rated")
 	}
-	id, err := s.createMatch(r.Context(), req.Game, req.Options, config{MaxSeats: req.MaxSeats, Clock: req.Clock, Rated: req.Rated})
+	id, err := s.createMatch(r.Context(), req.Game, req.Options, config{MaxSeats: req.MaxSeats, Clock: req.Clock, Rated: req.Rated, SpectatorChat: req.SpectatorChat})
 	if err != nil {
 		return err
 	}
@@ -722,6 +725,7 @@ func (s *Server) replayStep(w http.ResponseWriter, r *http.Request) error {
 	var rec game.Record
 	var total int
 	var def game.Definition
+	said := []chatData{} // what was said at the table up to this step
 	err = s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
 		if !m.started || !m.st.Over() {
 			return errf(http.StatusConflict, codeNotFinished, "replays are available once the game is over")
@@ -731,6 +735,11 @@ func (s *Server) replayStep(w http.ResponseWriter, r *http.Request) error {
 			return errf(http.StatusBadRequest, codeBadRequest, "step %d is past the last move (%d)", step, total)
 		}
 		rec = m.namedRecord(step)
+		for _, c := range m.chat {
+			if c.After <= step {
+				said = append(said, c)
+			}
+		}
 		return nil
 	})
 	if err != nil {
@@ -743,7 +752,7 @@ func (s *Server) replayStep(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	resp := map[string]any{"step": step, "steps": total, "view": st.View(game.Spectator), "to_act": st.ToAct(),
-		"narrative": toldEvents(st, rec.Players)}
+		"narrative": toldEvents(st, rec.Players), "chat": said}
 	if step > 0 {
 		resp["move"] = rec.Moves[step-1]
 	}

@@ -51,6 +51,8 @@ type config struct {
 	Clock    *clockConf `json:"clock,omitempty"`
 	// Rated matches move their players' ratings when they end (ratings.go).
 	Rated bool `json:"rated,omitempty"`
+	// SpectatorChat lets signed-in spectators talk at the table, not only the players (chat.go).
+	SpectatorChat bool `json:"spectator_chat,omitempty"`
 }
 
 // clockConf is an optional clock: "move" gives each seat Seconds for every decision, "game" gives each seat
@@ -107,9 +109,11 @@ type match struct {
 	// key is here was applied already and is answered, not applied again.
 	keys map[seatKey]int64
 
-	rematch     string      // the match that follows this one, once a player asked for it
-	closed      bool        // its host closed it before it started
-	finishRated bool        // the move just logged ended a rated match
+	rematch     string     // the match that follows this one, once a player asked for it
+	closed      bool       // its host closed it before it started
+	finishRated bool       // the move just logged ended a rated match
+	chat        []chatData // the table's messages, in order (chat.go)
+	chatTimes   map[string][]time.Time
 	remote      bool        // the last change was heard from another instance (see botTakeover)
 	botTimer    *time.Timer // the bots' next turn, when scheduled
 	botFailures int         // consecutive failed bot turns, which lengthen the pause before the next
@@ -170,7 +174,7 @@ func (m *match) seatOf(tok string) (game.Seat, error) {
 
 // reset forgets everything derived from the log.
 func (m *match) reset() {
-	m.seq, m.seats, m.started, m.st, m.moves = 0, nil, false, nil, nil
+	m.seq, m.seats, m.started, m.st, m.moves, m.chat = 0, nil, false, nil, nil, nil
 	m.lastAt, m.since, m.used, m.asked = time.Time{}, nil, nil, nil
 	m.rematch = ""
 	m.closed = false
@@ -293,6 +297,13 @@ func (m *match) applyEvent(ev store.Event) error {
 		m.rematch = d.ID
 	case evClose:
 		m.closed = true
+	case evChat:
+		if err := m.applyChat(ev); err != nil {
+			return err
+		}
+		// Talking is no move: the clocks and the decision a seat answers stay as they were.
+		m.seq = ev.Seq
+		return nil
 	case evLeave:
 		if m.started || ev.Seat <= 0 || ev.Seat >= len(m.seats) {
 			return fmt.Errorf("seat %d cannot leave", ev.Seat)

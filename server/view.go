@@ -26,6 +26,9 @@ type matchInfo struct {
 	Rematch  string          `json:"rematch,omitempty"` // the match that follows, once a player asked for one
 	Rated    bool            `json:"rated,omitempty"`
 	Created  time.Time       `json:"created"`
+	// Chat is the table's latest messages; SpectatorChat says spectators may talk too.
+	Chat          []chatData `json:"chat,omitempty"`
+	SpectatorChat bool       `json:"spectator_chat,omitempty"`
 }
 
 type playerInfo struct {
@@ -57,7 +60,8 @@ func (m *match) matchInfo() json.RawMessage {
 	}
 	mi := matchInfo{ID: m.id, Game: m.row.Game, Options: m.row.Options, Status: m.status(), Seq: m.seq,
 		MaxSeats: m.cfg.MaxSeats, Players: make([]playerInfo, len(m.seats)), ToAct: []game.Seat{},
-		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created, Rematch: m.rematch, Rated: m.cfg.Rated}
+		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created, Rematch: m.rematch, Rated: m.cfg.Rated,
+		Chat: m.chatShownNow(), SpectatorChat: m.cfg.SpectatorChat}
 	if m.started {
 		if t := m.st.ToAct(); t != nil {
 			mi.ToAct = t

@@ -1,0 +1,174 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// Table chat: the players of a match (and, when its host allowed it at creation, signed-in spectators)
+// talk at the table. A message is an event of the match's log, so that it is kept with the match, reaches
+// every instance and every client like a move, and shows in the replay at the moment it was said. It is
+// plain text, which the client shows as text; or one of the quick phrases, which each reader sees in their
+// own language.
+
+const (
+	evChat = "chat"
+	// chatMaxRunes is the longest message.
+	chatMaxRunes = 300
+	// chatShown is how many of the latest messages a match's state carries.
+	chatShown = 100
+	// chatBurst messages at most per chatWindow from one speaker.
+	chatBurst  = 5
+	chatWindow = 10 * time.Second
+)
+
+// chatPhrases are the quick phrases, by code: the client translates them.
+var chatPhrases = []string{"gg", "your_turn", "thanks", "good_luck", "well_played", "sorry", "hello"}
+
+// chatData is a chat event's data and a message as the state shows it.
+type chatData struct {
+	N      int       `json:"n"`              // the message's number in the match, from 1
+	Seat   game.Seat `json:"seat"`           // the speaker's seat, -1 for a spectator
+	Name   string    `json:"name"`           // the speaker's name as seated (or account name)
+	Text   string    `json:"text,omitempty"` // plain text
+	Phrase string    `json:"phrase,omitempty"`
+	After  int       `json:"after"` // moves played when it was said (where the replay shows it)
+	At     time.Time `json:"at"`
+}
+
+// applyChat keeps a logged message.
+func (m *match) applyChat(ev store.Event) error {
+	var d chatData
+	if err := json.Unmarshal(ev.Data, &d); err != nil {
+		return err
+	}
+	m.chat = append(m.chat, d)
+	return nil
+}
+
+// chatShownNow is the latest messages, for the state.
+func (m *match) chatShownNow() []chatData {
+	if len(m.chat) > chatShown {
+		return m.chat[len(m.chat)-chatShown:]
+	}
+	return m.chat
+}
+
+// cleanChat checks a message's text: trimmed, 1 to chatMaxRunes characters, no control characters but
+// the line break.
+func cleanChat(text string) (string, error) {
+	text = strings.TrimSpace(text)
+	if !utf8.ValidString(text) {
+		return "", errf(http.StatusBadRequest, codeBadRequest, "a message is UTF-8 text")
+	}
+	n := utf8.RuneCountInString(text)
+	if n == 0 || n > chatMaxRunes {
+		return "", errf(http.StatusBadRequest, codeBadRequest, "a message has 1 to %d characters", chatMaxRunes)
+	}
+	if strings.IndexFunc(text, func(r rune) bool { return unicode.IsControl(r) && r != '\n' }) >= 0 {
+		return "", errf(http.StatusBadRequest, codeBadRequest, "a message holds no control characters")
+	}
+	return text, nil
+}
+
+// postChat is POST /api/matches/{id}/chat {"text"} or {"phrase"}: a seated player says something at the
+// table; a signed-in spectator too, if the host allowed it.
+func (s *Server) postChat(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Text   string `json:"text"`
+		Phrase string `json:"phrase"`
+	}
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	var text string
+	switch {
+	case req.Phrase != "" && req.Text != "":
+		return errf(http.StatusBadRequest, codeBadRequest, "a message is a text or a phrase, not both")
+	case req.Phrase != "":
+		if !slices.Contains(chatPhrases, req.Phrase) {
+			return errf(http.StatusBadRequest, codeBadRequest, "unknown phrase %q (have %s)", req.Phrase, strings.Join(chatPhrases, ", "))
+		}
+	default:
+		t, err := cleanChat(req.Text)
+		if err != nil {
+			return err
+		}
+		text = t
+	}
+	var retry time.Duration
+	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
+		seat, name, err := s.chatSpeaker(r, m)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		if retry = m.chatLimited(seat, name, now); retry > 0 {
+			return errf(http.StatusTooManyRequests, codeRateLimited, "%d messages at most every %s: wait %s", chatBurst, chatWindow, retry.Round(time.Second))
+		}
+		d := chatData{N: len(m.chat) + 1, Seat: seat, Name: name, Text: text, Phrase: req.Phrase, After: len(m.moves), At: now}
+		return m.record1(r.Context(), store.Event{Kind: evChat, Seat: int(seat), At: now, Data: mustJSON(d)}, m.status())
+	})
+	if retry > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(retry.Seconds()+0.999)))
+	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
+}
+
+// chatSpeaker is who speaks: the seat the request's credential holds, or a signed-in spectator where the
+// host allowed spectators to talk.
+func (s *Server) chatSpeaker(r *http.Request, m *match) (game.Seat, string, error) {
+	seat, err := s.viewerSeat(r, m)
+	if err != nil {
+		return 0, "", err
+	}
+	if seat != game.Spectator {
+		return seat, m.seats[seat].name, nil
+	}
+	if !m.cfg.SpectatorChat {
+		return 0, "", errf(http.StatusForbidden, codeForbidden, "only the players talk at this table")
+	}
+	p, err := s.signedIn(r, scopePlay)
+	if err != nil {
+		var ae *apiError
+		if errors.As(err, &ae) && ae.Code == codeNoAccounts {
+			return 0, "", errf(http.StatusForbidden, codeForbidden, "only the players talk at this table")
+		}
+		return 0, "", err
+	}
+	return game.Spectator, p.user.Name, nil
+}
+
+// chatLimited is how long a speaker must wait before another message (0: not at all). The window is the
+// instance's memory: a burst split across instances is allowed, which a table can bear.
+func (m *match) chatLimited(seat game.Seat, name string, now time.Time) time.Duration {
+	key := fmt.Sprintf("%d/%s", seat, name)
+	if m.chatTimes == nil {
+		m.chatTimes = map[string][]time.Time{}
+	}
+	times := m.chatTimes[key]
+	for len(times) > 0 && now.Sub(times[0]) >= chatWindow {
+		times = times[1:]
+	}
+	if len(times) >= chatBurst {
+		m.chatTimes[key] = times
+		return chatWindow - now.Sub(times[0])
+	}
+	m.chatTimes[key] = append(times, now)
+	return 0
+}
