@@ -169,16 +169,19 @@ function renderRoom(main, s, token, accept) {
   }
   if (s.seat && m.players.length < m.max_seats) {
     // A bot account, written by anyone (docs/bots.md), is invited by its name; it joins by itself.
-    const name = h("input", { id: "invite-bot-name", maxlength: 32, required: true, "aria-label": t("inviteBotName") });
-    const said = h("span", { class: "muted", role: "status", id: "invite-bot-said" });
+    // What was typed and what the server said live on s: the room is drawn again at every change.
+    const name = h("input", { id: "invite-bot-name", maxlength: 32, required: true, "aria-label": t("inviteBotName"),
+      value: s.inviteName || "", oninput: (e) => { s.inviteName = e.target.value; } });
+    const said = h("span", { class: "muted", role: "status", id: "invite-bot-said" }, s.inviteSaid || "");
+    const say = (text) => { s.inviteSaid = text; s.render(); };
     parts.push(h("form", { id: "invite-bot-form", class: "row", onsubmit: async (e) => {
       e.preventDefault();
-      said.textContent = "";
+      const asked = name.value.trim();
       try {
-        const r = await api.invite(m.id, token(), name.value.trim());
-        said.textContent = t("inviteBotSent", { name: r.invited });
-        name.value = "";
-      } catch (ex) { said.textContent = ex.code === "not_found" ? t("inviteBotUnknown") : ex.code === "bad_request" ? t("inviteBotNotBot") : refusalText(ex); }
+        const r = await api.invite(m.id, token(), asked);
+        s.inviteName = "";
+        say(t("inviteBotSent", { name: r.invited }));
+      } catch (ex) { say(ex.code === "not_found" ? t("inviteBotUnknown") : ex.code === "bad_request" ? t("inviteBotNotBot") : refusalText(ex)); }
     } }, h("label", { class: "inline" }, t("inviteBot") + " ", name), h("button", { type: "submit", id: "invite-bot" }, t("inviteSend")), said));
   }
   if (!s.seat && m.players.length < m.max_seats) {
