@@ -62,6 +62,7 @@ function showLobby(main) {
       h("label", { class: "inline bots-only", hidden: true }, h("input", { type: "radio", name: "mode", value: "bots", id: "mode-bots" }), t("againstBots")),
       h("label", { class: "inline" }, t("seats"), h("input", { type: "number", id: "seats", name: "seats", min: 2, max: 100, value: 2 })),
       h("label", { class: "inline rated-pick", hidden: true }, h("input", { type: "checkbox", id: "rated", name: "rated" }), t("rated")),
+      h("label", { class: "inline others-only" }, h("input", { type: "checkbox", id: "spectator-chat", name: "spectator_chat" }), t("spectatorChat")),
       h("span", { class: "bot-pick", hidden: true },
         h("label", { class: "inline" }, t("botCount"), h("input", { type: "number", id: "bot-count", name: "bots", min: 1, max: 4, value: 1 })),
         h("label", { class: "inline" }, t("botLevel"), h("select", { id: "bot-level-new", name: "level" })))),
@@ -98,6 +99,7 @@ function showLobby(main) {
     seatsField.max = client.maxSeats;
     $("#bot-count").max = client.maxSeats - 1;
     seatsField.disabled = !$("#mode-others").checked;
+    $(".others-only").hidden = !$("#mode-others").checked;
     // Rated games are between people with accounts and bots with ratings of their own (every bot the server
     // offers has one): the choice is offered to a signed-in player who does not play alone.
     $(".rated-pick").hidden = !signedIn || $("#mode-solo").checked;
@@ -125,6 +127,7 @@ function showLobby(main) {
     const req = { game, name, options, max_seats: maxSeats };
     if (f.get("clock")) req.clock = { mode: f.get("clock"), seconds: Number(f.get("seconds")) || 120 };
     if (f.get("rated") && mode !== "solo") req.rated = true;
+    if (f.get("spectator_chat") && mode === "others") req.spectator_chat = true;
     try {
       const r = await api.create(req);
       seats.set(r.id, { token: r.token, seat: r.seat, name });

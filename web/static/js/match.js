@@ -43,6 +43,7 @@ export function showMatch(main, id) {
     if (s.env.match.status === "open" || !s.view || !client()) renderRoom(main, s, token, accept);
     else {
       client().table(main, s, token, accept);
+      tableChat(main, s, token);
       gameLog(main, s, client());
     }
   };
@@ -213,6 +214,61 @@ function renderRoom(main, s, token, accept) {
   }
   parts.push(err);
   main.replaceChildren(h("section", { class: "panel room", id: "room" }, parts));
+}
+
+// tableChat adds the table's chat to the side column: the messages (plain text, shown as text; quick phrases
+// in the reader's language), a line to write, the quick phrases, and a mute for anyone's messages (kept in
+// this browser). What is being written survives the table's redraws.
+function tableChat(main, s, token) {
+  const side = main.querySelector(".side-col");
+  if (!side) return;
+  const m = s.env.match, you = s.env.you;
+  const muted = mutedNames();
+  const mine = you ? (m.players.find(p => p.seat === you.seat) || {}).name : "";
+  const shown = (m.chat || []).filter(c => !muted.has(c.name));
+  const list = h("ol", { class: "chat-list", id: "chat-list" }, shown.map(c => h("li", { "data-n": c.n, "data-seat": c.seat },
+    h("strong", {}, c.name), ": ", h("span", { class: "chat-text" }, c.phrase ? phraseText(c.phrase) : c.text),
+    c.name !== mine ? h("button", { type: "button", class: "link chat-mute", title: t("chatMute", { name: c.name }),
+      "aria-label": t("chatMute", { name: c.name }), onclick: () => { muteName(c.name); s.render(); } }, t("chatMuteShort")) : null)));
+  if (!shown.length) list.append(h("li", { class: "muted" }, t("chatEmpty")));
+  const panel = h("section", { class: "panel chat", id: "chat" }, h("h3", {}, t("chat")), list);
+  if (muted.size) {
+    panel.append(h("p", { class: "muted small" }, t("chatMuted", { n: muted.size }), " ",
+      h("button", { type: "button", class: "link", id: "chat-unmute", onclick: () => { localStorage.removeItem(MUTED); s.render(); } }, t("chatUnmute"))));
+  }
+  const send = async (body) => {
+    try {
+      await api.chat(m.id, token(), body);
+      if (body.text !== undefined) s.chatDraft = "";
+      s.chatError = "";
+    } catch (ex) { s.chatError = refusalText(ex); }
+    s.render();
+  };
+  if (you || m.spectator_chat) {
+    const input = h("input", { id: "chat-text", maxlength: 300, "aria-label": t("chatSay"), placeholder: t("chatSay"),
+      value: s.chatDraft || "", oninput: (e) => { s.chatDraft = e.target.value; } });
+    panel.append(h("form", { class: "row chat-form", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) send({ text: input.value }); } },
+      input, h("button", { type: "submit", id: "chat-send" }, t("chatSend"))),
+    h("div", { class: "chat-phrases" }, PHRASES.map(p => h("button", { type: "button", class: "phrase", "data-phrase": p,
+      onclick: () => send({ phrase: p }) }, phraseText(p)))));
+    if (s.chatError) panel.append(h("p", { class: "error", role: "alert", id: "chat-error" }, s.chatError));
+  }
+  side.append(panel);
+  // The newest message in view (the list scrolls, not the page).
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+}
+
+// The quick phrases the server knows (chat.go), each shown in the reader's language.
+const PHRASES = ["gg", "your_turn", "thanks", "good_luck", "well_played", "sorry", "hello"];
+const phraseText = (p) => t("phrase_" + p);
+
+// Muted names are this browser's choice, kept across matches.
+const MUTED = "surveyor.muted";
+const mutedNames = () => new Set(JSON.parse(localStorage.getItem(MUTED) || "[]"));
+function muteName(name) {
+  const set = mutedNames();
+  set.add(name);
+  localStorage.setItem(MUTED, JSON.stringify([...set]));
 }
 
 // gameLog adds to the table's side column the game told so far, in a panel the player opens; the story is

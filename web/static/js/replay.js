@@ -29,6 +29,13 @@ export function showReplay(main, id) {
     const title = `${t("replayOf")} · ${client.title} · ${(match.players || []).map(p => p.name).join(", ")}`;
     client.replay({ main, r, match, state, head: [h("h2", { id: "replay-title" }, title), navBar()],
       story: storyPanel(r.narrative, step, match, client.tell), redraw: () => draw(r) });
+    // What was said at the table up to this step.
+    const side = main.querySelector(".side-col");
+    if (side && (r.chat || []).length) {
+      side.append(h("section", { class: "panel chat", id: "replay-chat" }, h("h3", {}, t("chat")),
+        h("ol", { class: "chat-list" }, r.chat.map(c => h("li", { "data-n": c.n }, h("strong", {}, c.name), ": ",
+          c.phrase ? t("phrase_" + c.phrase) : c.text)))));
+    }
   };
   const navBar = () => h("div", { class: "replay-nav", id: "replay-nav" },
     h("button", { type: "button", id: "replay-first", onclick: () => load(0) }, t("first")),

@@ -1,0 +1,63 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestTableChat: two players talk at a Cartographers table in two languages: a quick phrase reads in each
+// reader's language, markup and script in a message show as text and run nothing, a player can mute the
+// other, and the replay shows what was said.
+func TestTableChat(t *testing.T) {
+	e := newEnv(t, 2)
+	var m struct{ ID, Token string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 2}, &m)
+	var bea struct{ Token string }
+	e.postJSON("/api/matches/"+m.ID+"/join", "", map[string]any{"name": "Bea"}, &bea)
+	e.postJSON("/api/matches/"+m.ID+"/start", m.Token, struct{}{}, nil)
+
+	ada := browser(t, "en-US")
+	holdSeat(t, ada, e, m.ID, m.Token, "en")
+	run(t, ada, chromedp.Navigate(e.url+"/m/"+m.ID))
+	waitJS(t, ada, `!!document.querySelector('#chat-text')`)
+	evil := `<img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script> & hi`
+	evalString(t, ada, fmt.Sprintf(`(i => (i.value = %q, i.dispatchEvent(new Event('input')), ""))(document.querySelector('#chat-text'))`, evil))
+	click(t, ada, "#chat-send")
+	waitJS(t, ada, `document.querySelectorAll('#chat-list li[data-n]').length === 1`)
+	click(t, ada, `#chat .phrase[data-phrase="good_luck"]`)
+	waitJS(t, ada, `document.querySelectorAll('#chat-list li[data-n]').length === 2`)
+	if got := evalString(t, ada, `document.querySelector('#chat-list li[data-n="1"] .chat-text').textContent`); got != evil {
+		t.Errorf("the message reads %q, want the text as sent", got)
+	}
+	if n := evalString(t, ada, `String(document.querySelectorAll('#chat img, #chat script').length)`); n != "0" || strings.Contains(evalString(t, ada, `document.title`), "pwned") {
+		t.Error("markup in a message became elements, or ran")
+	}
+	if v := evalString(t, ada, `document.querySelector('#chat-text').value`); v != "" {
+		t.Errorf("the line to write still holds %q after sending", v)
+	}
+
+	// Bea reads in French: the phrase in French; she mutes Ada.
+	beaCtx := incognito(t, ada)
+	holdSeat(t, beaCtx, e, m.ID, bea.Token, "fr")
+	evalString(t, beaCtx, `localStorage.setItem("surveyor.lang", "fr"), ""`)
+	run(t, beaCtx, chromedp.Navigate(e.url+"/m/"+m.ID))
+	waitJS(t, beaCtx, `document.querySelectorAll('#chat-list li[data-n]').length === 2`)
+	if got := evalString(t, beaCtx, `document.querySelector('#chat-list li[data-n="2"] .chat-text').textContent`); got != "Bonne chance !" {
+		t.Errorf("the phrase reads %q in French", got)
+	}
+	shot(t, beaCtx, "chat-fr")
+	click(t, beaCtx, `#chat-list li[data-n="2"] .chat-mute`)
+	waitJS(t, beaCtx, `document.querySelectorAll('#chat-list li[data-n]').length === 0 && !!document.querySelector('#chat-unmute')`)
+	click(t, beaCtx, "#chat-unmute")
+	waitJS(t, beaCtx, `document.querySelectorAll('#chat-list li[data-n]').length === 2`)
+
+	// The game ends (through the API); the replay shows what was said.
+	e.finishByAPI(m.ID, []string{m.Token, bea.Token})
+	run(t, ada, chromedp.Navigate(e.url+"/m/"+m.ID+"/replay"))
+	waitJS(t, ada, `!!document.querySelector('#replay-step')`)
+	click(t, ada, "#replay-last")
+	waitJS(t, ada, `document.querySelectorAll('#replay-chat li').length === 2`)
+}
