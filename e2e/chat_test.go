@@ -20,9 +20,7 @@ func TestTableChat(t *testing.T) {
 	e.postJSON("/api/matches/"+m.ID+"/start", m.Token, struct{}{}, nil)
 
 	ada := browser(t, "en-US")
-	holdSeat(t, ada, e, m.ID, m.Token, "en")
-	run(t, ada, chromedp.Navigate(e.url+"/m/"+m.ID))
-	waitJS(t, ada, `!!document.querySelector('#chat-text')`)
+	openTable(t, ada, e, m.ID, m.Token, "en", `#chat-text`)
 	evil := `<img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script> & hi`
 	evalString(t, ada, fmt.Sprintf(`(i => (i.value = %q, i.dispatchEvent(new Event('input')), ""))(document.querySelector('#chat-text'))`, evil))
 	click(t, ada, "#chat-send")

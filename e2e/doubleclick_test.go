@@ -48,9 +48,7 @@ func TestRefusalsAreTranslated(t *testing.T) {
 	var m struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &m)
 	ctx := browser(t, "pt-BR")
-	holdSeat(t, ctx, e, m.ID, m.Token, "pt")
-	run(t, ctx, chromedp.Navigate(e.url+"/m/"+m.ID))
-	waitJS(t, ctx, `!!document.querySelector('#start')`)
+	openTable(t, ctx, e, m.ID, m.Token, "pt", `#start`)
 	click(t, ctx, "#start")
 	waitJS(t, ctx, `document.querySelector('#room .error').textContent !== ""`)
 	if got := evalString(t, ctx, `document.querySelector('#room .error').textContent`); got != "A partida não começou (ou faltam jogadores)." {

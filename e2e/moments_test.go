@@ -164,9 +164,7 @@ func TestMultiplayerMoments(t *testing.T) {
 	e.postJSON("/api/matches/"+id+"/start", ada.Token, struct{}{}, nil)
 
 	ctx := browser(t, "en-US")
-	holdSeat(t, ctx, e, id, ada.Token, "")
-	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
-	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]')`)
+	openTable(t, ctx, e, id, ada.Token, "", `#main-sheet[data-ready]`)
 
 	tokens := []string{ada.Token, bea.Token}
 	seen := map[string]bool{}

@@ -40,9 +40,7 @@ func TestHeroesMonstersMarked(t *testing.T) {
 	}
 	kinds := map[string]string{"Dragon Inferno": "dragon", "Zombie Plague": "zombie", "Giant Troll Ravage": "troll", "Gorgon Gaze": "gorgon"}
 	ctx := browser(t, "en-US")
-	holdSeat(t, ctx, e, id, token, "en")
-	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
-	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]')`)
+	openTable(t, ctx, e, id, token, "en", `#main-sheet[data-ready]`)
 	for _, mk := range marks {
 		n := evalString(t, ctx, fmt.Sprintf(`String(document.querySelectorAll('#main-sheet .mmark[data-mark=%q]').length)`, kinds[mk.Card]))
 		if n != fmt.Sprint(len(mk.Cells)) {

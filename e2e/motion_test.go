@@ -14,9 +14,7 @@ func TestDrawnSpacesSettleIn(t *testing.T) {
 	e := newEnv(t, 3)
 	id, token := e.startSolo("cartographers")
 	ctx := browser(t, "en-US")
-	holdSeat(t, ctx, e, id, token, "en")
-	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
-	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]')`)
+	openTable(t, ctx, e, id, token, "en", `#main-sheet[data-ready]`)
 	mv := e.legal(id, token)[0]
 	playThroughPage(t, ctx, mv, byClicks)
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#main-sheet .cell.settle').length === %d`, len(mv.Cells)))

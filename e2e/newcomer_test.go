@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -47,9 +48,7 @@ func TestNoDeveloperNotesAtTheTable(t *testing.T) {
 	e := newEnv(t, 1)
 	id, token := e.startSolo("heroes")
 	ctx := browser(t, "en-US")
-	holdSeat(t, ctx, e, id, token, "en")
-	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
-	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]')`)
+	openTable(t, ctx, e, id, token, "en", `#main-sheet[data-ready]`)
 	if text := evalString(t, ctx, `document.querySelector('#screen').innerText`); strings.Contains(text, "source") {
 		t.Errorf("the table shows a developer's note: %q", lineWith(text, "source"))
 	}
@@ -91,9 +90,7 @@ func TestSheetFitsADesktopScreen(t *testing.T) {
 	id, token := e.startSolo("cartographers")
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.EmulateViewport(1440, 900))
-	holdSeat(t, ctx, e, id, token, "en")
-	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
-	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]')`)
+	openTable(t, ctx, e, id, token, "en", `#main-sheet[data-ready]`)
 	var got struct{ Sheet, Coins, Height float64 }
 	evalJSON(t, ctx, `JSON.stringify({Sheet: document.querySelector('#main-sheet').getBoundingClientRect().bottom,
 		Coins: Math.max(...[...document.querySelectorAll('#main-sheet .coin')].map(c => c.getBoundingClientRect().bottom)),
@@ -111,9 +108,7 @@ func TestPhoneReadsScoringRules(t *testing.T) {
 	id, token := e.startSolo("cartographers")
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-	holdSeat(t, ctx, e, id, token, "en")
-	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
-	waitJS(t, ctx, `!!document.querySelector('#edicts .edict[data-edict="0"]')`)
+	openTable(t, ctx, e, id, token, "en", `#edicts .edict[data-edict="0"]`)
 	visible := `getComputedStyle(document.querySelector('#edicts .edict[data-edict="0"] .rule')).display !== "none"`
 	if evalString(t, ctx, `String(`+visible+`)`) != "false" {
 		t.Fatal("the rule already shows on a phone: the test would prove nothing")
@@ -129,9 +124,7 @@ func TestPhoneZoomCoversNoTile(t *testing.T) {
 	carc := e.startCarcassonne(false)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-	holdSeat(t, ctx, e, carc.ID, carc.Token, "en")
-	run(t, ctx, chromedp.Navigate(e.url+"/m/"+carc.ID))
-	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]')`)
+	openTable(t, ctx, e, carc.ID, carc.Token, "en", `#carc-board[data-ready]`)
 	over := evalString(t, ctx, `(() => { const b = document.querySelector('#carc-board').getBoundingClientRect();
 		const z = document.querySelector('.zoom').getBoundingClientRect();
 		return String(z.left < b.right && z.right > b.left && z.top < b.bottom && z.bottom > b.top); })()`)
@@ -149,9 +142,7 @@ func TestInviteABotByName(t *testing.T) {
 	var m struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 2}, &m)
 	ctx := browser(t, "en-US")
-	holdSeat(t, ctx, e, m.ID, m.Token, "en")
-	run(t, ctx, chromedp.Navigate(e.url+"/m/"+m.ID))
-	waitJS(t, ctx, `!!document.querySelector('#invite-bot-form')`)
+	openTable(t, ctx, e, m.ID, m.Token, "en", `#invite-bot-form`)
 	for _, c := range []struct{ name, want string }{
 		{"Nobody", "No account has that name."},
 		{"Robo", "Invitation sent to Robo: it joins by itself."},
@@ -195,4 +186,12 @@ func TestRulesOneTapAway(t *testing.T) {
 		waitJS(t, ctx, `!!document.querySelector('#rules-modal')`)
 		click(t, ctx, "#rules-close")
 	}
+}
+
+// openTable opens a match's page as the seat a token holds, in a language, and waits for a selector.
+func openTable(t *testing.T, ctx context.Context, e *env, id, token, lang, ready string) {
+	t.Helper()
+	holdSeat(t, ctx, e, id, token, lang)
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+	waitJS(t, ctx, `!!document.querySelector('`+ready+`')`)
 }
