@@ -25,7 +25,9 @@ export function showMatch(main, id) {
 
   const accept = (env) => {
     if (!env || (s.env && env.seq < s.env.seq)) return;
-    if (s.env && env.seq === s.env.seq && s.view) return;
+    // The same state again (the WebSocket's first message repeats what the page asked for) is drawn once;
+    // the same state seen as another seat (a spectator who has just joined) is drawn again.
+    if (s.env && env.seq === s.env.seq && JSON.stringify(env.you || null) === JSON.stringify(s.env.you || null)) return;
     s.prev = s.view;
     // The game's own fields on s start with its first state.
     if (!s.env && clientOf(env.match.game)) clientOf(env.match.game).init(s);
