@@ -80,6 +80,13 @@ func TestPhoneConfirmInView(t *testing.T) {
 			t.Errorf("%s: the table prints %q", c.ready, lineWith(text, "null"))
 		}
 		shot(t, ctx, "phone-confirm-"+c.id[:4])
+		// A dialog covers the buttons at the screen's foot (they once showed through the rules' dialog).
+		click(t, ctx, "#rules-open")
+		waitJS(t, ctx, `!!document.querySelector('#rules-modal')`)
+		if in := evalString(t, ctx, `String(!!document.elementFromPoint(innerWidth / 2, innerHeight - 20).closest('#rules-modal'))`); in != "true" {
+			t.Errorf("%s: the screen's foot shows through the rules' dialog", c.ready)
+		}
+		click(t, ctx, "#rules-close")
 	}
 }
 
