@@ -8,6 +8,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"io/fs"
@@ -45,6 +46,9 @@ type Config struct {
 	WebSocketsPerAddr int
 	// IdleTimeout is how long a match nobody uses stays in memory (default 10 minutes).
 	IdleTimeout time.Duration
+	// WebSocketPing is how often a WebSocket's peer is pinged (default 30 s); a peer that leaves a ping
+	// unanswered for half that long is dropped.
+	WebSocketPing time.Duration
 	// Bots are the bots players may seat (nil: none; bot seats of earlier matches then play the game's
 	// AutoMove); a bot plays BotDelay after the change that makes its seat act, so that people can follow
 	// the game.
@@ -99,6 +103,7 @@ type Server struct {
 	draining atomic.Bool
 	drained  chan struct{} // closed by Drain: long polls answer at once
 	botHub   *botHub       // the bot accounts' event streams (botapi.go)
+	wsPing   time.Duration // how often a WebSocket's peer is pinged
 	drainMu  sync.Once
 	// listening is closed when the store's notifications start (shared stores only)
 	listening  chan struct{}
@@ -112,7 +117,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("server: Store and Games are required")
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
-		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, botHub: newBotHub(), drained: make(chan struct{}), listening: make(chan struct{}),
+		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, botHub: newBotHub(), wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
 		accounts: cfg.Accounts, failed: failures{b: map[string]*bucket{}}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = DefaultBodyTimeout

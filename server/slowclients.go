@@ -23,12 +23,9 @@ const (
 	DefaultWebSocketsPerAddr = 32
 )
 
-// wsPingEvery and wsPingTimeout drop WebSockets whose peer has vanished without closing (variables, so
-// that tests need not wait half a minute).
-var (
-	wsPingEvery   = 30 * time.Second
-	wsPingTimeout = 15 * time.Second
-)
+// defaultWebSocketPing is how often a WebSocket's peer is pinged; one that leaves a ping unanswered for
+// half that long has vanished without closing, and is dropped.
+const defaultWebSocketPing = 30 * time.Second
 
 // bodyDeadline gives every request but WebSocket upgrades a deadline to finish sending its body, and
 // makes the server close a connection it refuses with 429 rather than wait to read what follows.

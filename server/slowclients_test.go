@@ -168,10 +168,7 @@ func TestWebSocketsPerAddress(t *testing.T) {
 
 // A peer that vanishes without closing (it answers no ping) is dropped.
 func TestVanishedWebSocketPeerIsDropped(t *testing.T) {
-	every, timeout := wsPingEvery, wsPingTimeout
-	wsPingEvery, wsPingTimeout = 50*time.Millisecond, 100*time.Millisecond
-	defer func() { wsPingEvery, wsPingTimeout = every, timeout }()
-	e := newEnv(t, nil, nil)
+	e := newEnv(t, nil, func(c *Config) { c.WebSocketPing = 100 * time.Millisecond })
 	id, _ := e.newMatch("toy", `{"rounds":2}`, 1, "")
 	c, err := net.Dial("tcp", e.http.Listener.Addr().String())
 	if err != nil {

@@ -77,7 +77,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	c.SetReadLimit(s.maxBody)
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
-	go keepAlive(ctx, cancel, c)
+	go keepAlive(ctx, cancel, c, s.wsPing)
 
 	sub := newSubscriber(seat, since)
 	sub.patches = r.URL.Query().Get("patch") == "1"
@@ -227,15 +227,15 @@ func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data [
 
 // keepAlive pings the peer now and then and ends the connection (cancel) when a ping goes unanswered:
 // a peer that vanished without closing would otherwise hold its socket until a write failed.
-func keepAlive(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn) {
-	t := time.NewTicker(wsPingEvery)
+func keepAlive(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, every time.Duration) {
+	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			pctx, pcancel := context.WithTimeout(ctx, wsPingTimeout)
+			pctx, pcancel := context.WithTimeout(ctx, every/2)
 			err := c.Ping(pctx)
 			pcancel()
 			if err != nil {
