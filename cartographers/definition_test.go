@@ -215,13 +215,7 @@ func TestViewNamesTheRevealedAmbush(t *testing.T) {
 	if v := g.View(0); len(v.Specials) != 0 {
 		t.Fatalf("specials before any ambush: %+v", v.Specials)
 	}
-	m, err := g.AutoMove(0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := g.Play(0, m); err != nil {
-		t.Fatal(err)
-	}
+	autoStep(t, g)
 	v := g.View(0)
 	if v.Current == nil || v.Current.Name != "Great River" {
 		t.Fatalf("current card %+v, want Great River", v.Current)

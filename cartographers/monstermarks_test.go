@@ -17,13 +17,7 @@ func TestViewMarksHeroesMonsters(t *testing.T) {
 			t.Fatal(err)
 		}
 		for !g.Over() {
-			m, err := g.AutoMove(0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := g.Play(0, m); err != nil {
-				t.Fatal(err)
-			}
+			autoStep(t, g)
 			v := g.View(0)
 			revealed := map[string]bool{}
 			for _, sp := range v.Specials {
@@ -78,16 +72,22 @@ func TestViewListsShapesFittingNowhere(t *testing.T) {
 				}
 				nowhereSeen += len(want)
 			}
-			m, err := g.AutoMove(0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := g.Play(0, m); err != nil {
-				t.Fatal(err)
-			}
+			autoStep(t, g)
 		}
 	}
 	if nowhereSeen == 0 {
 		t.Error("60 games never had a shape that fits nowhere: the test proves nothing")
+	}
+}
+
+// autoStep plays seat 0's automatic move.
+func autoStep(t *testing.T, g *Game) {
+	t.Helper()
+	m, err := g.AutoMove(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(0, m); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -18,19 +18,12 @@ func TestDoubleClickSendsOneMove(t *testing.T) {
 	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
 	for turn := range 3 {
 		waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]') && !!document.querySelector('#confirm')`)
-		var before struct {
-			Match struct{ Moves int } `json:"match"`
-		}
-		e.getJSON("/api/matches/"+id, token, &before)
+		before := e.moveCount(id)
 		playThroughPage(t, ctx, e.legal(id, token)[0], byDoubleClick)
 		// Whatever the second click did has been answered by now.
 		time.Sleep(300 * time.Millisecond)
-		var after struct {
-			Match struct{ Moves int } `json:"match"`
-		}
-		e.getJSON("/api/matches/"+id, token, &after)
-		if after.Match.Moves != before.Match.Moves+1 {
-			t.Fatalf("turn %d: a double-click made %d moves", turn, after.Match.Moves-before.Match.Moves)
+		if after := e.moveCount(id); after != before+1 {
+			t.Fatalf("turn %d: a double-click made %d moves", turn, after-before)
 		}
 		if msg := evalString(t, ctx, `(document.querySelector('#move-error') || {}).textContent || ""`); msg != "" {
 			t.Fatalf("turn %d: the double-click shows %q", turn, msg)
@@ -54,4 +47,14 @@ func TestRefusalsAreTranslated(t *testing.T) {
 	if got := evalString(t, ctx, `document.querySelector('#room .error').textContent`); got != "A partida não começou (ou faltam jogadores)." {
 		t.Errorf("the refusal reads %q, want the Portuguese for not_started", got)
 	}
+}
+
+// moveCount is the number of moves a match has played.
+func (e *env) moveCount(id string) int {
+	e.t.Helper()
+	var st struct {
+		Match struct{ Moves int } `json:"match"`
+	}
+	e.getJSON("/api/matches/"+id, "", &st)
+	return st.Match.Moves
 }

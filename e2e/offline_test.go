@@ -36,13 +36,7 @@ func TestOfflineIsShownAndHoldsTheMove(t *testing.T) {
 		t.Error("a connection notice shows while connected")
 	}
 	playThroughPage(t, ctx, e.legal(id, token)[0], placeOnly)
-	moves := func() int {
-		var st struct {
-			Match struct{ Moves int } `json:"match"`
-		}
-		e.getJSON("/api/matches/"+id, token, &st)
-		return st.Match.Moves
-	}
+	moves := func() int { return e.moveCount(id) }
 	before := moves()
 
 	evalString(t, ctx, `window.__blockWS = true, window.__ws.forEach(s => s.close()), ""`)

@@ -26,6 +26,16 @@ export function showSettings(main, leave) {
   });
 }
 
+// submitting is a form's submit handler: the message cleared, the form checked, then act(); a refusal shows
+// in msg, in words.
+const submitting = (msg, act) => async (e) => {
+  e.preventDefault();
+  msg.className = "";
+  msg.textContent = "";
+  if (!e.target.reportValidity()) return;
+  try { await act(); } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
+};
+
 function section(id, title, why, ...body) {
   return h("section", { class: "panel", id }, h("h3", {}, title), why ? h("p", { class: "muted" }, why) : null, ...body);
 }
@@ -34,17 +44,11 @@ function passwordSection() {
   const msg = h("p", { role: "status", id: "password-msg" });
   const old = h("input", { id: "old-password", type: "password", required: true, autocomplete: "current-password" });
   const pw = h("input", { id: "new-password", type: "password", required: true, minlength: 8, autocomplete: "new-password" });
-  const form = h("form", { onsubmit: async (e) => {
-    e.preventDefault();
-    msg.className = "";
-    msg.textContent = "";
-    if (!form.reportValidity()) return;
-    try {
-      await api.changePassword(old.value, pw.value);
-      old.value = pw.value = "";
-      msg.textContent = t("passwordChanged");
-    } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
-  } },
+  const form = h("form", { onsubmit: submitting(msg, async () => {
+    await api.changePassword(old.value, pw.value);
+    old.value = pw.value = "";
+    msg.textContent = t("passwordChanged");
+  }) },
   h("label", {}, t("currentPassword"), old), h("label", {}, t("newPassword"), pw),
   h("button", { type: "submit", id: "change-password" }, t("changePassword")), msg);
   return section("password-settings", t("password"), t("passwordWhy"), form);
@@ -138,17 +142,11 @@ function sessionSection(leave) {
 function deleteSection(leave) {
   const msg = h("p", { role: "status", id: "delete-msg" });
   const pw = h("input", { id: "delete-password", type: "password", required: true, autocomplete: "current-password" });
-  const form = h("form", { onsubmit: async (e) => {
-    e.preventDefault();
-    msg.className = "";
-    msg.textContent = "";
-    if (!form.reportValidity()) return;
-    try {
-      await api.deleteAccount(pw.value);
-      forgetUser();
-      leave();
-    } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
-  } },
+  const form = h("form", { onsubmit: submitting(msg, async () => {
+    await api.deleteAccount(pw.value);
+    forgetUser();
+    leave();
+  }) },
   h("label", {}, t("password"), pw), h("button", { type: "submit", id: "delete-account", class: "danger" }, t("deleteAccount")), msg);
   return section("delete-settings", t("deleteAccount"), t("deleteWhy"), form);
 }
