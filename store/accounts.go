@@ -98,6 +98,7 @@ var ErrNameTaken = errors.New("name taken")
 // Accounts is the accounts store. Both backends implement it alongside Store; the storetest suite's
 // RunAccounts checks them alike. Methods return ErrNotFound for unknown ids, hashes and names.
 type Accounts interface {
+	Social
 	// CreateUser inserts an account; ErrNameTaken if its Key is in use by a live account.
 	CreateUser(ctx context.Context, u User) error
 	// UserByID and UserByKey find an account (deleted ones only by id).

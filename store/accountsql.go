@@ -143,8 +143,15 @@ func (a SQLAccounts) DeleteUser(ctx context.Context, id string) error {
 			return ErrNotFound
 		}
 		for _, q := range []string{`DELETE FROM sessions WHERE user_id = ?`, `DELETE FROM api_tokens WHERE user_id = ?`,
-			`DELETE FROM passkeys WHERE user_id = ?`} {
-			if _, err := tx.Exec(ctx, q, id); err != nil {
+			`DELETE FROM passkeys WHERE user_id = ?`, `DELETE FROM push_subs WHERE user_id = ?`,
+			`DELETE FROM notify_prefs WHERE user_id = ?`, `DELETE FROM outbox WHERE user_id = ?`,
+			`DELETE FROM inbox WHERE user_id = ?`, `DELETE FROM follows WHERE user_id = ? OR other_id = ?`,
+			`DELETE FROM blocks WHERE user_id = ?`, `DELETE FROM presence WHERE user_id = ?`} {
+			args := []any{id}
+			if strings.Count(q, "?") == 2 {
+				args = append(args, id)
+			}
+			if _, err := tx.Exec(ctx, q, args...); err != nil {
 				return err
 			}
 		}

@@ -43,6 +43,9 @@ type Event struct {
 type Update struct {
 	Status  string
 	Summary json.RawMessage
+	// Notes are outbox rows written in the same transaction as the events, so that the notifications a
+	// move causes are exactly as durable as the move (social.go).
+	Notes []Note
 }
 
 // Errors returned by every backend, wrapped with context.
@@ -79,7 +82,13 @@ type Notifier interface {
 	// ctx ends. Each time it starts listening, the first time and after a lost connection, it calls
 	// fn("", 0): appends from then on will be reported, and any game may have changed before.
 	Listen(ctx context.Context, fn func(id string, seq int64)) error
+	// Wake tells every instance's Listen that these accounts have new notes in their inbox, as
+	// fn(WakePrefix+userID, 0) (game ids never begin with WakePrefix).
+	Wake(ctx context.Context, userIDs []string) error
 }
+
+// WakePrefix marks an account's wake-up among the ids Listen reports.
+const WakePrefix = "@"
 
 // MicroTime rounds t to the microsecond precision both backends keep, in UTC.
 func MicroTime(t time.Time) time.Time { return time.UnixMicro(t.UnixMicro()).UTC() }

@@ -333,6 +333,9 @@ func (s *Store) commit(batch []*store.AppendReq) {
 			}
 			payload.WriteString(r.ID + ":" + strconv.FormatInt(r.After+int64(len(r.Evs)), 10))
 		}
+		if err := insertNotes(ctx, tx, live, results); err != nil {
+			return err
+		}
 		return notify()
 	})
 	for i, r := range live {
@@ -342,6 +345,44 @@ func (s *Store) commit(batch []*store.AppendReq) {
 		}
 		r.Done(results[i])
 	}
+}
+
+// insertNotes writes the outbox rows of the appends that succeeded, in one round trip.
+func insertNotes(ctx context.Context, tx pgx.Tx, live []*store.AppendReq, results []error) error {
+	b := &pgx.Batch{}
+	for i, r := range live {
+		if results[i] != nil {
+			continue
+		}
+		for _, n := range r.Up.Notes {
+			b.Queue(numbered(store.NoteInsert), store.NoteArgs(n)...)
+		}
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+		return fmt.Errorf("notes: %w", err)
+	}
+	return nil
+}
+
+// Wake implements store.Notifier.
+func (s *Store) Wake(ctx context.Context, userIDs []string) error {
+	var payload strings.Builder
+	for _, id := range userIDs {
+		if payload.Len() > 0 {
+			payload.WriteByte(',')
+		}
+		payload.WriteString(store.WakePrefix + id + ":0")
+	}
+	if payload.Len() == 0 {
+		return nil
+	}
+	if _, err := s.pool.Exec(ctx, `SELECT pg_notify($1, $2)`, s.channel, payload.String()); err != nil {
+		return fmt.Errorf("postgres: wake: %w", err)
+	}
+	return nil
 }
 
 // Listen implements store.Notifier on a dedicated connection, reconnecting after failures.

@@ -400,5 +400,10 @@ func appendTx(ctx context.Context, tx *sql.Tx, upd, ins *sql.Stmt, r *store.Appe
 			return true, fmt.Errorf("sqlite: append to %s: %w", r.ID, err)
 		}
 	}
+	for _, n := range r.Up.Notes {
+		if _, err := tx.ExecContext(ctx, store.NoteInsert, store.NoteArgs(n)...); err != nil {
+			return true, fmt.Errorf("sqlite: append to %s: notes: %w", r.ID, err)
+		}
+	}
 	return false, nil
 }

@@ -29,6 +29,13 @@ func RunAccounts(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Seats", testSeats},
 		{"Ratings", testRatings},
 		{"Leaderboard", testLeaderboard},
+		{"OutboxWithAppend", testOutboxWithAppend},
+		{"OutboxLeases", testOutboxLeases},
+		{"OutboxRace", testOutboxRace},
+		{"Inbox", testInbox},
+		{"PrefsAndPush", testPrefsAndPush},
+		{"FollowsBlocksReports", testFollowsBlocksReports},
+		{"ServerKey", testServerKey},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
