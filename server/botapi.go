@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -123,6 +124,7 @@ func (s *Server) becomeBot(w http.ResponseWriter, r *http.Request) error {
 // ndjson starts a newline-delimited JSON stream and returns its writer of lines.
 func ndjson(w http.ResponseWriter) (func(b []byte) error, error) {
 	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{}) // a stream outlives the deadline on a request's body (see accountEvents)
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
@@ -263,29 +265,66 @@ func over(envelope []byte) bool {
 	return e.Match.Status == statusFinished || e.Match.Status == statusClosed
 }
 
-// invite is POST /api/matches/{id}/invite {"name"}: a seated player of an open match invites a bot
-// account by name; the bot hears it on its event stream and joins like anyone.
+// invite is POST /api/matches/{id}/invite {"name"} or {"names": [...]}: a seated player of an open match
+// invites accounts by name. A bot hears it on its event stream and joins like anyone; a person gets a
+// notification (unless they blocked the inviter), which leads to the match's page and its Join button.
+// Inviting people takes an account (so that it can be blocked) and is limited to inviteBurst an hour.
 func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 	if s.accounts == nil {
 		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
 	}
 	var req struct {
-		Name string `json:"name"`
+		Name  string   `json:"name"`
+		Names []string `json:"names"`
 	}
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(strings.TrimSpace(req.Name)))
-	if errors.Is(err, store.ErrNotFound) || (err == nil && (u.Deleted || u.Disabled)) {
-		return errf(http.StatusNotFound, codeNotFound, "no account named %q", req.Name)
-	} else if err != nil {
-		return fmt.Errorf("invite: %w", err)
+	names := req.Names
+	if req.Name != "" {
+		names = append(names, req.Name)
 	}
-	if !u.Bot {
-		return errf(http.StatusBadRequest, codeBadRequest, "%s is not a bot account: invite people with the invite link", u.Name)
+	if len(names) == 0 || len(names) > 10 {
+		return errf(http.StatusBadRequest, codeBadRequest, "invite 1 to 10 names")
+	}
+	var users []store.User
+	for _, name := range names {
+		u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(strings.TrimSpace(name)))
+		if errors.Is(err, store.ErrNotFound) || (err == nil && (u.Deleted || u.Disabled)) {
+			return errf(http.StatusNotFound, codeNotFound, "no account named %q", name)
+		} else if err != nil {
+			return fmt.Errorf("invite: %w", err)
+		}
+		users = append(users, u)
+	}
+	var inviter *principal
+	for _, u := range users {
+		if u.Bot {
+			continue
+		}
+		p, err := s.signedIn(r, scopePlay)
+		if err != nil {
+			return errf(http.StatusUnauthorized, codeUnauthorized, "sign in to invite people by name (bots can be invited by anyone seated)")
+		}
+		if p.user.ID == u.ID {
+			return errf(http.StatusBadRequest, codeBadRequest, "that is you")
+		}
+		if blocked, err := s.accounts.Blocks(r.Context(), u.ID, p.user.ID); err != nil {
+			return fmt.Errorf("invite: %w", err)
+		} else if blocked {
+			return errf(http.StatusForbidden, codeBlocked, "%s does not take your invitations", u.Name)
+		}
+		inviter = p
+	}
+	if inviter != nil {
+		if retry := s.invitations.take(inviter.user.ID, s.now(), len(users)); retry > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int(retry.Seconds())+1))
+			return errf(http.StatusTooManyRequests, codeRateLimited, "%d invitations an hour at most", inviteBurst)
+		}
 	}
 	var ev botEvent
-	err = s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
+	var notes []store.Note
+	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
 		seat, err := s.actingSeat(r, m)
 		if err != nil {
 			return err
@@ -297,15 +336,31 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		ev = botEvent{Type: "invitation", Match: m.id, Game: m.row.Game, Options: m.row.Options, From: m.seats[seat].name}
+		at := s.now()
+		for _, u := range users {
+			if !u.Bot {
+				notes = append(notes, m.note(u.ID, noteInvite, at, noteData{By: m.seats[seat].name, Seat: -1}))
+			}
+		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	s.botHub.send(u.ID, ev)
-	writeJSON(w, http.StatusOK, map[string]any{"invited": u.Name})
+	invited := make([]string, 0, len(users))
+	for _, u := range users {
+		if u.Bot {
+			s.botHub.send(u.ID, ev)
+		}
+		invited = append(invited, u.Name)
+	}
+	s.addNotes(r.Context(), notes...)
+	writeJSON(w, http.StatusOK, map[string]any{"invited": strings.Join(invited, ", ")})
 	return nil
 }
+
+// inviteBurst is how many people one account may invite an hour.
+const inviteBurst = 30
 
 // botJoined tells a bot's stream that it now holds a seat (it joined by its API token).
 func (s *Server) botJoined(ctx context.Context, r *http.Request, id string, seat game.Seat) {

@@ -113,6 +113,9 @@ func (s *Server) postChat(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
+		if err := s.chatBlocked(r, m, seat); err != nil {
+			return err
+		}
 		now := s.now()
 		if retry = m.chatLimited(seat, name, now); retry > 0 {
 			return errf(http.StatusTooManyRequests, codeRateLimited, "%d messages at most every %s: wait %s", chatBurst, chatWindow, retry.Round(time.Second))
@@ -171,4 +174,30 @@ func (m *match) chatLimited(seat game.Seat, name string, now time.Time) time.Dur
 	}
 	m.chatTimes[key] = append(times, now)
 	return 0
+}
+
+// chatBlocked refuses a message from an account that a player at the table has blocked: a blocked
+// account cannot talk to the one who blocked it, at any table.
+func (s *Server) chatBlocked(r *http.Request, m *match, seat game.Seat) error {
+	if s.accounts == nil {
+		return nil
+	}
+	acct := m.seatAccounts(r.Context())
+	speaker := ""
+	if seat >= 0 && int(seat) < len(acct) {
+		speaker = acct[seat]
+	} else if p, err := s.whoIs(r); err == nil && p != nil {
+		speaker = p.user.ID
+	}
+	if speaker == "" {
+		return nil
+	}
+	blocked, err := s.blockedBy(r.Context(), acct, speaker)
+	if err != nil {
+		return fmt.Errorf("chat: %w", err)
+	}
+	if blocked {
+		return errf(http.StatusForbidden, codeBlocked, "a player at this table has blocked you: your messages are not shown here")
+	}
+	return nil
 }

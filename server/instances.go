@@ -2,7 +2,12 @@ package server
 
 // Several instances on one shared store: hearing of the others' appends and catching up.
 
-import "context"
+import (
+	"context"
+	"strings"
+
+	"github.com/surveyor-game/surveyor/store"
+)
 
 // behindLog catches the match up if the log has grown past it, and reports whether it had.
 func (m *match) behindLog(ctx context.Context) bool {
@@ -19,6 +24,10 @@ func (m *match) behindLog(ctx context.Context) bool {
 
 // onNotify is told of an append by any instance.
 func (s *Server) onNotify(id string, seq int64) {
+	if user, ok := strings.CutPrefix(id, store.WakePrefix); ok {
+		s.inboxes.wake(user)
+		return
+	}
 	if id == "" {
 		s.listenOnce.Do(func() { close(s.listening) })
 	}

@@ -74,6 +74,7 @@ type effMove struct {
 	seat game.Seat
 	move json.RawMessage
 	auto bool
+	at   time.Time
 }
 
 // match is one game held in memory. Every field is guarded by mu; the store is written while holding it, so
@@ -117,6 +118,13 @@ type match struct {
 	remote      bool        // the last change was heard from another instance (see botTakeover)
 	botTimer    *time.Timer // the bots' next turn, when scheduled
 	botFailures int         // consecutive failed bot turns, which lengthen the pause before the next
+
+	// outgoing are the notes the event being committed causes (notify.go), written with it.
+	outgoing []store.Note
+	// acct caches who holds each seat (notify.go); acctStale asks for it again.
+	acct      []string
+	acctAt    time.Time
+	acctStale atomic.Bool
 
 	pubSeq   atomic.Int64 // m.seq as of the last change, readable without mu (to skip own notifications)
 	subs     map[*subscriber]struct{}
@@ -271,7 +279,7 @@ func (m *match) applyEvent(ev store.Event) error {
 		if err := safeApply(m.st, game.Seat(ev.Seat), d.Move); err != nil {
 			return err
 		}
-		m.moves = append(m.moves, effMove{seq: ev.Seq, seat: game.Seat(ev.Seat), move: d.Move, auto: d.Auto != ""})
+		m.moves = append(m.moves, effMove{seq: ev.Seq, seat: game.Seat(ev.Seat), move: d.Move, auto: d.Auto != "", at: ev.At})
 		m.noteKey(game.Seat(ev.Seat), d.Key, ev.Seq)
 	case evUndo:
 		var d undoData
@@ -373,7 +381,8 @@ func (m *match) changed() {
 // failure the in-memory match may be ahead of the log, so it is rebuilt from the log; after a conflict
 // (another instance appended first) the caller retries against the fresh state.
 func (m *match) commit(ctx context.Context, ev store.Event, status string) error {
-	up := store.Update{}
+	up := store.Update{Notes: m.outgoing}
+	m.outgoing = nil
 	if status != m.row.Status {
 		up.Status = status
 	}
@@ -388,6 +397,9 @@ func (m *match) commit(ctx context.Context, ev store.Event, status string) error
 		return err
 	}
 	m.remote = false
+	if len(up.Notes) > 0 && m.srv.sender != nil {
+		m.srv.sender.wake()
+	}
 	if up.Status != "" {
 		m.row.Status = up.Status
 		m.srv.log.Info("match "+up.Status, "match", m.id, "game", m.row.Game, "seq", m.seq+1)
@@ -500,6 +512,7 @@ func (m *match) start(ctx context.Context) error {
 		return err
 	}
 	ev := store.Event{Kind: evStart, Seat: -1, At: m.srv.now(), Data: json.RawMessage(`{}`)}
+	m.outgoing = m.startNotes(ctx, hostSeat, ev.At, m.seq+1)
 	return m.record1(ctx, ev, statusPlaying)
 }
 
@@ -538,11 +551,12 @@ func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage
 	}
 	at := m.srv.now()
 	ev := store.Event{Kind: evMove, Seat: int(seat), At: at, Data: data}
+	m.outgoing = m.moveNotes(ctx, seat, before, m.st.ToAct(), at, m.seq+1)
 	if err := m.commit(ctx, ev, m.status()); err != nil {
 		return err
 	}
 	m.seq++
-	m.moves = append(m.moves, effMove{seq: m.seq, seat: seat, move: mv, auto: auto != ""})
+	m.moves = append(m.moves, effMove{seq: m.seq, seat: seat, move: mv, auto: auto != "", at: at})
 	m.noteKey(seat, rq.key, m.seq)
 	if m.finishRated {
 		m.finishRated = false

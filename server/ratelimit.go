@@ -112,3 +112,37 @@ func keyOf(a netip.Addr) string {
 func (s *Server) rateLimited(r *http.Request) bool {
 	return s.limiter != nil && !s.limiter.allow(clientKey(r, s.trusted), time.Now())
 }
+
+// perHour allows each account limit actions an hour (confirmation mails, invitations, reports): a
+// sliding window of the times it acted, in this instance's memory.
+type perHour struct {
+	limit int
+	mu    sync.Mutex
+	at    map[string][]time.Time
+}
+
+// take records n actions of user at now, or none if they would pass the limit, and then says how long
+// until they would not.
+func (l *perHour) take(user string, now time.Time, n int) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.at == nil {
+		l.at = map[string][]time.Time{}
+	}
+	ts := l.at[user]
+	for len(ts) > 0 && now.Sub(ts[0]) > time.Hour {
+		ts = ts[1:]
+	}
+	if len(ts)+n > l.limit {
+		l.at[user] = ts
+		if len(ts) == 0 {
+			return time.Hour
+		}
+		return time.Hour - now.Sub(ts[0])
+	}
+	for range n {
+		ts = append(ts, now)
+	}
+	l.at[user] = ts
+	return 0
+}

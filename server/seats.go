@@ -81,6 +81,7 @@ func (s *Server) bindSeat(ctx context.Context, u store.User, matchID string, sea
 		return fmt.Errorf("bind seat: %w", err)
 	}
 	s.held.put(matchID, []store.SeatRef{ref})
+	s.forgetSeatAccounts(matchID)
 	return nil
 }
 

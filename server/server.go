@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -57,6 +58,21 @@ type Config struct {
 	// Accounts keeps players' accounts, sessions and API tokens (nil: the server has no accounts and
 	// players are guests holding seat tokens).
 	Accounts store.Accounts
+	// PublicURL is the site's address as players reach it, for the links in mails and pushes (default
+	// http://localhost:8080).
+	PublicURL string
+	// SMTP sends notification mails (nil: no mail).
+	SMTP *mail.Config
+	// NoPush turns Web Push off (it needs nothing configured: the browsers' push services are public).
+	NoPush bool
+	// PushClient replaces the HTTP client of Web Push in tests, and PushLoopback lets subscriptions name
+	// a push service on this machine over plain HTTP (the tests' stand-in); without it an endpoint must be
+	// an https URL on a public host, so that no client can point the server's requests at its own network.
+	PushClient   *http.Client
+	PushLoopback bool
+	// OutboxLease is how long an instance holds the notifications it claimed before another may take
+	// them over (default 2 minutes; it must exceed a delivery's 30 s timeout).
+	OutboxLease time.Duration
 	// Now and Seed replace the clock and the seed source in tests.
 	Now  func() time.Time
 	Seed func() uint64
@@ -103,8 +119,12 @@ type Server struct {
 	draining atomic.Bool
 	drained  chan struct{} // closed by Drain: long polls answer at once
 	botHub   *botHub       // the bot accounts' event streams (botapi.go)
-	wsPing   time.Duration // how often a WebSocket's peer is pinged
-	drainMu  sync.Once
+	inboxes  userHub       // the accounts' open inbox streams (notify.go)
+	// hourly limits of an account's confirmation mails, invitations and reports (social.go)
+	confirmations, invitations, reports perHour
+	sender                              *sender       // works the notification outbox (sender.go); nil without accounts
+	wsPing                              time.Duration // how often a WebSocket's peer is pinged
+	drainMu                             sync.Once
 	// listening is closed when the store's notifications start (shared stores only)
 	listening  chan struct{}
 	listenOnce sync.Once
@@ -118,7 +138,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
 		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, botHub: newBotHub(), wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
-		accounts: cfg.Accounts, failed: failures{b: map[string]*bucket{}}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
+		accounts: cfg.Accounts, failed: failures{b: map[string]*bucket{}},
+		confirmations: perHour{limit: confirmBurst}, invitations: perHour{limit: inviteBurst}, reports: perHour{limit: reportBurst}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = DefaultBodyTimeout
 	}
@@ -175,6 +196,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 	}
 	s.wg.Go(s.housekeeping)
+	if s.accounts != nil {
+		if err := s.startSender(ctx, cfg); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
 	if err := s.armClocks(ctx); err != nil {
 		s.Close()
 		return nil, err

@@ -72,6 +72,8 @@ type Prefs struct {
 	// Email is the address mails go to, once Confirmed (by the link sent to it).
 	Email     string
 	Confirmed bool
+	// Lang is the language of pushes and mails ("en", "fr", "pt").
+	Lang string
 }
 
 // Mail settings.
@@ -83,7 +85,7 @@ const (
 
 // DefaultPrefs are an account's preferences until it changes them.
 func DefaultPrefs(userID string) Prefs {
-	return Prefs{UserID: userID, Page: true, Push: true, Mail: MailOff, DigestHour: 8}
+	return Prefs{UserID: userID, Page: true, Push: true, Mail: MailOff, DigestHour: 8, Lang: "en"}
 }
 
 // PushSub is one browser's Web Push subscription (Data is the browser's subscription JSON).
@@ -161,6 +163,8 @@ type Social interface {
 
 	// Seen records that an account had Surveyor open at the time given.
 	Seen(ctx context.Context, userID string, at time.Time) error
+	// LastSeen is when the account was last seen (zero if never).
+	LastSeen(ctx context.Context, userID string) (time.Time, error)
 
 	// ServerKey returns the value stored under name, storing make's result first if there is none, so
 	// that every instance ends up with the same one (the VAPID keys, the signing secret).

@@ -166,8 +166,8 @@ func (a SQLAccounts) Prefs(ctx context.Context, userID string) (Prefs, error) {
 	p := Prefs{UserID: userID}
 	var page, push, confirmed int
 	err := a.one(ctx, a.DB, func(r Rows) error {
-		return r.Scan(&page, &push, &p.Mail, &p.DigestHour, &p.Email, &confirmed)
-	}, `SELECT page, push, mail, digest_hour, email, confirmed FROM notify_prefs WHERE user_id = ?`, userID)
+		return r.Scan(&page, &push, &p.Mail, &p.DigestHour, &p.Email, &confirmed, &p.Lang)
+	}, `SELECT page, push, mail, digest_hour, email, confirmed, lang FROM notify_prefs WHERE user_id = ?`, userID)
 	if errors.Is(err, ErrNotFound) {
 		return DefaultPrefs(userID), nil
 	}
@@ -176,10 +176,11 @@ func (a SQLAccounts) Prefs(ctx context.Context, userID string) (Prefs, error) {
 }
 
 func (a SQLAccounts) SetPrefs(ctx context.Context, p Prefs) error {
-	_, err := a.DB.Exec(ctx, `INSERT INTO notify_prefs (user_id, page, push, mail, digest_hour, email, confirmed)
-		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET page = excluded.page, push = excluded.push,
-		mail = excluded.mail, digest_hour = excluded.digest_hour, email = excluded.email, confirmed = excluded.confirmed`,
-		p.UserID, flag(p.Page), flag(p.Push), p.Mail, p.DigestHour, p.Email, flag(p.Confirmed))
+	_, err := a.DB.Exec(ctx, `INSERT INTO notify_prefs (user_id, page, push, mail, digest_hour, email, confirmed, lang)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET page = excluded.page, push = excluded.push,
+		mail = excluded.mail, digest_hour = excluded.digest_hour, email = excluded.email, confirmed = excluded.confirmed,
+		lang = excluded.lang`,
+		p.UserID, flag(p.Page), flag(p.Push), p.Mail, p.DigestHour, p.Email, flag(p.Confirmed), cmp.Or(p.Lang, "en"))
 	return a.wrap("set prefs", err)
 }
 
@@ -319,6 +320,15 @@ func (a SQLAccounts) Seen(ctx context.Context, userID string, at time.Time) erro
 	_, err := a.DB.Exec(ctx, `INSERT INTO presence (user_id, seen) VALUES (?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET seen = excluded.seen`, userID, micros(at))
 	return a.wrap("seen", err)
+}
+
+func (a SQLAccounts) LastSeen(ctx context.Context, userID string) (time.Time, error) {
+	var at int64
+	err := a.one(ctx, a.DB, func(r Rows) error { return r.Scan(&at) }, `SELECT seen FROM presence WHERE user_id = ?`, userID)
+	if errors.Is(err, ErrNotFound) {
+		return time.Time{}, nil
+	}
+	return fromMicros(at), a.wrap("last seen", err)
 }
 
 func (a SQLAccounts) ServerKey(ctx context.Context, name string, make func() (string, error)) (string, error) {

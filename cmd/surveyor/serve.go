@@ -20,6 +20,7 @@ import (
 	"github.com/surveyor-game/surveyor/bot"
 	"github.com/surveyor-game/surveyor/game/gametest"
 	"github.com/surveyor-game/surveyor/games"
+	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/server"
 	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/store/postgres"
@@ -39,6 +40,8 @@ type serveOptions struct {
 	addr, db, data, logLevel string
 	cpuProfile               string
 	toy                      bool
+	smtp, publicURL          string
+	noPush                   bool
 	gc                       gcSettings
 	rate                     float64
 	burst                    int
@@ -80,6 +83,9 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		return nil
 	})
 	o.gc.register(fs, "")
+	fs.StringVar(&o.smtp, "smtp", "", "send notification mails through this SMTP server: `URL` smtp://user:pass@host:587?from=Surveyor%20%3Cnoreply%40example.org%3E (smtps:// for TLS from the start; off without it)")
+	fs.StringVar(&o.publicURL, "public-url", "", "the site's address as players reach it, for the links in mails and pushes (default http://ADDR)")
+	fs.BoolVar(&o.noPush, "no-push", false, "send no Web Push notifications")
 	fs.BoolVar(&o.toy, "toy", false, "also serve the toy game of surveyor loadtest --server (for load tests only)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for load tests)")
 	if err := fs.Parse(args); err != nil {
@@ -149,6 +155,18 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	}
 	if acc, ok := st.(store.Accounts); ok && !o.noAccounts {
 		cfg.Accounts = acc
+	}
+	cfg.NoPush, cfg.PublicURL = o.noPush, o.publicURL
+	if cfg.PublicURL == "" {
+		cfg.PublicURL = "http://" + o.addr
+	}
+	if o.smtp != "" {
+		mc, err := mail.ParseURL(o.smtp)
+		if err != nil {
+			return fmt.Errorf("--smtp: %w", err)
+		}
+		cfg.SMTP = &mc
+		log.Info("notification mails", "smtp", mc.String())
 	}
 	srv, err := server.New(ctx, cfg)
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -15,7 +16,7 @@ import (
 
 func init() {
 	commands["user"] = command{
-		summary: "the operator's tools for accounts: list, reset-password, disable, enable",
+		summary: "the operator's tools for accounts: list, reset-password, disable, enable, reports, resolve",
 		run:     runUser,
 	}
 }
@@ -26,6 +27,8 @@ const userUsage = `usage: surveyor user [--data DIR | --db PATH|URL] COMMAND [AR
   reset-password NAME      set a new random password, print it once, and sign the account out everywhere
   disable NAME             refuse the account's sign-ins and end its sessions (its games stay)
   enable NAME              let a disabled account sign in again
+  reports [--all]          players' reports of other players, newest first (unresolved only without --all)
+  resolve ID               mark a report dealt with
 
 It works on the database of surveyor serve (the same --data or --db), while the server runs.`
 
@@ -63,6 +66,22 @@ func runUser(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 			prefix = auth.NameKey(rest[0])
 		}
 		return listUsers(ctx, acc, prefix, stdout)
+	case "reports":
+		if len(rest) > 1 || len(rest) == 1 && rest[0] != "--all" {
+			return errors.New("usage: surveyor user reports [--all]")
+		}
+		return listReports(ctx, acc, len(rest) == 1, stdout)
+	case "resolve":
+		if len(rest) != 1 {
+			return errors.New("usage: surveyor user resolve ID")
+		}
+		if err := acc.ResolveReport(ctx, rest[0]); errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("no report %q", rest[0])
+		} else if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "report %s resolved\n", rest[0])
+		return nil
 	case "reset-password", "disable", "enable":
 		if len(rest) != 1 {
 			return fmt.Errorf("usage: surveyor user %s NAME", cmd)
@@ -145,5 +164,34 @@ func changeUser(ctx context.Context, acc store.Accounts, u store.User, cmd strin
 		}
 		fmt.Fprintf(stdout, "%s is %sd\n", u.Name, cmd)
 	}
+	return nil
+}
+
+// listReports prints the players' reports, with the names of who reported whom.
+func listReports(ctx context.Context, acc store.Accounts, all bool, stdout io.Writer) error {
+	rs, err := acc.Reports(ctx, all, 500)
+	if err != nil {
+		return err
+	}
+	name := func(id string) string {
+		u, err := acc.UserByID(ctx, id)
+		if err != nil || u.Deleted {
+			return "(deleted account)"
+		}
+		return u.Name
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tWHEN\tFROM\tABOUT\tMATCH\tSTATE\tTEXT")
+	for _, r := range rs {
+		state := "open"
+		if r.Resolved {
+			state = "resolved"
+		}
+		text := strings.ReplaceAll(r.Text, "\n", " ")
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%q\n", r.ID, r.Created.Format("2006-01-02 15:04"), name(r.FromID), name(r.AboutID),
+			cmp.Or(r.GameID, "-"), state, text)
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "%d reports\n", len(rs))
 	return nil
 }

@@ -192,7 +192,7 @@ func testPrefsAndPush(t *testing.T, a store.Accounts) {
 	if p, err := a.Prefs(ctx, "u1"); err != nil || p != store.DefaultPrefs("u1") {
 		t.Fatalf("default prefs %+v, %v", p, err)
 	}
-	p := store.Prefs{UserID: "u1", Page: false, Push: true, Mail: store.MailDigest, DigestHour: 19, Email: "ada@example.org", Confirmed: true}
+	p := store.Prefs{UserID: "u1", Page: false, Push: true, Mail: store.MailDigest, DigestHour: 19, Email: "ada@example.org", Confirmed: true, Lang: "pt"}
 	for range 2 {
 		if err := a.SetPrefs(ctx, p); err != nil {
 			t.Fatal(err)
@@ -238,6 +238,12 @@ func testFollowsBlocksReports(t *testing.T, a store.Accounts) {
 	}
 	a.Seen(ctx, "u2", t0.Add(time.Minute))
 	a.Seen(ctx, "u2", t0.Add(2*time.Minute))
+	if at, err := a.LastSeen(ctx, "u2"); err != nil || !at.Equal(store.MicroTime(t0.Add(2*time.Minute))) {
+		t.Fatalf("last seen %v, %v", at, err)
+	}
+	if at, err := a.LastSeen(ctx, "u3"); err != nil || !at.IsZero() {
+		t.Fatalf("never seen: %v, %v", at, err)
+	}
 	fs, err := a.Following(ctx, "u1")
 	if err != nil || len(fs) != 2 || fs[0].Name != "Nbea" || !fs[0].Seen.Equal(store.MicroTime(t0.Add(2*time.Minute))) || !fs[1].Seen.IsZero() {
 		t.Fatalf("following: %+v, %v", fs, err)

@@ -6,7 +6,8 @@ CREATE TABLE notify_prefs (
     mail        BIGINT NOT NULL,
     digest_hour BIGINT NOT NULL,
     email       TEXT NOT NULL,
-    confirmed   BIGINT NOT NULL
+    confirmed   BIGINT NOT NULL,
+    lang        TEXT NOT NULL
 );
 
 -- The durable outbox: a row is claimed by one instance for a lease, delivered, then deleted.

@@ -6,7 +6,8 @@ CREATE TABLE notify_prefs (
     mail        INTEGER NOT NULL,
     digest_hour INTEGER NOT NULL,
     email       TEXT NOT NULL,
-    confirmed   INTEGER NOT NULL
+    confirmed   INTEGER NOT NULL,
+    lang        TEXT NOT NULL
 );
 
 -- The durable outbox: a row is claimed by one instance for a lease, delivered, then deleted.

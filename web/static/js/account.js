@@ -5,6 +5,7 @@
 import { api, seats, APIError } from "./api.js";
 import { h } from "./dom.js";
 import { t, refusalText } from "./i18n.js";
+import { bell, startInbox, stopInbox } from "./inbox.js";
 
 let me;          // the signed-in user, null when signed out, undefined before the first answer
 let asked = null; // the pending question
@@ -34,10 +35,13 @@ export function accountControl(onChange) {
   currentUser().then(u => {
     if (u === false) return;
     if (u) {
-      box.replaceChildren(h("a", { id: "signed-in-as", href: `/u/${encodeURIComponent(u.name)}` }, t("signedInAs", { name: u.name })), " ",
+      startInbox();
+      box.replaceChildren(bell((path) => { history.pushState(null, "", path); onChange(); }), " ",
+        h("a", { id: "signed-in-as", href: `/u/${encodeURIComponent(u.name)}` }, t("signedInAs", { name: u.name })), " ",
         h("a", { id: "settings-link", href: "/settings" }, t("settings")), " ",
         h("button", { type: "button", id: "sign-out", class: "link", onclick: async () => {
           try { await api.signout(); } catch { /* signed out anyway */ }
+          stopInbox();
           forgetUser(); onChange();
         } }, t("signOut")));
     } else {

@@ -59,6 +59,17 @@ export const api = {
   passkeySigninBegin: () => call("POST", "/api/account/passkeys/signin/begin", {}),
   passkeySigninFinish: (cred) => call("POST", "/api/account/passkeys/signin/finish", cred),
   user: (name) => call("GET", `/api/users/${encodeURIComponent(name)}`),
+  notifications: (before) => call("GET", "/api/account/notifications" + (before ? "?before=" + before : "")),
+  readNotifications: (upto) => call("POST", "/api/account/notifications/read", { upto }),
+  notifySettings: () => call("GET", "/api/account/notify"),
+  setNotify: (req) => call("POST", "/api/account/notify", req),
+  addPush: (subscription, agent) => call("POST", "/api/account/push", { subscription, agent }),
+  removePush: (id) => call("DELETE", `/api/account/push/${encodeURIComponent(id)}`),
+  following: () => call("GET", "/api/account/following"),
+  blocked: () => call("GET", "/api/account/blocked"),
+  relate: (name, what, on) => call(on ? "POST" : "DELETE", `/api/users/${encodeURIComponent(name)}/${what}`, on ? {} : undefined),
+  report: (name, text, match) => call("POST", `/api/users/${encodeURIComponent(name)}/report`, match ? { text, match } : { text }),
+  presence: (id) => call("GET", `/api/matches/${id}/presence`),
   leaderboard: (game, offset, limit) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}?offset=${offset}&limit=${limit}`),
 };
 

@@ -6,6 +6,7 @@
 // (the view before), s.seat, s.notice, s.queue (dialogs to show), s.render() to redraw; a game keeps its
 // own fields on s as well (the controls of a decision, the zoom).
 
+import { presenceLine, watchPresence } from "./social.js";
 import { api, seats, watch, botsOf, APIError } from "./api.js";
 import { h } from "./dom.js";
 import { isOffline } from "./ui.js";
@@ -45,6 +46,9 @@ export function showMatch(main, id) {
     if (s.env.match.status === "open" || !s.view || !client()) renderRoom(main, s, token, accept);
     else {
       client().table(main, s, token, accept);
+      const side = main.querySelector(".side-col");
+      if (side) side.prepend(presenceLine(s));
+      if (!s.presenceStop && s.env.match.status === "playing") s.presenceStop = watchPresence(s);
       tableChat(main, s, token);
       gameLog(main, s, client());
     }
@@ -93,6 +97,7 @@ export function showMatch(main, id) {
   const tick = setInterval(() => updateClock(s), 1000);
   return () => {
     s.closed = true; if (s.stop) s.stop(); document.removeEventListener("keydown", onKey); clearInterval(tick);
+    if (s.presenceStop) s.presenceStop();
     document.body.classList.remove("offline");
     connection(true, false);
   };
@@ -174,7 +179,13 @@ function renderRoom(main, s, token, accept) {
     // A bot account, written by anyone (docs/bots.md), is invited by its name; it joins by itself.
     // What was typed and what the server said live on s: the room is drawn again at every change.
     const name = h("input", { id: "invite-bot-name", maxlength: 32, required: true, "aria-label": t("inviteBotName"),
-      value: s.inviteName || "", oninput: (e) => { s.inviteName = e.target.value; } });
+      list: "friend-names", autocomplete: "off", value: s.inviteName || "", oninput: (e) => { s.inviteName = e.target.value; } });
+    // The people the player follows are offered as they type.
+    const friends = h("datalist", { id: "friend-names" }, (s.friends || []).map(f => h("option", { value: f.name })));
+    if (!s.friends) {
+      s.friends = [];
+      api.following().then(r => { s.friends = r.following; s.render(); }, () => {});
+    }
     const said = h("span", { class: "muted", role: "status", id: "invite-bot-said" }, s.inviteSaid || "");
     const say = (text) => { s.inviteSaid = text; s.render(); };
     parts.push(h("form", { id: "invite-bot-form", class: "row", onsubmit: async (e) => {
@@ -184,8 +195,8 @@ function renderRoom(main, s, token, accept) {
         const r = await api.invite(m.id, token(), asked);
         s.inviteName = "";
         say(t("inviteBotSent", { name: r.invited }));
-      } catch (ex) { say(ex.code === "not_found" ? t("inviteBotUnknown") : ex.code === "bad_request" ? t("inviteBotNotBot") : refusalText(ex)); }
-    } }, h("label", { class: "inline" }, t("inviteBot") + " ", name), h("button", { type: "submit", id: "invite-bot" }, t("inviteSend")), said));
+      } catch (ex) { say(ex.code === "not_found" ? t("inviteBotUnknown") : ex.code === "unauthorized" ? t("inviteBotNotBot") : refusalText(ex)); }
+    } }, h("label", { class: "inline" }, t("inviteBot") + " ", name), h("button", { type: "submit", id: "invite-bot" }, t("inviteSend")), friends, said));
   }
   if (!s.seat && m.players.length < m.max_seats) {
     const name = h("input", { id: "join-name", maxlength: 32, required: true, value: localStorage.getItem("surveyor.name") || "" });

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t, titleName, botLevelName, refusalText } from "./i18n.js";
 import { gameName } from "./games.js";
+import { socialBar } from "./social.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const svg = (tag, attrs, ...kids) => {
@@ -55,6 +56,7 @@ export function showProfile(main, name) {
         h("a", { href: `/m/${f.id}/replay`, class: "button" }, t("replay")))));
     main.replaceChildren(h("section", { class: "panel profile", id: "profile" },
       h("h2", {}, p.name), h("p", { class: "muted" }, t("joined", { date: new Date(p.joined).toLocaleDateString() })),
+      socialBar(p.name),
       p.ratings.length ? null : h("p", { class: "muted" }, t("noRatingYet"))),
     h("div", { class: "ratings" }, ...ratings),
     h("section", { class: "panel" }, h("h3", {}, t("gamesPlayed")), played),

@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t, lang, refusalText } from "./i18n.js";
 import { currentUser, forgetUser, passkeys, registerPasskey } from "./account.js";
+import { enablePush, pushSupported } from "./push.js";
 
 const date = (s) => new Date(s).toLocaleDateString(lang(), { year: "numeric", month: "short", day: "numeric" });
 
@@ -22,7 +23,7 @@ export function showSettings(main, leave) {
     }
     main.replaceChildren(h("div", { id: "settings", class: "settings" },
       h("h2", {}, t("settingsOf", { name: u.name })),
-      passwordSection(), passkeySection(), tokenSection(), sessionSection(leave), deleteSection(leave)));
+      notifySection(), passwordSection(), passkeySection(), tokenSection(), sessionSection(leave), deleteSection(leave)));
   });
 }
 
@@ -149,4 +150,45 @@ function deleteSection(leave) {
   }) },
   h("label", {}, t("password"), pw), h("button", { type: "submit", id: "delete-account", class: "danger" }, t("deleteAccount")), msg);
   return section("delete-settings", t("deleteAccount"), t("deleteWhy"), form);
+}
+
+// notifySection: how the server tells the player that a game needs them (in the page, by push, by mail).
+function notifySection() {
+  const msg = h("p", { role: "status", id: "notify-msg" });
+  const body = h("div", {}, h("p", { class: "muted" }, "…"));
+  const fail = (ex) => { msg.className = "error"; msg.textContent = refusal(ex); };
+  const draw = (p) => {
+    const page = h("input", { type: "checkbox", id: "notify-page", checked: p.page });
+    const push = h("input", { type: "checkbox", id: "notify-push", checked: p.push });
+    const mode = h("select", { id: "notify-mail", disabled: !p.can_mail },
+      ["off", "each", "digest"].map(m => h("option", { value: m, selected: p.mail === m }, t({ off: "mailOff", each: "mailEach", digest: "mailDigest" }[m]))));
+    const hour = h("input", { type: "number", id: "notify-hour", min: 0, max: 23, value: p.digest_hour, disabled: !p.can_mail });
+    const email = h("input", { type: "email", id: "notify-email", maxlength: 254, value: p.email || "", disabled: !p.can_mail, autocomplete: "email" });
+    const state = p.email ? h("span", { class: "muted small", id: "email-state" }, p.confirmed ? t("emailConfirmed") : t("emailPending")) : null;
+    const browsers = h("ul", { class: "plain", id: "push-browsers" }, p.browsers.length ? p.browsers.map(b => h("li", { "data-id": b.id },
+      b.agent || "?", " ", h("span", { class: "muted" }, t("addedOn", { date: date(b.created) })), " ",
+      h("button", { type: "button", class: "link remove-push", onclick: () => api.removePush(b.id).then(load, fail) }, t("remove"))))
+      : [h("li", { class: "muted" }, t("noBrowsers"))]);
+    const enable = pushSupported() && p.push_key ? h("button", { type: "button", id: "enable-push", onclick: async () => {
+      msg.className = "";
+      try { await enablePush(p.push_key); msg.textContent = t("pushOn"); load(); }
+      catch (ex) { msg.className = "error"; msg.textContent = ex.message === "blocked" ? t("pushBlocked") : ex.message === "unsupported" ? t("pushUnsupported") : refusal(ex); }
+    } }, t("enablePush")) : h("p", { class: "muted small" }, t("pushUnsupported"));
+    const form = h("form", { id: "notify-form", onsubmit: submitting(msg, async () => {
+      const req = { page: page.checked, push: push.checked, lang: lang() };
+      if (p.can_mail) Object.assign(req, { mail: mode.value, digest_hour: Number(hour.value), email: email.value.trim() });
+      draw(await api.setNotify(req));
+      msg.textContent = t("saved");
+    }) },
+    h("label", { class: "inline" }, page, t("notifyPage")),
+    h("label", { class: "inline" }, push, t("notifyPush")),
+    h("div", { class: "push-browsers" }, h("p", {}, t("browsers")), browsers, enable),
+    p.can_mail ? [h("label", {}, t("emailAddress"), email, state), h("label", {}, t("mailMode"), mode), h("label", {}, t("digestHour"), hour)]
+      : h("p", { class: "muted small", id: "no-mail" }, t("noMail")),
+    h("button", { type: "submit", id: "save-notify" }, t("save")));
+    body.replaceChildren(form);
+  };
+  const load = () => api.notifySettings().then(draw, fail);
+  load();
+  return section("notify-settings", t("notifySettings"), t("notifyWhy"), body, msg);
 }

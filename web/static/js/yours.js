@@ -144,10 +144,14 @@ export function showYours(panel) {
   refresh();
   const timer = setInterval(refresh, EVERY_MS);
   document.addEventListener("visibilitychange", onVisible);
+  // A note (inbox.js) says a game of the player's has changed: no need to wait for the next round.
+  const onNote = () => refresh();
+  window.addEventListener("surveyor:note", onNote);
   return () => {
     stopped = true;
     clearInterval(timer);
     document.removeEventListener("visibilitychange", onVisible);
+    window.removeEventListener("surveyor:note", onNote);
     document.title = t("title");
   };
 }

@@ -1,0 +1,172 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// pageCall makes an API call from the page, with its cookies and Origin, and decodes the answer.
+func pageCall(t *testing.T, ctx context.Context, method, path string, body any, v any) {
+	t.Helper()
+	b, _ := json.Marshal(body)
+	js := fmt.Sprintf(`fetch(%q, {method: %q, headers: {"Content-Type": "application/json"}, body: %s})
+		.then(async r => { const j = await r.text(); if (!r.ok) throw new Error(r.status + " " + j); return j || "{}"; })`,
+		path, method, map[bool]string{true: "undefined", false: fmt.Sprintf("%q", b)}[body == nil])
+	evalJSON(t, ctx, js, v)
+}
+
+// signUpIn signs a browser up through the page's API, as the account form would.
+func signUpIn(t *testing.T, ctx context.Context, e *env, name string) {
+	t.Helper()
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#sign-in')`)
+	pageCall(t, ctx, "POST", "/api/account/signup", map[string]string{"name": name, "password": "correct horse"}, &struct{}{})
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#signed-in-as')`)
+}
+
+// TestYourTurnReachesTheOpenLobby: two signed-in players in two browsers. When one moves, the other's
+// open lobby tab shows it on the bell within a second; they talk at the table; once one blocks the
+// other, the blocked player's message is refused in words.
+func TestYourTurnReachesTheOpenLobby(t *testing.T) {
+	e := newEnv(t, 11)
+	ada := browser(t, "en-US")
+	signUpIn(t, ada, e, "Ada")
+	bea := incognito(t, ada)
+	signUpIn(t, bea, e, "Bea")
+
+	var m struct{ ID, Token string }
+	pageCall(t, ada, "POST", "/api/matches", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &m)
+	var b struct{ Token string }
+	pageCall(t, bea, "POST", "/api/matches/"+m.ID+"/join", map[string]any{"name": "Bea"}, &b)
+	pageCall(t, ada, "POST", "/api/matches/"+m.ID+"/start", map[string]any{}, &struct{}{})
+
+	// Bea's lobby: the start is on the bell.
+	run(t, bea, chromedp.Navigate(e.url+"/"))
+	waitJS(t, bea, `!!document.querySelector('#bell') && document.querySelector('#unread').textContent === "1" && !document.querySelector('#unread').hidden`)
+	evalString(t, bea, `new MutationObserver(() => { if (document.querySelector('#unread').textContent === "2") window.badgeAt ||= Date.now(); })
+		.observe(document.querySelector('#unread'), {childList: true, characterData: true, subtree: true}), ""`)
+
+	// Ada plays her turn (a tile, then her meeple decision) through the API; the last move hands it to Bea.
+	var sent time.Time
+	for range 4 {
+		var st struct {
+			Match struct {
+				ToAct []int `json:"to_act"`
+			} `json:"match"`
+		}
+		e.getJSON("/api/matches/"+m.ID, "", &st)
+		if len(st.Match.ToAct) == 0 || st.Match.ToAct[0] != 0 {
+			break
+		}
+		moves := legalMoves[json.RawMessage](e, m.ID, m.Token)
+		sent = time.Now()
+		e.postJSON("/api/matches/"+m.ID+"/moves", m.Token, map[string]json.RawMessage{"move": moves[0]}, nil)
+	}
+	waitJS(t, bea, `document.querySelector('#unread').textContent === "2"`)
+	var at int64
+	evalJSON(t, bea, `String(window.badgeAt)`, &at)
+	took := time.UnixMilli(at).Sub(sent)
+	t.Logf("the bell showed the turn %v after the move was sent", took)
+	if took > time.Second {
+		t.Errorf("the bell took %v, want within a second", took)
+	}
+	shot(t, bea, "bell-badge")
+	click(t, bea, "#bell")
+	waitJS(t, bea, `document.querySelectorAll('#notes-panel li.note').length === 2`)
+	if got := evalString(t, bea, `document.querySelector('#notes-panel li.note a').textContent`); got != "Your turn in Carcassonne: Ada has played." {
+		t.Errorf("the newest note reads %q", got)
+	}
+	shot(t, bea, "bell-panel")
+	if os.Getenv("SURVEYOR_SHOTS") != "" {
+		run(t, bea, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+		shot(t, bea, "bell-panel-phone")
+		run(t, bea, chromedp.EmulateViewport(1280, 900))
+	}
+	// Opening the panel read the notes; the note leads to the table.
+	waitJS(t, bea, `document.querySelector('#unread').hidden`)
+	click(t, bea, "#notes-panel li.note a")
+	waitJS(t, bea, `location.pathname === "/m/`+m.ID+`" && !!document.querySelector('#chat-text')`)
+
+	// They talk.
+	run(t, ada, chromedp.Navigate(e.url+"/m/"+m.ID))
+	waitJS(t, ada, `!!document.querySelector('#chat-text')`)
+	say := func(ctx context.Context, text string) {
+		evalString(t, ctx, fmt.Sprintf(`(i => (i.value = %q, i.dispatchEvent(new Event('input')), ""))(document.querySelector('#chat-text'))`, text))
+		click(t, ctx, "#chat-send")
+	}
+	say(ada, "Your move, Bea")
+	waitJS(t, bea, `[...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === "Your move, Bea")`)
+	say(bea, "Thinking!")
+	waitJS(t, ada, `[...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === "Thinking!")`)
+	waitJS(t, bea, `document.querySelectorAll('#presence .seat-presence[data-connected="1"]').length === 2`)
+	shot(t, bea, "table-presence")
+
+	// Bea blocks Ada from her page.
+	run(t, bea, chromedp.Navigate(e.url+"/u/Ada"))
+	waitJS(t, bea, `!!document.querySelector('#block')`)
+	shot(t, bea, "profile-social")
+	click(t, bea, "#block")
+	waitJS(t, bea, `!!document.querySelector('#blocked-note') && !!document.querySelector('#unblock') && !document.querySelector('#follow')`)
+	say(ada, "Are you there?")
+	waitJS(t, ada, `!!document.querySelector('#chat-error')`)
+	if got := evalString(t, ada, `document.querySelector('#chat-error').textContent`); got != "This player does not take your messages or invitations." {
+		t.Errorf("the refusal reads %q", got)
+	}
+	var st struct {
+		Match struct {
+			Chat []struct{ Text string } `json:"chat"`
+		} `json:"match"`
+	}
+	e.getJSON("/api/matches/"+m.ID, "", &st)
+	if len(st.Match.Chat) != 2 {
+		t.Errorf("the table's chat holds %d messages, want the 2 sent before the block", len(st.Match.Chat))
+	}
+}
+
+// TestNotificationSettings: the settings page's notifications section, in French: page and push
+// switches, the browsers list, mail offered only where the server sends mail; following a player puts
+// them in the lobby's list of people you follow, online.
+func TestNotificationSettings(t *testing.T) {
+	e := newEnv(t, 12)
+	ada := browser(t, "fr-FR")
+	signUpIn(t, ada, e, "Ada")
+	bea := incognito(t, ada)
+	signUpIn(t, bea, e, "Bea")
+	run(t, ada, chromedp.Navigate(e.url+"/settings"))
+	waitJS(t, ada, `!!document.querySelector('#notify-form')`)
+	if got := evalString(t, ada, `document.querySelector('#notify-settings h3').textContent`); got != "Notifications" {
+		t.Errorf("section title %q", got)
+	}
+	if evalString(t, ada, `String(!!document.querySelector('#no-mail'))`) != "true" {
+		t.Error("mail is offered on a server without SMTP")
+	}
+	click(t, ada, "#notify-page")
+	click(t, ada, "#save-notify")
+	waitJS(t, ada, `document.querySelector('#notify-msg').textContent === "Enregistré."`)
+	var p struct{ Page bool }
+	pageCall(t, ada, "GET", "/api/account/notify", nil, &p)
+	if p.Page {
+		t.Error("turning page notices off was not saved")
+	}
+	shot(t, ada, "settings-notify-fr")
+	if os.Getenv("SURVEYOR_SHOTS") != "" {
+		run(t, ada, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+		shot(t, ada, "settings-notify-fr-phone")
+		run(t, ada, chromedp.EmulateViewport(1280, 900))
+	}
+	// Ada follows Bea; Bea has a page open, so the lobby shows her online.
+	run(t, ada, chromedp.Navigate(e.url+"/u/Bea"))
+	waitJS(t, ada, `!!document.querySelector('#follow')`)
+	click(t, ada, "#follow")
+	waitJS(t, ada, `!!document.querySelector('#unfollow')`)
+	run(t, ada, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ada, `!!document.querySelector('#friends li.online')`)
+	shot(t, ada, "lobby-friends-fr")
+}

@@ -1,0 +1,696 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/mail"
+	"net/netip"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/notify/push"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// The place around the tables (docs/api.md, "Notifications and friends"): an account's inbox and its live
+// stream, how it wants to be told, its browsers' push subscriptions, the people it follows and blocks,
+// reports to the operator, invitations by name.
+
+const (
+	codeBlocked = "blocked"
+	// onlineWithin is how recently an account must have had a page open to count as online.
+	onlineWithin = 2 * time.Minute
+	// seenEvery is how often an open stream records that its account is still there.
+	seenEvery = time.Minute
+	// inboxKeepAlive is the longest an inbox stream stays silent (proxies drop idle connections).
+	inboxKeepAlive = 25 * time.Second
+)
+
+// noteOut is a note as the API shows it.
+type noteOut struct {
+	ID       int64      `json:"id"`
+	Kind     string     `json:"kind"`
+	Match    string     `json:"match,omitempty"`
+	Game     string     `json:"game,omitempty"`
+	By       string     `json:"by,omitempty"`
+	Seat     int        `json:"seat"`
+	Deadline *time.Time `json:"deadline,omitempty"`
+	Created  time.Time  `json:"created"`
+}
+
+func toNoteOut(n store.Note) noteOut {
+	var d noteData
+	json.Unmarshal(n.Data, &d)
+	return noteOut{ID: n.ID, Kind: n.Kind, Match: n.GameID, Game: d.Game, By: d.By, Seat: d.Seat, Deadline: d.Deadline, Created: n.Created}
+}
+
+// GET /api/account/notifications?before=ID
+func (s *Server) notifications(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopeRead)
+	if err != nil {
+		return err
+	}
+	before, _ := strconv.ParseInt(r.URL.Query().Get("before"), 10, 64)
+	ns, err := s.accounts.Inbox(r.Context(), p.user.ID, before, 50)
+	if err != nil {
+		return fmt.Errorf("notifications: %w", err)
+	}
+	unread, err := s.accounts.Unread(r.Context(), p.user.ID)
+	if err != nil {
+		return fmt.Errorf("notifications: %w", err)
+	}
+	out := make([]noteOut, len(ns))
+	for i, n := range ns {
+		out[i] = toNoteOut(n)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"notes": out, "unread": unread})
+	return nil
+}
+
+// POST /api/account/notifications/read {"upto": ID}
+func (s *Server) readNotifications(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopeRead)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Upto int64 `json:"upto"`
+	}
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	if err := s.accounts.MarkRead(r.Context(), p.user.ID, req.Upto); err != nil {
+		return fmt.Errorf("read notifications: %w", err)
+	}
+	unread, err := s.accounts.Unread(r.Context(), p.user.ID)
+	if err != nil {
+		return fmt.Errorf("read notifications: %w", err)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"unread": unread})
+	return nil
+}
+
+// GET /api/account/events: server-sent events for any open page of a signed-in account. First "hello"
+// with the unread count, then a "note" for every new note (with the new count). While it is open the
+// account counts as online.
+func (s *Server) accountEvents(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopeRead)
+	if err != nil {
+		return err
+	}
+	ctx, user := r.Context(), p.user.ID
+	wake := s.inboxes.listen(user)
+	defer s.inboxes.leave(user, wake)
+	last := int64(0)
+	if ns, err := s.accounts.Inbox(ctx, user, 0, 1); err == nil && len(ns) > 0 {
+		last = ns[0].ID
+	}
+	unread, err := s.accounts.Unread(ctx, user)
+	if err != nil {
+		return fmt.Errorf("account events: %w", err)
+	}
+	s.accounts.Seen(ctx, user, s.now())
+	rc := http.NewResponseController(w)
+	// The request has no body: the deadline that bounds a body's arrival must not end the stream (the
+	// server's watch for a closed connection would cancel the request when it passes).
+	rc.SetReadDeadline(time.Time{})
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	send := func(event string, v any) error {
+		rc.SetWriteDeadline(time.Now().Add(30 * time.Second))
+		var err error
+		if event == "" {
+			_, err = fmt.Fprint(w, ": keep-alive\n\n")
+		} else {
+			_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, mustJSON(v))
+		}
+		if err != nil {
+			return err
+		}
+		return rc.Flush()
+	}
+	if send("hello", map[string]any{"unread": unread}) != nil {
+		return nil
+	}
+	alive := time.NewTicker(inboxKeepAlive)
+	defer alive.Stop()
+	seen := time.NewTicker(seenEvery)
+	defer seen.Stop()
+	for {
+		select {
+		case <-wake:
+			ns, err := s.accounts.InboxSince(ctx, user, last)
+			if err != nil {
+				continue
+			}
+			unread, _ := s.accounts.Unread(ctx, user)
+			for _, n := range ns {
+				last = n.ID
+				if send("note", map[string]any{"note": toNoteOut(n), "unread": unread}) != nil {
+					return nil
+				}
+			}
+		case <-alive.C:
+			if send("", nil) != nil {
+				return nil
+			}
+		case <-seen.C:
+			s.accounts.Seen(ctx, user, s.now())
+		case <-s.drained:
+			return nil
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// prefsOut is an account's notification settings as the settings page shows them.
+type prefsOut struct {
+	Page       bool      `json:"page"`
+	Push       bool      `json:"push"`
+	Mail       string    `json:"mail"` // "off", "each", "digest"
+	DigestHour int       `json:"digest_hour"`
+	Email      string    `json:"email"`
+	Confirmed  bool      `json:"confirmed"`
+	Lang       string    `json:"lang"`
+	PushKey    string    `json:"push_key,omitempty"` // the VAPID public key browsers subscribe with
+	CanMail    bool      `json:"can_mail"`           // the operator configured SMTP
+	Browsers   []subOut  `json:"browsers"`
+	Updated    time.Time `json:"-"`
+}
+
+type subOut struct {
+	ID      string    `json:"id"`
+	Agent   string    `json:"agent"`
+	Created time.Time `json:"created"`
+}
+
+var mailModes = []string{store.MailOff: "off", store.MailEach: "each", store.MailDigest: "digest"}
+
+// GET /api/account/notify
+func (s *Server) getPrefs(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopeRead)
+	if err != nil {
+		return err
+	}
+	return s.writePrefs(w, r.Context(), p.user.ID)
+}
+
+func (s *Server) writePrefs(w http.ResponseWriter, ctx context.Context, userID string) error {
+	pr, err := s.accounts.Prefs(ctx, userID)
+	if err != nil {
+		return fmt.Errorf("notification settings: %w", err)
+	}
+	subs, err := s.accounts.PushSubs(ctx, userID)
+	if err != nil {
+		return fmt.Errorf("notification settings: %w", err)
+	}
+	out := prefsOut{Page: pr.Page, Push: pr.Push, Mail: mailModes[pr.Mail], DigestHour: pr.DigestHour, Email: pr.Email,
+		Confirmed: pr.Confirmed, Lang: pr.Lang, CanMail: s.sender != nil && s.sender.mail != nil, Browsers: []subOut{}}
+	if s.sender != nil && s.sender.push != nil {
+		out.PushKey = s.sender.push.Keys.Public
+	}
+	for _, sub := range subs {
+		out.Browsers = append(out.Browsers, subOut{ID: sub.ID, Agent: sub.Agent, Created: sub.Created})
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// confirmBurst is how many confirmation mails an account may ask for an hour.
+const confirmBurst = 3
+
+// POST /api/account/notify {page, push, mail, digest_hour, lang, email}: any subset. A new address is
+// unconfirmed until the link mailed to it is followed; mails wait for it.
+func (s *Server) setPrefs(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopePlay)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Page       *bool   `json:"page"`
+		Push       *bool   `json:"push"`
+		Mail       *string `json:"mail"`
+		DigestHour *int    `json:"digest_hour"`
+		Lang       *string `json:"lang"`
+		Email      *string `json:"email"`
+	}
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	ctx := r.Context()
+	pr, err := s.accounts.Prefs(ctx, p.user.ID)
+	if err != nil {
+		return fmt.Errorf("notification settings: %w", err)
+	}
+	if req.Page != nil {
+		pr.Page = *req.Page
+	}
+	if req.Push != nil {
+		pr.Push = *req.Push
+	}
+	if req.Mail != nil {
+		i := -1
+		for k, m := range mailModes {
+			if m == *req.Mail {
+				i = k
+			}
+		}
+		if i < 0 {
+			return errf(http.StatusBadRequest, codeBadRequest, "mail is off, each or digest")
+		}
+		pr.Mail = i
+	}
+	if req.DigestHour != nil {
+		if *req.DigestHour < 0 || *req.DigestHour > 23 {
+			return errf(http.StatusBadRequest, codeBadRequest, "digest_hour is 0 to 23 (UTC)")
+		}
+		pr.DigestHour = *req.DigestHour
+	}
+	if req.Lang != nil {
+		if _, ok := noteLangs[*req.Lang]; !ok {
+			return errf(http.StatusBadRequest, codeBadRequest, "lang is en, fr or pt")
+		}
+		pr.Lang = *req.Lang
+	}
+	confirm := false
+	if req.Email != nil && strings.TrimSpace(*req.Email) != pr.Email {
+		email := strings.TrimSpace(*req.Email)
+		if email != "" {
+			a, err := mail.ParseAddress(email)
+			if err != nil || a.Name != "" || a.Address != email || len(email) > 254 {
+				return errf(http.StatusBadRequest, codeBadRequest, "%q is not an e-mail address", email)
+			}
+			if s.sender == nil || s.sender.mail == nil {
+				return errf(http.StatusBadRequest, codeBadRequest, "this server sends no mail (its operator has not configured SMTP)")
+			}
+			if retry := s.confirmations.take(p.user.ID, s.now(), 1); retry > 0 {
+				w.Header().Set("Retry-After", strconv.Itoa(int(retry.Seconds())+1))
+				return errf(http.StatusTooManyRequests, codeRateLimited, "%d confirmation mails an hour at most", confirmBurst)
+			}
+			confirm = true
+		}
+		pr.Email, pr.Confirmed = email, false
+	}
+	if err := s.accounts.SetPrefs(ctx, pr); err != nil {
+		return fmt.Errorf("notification settings: %w", err)
+	}
+	if confirm {
+		if err := s.sendConfirmation(ctx, p.user, pr); err != nil {
+			s.log.Warn("confirmation mail failed", "user", p.user.ID, "err", err)
+			return errf(http.StatusServiceUnavailable, codeUnavailable, "the confirmation mail could not be sent; try again later")
+		}
+	}
+	return s.writePrefs(w, ctx, p.user.ID)
+}
+
+var confirmWords = map[string][2]string{
+	"en": {"Surveyor: confirm your e-mail address", "Follow this link to receive Surveyor's notifications at this address:"},
+	"fr": {"Surveyor : confirmez votre adresse", "Suivez ce lien pour recevoir les notifications de Surveyor à cette adresse :"},
+	"pt": {"Surveyor: confirme o seu endereço", "Siga esta ligação para receber as notificações do Surveyor neste endereço:"},
+}
+
+func (s *Server) sendConfirmation(ctx context.Context, u store.User, pr store.Prefs) error {
+	d := s.sender
+	words, ok := confirmWords[pr.Lang]
+	if !ok {
+		words = confirmWords["en"]
+	}
+	link := d.base + "/confirm-email?" + d.signed("confirm", u.ID, pr.Email)
+	ctx, cancel := context.WithTimeout(ctx, sendTimeout)
+	defer cancel()
+	return d.mail.Send(ctx, mailMessage(pr.Email, words[0], words[1]+"\n\n"+link+"\n", "confirm-"+newID(), s.now()))
+}
+
+// pageTmpl is the small page the mails' links open.
+var pageTmpl = template.Must(template.New("p").Parse(`<!doctype html><html lang="{{.Lang}}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Surveyor</title><link rel="stylesheet" href="/app.css"></head>
+<body><main class="mailpage"><h1>Surveyor</h1><p>{{.Text}}</p>{{if .Form}}<form method="post"><button type="submit">{{.Button}}</button></form>{{end}}
+<p><a href="/">{{.Home}}</a></p></main></body></html>`))
+
+type pageData struct {
+	Lang, Text, Button, Home string
+	Form                     bool
+}
+
+func (s *Server) page(w http.ResponseWriter, status int, d pageData) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	pageTmpl.Execute(w, d)
+}
+
+// GET /confirm-email?u&a&t: the link of a confirmation mail.
+func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) {
+	if s.sender == nil {
+		http.NotFound(w, r)
+		return
+	}
+	user, email, ok := s.sender.checkSigned("confirm", r.URL.Query())
+	pr, err := s.accounts.Prefs(r.Context(), user)
+	if !ok || err != nil || pr.Email != email {
+		s.page(w, http.StatusBadRequest, pageData{Lang: "en", Text: "This link is not valid (or the address has changed since).", Home: "Surveyor"})
+		return
+	}
+	pr.Confirmed = true
+	if err := s.accounts.SetPrefs(r.Context(), pr); err != nil {
+		s.page(w, http.StatusInternalServerError, pageData{Lang: "en", Text: "Please try again later.", Home: "Surveyor"})
+		return
+	}
+	s.page(w, http.StatusOK, pageData{Lang: pr.Lang, Text: email + " ✓", Home: "Surveyor"})
+}
+
+var unsubWords = map[string][4]string{
+	"en": {"Stop Surveyor's mails to %s?", "Stop the mails", "Surveyor will mail %s no more. You can turn mails back on in your settings.", "Back to Surveyor"},
+	"fr": {"Ne plus envoyer de mails de Surveyor à %s ?", "Arrêter les mails", "Surveyor n'écrira plus à %s. Vous pouvez les réactiver dans vos réglages.", "Retour à Surveyor"},
+	"pt": {"Deixar de enviar mails do Surveyor para %s?", "Parar os mails", "O Surveyor não enviará mais mails para %s. Pode reativá-los nas suas definições.", "Voltar ao Surveyor"},
+}
+
+// /unsubscribe?u&a&t: GET shows a button (mail scanners follow links; they must not unsubscribe
+// anyone), POST unsubscribes — the mail's List-Unsubscribe-Post one click (RFC 8058) or the button. The
+// link is its own credential, bound to the account and the address.
+func (s *Server) unsubscribe(w http.ResponseWriter, r *http.Request) {
+	if s.sender == nil || (r.Method != http.MethodGet && r.Method != http.MethodPost) {
+		http.NotFound(w, r)
+		return
+	}
+	user, email, ok := s.sender.checkSigned("unsubscribe", r.URL.Query())
+	pr, err := s.accounts.Prefs(r.Context(), user)
+	if !ok || err != nil {
+		s.page(w, http.StatusBadRequest, pageData{Lang: "en", Text: "This link is not valid.", Home: "Surveyor"})
+		return
+	}
+	words, found := unsubWords[pr.Lang]
+	if !found {
+		words = unsubWords["en"]
+	}
+	if r.Method == http.MethodGet {
+		s.page(w, http.StatusOK, pageData{Lang: pr.Lang, Text: fmt.Sprintf(words[0], email), Button: words[1], Form: true, Home: words[3]})
+		return
+	}
+	if pr.Email == email {
+		pr.Mail = store.MailOff
+		if err := s.accounts.SetPrefs(r.Context(), pr); err != nil {
+			s.page(w, http.StatusInternalServerError, pageData{Lang: "en", Text: "Please try again later.", Home: "Surveyor"})
+			return
+		}
+	}
+	s.page(w, http.StatusOK, pageData{Lang: pr.Lang, Text: fmt.Sprintf(words[2], email), Home: words[3]})
+}
+
+// POST /api/account/push {subscription, agent}: this browser's Web Push subscription.
+func (s *Server) addPush(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopePlay)
+	if err != nil {
+		return err
+	}
+	if s.sender == nil || s.sender.push == nil {
+		return errf(http.StatusNotFound, codeNotFound, "this server sends no pushes")
+	}
+	var req struct {
+		Subscription push.Subscription `json:"subscription"`
+		Agent        string            `json:"agent"`
+	}
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	if err := req.Subscription.Check(); err != nil {
+		return errf(http.StatusBadRequest, codeBadRequest, "subscription: %v", err)
+	}
+	if !s.sender.loopback && !publicEndpoint(req.Subscription.Endpoint) {
+		return errf(http.StatusBadRequest, codeBadRequest, "subscription: the endpoint must be an https URL on a public host")
+	}
+	agent := req.Agent
+	if len(agent) > 80 {
+		agent = agent[:80]
+	}
+	sub := store.PushSub{ID: newID(), UserID: p.user.ID, Endpoint: req.Subscription.Endpoint,
+		Data: mustJSON(req.Subscription), Agent: agent, Created: s.now()}
+	if err := s.accounts.AddPushSub(r.Context(), sub); err != nil {
+		return fmt.Errorf("push subscription: %w", err)
+	}
+	writeJSON(w, http.StatusCreated, subOut{ID: sub.ID, Agent: sub.Agent, Created: sub.Created})
+	return nil
+}
+
+// DELETE /api/account/push/{sid}
+func (s *Server) deletePush(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopePlay)
+	if err != nil {
+		return err
+	}
+	err = s.accounts.DeletePushSub(r.Context(), p.user.ID, r.PathValue("sid"))
+	if errors.Is(err, store.ErrNotFound) {
+		return errf(http.StatusNotFound, codeNotFound, "no such subscription of yours")
+	} else if err != nil {
+		return fmt.Errorf("push subscription: %w", err)
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
+}
+
+// other is the live account a path names, never the caller's own.
+func (s *Server) other(r *http.Request, p *principal) (store.User, error) {
+	u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(r.PathValue("name")))
+	if errors.Is(err, store.ErrNotFound) || (err == nil && (u.Deleted || u.Disabled)) {
+		return store.User{}, errf(http.StatusNotFound, codeNotFound, "no player is called %q", r.PathValue("name"))
+	} else if err != nil {
+		return store.User{}, fmt.Errorf("look up %q: %w", r.PathValue("name"), err)
+	}
+	if u.ID == p.user.ID {
+		return store.User{}, errf(http.StatusBadRequest, codeBadRequest, "that is you")
+	}
+	return u, nil
+}
+
+// relation handles POST and DELETE /api/users/{name}/follow and /block.
+func (s *Server) relation(kind string) func(w http.ResponseWriter, r *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		p, err := s.signedIn(r, scopePlay)
+		if err != nil {
+			return err
+		}
+		if r.Method == http.MethodPost {
+			if err := s.decodeOptional(w, r, &struct{}{}); err != nil {
+				return err
+			}
+		}
+		u, err := s.other(r, p)
+		if err != nil {
+			return err
+		}
+		ctx, on := r.Context(), r.Method == http.MethodPost
+		switch {
+		case kind == "follow" && on:
+			err = s.accounts.Follow(ctx, p.user.ID, u.ID, s.now())
+			if err == nil {
+				// The followed hears of it, unless they blocked the follower.
+				if blocked, _ := s.accounts.Blocks(ctx, u.ID, p.user.ID); !blocked {
+					at := s.now()
+					s.addNotes(ctx, store.Note{UserID: u.ID, Kind: noteFollow, Data: mustJSON(noteData{By: p.user.Name, Seat: -1}), Due: at, Created: at})
+				}
+			}
+		case kind == "follow":
+			err = s.accounts.Unfollow(ctx, p.user.ID, u.ID)
+		case on:
+			err = s.accounts.Block(ctx, p.user.ID, u.ID, s.now())
+			if err == nil {
+				err = s.accounts.Unfollow(ctx, u.ID, p.user.ID) // a blocked account follows you no more
+			}
+		default:
+			err = s.accounts.Unblock(ctx, p.user.ID, u.ID)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", kind, err)
+		}
+		writeJSON(w, http.StatusOK, map[string]any{kind: on, "name": u.Name})
+		return nil
+	}
+}
+
+// addNotes writes notes outside a match's change and wakes the sender.
+func (s *Server) addNotes(ctx context.Context, ns ...store.Note) {
+	if len(ns) == 0 {
+		return
+	}
+	if err := s.accounts.AddNotes(ctx, ns); err != nil {
+		s.log.Error("notes", "err", err)
+		return
+	}
+	if s.sender != nil {
+		s.sender.wake()
+	}
+}
+
+type contactOut struct {
+	Name   string    `json:"name"`
+	Since  time.Time `json:"since"`
+	Online bool      `json:"online"`
+	Seen   time.Time `json:"seen,omitzero"`
+}
+
+// GET /api/account/following and /api/account/blocked
+func (s *Server) contacts(kind string) func(w http.ResponseWriter, r *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		p, err := s.signedIn(r, scopeRead)
+		if err != nil {
+			return err
+		}
+		var cs []store.Contact
+		if kind == "following" {
+			cs, err = s.accounts.Following(r.Context(), p.user.ID)
+		} else {
+			cs, err = s.accounts.Blocked(r.Context(), p.user.ID)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", kind, err)
+		}
+		out := make([]contactOut, 0, len(cs))
+		now := s.now()
+		for _, c := range cs {
+			o := contactOut{Name: c.Name, Since: c.Since}
+			if kind == "following" {
+				o.Seen = c.Seen
+				o.Online = s.inboxes.online(c.UserID) || (!c.Seen.IsZero() && now.Sub(c.Seen) < onlineWithin)
+			}
+			out = append(out, o)
+		}
+		writeJSON(w, http.StatusOK, map[string]any{kind: out})
+		return nil
+	}
+}
+
+// reportBurst is how many reports one account may file an hour.
+const reportBurst = 10
+
+// POST /api/users/{name}/report {"text", "match"}: for the operator (surveyor user reports).
+func (s *Server) report(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopePlay)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Text  string `json:"text"`
+		Match string `json:"match"`
+	}
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	u, err := s.other(r, p)
+	if err != nil {
+		return err
+	}
+	text, err := cleanChat(req.Text)
+	if err != nil {
+		return err
+	}
+	if req.Match != "" && !validID(req.Match) {
+		return errf(http.StatusBadRequest, codeBadRequest, "match is a match id")
+	}
+	now := s.now()
+	if retry := s.reports.take(p.user.ID, now, 1); retry > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(retry.Seconds())+1))
+		return errf(http.StatusTooManyRequests, codeRateLimited, "%d reports an hour at most", reportBurst)
+	}
+	rp := store.Report{ID: newID(), FromID: p.user.ID, AboutID: u.ID, GameID: req.Match, Text: text, Created: now}
+	if err := s.accounts.AddReport(r.Context(), rp); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	s.log.Warn("a player was reported", "report", rp.ID, "about", u.Name)
+	writeJSON(w, http.StatusCreated, map[string]string{"report": rp.ID})
+	return nil
+}
+
+// blockedBy reports whether any of the accounts blocked user.
+func (s *Server) blockedBy(ctx context.Context, accounts []string, user string) (bool, error) {
+	for _, a := range accounts {
+		if a == "" || a == user {
+			continue
+		}
+		b, err := s.accounts.Blocks(ctx, a, user)
+		if err != nil || b {
+			return b, err
+		}
+	}
+	return false, nil
+}
+
+// presenceOut is who is at the table: per seat, whether its player has the match (or, for an account,
+// any Surveyor page) open now, and when they last moved themselves (not by the clock).
+type presenceOut struct {
+	Connected bool       `json:"connected"`
+	Moved     *time.Time `json:"moved,omitempty"`
+}
+
+// GET /api/matches/{id}/presence. A guest counts as connected while its table is open on this instance;
+// an account also while any page of it is open on any instance (its inbox stream records it).
+func (s *Server) presence(w http.ResponseWriter, r *http.Request) error {
+	var out []presenceOut
+	var acct []string
+	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
+		out = make([]presenceOut, len(m.seats))
+		for sub := range m.subs {
+			if sub.seat >= 0 && int(sub.seat) < len(out) {
+				out[sub.seat].Connected = true
+			}
+		}
+		for i := len(m.moves) - 1; i >= 0; i-- {
+			mv := m.moves[i]
+			if !mv.auto && int(mv.seat) < len(out) && out[mv.seat].Moved == nil && !mv.at.IsZero() {
+				at := mv.at
+				out[mv.seat].Moved = &at
+			}
+		}
+		for i, si := range m.seats {
+			if si.bot != "" {
+				out[i].Connected = true // a bot is always there
+			}
+		}
+		acct = slices.Clone(m.seatAccounts(r.Context()))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for i, u := range acct {
+		if u != "" && i < len(out) && !out[i].Connected {
+			out[i].Connected = s.inboxes.online(u) || s.seenRecently(r.Context(), u)
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seats": out})
+	return nil
+}
+
+// seenRecently reports whether an account had a page open within onlineWithin, on any instance.
+func (s *Server) seenRecently(ctx context.Context, user string) bool {
+	at, err := s.accounts.LastSeen(ctx, user)
+	return err == nil && !at.IsZero() && s.now().Sub(at) < onlineWithin
+}
+
+// publicEndpoint reports whether a push endpoint is an https URL whose host is a name or a public address:
+// the server posts to it, so a client must not be able to aim it at the server's own machine or network.
+// (A name that resolves to a private address is left to the network's egress rules.)
+func publicEndpoint(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme != "https" {
+		return false
+	}
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if host == "" || host == "localhost" || strings.HasSuffix(host, ".localhost") || strings.HasSuffix(host, ".local") || strings.HasSuffix(host, ".internal") {
+		return false
+	}
+	if ip, err := netip.ParseAddr(host); err == nil {
+		return ip.IsGlobalUnicast() && !ip.IsPrivate()
+	}
+	return strings.Contains(host, ".")
+}

@@ -1,0 +1,90 @@
+// The account's inbox: a bell in the header with the count of unread notes, kept live by the server's
+// event stream (GET /api/account/events), so that any open Surveyor tab shows within a moment that a game
+// needs the player; a panel listing the notes; and, once the player allowed it, a browser notification for
+// a note that arrives while the tab is hidden. Web Push (push.js and the service worker, /sw.js) reaches
+// the player with no tab open.
+
+import { api } from "./api.js";
+import { h, put } from "./dom.js";
+import { t, lang, refusalText } from "./i18n.js";
+
+let source = null;
+let unread = 0;
+const badges = new Set();
+
+// startInbox opens the event stream once per page (EventSource reconnects by itself).
+export function startInbox() {
+  if (source || typeof EventSource === "undefined") return;
+  source = new EventSource("/api/account/events");
+  source.addEventListener("hello", (e) => setUnread(JSON.parse(e.data).unread));
+  source.addEventListener("note", (e) => {
+    const d = JSON.parse(e.data);
+    setUnread(d.unread);
+    browserNotice(d.note);
+    // Pages that show the player's games refresh them (yours.js).
+    window.dispatchEvent(new CustomEvent("surveyor:note", { detail: d.note }));
+  });
+}
+
+// stopInbox closes the stream (signed out).
+export function stopInbox() {
+  if (source) source.close();
+  source = null;
+  setUnread(0);
+}
+
+function setUnread(n) {
+  unread = n;
+  for (const b of [...badges]) {
+    if (!b.isConnected && b.dataset.shown) { badges.delete(b); continue; }
+    b.dataset.shown = "1";
+    b.textContent = n > 99 ? "99+" : String(n);
+    b.hidden = n === 0;
+    b.parentElement && b.parentElement.setAttribute("aria-label", t("bell") + (n ? " · " + t("unreadCount", { n }) : ""));
+  }
+}
+
+const gameTitle = (g) => g ? g[0].toUpperCase() + g.slice(1) : "Surveyor";
+
+// noteText is a note in the page's language.
+export function noteText(n) {
+  return t("note_" + n.kind, { game: gameTitle(n.game), by: n.by || "" });
+}
+
+// noteLink is where a note leads.
+export const noteLink = (n) => n.kind === "follow" ? `/u/${encodeURIComponent(n.by)}` : n.match ? `/m/${n.match}` : "/";
+
+function browserNotice(n) {
+  if (document.visibilityState === "visible" || typeof Notification === "undefined" || Notification.permission !== "granted") return;
+  const note = new Notification("Surveyor", { body: noteText(n), tag: n.match || n.kind, lang: lang() });
+  note.onclick = () => { window.focus(); location.assign(noteLink(n)); };
+}
+
+// bell is the header's button and its panel.
+export function bell(navigate) {
+  const badge = h("span", { class: "badge", id: "unread", hidden: true });
+  badges.add(badge);
+  const panel = h("div", { class: "notes-panel", id: "notes-panel", hidden: true, role: "dialog", "aria-label": t("bell") });
+  const btn = h("button", { type: "button", class: "bell", id: "bell", "aria-expanded": "false", "aria-controls": "notes-panel",
+    "aria-label": t("bell"), onclick: () => toggle() }, h("span", { "aria-hidden": "true", class: "bell-mark" }), badge);
+  const close = () => { panel.hidden = true; btn.setAttribute("aria-expanded", "false"); };
+  const toggle = async () => {
+    if (!panel.hidden) return close();
+    panel.hidden = false;
+    btn.setAttribute("aria-expanded", "true");
+    put(panel, h("p", { class: "muted" }, "…"));
+    try {
+      const r = await api.notifications();
+      const list = h("ul", { class: "plain notes" }, r.notes.length ? r.notes.map((n, i) => h("li", { class: i < r.unread ? "note unread" : "note" },
+        h("a", { href: noteLink(n), onclick: (e) => { e.preventDefault(); close(); navigate(noteLink(n)); } }, noteText(n)),
+        h("span", { class: "muted when" }, new Date(n.created).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" }))))
+        : [h("li", { class: "muted" }, t("noNotes"))]);
+      const allow = typeof Notification !== "undefined" && Notification.permission === "default"
+        ? h("button", { type: "button", class: "link", id: "allow-notes", onclick: (e) => Notification.requestPermission().then(() => e.target.remove()) }, t("allowBrowserNotes")) : null;
+      put(panel, list, allow);
+      if (r.notes.length) api.readNotifications(r.notes[0].id).then(x => setUnread(x.unread), () => {});
+    } catch (ex) { put(panel, h("p", { class: "error" }, refusalText(ex))); }
+  };
+  setUnread(unread);
+  return h("span", { class: "bell-box" }, btn, panel);
+}
