@@ -15,6 +15,7 @@ import (
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/notify/mail/mailtest"
 	"github.com/surveyor-game/surveyor/notify/push/pushtest"
+	"github.com/surveyor-game/surveyor/store"
 )
 
 // pushService stands in for a browser vendor's push service: it keeps what it is sent and answers with
@@ -240,4 +241,60 @@ func TestMailDigest(t *testing.T) {
 	if n := len(smtp.Messages()); n != 2 {
 		t.Fatalf("%d mails: the digest is one", n)
 	}
+}
+
+// Two instances on PostgreSQL share the outbox: every note is delivered exactly once, whichever instance
+// claims it, and a page open on one instance hears of a note the other fanned out.
+func TestScaleOutNotesOnce(t *testing.T) {
+	ps := newPushService(t, 201)
+	open := sharedPostgres(t)
+	tweak := func(c *Config) { c.Accounts = c.Store.(store.Accounts); c.PushLoopback = true }
+	a, b := newEnv(t, open(), tweak), newEnv(t, open(), tweak)
+	ada, bea, id := twoPlayers(t, a, "")
+	beaB := b.browser()
+	beaB.c.Jar = bea.c.Jar
+	browser := pushtest.NewBrowser(t)
+	bea.must(bea.do("POST", "/api/account/push", `{"subscription":{"endpoint":"`+ps.URL+`/x","keys":{"p256dh":"`+browser.P256dh()+`","auth":"`+browser.AuthB64()+`"}}}`), 201)
+	ev := beaB.events(t)
+	ev.next(t)
+	ada.must(ada.do("POST", "/api/matches/"+id+"/start", ""), 200)
+	if name, v := ev.next(t); name != "note" || v["note"].(map[string]any)["kind"] != "start" {
+		t.Fatalf("instance B's page: %s %v", name, v)
+	}
+	var beaID string
+	u, err := a.srv.accounts.UserByKey(t.Context(), "bea")
+	if err != nil {
+		t.Fatal(err)
+	}
+	beaID = u.ID
+	const n = 300
+	notes := make([]store.Note, n)
+	for i := range notes {
+		at := a.clock.Now()
+		notes[i] = store.Note{UserID: beaID, Kind: noteFollow, Data: json.RawMessage(`{"by":"p` + itoa(i) + `","seat":-1}`), Due: at, Created: at}
+	}
+	if err := a.srv.accounts.AddNotes(t.Context(), notes); err != nil {
+		t.Fatal(err)
+	}
+	a.srv.sender.wake()
+	b.srv.sender.wake()
+	eventually(t, "every push", func() bool { return len(ps.received()) >= n+1 })
+	time.Sleep(300 * time.Millisecond)
+	if got := len(ps.received()); got != n+1 {
+		t.Fatalf("%d pushes for %d notes", got, n+1)
+	}
+	in, err := a.srv.accounts.Inbox(t.Context(), beaID, 0, 1000)
+	if err != nil || len(in) != n+1 {
+		t.Fatalf("Bea's inbox holds %d notes, want %d: %v", len(in), n+1, err)
+	}
+	seen := map[string]bool{}
+	for _, nt := range in {
+		var d noteData
+		json.Unmarshal(nt.Data, &d)
+		if seen[d.By] {
+			t.Fatalf("note from %q twice in the inbox", d.By)
+		}
+		seen[d.By] = true
+	}
+	t.Logf("instance A delivered %v, instance B %v", a.srv.sender.sentCounts(), b.srv.sender.sentCounts())
 }

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"strconv"
 	"strings"
@@ -493,4 +494,11 @@ func (d *sender) host() string {
 
 func mailMessage(to, subject, text, id string, at time.Time) mail.Message {
 	return mail.Message{To: to, Subject: subject, Text: text, ID: id, Date: at}
+}
+
+// sentCounts is how many deliveries this instance made, by channel.
+func (d *sender) sentCounts() map[string]int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return maps.Clone(d.sent)
 }

@@ -42,6 +42,7 @@ type serveOptions struct {
 	toy                      bool
 	smtp, publicURL          string
 	noPush                   bool
+	outboxLease              time.Duration
 	gc                       gcSettings
 	rate                     float64
 	burst                    int
@@ -86,6 +87,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.StringVar(&o.smtp, "smtp", "", "send notification mails through this SMTP server: `URL` smtp://user:pass@host:587?from=Surveyor%20%3Cnoreply%40example.org%3E (smtps:// for TLS from the start; off without it)")
 	fs.StringVar(&o.publicURL, "public-url", "", "the site's address as players reach it, for the links in mails and pushes (default http://ADDR)")
 	fs.BoolVar(&o.noPush, "no-push", false, "send no Web Push notifications")
+	fs.DurationVar(&o.outboxLease, "outbox-lease", 2*time.Minute, "how long an instance holds the notifications it claimed; after a crash another instance sends them once this has passed")
 	fs.BoolVar(&o.toy, "toy", false, "also serve the toy game of surveyor loadtest --server (for load tests only)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for load tests)")
 	if err := fs.Parse(args); err != nil {
@@ -156,7 +158,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	if acc, ok := st.(store.Accounts); ok && !o.noAccounts {
 		cfg.Accounts = acc
 	}
-	cfg.NoPush, cfg.PublicURL = o.noPush, o.publicURL
+	cfg.NoPush, cfg.PublicURL, cfg.OutboxLease = o.noPush, o.publicURL, o.outboxLease
 	if cfg.PublicURL == "" {
 		cfg.PublicURL = "http://" + o.addr
 	}

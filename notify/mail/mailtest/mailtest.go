@@ -20,6 +20,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -50,6 +51,7 @@ type Server struct {
 	msgs    []Received
 	failing int
 	stall   chan struct{} // non-nil while stalled; closed by release
+	waiting atomic.Int32  // sessions held in DATA by a stall
 	ln      net.Listener  // nil while Down
 	closed  bool
 }
@@ -206,6 +208,10 @@ func (s *Server) Stall() (release func()) {
 	}
 }
 
+// Stalled is how many sessions a stall holds in DATA now: a test waits for one before it kills the
+// client mid-send.
+func (s *Server) Stalled() int { return int(s.waiting.Load()) }
+
 // Down closes the listener: new connections are refused. Sessions already
 // open go on.
 func (s *Server) Down() {
@@ -332,7 +338,9 @@ var errClientGone = &smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4
 
 func (ss *session) Data(r io.Reader) error {
 	if ch := ss.s.stalled(); ch != nil {
+		ss.s.waiting.Add(1)
 		<-ch
+		ss.s.waiting.Add(-1)
 	}
 	data, err := io.ReadAll(r)
 	if err != nil {
