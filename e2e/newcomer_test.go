@@ -140,19 +140,21 @@ func TestPhoneZoomCoversNoTile(t *testing.T) {
 	}
 }
 
-// TestInviteABotByName: a host invites a bot account by name from the waiting room; an unknown name and a
-// person's name are refused in words.
+// TestInviteABotByName: a host invites a bot account by name from the waiting room; an unknown name is
+// refused in words, and so is a person's name from a guest (inviting people by name takes an account).
 func TestInviteABotByName(t *testing.T) {
 	e := newEnv(t, 1)
 	bot := e.signUp(t, "Robo")
 	bot.post("/api/account/bot", struct{}{}, nil)
+	e.signUp(t, "Bea")
 	var m struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 2}, &m)
 	ctx := browser(t, "en-US")
 	openTable(t, ctx, e, m.ID, m.Token, "en", `#invite-bot-form`)
 	for _, c := range []struct{ name, want string }{
 		{"Nobody", "No account has that name."},
-		{"Robo", "Invitation sent to Robo: it joins by itself."},
+		{"Robo", "Invitation sent to Robo."},
+		{"Bea", "Sign in to invite people by name, or send them the invite link."},
 	} {
 		// Typed in one go (the room may be drawn again between two steps: what was typed survives it).
 		evalString(t, ctx, fmt.Sprintf(`(i => (i.value = %q, i.dispatchEvent(new Event('input')), ""))(document.querySelector('#invite-bot-name'))`, c.name))

@@ -208,6 +208,13 @@ func TestBlocking(t *testing.T) {
 	if len(in.Notes) != 1 || in.Notes[0].Kind != "invite" || in.Notes[0].By != "Cy" || in.Notes[0].Match != third {
 		t.Fatalf("Bea's inbox (no follow note from Ada, Cy's invitation): %+v", in)
 	}
+	// A flood of invitations is refused in words.
+	for i := 0; i < 29; i++ {
+		cy.must(cy.do("POST", "/api/matches/"+third+"/invite", `{"name":"Bea"}`), 200)
+	}
+	if r := cy.do("POST", "/api/matches/"+third+"/invite", `{"name":"Bea"}`); r.status != 429 || r.errCode() != "rate_limited" || r.header.Get("Retry-After") == "" {
+		t.Fatalf("the 31st invitation in an hour: %d %s", r.status, r.body)
+	}
 	// Unblocked, Ada talks again.
 	bea.must(bea.do("DELETE", "/api/users/Ada/block", ""), 200)
 	ada.must(ada.do("POST", "/api/matches/"+id+"/chat", `{"text":"thanks"}`), 200)
@@ -297,4 +304,67 @@ func TestInboxStreamOutlivesTheBodyDeadline(t *testing.T) {
 	if name, v := ev.next(t); name != "note" || v["note"].(map[string]any)["kind"] != "start" {
 		t.Fatalf("after the deadline: %s %v", name, v)
 	}
+}
+
+// A long clock sends a reminder before it runs out (and none if the player moved in time); the game's end
+// and a rematch are told to the other players.
+func TestClockEndAndRematchNotes(t *testing.T) {
+	e, _, _ := accEnv(t)
+	ada, bea, id := twoPlayers(t, e, `,"clock":{"mode":"move","seconds":3600}`)
+	// twoPlayers made a 3-round match; this one is played to its end.
+	ada.must(ada.do("POST", "/api/matches/"+id+"/start", ""), 200)
+	ada.must(ada.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":1}}`), 200)
+	in := waitInbox(t, bea, 2) // the start, the turn
+	if in.Notes[0].Kind != "turn" {
+		t.Fatalf("Bea's inbox: %+v", in)
+	}
+	// An hour per move: the reminder is due a quarter of an hour before the end.
+	e.clock.Advance(44 * time.Minute)
+	time.Sleep(1500 * time.Millisecond)
+	if in := waitInbox(t, bea, 2); len(in.Notes) != 2 {
+		t.Fatalf("a reminder came early: %+v", in)
+	}
+	e.clock.Advance(2 * time.Minute)
+	if in := waitInbox(t, bea, 3); in.Notes[0].Kind != "clock" || in.Notes[0].Match != id {
+		t.Fatalf("no reminder: %+v", in)
+	}
+	// Ada, reminded of nothing yet, sees Bea move in time: her own reminder, due later, never comes.
+	bea.must(bea.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":2}}`), 200)
+	waitInbox(t, ada, 1)
+	ada.must(ada.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":3}}`), 200)
+	e.clock.Advance(50 * time.Minute)
+	time.Sleep(1500 * time.Millisecond)
+	for _, n := range waitInbox(t, ada, 1).Notes {
+		if n.Kind == "clock" {
+			t.Fatalf("Ada was reminded of a move she made: %+v", n)
+		}
+	}
+	// The game is played out; Ada, who did not make the last move, hears that it ended; then a rematch.
+	for round := 0; ; round++ {
+		st := decodeState(t, bea.do("GET", "/api/matches/"+id, "").body)
+		if st.Match.Status == statusFinished {
+			break
+		}
+		if round > 10 {
+			t.Fatal("the game did not end")
+		}
+		p := ada
+		if st.You != nil && st.You.MustAct {
+			p = bea
+		}
+		p.must(p.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":1}}`), 200)
+	}
+	eventually(t, "the end note", func() bool {
+		for _, n := range waitInbox(t, ada, 1).Notes {
+			if n.Kind == "end" {
+				return true
+			}
+		}
+		return false
+	})
+	bea.must(bea.do("POST", "/api/matches/"+id+"/rematch", ""), 200)
+	eventually(t, "the rematch note", func() bool {
+		n := waitInbox(t, ada, 1).Notes[0]
+		return n.Kind == "rematch" && n.By == "Bea" && n.Match == id
+	})
 }

@@ -259,6 +259,9 @@ func (d *sender) fanOut(ctx context.Context, n store.Note) (store.Settlement, er
 		return st, err
 	}
 	now := d.s.now()
+	if n.Kind == noteClock && d.s.noteStale(ctx, n) {
+		return st, nil // the player moved in time: the reminder has nothing left to say
+	}
 	st.Inbox = []store.Note{n}
 	st.Inbox[0].Created = now
 	// A player looking at the table needs no push or mail about it.
@@ -419,7 +422,7 @@ func (d *sender) sendMail(ctx context.Context, first store.Note, ns []store.Note
 	ctx, cancel := context.WithTimeout(ctx, sendTimeout)
 	defer cancel()
 	return d.mail.Send(ctx, mail.Message{To: p.Email, Subject: subject, Text: text,
-		ID: "note-" + strconv.FormatInt(first.ID, 10), Unsubscribe: unsub, Date: d.s.now()})
+		ID: "note-" + strconv.FormatInt(first.ID, 10) + "-" + strconv.FormatInt(first.Created.UnixMicro(), 36), Unsubscribe: unsub, Date: d.s.now()})
 }
 
 // signed is a link's query for an action on an account's address: bound to both by an HMAC under the

@@ -418,6 +418,7 @@ func TestUserCommand(t *testing.T) {
 		}
 	}
 	acc.CreateSession(ctx, store.Session{Hash: [32]byte{1}, UserID: "id-Ada", Created: time.Now(), LastSeen: time.Now(), Expires: time.Now().Add(time.Hour)})
+	acc.AddReport(ctx, store.Report{ID: "rep1", FromID: "id-Ada", AboutID: "id-Bea", GameID: "abcdefghijklmnop", Text: "rude\nin chat", Created: time.Now()})
 	st.Close()
 	user := func(args ...string) (int, string) {
 		var out, errb bytes.Buffer
@@ -431,6 +432,22 @@ func TestUserCommand(t *testing.T) {
 	pw := strings.TrimSpace(out[strings.LastIndex(out, ": ")+2:])
 	if code != 0 || len(pw) != 20 {
 		t.Fatalf("reset-password: %d %q", code, out)
+	}
+	if code, out := user("reports"); code != 0 || !strings.Contains(out, "rep1") || !strings.Contains(out, `"rude in chat"`) ||
+		!strings.Contains(out, "abcdefghijklmnop") || !strings.Contains(out, "1 reports") || !strings.Contains(out, "open") {
+		t.Fatalf("reports: %d %s", code, out)
+	}
+	if code, out := user("resolve", "rep1"); code != 0 || !strings.Contains(out, "resolved") {
+		t.Fatalf("resolve: %d %s", code, out)
+	}
+	if code, out := user("reports"); code != 0 || !strings.Contains(out, "0 reports") {
+		t.Fatalf("reports after resolving: %d %s", code, out)
+	}
+	if code, out := user("reports", "--all"); code != 0 || !strings.Contains(out, "resolved") {
+		t.Fatalf("reports --all: %d %s", code, out)
+	}
+	if code, _ := user("resolve", "nope"); code == 0 {
+		t.Fatal("resolving an unknown report succeeded")
 	}
 	if code, out := user("disable", "Bea"); code != 0 || !strings.Contains(out, "disabled") {
 		t.Fatalf("disable: %d %s", code, out)

@@ -33,8 +33,8 @@ type Store struct {
 	w *sql.DB // the only writer connection
 	r *sql.DB // readers
 
-	updStmt, insStmt *sql.Stmt // prepared once on the writer
-	batcher          *store.Batcher
+	updStmt, insStmt, noteStmt *sql.Stmt // prepared once on the writer
+	batcher                    *store.Batcher
 
 	ckpt     *sql.DB // checkpoints the WAL in the background
 	ckptStop chan struct{}
@@ -107,7 +107,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	if s.updStmt, err = w.PrepareContext(ctx, updSQL); err == nil {
-		s.insStmt, err = w.PrepareContext(ctx, insSQL)
+		if s.insStmt, err = w.PrepareContext(ctx, insSQL); err == nil {
+			s.noteStmt, err = w.PrepareContext(ctx, store.NoteInsert)
+		}
 	}
 	if err != nil {
 		w.Close()
@@ -342,14 +344,14 @@ func (s *Store) commit(batch []*store.AppendReq) {
 			return err
 		}
 		defer tx.Rollback()
-		upd, ins := tx.StmtContext(ctx, s.updStmt), tx.StmtContext(ctx, s.insStmt)
+		upd, ins, note := tx.StmtContext(ctx, s.updStmt), tx.StmtContext(ctx, s.insStmt), tx.StmtContext(ctx, s.noteStmt)
 		for i, r := range batch {
 			if r.Ctx.Err() != nil {
 				results[i] = fmt.Errorf("sqlite: append to %s: %w", r.ID, r.Ctx.Err())
 				continue
 			}
 			var fatal bool
-			fatal, results[i] = appendTx(ctx, tx, upd, ins, r)
+			fatal, results[i] = appendTx(ctx, tx, upd, ins, note, r)
 			if fatal {
 				return results[i]
 			}
@@ -374,7 +376,7 @@ const (
 )
 
 // appendTx writes one append; fatal reports an error that leaves the transaction unusable.
-func appendTx(ctx context.Context, tx *sql.Tx, upd, ins *sql.Stmt, r *store.AppendReq) (fatal bool, err error) {
+func appendTx(ctx context.Context, tx *sql.Tx, upd, ins, note *sql.Stmt, r *store.AppendReq) (fatal bool, err error) {
 	n := int64(len(r.Evs))
 	last := r.Evs[len(r.Evs)-1].At
 	res, err := upd.ExecContext(ctx, n, r.Up.Status, r.Up.Status, string(r.Up.Summary), string(r.Up.Summary),
@@ -401,7 +403,7 @@ func appendTx(ctx context.Context, tx *sql.Tx, upd, ins *sql.Stmt, r *store.Appe
 		}
 	}
 	for _, n := range r.Up.Notes {
-		if _, err := tx.ExecContext(ctx, store.NoteInsert, store.NoteArgs(n)...); err != nil {
+		if _, err := note.ExecContext(ctx, store.NoteArgs(n)...); err != nil {
 			return true, fmt.Errorf("sqlite: append to %s: notes: %w", r.ID, err)
 		}
 	}

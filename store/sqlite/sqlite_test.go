@@ -125,7 +125,13 @@ func TestWALCheckpointedInTheBackground(t *testing.T) {
 	}
 }
 
-func BenchmarkAppend(b *testing.B) {
+func BenchmarkAppend(b *testing.B) { benchAppend(b, false) }
+
+// BenchmarkAppendWithNote is BenchmarkAppend with one notification in the outbox written by the same
+// transaction, as a move that makes another player act: the difference is the outbox write's cost.
+func BenchmarkAppendWithNote(b *testing.B) { benchAppend(b, true) }
+
+func benchAppend(b *testing.B, withNote bool) {
 	ctx := context.Background()
 	s, err := Open(ctx, filepath.Join(b.TempDir(), "surveyor.db"))
 	if err != nil {
@@ -137,9 +143,13 @@ func BenchmarkAppend(b *testing.B) {
 	}
 	data := json.RawMessage(`{"pick":1}`)
 	now := time.Now()
+	var up store.Update
+	if withNote {
+		up.Notes = []store.Note{{UserID: "u", Kind: "turn", GameID: "g", Data: json.RawMessage(`{"game":"toy","by":"Ada","seat":1,"seq":2}`), Due: now, Created: now}}
+	}
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		if _, err := s.Append(ctx, "g", int64(i), store.Update{}, store.Event{Kind: "move", Data: data, At: now}); err != nil {
+		if _, err := s.Append(ctx, "g", int64(i), up, store.Event{Kind: "move", Data: data, At: now}); err != nil {
 			b.Fatal(err)
 		}
 	}

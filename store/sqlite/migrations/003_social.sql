@@ -10,9 +10,10 @@ CREATE TABLE notify_prefs (
     lang        TEXT NOT NULL
 );
 
--- The durable outbox: a row is claimed by one instance for a lease, delivered, then deleted.
+-- The durable outbox: a row is claimed by one instance for a lease, delivered, then deleted. (No
+-- AUTOINCREMENT: its bookkeeping table would be one more page written by every move that notifies.)
 CREATE TABLE outbox (
-    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    id       INTEGER PRIMARY KEY,
     user_id  TEXT NOT NULL,
     channel  TEXT NOT NULL,
     kind     TEXT NOT NULL,

@@ -26,6 +26,14 @@ export function startInbox() {
   });
 }
 
+// A page being left closes its stream at once: kept open (a page held in the back-forward cache keeps
+// its connections), streams of pages gone by fill the browser's six connections to the server, and the
+// next page waits for one to load (seen in the tests: a minute per page).
+if (typeof window !== "undefined") {
+  window.addEventListener("pagehide", () => { if (source) { source.close(); source = null; } });
+  window.addEventListener("pageshow", (e) => { if (e.persisted && badges.size) startInbox(); });
+}
+
 // stopInbox closes the stream (signed out).
 export function stopInbox() {
   if (source) source.close();
