@@ -11,6 +11,7 @@ import { accountControl, currentUser } from "./account.js";
 import { showProfile, showLeaderboard } from "./profile.js";
 import { showSettings } from "./settings.js";
 import { friendsPanel } from "./social.js";
+import { learnPanel } from "./tutorial.js";
 import { games, gameName, clientOf } from "./games.js";
 
 let teardown = null;
@@ -142,7 +143,8 @@ function showLobby(main) {
   const yours = h("section", { id: "yours", class: "panel yours-panel", hidden: true });
   const boards = h("p", { class: "muted", id: "boards" }, t("leaderboard") + ": ",
     ...Object.keys(games).flatMap((g, i) => [i ? " · " : "", h("a", { href: `/leaderboard/${g}` }, gameName(g))]));
-  main.replaceChildren(yours, h("div", { class: "lobby" }, form, h("div", {}, friendsPanel(), lists, boards)));
+  const learn = learnPanel(games, navigate, () => $("#name").value.trim() || t("learnName"));
+  main.replaceChildren(yours, h("div", { class: "lobby" }, h("div", {}, form, learn), h("div", {}, friendsPanel(), lists, boards)));
   const stopYours = showYours(yours);
   let stop = false;
   const refresh = async () => {

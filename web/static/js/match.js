@@ -7,6 +7,7 @@
 // own fields on s as well (the controls of a decision, the zoom).
 
 import { presenceLine, watchPresence } from "./social.js";
+import { guide } from "./tutorial.js";
 import { api, seats, watch, botsOf, APIError } from "./api.js";
 import { h } from "./dom.js";
 import { isOffline } from "./ui.js";
@@ -47,10 +48,12 @@ export function showMatch(main, id) {
     else {
       client().table(main, s, token, accept);
       const side = main.querySelector(".side-col");
-      if (side) side.prepend(presenceLine(s));
-      if (!s.presenceStop && s.env.match.status === "playing") s.presenceStop = watchPresence(s);
+      // Who is at the table matters where there is someone else.
+      if (side && s.env.match.players.length > 1) side.prepend(presenceLine(s));
+      if (!s.presenceStop && s.env.match.status === "playing" && s.env.match.players.length > 1) s.presenceStop = watchPresence(s);
       tableChat(main, s, token);
       gameLog(main, s, client());
+      guide(main, s, client());
     }
   };
   s.render = render;

@@ -88,7 +88,8 @@ export function presenceLine(s) {
 // watchPresence asks who is at the table now and every 15 seconds while the table is shown.
 export function watchPresence(s) {
   const ask = () => api.presence(s.id).then(p => { s.presence = p; const el = document.getElementById("presence"); if (el) el.replaceWith(presenceLine(s)); }, () => {});
-  ask();
+  // The first question waits for this page's own connection to count.
+  const first = setTimeout(ask, 1000);
   const timer = setInterval(ask, 15000);
-  return () => clearInterval(timer);
+  return () => { clearTimeout(first); clearInterval(timer); };
 }

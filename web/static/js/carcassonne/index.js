@@ -19,6 +19,19 @@ export default {
   replay: drawReplay,
   // tell is one event of a record in the page's language (the replay's story).
   tell,
+  // tutorial is the guided first turns against a bot (tutorial.js), without the Land Surveyors.
+  tutorial: {
+    options: { surveyors: false },
+    bots: 1,
+    steps: [
+      { key: "carc_tile", target: "#hand-tile" },
+      { key: "carc_place", target: "#carc-board", until: (s) => s.env.match.moves > 0 || !!document.querySelector("#meeple-options") },
+      { key: "carc_meeple", target: ["#meeple-options", "#confirm"], until: (s) => s.env.match.moves > 0 },
+      { key: "carc_bot", target: "#carc-players", until: (s) => s.env.match.moves >= 2 && !!s.env.you && s.env.you.must_act },
+      { key: "carc_score", target: "#carc-players" },
+      { key: "carc_done", target: "#carc-board", last: true },
+    ],
+  },
   optionsFields: () => h("div", {},
     h("label", { class: "inline" }, h("input", { type: "checkbox", id: "surveyors", name: "surveyors" }), t("carcWithSurveyors"))),
   options: (f) => ({ surveyors: !!f.get("surveyors") }),

@@ -34,6 +34,20 @@ export default {
     if (f.get("side")) o.side = f.get("side");
     return o;
   },
+  // tutorial is the guided first season (tutorial.js): alone, the base game's cards.
+  tutorial: {
+    options: { preset: "cartographers" },
+    steps: [
+      { key: "carto_card", target: "#current-card" },
+      { key: "carto_pick", target: [".options", ".terrains", "#controls"] },
+      { key: "carto_place", target: "#main-sheet", until: (s) => s.env.match.moves > 0 },
+      { key: "carto_time", target: "#timetrack" },
+      { key: "carto_edicts", target: "#edicts" },
+      { key: "carto_score", target: "#scorebox" },
+      { key: "carto_season", target: "#main-sheet", until: () => !!document.querySelector("#season-continue") },
+      { key: "carto_done", target: "#season-continue", last: true },
+    ],
+  },
   // describe names a match's content in the lobby's lists.
   describe: (o) => presets[o.preset] ? `${t(presets[o.preset])}${o.side ? ` · ${t("side")} ${o.side}` : ""}` : "",
 };

@@ -1,0 +1,77 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestLearnToPlay: the lobby's "Learn to play" opens a guided game of each game. The guide points at what
+// each step is about, moves on by itself when the player has done what it asked, waits for Next otherwise,
+// comes back at the first season's scoring, and ends with "Play on".
+func TestLearnToPlay(t *testing.T) {
+	e := newEnv(t, 21)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#learn-cartographers') && !!document.querySelector('#learn-carcassonne')`)
+	shot(t, ctx, "learn-lobby")
+	click(t, ctx, "#learn-cartographers")
+	waitJS(t, ctx, `!!document.querySelector('#tutorial[data-step="carto_card"]') && document.querySelector('#current-card').classList.contains('tutorial-target')`)
+	if got := evalString(t, ctx, `document.querySelector('#tutorial .tutorial-count').textContent`); got != "Step 1 of 8" {
+		t.Errorf("the guide's count reads %q", got)
+	}
+	shot(t, ctx, "learn-carto-card")
+	for _, v := range axeViolations(t, ctx) {
+		t.Errorf("the guide: %s", v)
+	}
+	if os.Getenv("SURVEYOR_SHOTS") != "" {
+		run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+		shot(t, ctx, "learn-carto-card-phone")
+		run(t, ctx, chromedp.EmulateViewport(1280, 900))
+	}
+	click(t, ctx, "#tutorial-next")
+	waitJS(t, ctx, `!!document.querySelector('#tutorial[data-step="carto_pick"]')`)
+	click(t, ctx, "#tutorial-next")
+	waitJS(t, ctx, `!!document.querySelector('#tutorial[data-step="carto_place"]') && !document.querySelector('#tutorial-next')`)
+	// The player draws the first card through the page: the steps that asked for it pass by themselves.
+	id := matchID(t, ctx)
+	tok, _ := seatOf(t, ctx, id)
+	playThroughPage(t, ctx, e.legal(id, tok)[0], byClicks)
+	waitJS(t, ctx, `!!document.querySelector('#tutorial[data-step="carto_time"]') && document.querySelector('#timetrack').classList.contains('tutorial-target')`)
+	for _, next := range []string{"carto_edicts", "carto_score", "carto_season"} {
+		click(t, ctx, "#tutorial-next")
+		waitJS(t, ctx, `!!document.querySelector('#tutorial[data-step="`+next+`"]')`)
+	}
+	if evalString(t, ctx, `String(!!document.querySelector('#tutorial-next'))`) != "false" {
+		t.Error("the step that waits for the season's end offers Next")
+	}
+	// The rest of the season through the API; the guide comes back at its scoring.
+	for i := 0; i < 20 && evalString(t, ctx, `String(!!document.querySelector('#season-continue'))`) != "true"; i++ {
+		e.postJSON("/api/matches/"+id+"/moves", tok, map[string]json.RawMessage{"move": legalMoves[json.RawMessage](e, id, tok)[0]}, nil)
+		waitJS(t, ctx, `!!document.querySelector('#season-continue') || document.querySelector('#table').dataset.mustAct === "1"`)
+	}
+	waitJS(t, ctx, `!!document.querySelector('#tutorial[data-step="carto_done"]')`)
+	shot(t, ctx, "learn-carto-done")
+	click(t, ctx, "#tutorial-next")
+	waitJS(t, ctx, `!document.querySelector('#tutorial') && localStorage.getItem('surveyor.tutorial') === null`)
+
+	// Carcassonne, against a bot.
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#learn-carcassonne')`)
+	click(t, ctx, "#learn-carcassonne")
+	waitJS(t, ctx, `!!document.querySelector('#tutorial[data-step="carc_tile"]') && document.querySelector('#hand-tile').classList.contains('tutorial-target')`)
+	shot(t, ctx, "learn-carc-tile")
+	click(t, ctx, "#tutorial-next")
+	waitJS(t, ctx, `!!document.querySelector('#tutorial[data-step="carc_place"]')`)
+	id = matchID(t, ctx)
+	tok, _ = seatOf(t, ctx, id)
+	e.postJSON("/api/matches/"+id+"/moves", tok, map[string]json.RawMessage{"move": legalMoves[json.RawMessage](e, id, tok)[0]}, nil)
+	// The bot answers; the guide then speaks of the scores.
+	waitJS(t, ctx, `!!document.querySelector('#tutorial[data-step="carc_score"]')`)
+	click(t, ctx, "#tutorial-next")
+	waitJS(t, ctx, `!!document.querySelector('#tutorial[data-step="carc_done"]')`)
+	click(t, ctx, "#tutorial-next")
+	waitJS(t, ctx, `!document.querySelector('#tutorial')`)
+}
