@@ -34,3 +34,7 @@ export function openRules(body, t) {
   document.body.append(box);
   close.focus({ preventScroll: true });
 }
+
+// TOUCH_LIFT is how far above a finger a dragged shape or tile is drawn and goes, in CSS pixels: about a
+// fingertip and a half, so that the finger never hides what it moves.
+export const TOUCH_LIFT = 56;

@@ -7,7 +7,7 @@ import { h, el, put, focusOnKeyUp } from "../dom.js";
 import { drawTile, boardMap, fit, spotOf, meeple, edgesAt, segKind } from "./tiles.js";
 import { drawBoard, cellAt, zoomTo, CELL } from "./board.js";
 import { t, carcName, surveyorName, surveyorText, dirName, botTag, refusalText } from "../i18n.js";
-import { modal, playerName, isOffline, rulesButton, openRules } from "../ui.js";
+import { modal, playerName, isOffline, rulesButton, openRules, TOUCH_LIFT } from "../ui.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 
@@ -393,13 +393,34 @@ function applyZoom(s, svg) {
   bindPan(s, svg);
 }
 
-// bindPan lets a zoomed board be dragged with the pointer; the click that ends a drag lays no tile.
+// bindPan lets a zoomed board be dragged with the pointer, and pinched with two fingers to zoom (around
+// the point between them); the click that ends a drag or a pinch lays no tile.
 function bindPan(s, svg) {
-  let from = null;
+  let from = null, pinch = null;
+  const touches = new Map();
+  const gap = () => { const [a, b] = [...touches.values()]; return Math.hypot(a.x - b.x, a.y - b.y); };
   svg.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "touch") touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (touches.size === 2) {
+      const [a, b] = [...touches.values()];
+      const r = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+      // The board point under the fingers' middle stays under it as the board grows.
+      const mid = [vb.x + ((a.x + b.x) / 2 - r.left) * vb.width / r.width, vb.y + ((a.y + b.y) / 2 - r.top) * vb.height / r.height];
+      pinch = { gap: gap(), zoom: s.zoom || 1, mid, centre: s.centre || [vb.x + vb.width / 2, vb.y + vb.height / 2] };
+      from = null;
+      return;
+    }
     if (s.zoom > 1 && !(s.cc && s.cc.drag)) from = { x: e.clientX, y: e.clientY, centre: s.centre, moved: false };
   });
   svg.addEventListener("pointermove", (e) => {
+    if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pinch && touches.size === 2) {
+      s.zoom = Math.min(6, Math.max(1, pinch.zoom * gap() / pinch.gap));
+      const k = pinch.zoom / s.zoom;
+      s.centre = zoomTo(svg, s.zoom, [pinch.mid[0] + (pinch.centre[0] - pinch.mid[0]) * k, pinch.mid[1] + (pinch.centre[1] - pinch.mid[1]) * k]);
+      s.panned = true;
+      return;
+    }
     if (!from || !(e.buttons & 1)) return;
     const dx = e.clientX - from.x, dy = e.clientY - from.y;
     if (!from.moved && Math.hypot(dx, dy) < 6) return;
@@ -407,7 +428,14 @@ function bindPan(s, svg) {
     const scale = (svg.box.w / s.zoom) / svg.getBoundingClientRect().width;
     s.centre = zoomTo(svg, s.zoom, [from.centre[0] - dx * scale, from.centre[1] - dy * scale]);
   });
-  svg.addEventListener("pointerup", () => { if (from && from.moved) s.panned = true; from = null; });
+  const end = (e) => {
+    touches.delete(e.pointerId);
+    if (touches.size < 2) pinch = null;
+    if (from && from.moved) s.panned = true;
+    from = null;
+  };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
 }
 
 function bindBoard(s, token, accept) {
@@ -431,14 +459,16 @@ function bindBoard(s, token, accept) {
   svg.addEventListener("wheel", (e) => { e.preventDefault(); rotate(s, token, accept, e.deltaY < 0 ? 3 : 1); }, { passive: false });
 }
 
-// startDrag lets the tile in hand be dragged onto the board.
+// startDrag lets the tile in hand be dragged onto the board. Dragged by a finger, the tile goes where it
+// shows, a little above the finger (TOUCH_LIFT), so that the finger never hides it.
 function startDrag(s, token, accept, e) {
   const cc = s.cc;
   cc.drag = true;
   e.preventDefault();
+  const lift = e.pointerType === "touch" ? TOUCH_LIFT : 0;
   const move = (ev) => {
     if (!cc.drag) return;
-    const c = cellAt(s.svg, ev.clientX, ev.clientY);
+    const c = cellAt(s.svg, ev.clientX, ev.clientY - lift);
     if (c && (!cc.hover || cc.hover[0] !== c[0] || cc.hover[1] !== c[1])) { cc.hover = c; cc.at = null; refresh(s, token, accept, true); }
   };
   const up = (ev) => {
@@ -446,9 +476,9 @@ function startDrag(s, token, accept, e) {
     document.removeEventListener("pointerup", up);
     cc.drag = false;
     refresh(s, token, accept);
-    const r = s.svg.getBoundingClientRect();
-    if (ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom) {
-      const c = cellAt(s.svg, ev.clientX, ev.clientY);
+    const r = s.svg.getBoundingClientRect(), y = ev.clientY - lift;
+    if (ev.clientX >= r.left && ev.clientX <= r.right && y >= r.top && y <= r.bottom) {
+      const c = cellAt(s.svg, ev.clientX, y);
       if (c && !s.board.has(`${c[0]},${c[1]}`)) place(s, token, accept, c[0], c[1]);
     }
   };

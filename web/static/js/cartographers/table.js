@@ -11,7 +11,7 @@ import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } fro
 import { t, cardName, terrainName, seasonName, refusalText } from "../i18n.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
-import { modal, playerName, isOffline, rulesButton, openRules } from "../ui.js";
+import { modal, playerName, isOffline, rulesButton, openRules, TOUCH_LIFT } from "../ui.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, bindHighlight, opponents, bigSheet,
   finalPanel, seasonTime, monsterLegend, rulesReference, SEASON_EDICTS } from "./board.js";
 
@@ -312,19 +312,25 @@ function bindSheet(s, token, accept) {
   });
 }
 
+// startDrag moves the shape with the pointer until it is let go. Moved by a finger, the shape is drawn a
+// little above it (TOUCH_LIFT) and goes where it is drawn, so that the finger never hides it.
 function startDrag(s, e, option) {
   const c = s.ctl;
   if (option !== null && option !== undefined) c.option = option;
   c.drag = true;
+  // A tap places where it touched; a finger that moves lifts the shape above it.
+  let lift = 0;
+  const touch = e.pointerType === "touch", x0 = e.clientX, y0 = e.clientY;
   const move = (ev) => {
-    const cell = cellFromPoint(s.svg, ev.clientX, ev.clientY);
+    if (touch && !lift && Math.hypot(ev.clientX - x0, ev.clientY - y0) > 8) lift = TOUCH_LIFT;
+    const cell = cellFromPoint(s.svg, ev.clientX, ev.clientY - lift);
     if (cell) { c.cursor = cell; c.placed = null; updatePreview(s); }
   };
   const up = (ev) => {
     document.removeEventListener("pointermove", move);
     document.removeEventListener("pointerup", up);
     c.drag = false;
-    const cell = cellFromPoint(s.svg, ev.clientX, ev.clientY);
+    const cell = cellFromPoint(s.svg, ev.clientX, ev.clientY - lift);
     if (cell) { c.cursor = cell; c.placed = cell; }
     s.render();
   };
