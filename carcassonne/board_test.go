@@ -2,9 +2,14 @@ package carcassonne
 
 import (
 	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/surveyor-game/surveyor/game"
 )
 
 // Two cells the engine reads in one game never share a grid entry: their offset dx+gridW*dy, with dx and
@@ -62,5 +67,188 @@ func TestFarCellSharingAnEntryIsEmpty(t *testing.T) {
 func TestGameSize(t *testing.T) {
 	if n := unsafe.Sizeof(Game{}); n > 32<<10 {
 		t.Errorf("Game is %d bytes, want at most 32 KiB", n)
+	}
+}
+
+// refNeed is the engine's former way of finding what an empty cell demands, kept as the reference for the
+// frontier's incremental demands: read the four neighbours.
+func (b *board) refNeed(cell int) (edges, mask uint8) {
+	for d := 0; d < 4; d++ {
+		v := b.grid[(cell+step[d])&gridMask]
+		if v == 0 {
+			continue
+		}
+		t := &b.tiles[v-1]
+		e := (t.orient().edges >> (2 * ((d + 2) & 3))) & 3
+		edges |= e << (2 * d)
+		mask |= 3 << (2 * d)
+	}
+	return edges, mask
+}
+
+// refPlacements is the engine's former placement query: every frontier cell's neighbours re-read, every
+// rotation compared on its own.
+func (b *board) refPlacements(typ int, buf []Placement) []Placement {
+	base := typ * 4
+	for i := 0; i < b.nfront; i++ {
+		cell := int(b.frontier[i].cell)
+		edges, mask := b.refNeed(cell)
+		for r := 0; r < 4; r++ {
+			if (orients[base+r].edges^edges)&mask == 0 {
+				p := posOf(cell)
+				buf = append(buf, Placement{X: p.X, Y: p.Y, Rot: r})
+			}
+		}
+	}
+	return buf
+}
+
+// checkFrontier compares the board's frontier with one rebuilt from the tiles: the same cells, each found
+// through its slot, each with the demands its neighbours make; and every tile type's placements (not only
+// the drawn one's) with the former query's, in the same order, counted and picked by index alike.
+func checkFrontier(t *testing.T, b *board, where string) {
+	t.Helper()
+	want := map[int]bool{}
+	for i := 0; i < b.ntiles; i++ {
+		for d := 0; d < 4; d++ {
+			if n := int(b.tiles[i].cell) + step[d]; b.cell(n) == 0 {
+				want[n] = true
+			}
+		}
+	}
+	if b.nfront != len(want) {
+		t.Fatalf("%s: frontier holds %d cells, the tiles have %d empty neighbours", where, b.nfront, len(want))
+	}
+	for i := 0; i < b.nfront; i++ {
+		f := b.frontier[i]
+		if !want[int(f.cell)] {
+			t.Fatalf("%s: frontier cell %v touches no tile or holds one", where, posOf(int(f.cell)))
+		}
+		if b.opening(int(f.cell)) != &b.frontier[i] {
+			t.Fatalf("%s: frontier cell %v is not found through its slot", where, posOf(int(f.cell)))
+		}
+		if e, m := b.refNeed(int(f.cell)); e != f.need || m != f.mask {
+			t.Fatalf("%s: cell %v demands edges %08b mask %08b, its neighbours say %08b %08b", where, posOf(int(f.cell)), f.need, f.mask, e, m)
+		}
+	}
+	var got, ref []Placement
+	for typ := range types {
+		got, ref = b.placements(typ, got[:0]), b.refPlacements(typ, ref[:0])
+		if !slices.Equal(got, ref) {
+			t.Fatalf("%s: tile %c placements %v, former query %v", where, types[typ].letter, got, ref)
+		}
+		if n := b.countPlacements(typ); n != len(ref) {
+			t.Fatalf("%s: tile %c counts %d placements, former query lists %d", where, types[typ].letter, n, len(ref))
+		}
+		for k, p := range ref {
+			if q := b.nthPlacement(typ, k); q != p {
+				t.Fatalf("%s: tile %c placement %d is %v, former query lists %v", where, types[typ].letter, k, q, p)
+			}
+		}
+		if b.canPlace(typ) != (len(ref) > 0) {
+			t.Fatalf("%s: tile %c canPlace %v with %d placements", where, types[typ].letter, b.canPlace(typ), len(ref))
+		}
+	}
+}
+
+// The frontier's demands, kept as tiles are laid, are those the neighbours make after every move of many
+// random games, with and without the Land Surveyors; so are those of a copy played on after the copy is
+// taken (the greedy policy's look-ahead), while the original stays as it was.
+func TestFrontierDemandsMatchTheNeighbours(t *testing.T) {
+	games := 60
+	if testing.Short() {
+		games = 10
+	}
+	scratch := new(Game)
+	for _, sv := range []bool{false, true} {
+		opts := DefaultOptions()
+		opts.Surveyors = sv
+		for seed := uint64(0); seed < uint64(games); seed++ {
+			g, err := NewGame(opts, 2+int(seed%4), seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rp := NewRandomPlayer(seed + 1000)
+			checkFrontier(t, &g.board, "start")
+			for move := 1; !g.Over(); move++ {
+				if move%7 == 0 {
+					*scratch = *g
+					scratch.quiet = true
+					if err := scratch.Play(NewRandomPlayer(seed).Move(scratch)); err != nil {
+						t.Fatal(err)
+					}
+					checkFrontier(t, &scratch.board, "copy")
+				}
+				if err := g.Play(rp.Move(g)); err != nil {
+					t.Fatal(err)
+				}
+				checkFrontier(t, &g.board, fmt.Sprintf("surveyors %v seed %d move %d", sv, seed, move))
+			}
+		}
+	}
+}
+
+// fitting answers for all four rotations what comparing each rotation's edges would: for every tile type
+// and every demand, and for arbitrary packed bytes (the zero-byte test must not depend on the tile set).
+func TestFittingTestsEachRotation(t *testing.T) {
+	check := func(packed uint32, need, mask uint8) {
+		fit := fitting(packed, need, mask)
+		want := uint32(0)
+		for r := 0; r < 4; r++ {
+			if (uint8(packed>>(8*r))^need)&mask == 0 {
+				want |= 0x80 << (8 * r)
+			}
+		}
+		if fit != want {
+			t.Fatalf("fitting(%08x, %08b, %08b) = %08x, want %08x", packed, need, mask, fit, want)
+		}
+	}
+	for typ := range types {
+		for r := 0; r < 4; r++ {
+			if got := uint8(turns[typ] >> (8 * r)); got != orients[typ*4+r].edges {
+				t.Fatalf("tile %c rotation %d packed as %08b, orientation has %08b", types[typ].letter, r, got, orients[typ*4+r].edges)
+			}
+		}
+		for need := 0; need < 256; need++ {
+			for mask := 0; mask < 256; mask++ {
+				check(turns[typ], uint8(need), uint8(mask))
+			}
+		}
+	}
+	x := uint32(0x9e3779b9)
+	for i := 0; i < 1<<16; i++ {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		check(x, uint8(bits.RotateLeft32(x, 7)), uint8(x>>11))
+	}
+}
+
+// The random player picks without listing the very move it picked by listing the placements, so seeded
+// games (the benchmarks', the tests', the bots') are the games they were.
+func TestRandomPlayerPicksAsWhenListing(t *testing.T) {
+	for seed := uint64(0); seed < 20; seed++ {
+		opts := DefaultOptions()
+		opts.Surveyors = seed%2 == 1
+		g, err := NewGame(opts, 2+int(seed%4), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rp := NewRandomPlayer(seed)
+		rng := game.NewRNG(seed, 7)
+		for !g.Over() {
+			ps := g.Placements(nil)
+			want := Move{Placement: ps[rng.IntN(len(ps))], Meeple: NoMeeple}
+			segs := g.MeepleOptions(want.Placement, nil)
+			if i := rng.IntN(len(segs) + 1); i < len(segs) {
+				want.Meeple = segs[i]
+			}
+			if got := rp.Move(g); got != want {
+				t.Fatalf("seed %d turn %d: random player picks %+v, listing picks %+v", seed, g.turn, got, want)
+			}
+			if err := g.Play(want); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }

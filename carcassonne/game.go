@@ -235,7 +235,8 @@ func (g *Game) misfit(cell int, m Move) error {
 	if !g.board.onFrontier(cell) {
 		return fmt.Errorf("%w: (%d,%d) touches no tile", errDoesNotFit, m.X, m.Y)
 	}
-	edges, mask := g.board.need(cell)
+	f := g.board.opening(cell)
+	edges, mask := f.need, f.mask
 	mine := orients[g.current*4+m.Rot].edges
 	for d := 0; d < 4; d++ {
 		if mask&(3<<(2*d)) != 0 && (mine^edges)&(3<<(2*d)) != 0 {

@@ -41,7 +41,7 @@ func (b *table) try(letter byte, x, y, rot int, meeple string, seat int) error {
 	if g.board.tileAt(cell) != 0 {
 		return errDoesNotFit
 	}
-	edges, mask := g.board.need(cell)
+	edges, mask := g.board.refNeed(cell)
 	if (orients[typ*4+rot].edges^edges)&mask != 0 {
 		return errDoesNotFit
 	}

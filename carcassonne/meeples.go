@@ -19,24 +19,26 @@ func (g *Game) MeepleOptions(p Placement, buf []int) []int {
 	if !g.board.fits(cell, oi) {
 		return buf
 	}
+	free := g.freeSegments(cell, oi)
 	for s := range types[g.current].segs {
-		if g.meepleFree(cell, oi, s) {
+		if free&(1<<s) != 0 {
 			buf = append(buf, s)
 		}
 	}
 	return buf
 }
 
-// meepleFree reports whether a segment of a tile not yet laid would join a feature without meeples. The
-// new tile can merge features through its other segments too (a road that runs round the tile and comes
-// back), so the check follows those links until nothing new is reached.
-func (g *Game) meepleFree(cell, oi, seg int) bool {
+// meepleFree reports whether a segment of a tile not yet laid would join a feature without meeples.
+func (g *Game) meepleFree(cell, oi, seg int) bool { return g.freeSegments(cell, oi)&(1<<seg) != 0 }
+
+// freeSegments is the set of segments of a tile not yet laid (bit per segment index) that would join a
+// feature without meeples. The new tile can merge features through its other segments too (a road that
+// runs round the tile and comes back), so segments touching one feature across any side are grouped
+// until no group meets another; the neighbours are read once for all the segments.
+func (g *Game) freeSegments(cell, oi int) uint8 {
 	o := &orients[oi]
-	type link struct {
-		seg  int8
-		root int16
-	}
-	var links [12]link
+	var root [12]int16
+	var seg [12]uint8 // bit of the segment of the new tile on each link
 	n := 0
 	for d := 0; d < 4; d++ {
 		v := g.board.cell(cell + step[d])
@@ -46,39 +48,42 @@ func (g *Game) meepleFree(cell, oi, seg int) bool {
 		nt := int(v - 1)
 		no := g.board.tiles[nt].orient()
 		if s := o.sideSeg[d]; s >= 0 {
-			links[n] = link{s, int16(g.feat.find(node(nt, int(no.sideSeg[(d+2)&3]))))}
+			root[n], seg[n] = int16(g.feat.find(node(nt, int(no.sideSeg[(d+2)&3])))), 1<<s
 			n++
 		}
 		for h := 2 * d; h < 2*d+2; h++ {
 			if s := o.halfSeg[h]; s >= 0 {
-				links[n] = link{s, int16(g.feat.find(node(nt, int(no.halfSeg[oppHalf(h)]))))}
+				root[n], seg[n] = int16(g.feat.find(node(nt, int(no.halfSeg[oppHalf(h)])))), 1<<s
 				n++
 			}
 		}
 	}
-	segs := uint8(1) << seg
-	var reached [12]bool
+	// group[i] grows to every segment that reaches link i's feature: first those touching the same
+	// feature, then those of any group it shares a segment with.
+	var group [12]uint8
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			if root[j] == root[i] {
+				group[i] |= seg[j]
+			}
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		for i := 0; i < n; i++ {
-			if reached[i] {
-				continue
-			}
-			hit := segs&(1<<links[i].seg) != 0
-			for j := 0; j < n && !hit; j++ {
-				hit = reached[j] && links[j].root == links[i].root
-			}
-			if hit {
-				reached[i] = true
-				segs |= 1 << links[i].seg
-				changed = true
+			for j := 0; j < n; j++ {
+				if group[i]&group[j] != 0 && group[i]|group[j] != group[i] {
+					group[i] |= group[j]
+					changed = true
+				}
 			}
 		}
 	}
+	free := uint8(0xff)
 	for i := 0; i < n; i++ {
-		if reached[i] && g.feat.meeples[links[i].root] > 0 {
-			return false
+		if g.feat.meeples[root[i]] > 0 {
+			free &^= group[i]
 		}
 	}
-	return true
+	return free
 }

@@ -64,26 +64,29 @@ func meepleHope(s *segment, left int) int {
 }
 
 // RandomPlayer plays uniformly random legal moves; it is the policy of the benchmarks, the determinism
-// tests and the fuzz test. Its buffers are reused, so a move costs no allocation.
+// tests and the fuzz test. Its buffer is reused, so a move costs no allocation.
 type RandomPlayer struct {
 	rng  *game.RNG
-	ps   []Placement
 	segs []int
 }
 
 // NewRandomPlayer returns a random player drawing from its own seed.
 func NewRandomPlayer(seed uint64) *RandomPlayer {
-	return &RandomPlayer{rng: game.NewRNG(seed, 7), ps: make([]Placement, 0, 4*(2*numTiles+4)), segs: make([]int, 0, maxSeg)}
+	return &RandomPlayer{rng: game.NewRNG(seed, 7), segs: make([]int, 0, maxSeg)}
 }
 
 // Move picks a legal move: a random placement, then no meeple or a random legal meeple with equal chance.
 // Once the game is over it returns the zero placement, which Play refuses.
 func (r *RandomPlayer) Move(g *Game) Move {
-	r.ps = g.Placements(r.ps[:0])
-	if len(r.ps) == 0 {
+	if g.over {
 		return Move{Meeple: NoMeeple}
 	}
-	p := r.ps[r.rng.IntN(len(r.ps))]
+	// The placement is the one Placements would list at the drawn index, so seeded games stay the same.
+	n := g.board.countPlacements(g.current)
+	if n == 0 {
+		return Move{Meeple: NoMeeple}
+	}
+	p := g.board.nthPlacement(g.current, r.rng.IntN(n))
 	r.segs = g.MeepleOptions(p, r.segs[:0])
 	m := Move{Placement: p, Meeple: NoMeeple}
 	if i := r.rng.IntN(len(r.segs) + 1); i < len(r.segs) {

@@ -127,6 +127,9 @@ type orient struct {
 var (
 	types   [numTypes]tileType
 	orients [numTypes * 4]orient
+	// turns packs each type's four orientations' edges, rotation r in byte r, so that a frontier cell is
+	// tested against all four at once (board.fitting).
+	turns [numTypes]uint32
 )
 
 func init() {
@@ -140,6 +143,7 @@ func init() {
 		total += tt.count
 		for r := 0; r < 4; r++ {
 			orients[i*4+r] = rotate(&types[i], &tileTable[i], r)
+			turns[i] |= uint32(orients[i*4+r].edges) << (8 * r)
 		}
 	}
 	if total != numTiles {
