@@ -64,7 +64,8 @@ func benchCases(tmp string) []benchCase {
 		}
 	}
 	return append(out,
-		benchCase{"store/sqlite-append-parallel", "append", true, benchSQLiteAppend(tmp)},
+		benchCase{"store/sqlite-append-parallel", "append", true, benchSQLiteAppend(tmp, false)},
+		benchCase{"store/sqlite-append-with-note-parallel", "append", true, benchSQLiteAppend(tmp, true)},
 		benchCase{"server/move-through-api-sqlite", "move", false, benchServerMove(tmp)},
 	)
 }
@@ -199,7 +200,9 @@ func boolInt(b bool) int {
 
 // benchSQLiteAppend appends one event at a time to distinct games from parallel workers, as moves of many
 // matches arrive: one op is one append, committed (group commit shares the disk flushes).
-func benchSQLiteAppend(tmp string) func() (func() (func(int) error, error), func(), error) {
+// benchSQLiteAppend appends moves from as many goroutines as there are CPUs; withNote adds to each the
+// outbox row of a move that hands the turn to another account (issue 13's notifications).
+func benchSQLiteAppend(tmp string, withNote bool) func() (func() (func(int) error, error), func(), error) {
 	return func() (func() (func(int) error, error), func(), error) {
 		ctx := context.Background()
 		st, err := sqlite.Open(ctx, filepath.Join(tmp, fmt.Sprintf("append-%d.db", time.Now().UnixNano())))
@@ -208,6 +211,7 @@ func benchSQLiteAppend(tmp string) func() (func() (func(int) error, error), func
 		}
 		var ids atomic.Int64
 		data := json.RawMessage(`{"move":{"pick":1}}`)
+		note := json.RawMessage(`{"game":"toy","by":"Ada","seat":1,"seq":2}`)
 		worker := func() (func(int) error, error) {
 			id := fmt.Sprint("g", ids.Add(1))
 			if err := st.CreateGame(ctx, store.Game{ID: id, Game: "toy", Status: "playing"}); err != nil {
@@ -215,7 +219,12 @@ func benchSQLiteAppend(tmp string) func() (func() (func(int) error, error), func
 			}
 			var seq int64
 			return func(int) error {
-				if _, err := st.Append(ctx, id, seq, store.Update{}, store.Event{Kind: "move", Data: data, At: time.Now()}); err != nil {
+				now := time.Now()
+				var up store.Update
+				if withNote {
+					up.Notes = []store.Note{{UserID: "u", Kind: "turn", GameID: id, Data: note, Due: now, Created: now}}
+				}
+				if _, err := st.Append(ctx, id, seq, up, store.Event{Kind: "move", Data: data, At: now}); err != nil {
 					return err
 				}
 				seq++
