@@ -75,11 +75,21 @@ func (d *sender) wake() {
 	}
 }
 
-// run works the outbox until ctx ends.
+// Inbox notes are kept inboxKeep; a mail record only as long as it limits the next mail.
+const inboxKeep = 90 * 24 * time.Hour
+
+// run works the outbox until ctx ends, and once an hour forgets old inbox notes.
 func (d *sender) run(ctx context.Context) {
 	t := time.NewTicker(senderIdle)
 	defer t.Stop()
+	var pruned time.Time
 	for {
+		if now := d.s.now(); now.Sub(pruned) >= time.Hour {
+			pruned = now
+			if err := d.s.accounts.Prune(ctx, now.Add(-inboxKeep), now.Add(-mailEvery)); err != nil && ctx.Err() == nil {
+				d.s.log.Error("notifications: prune", "err", err)
+			}
+		}
 		for {
 			n, err := d.round(ctx)
 			if err != nil && ctx.Err() == nil {

@@ -132,6 +132,8 @@ type Social interface {
 	Inbox(ctx context.Context, userID string, before int64, limit int) ([]Note, error)
 	// InboxSince lists an account's notes with ids above after, oldest first.
 	InboxSince(ctx context.Context, userID string, after int64) ([]Note, error)
+	// Prune forgets inbox notes created before inboxBefore and mail records older than mailedBefore.
+	Prune(ctx context.Context, inboxBefore, mailedBefore time.Time) error
 	// MarkRead marks an account's notes up to id read; Unread counts the others.
 	MarkRead(ctx context.Context, userID string, upto int64) error
 	Unread(ctx context.Context, userID string) (int, error)

@@ -147,6 +147,16 @@ func (a SQLAccounts) InboxSince(ctx context.Context, userID string, after int64)
 	return a.inbox(ctx, "inbox since", `user_id = ? AND id > ? ORDER BY id LIMIT 100`, userID, after)
 }
 
+func (a SQLAccounts) Prune(ctx context.Context, inboxBefore, mailedBefore time.Time) error {
+	return a.wrap("prune", a.DB.Tx(ctx, func(tx SQLDB) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM inbox WHERE created < ?`, micros(inboxBefore)); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `DELETE FROM mailed WHERE at < ?`, micros(mailedBefore))
+		return err
+	}))
+}
+
 func (a SQLAccounts) MarkRead(ctx context.Context, userID string, upto int64) error {
 	_, err := a.DB.Exec(ctx, `INSERT INTO inbox_read (user_id, upto) VALUES (?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET upto = CASE WHEN excluded.upto > inbox_read.upto THEN excluded.upto ELSE inbox_read.upto END`,

@@ -185,6 +185,16 @@ func testInbox(t *testing.T, a store.Accounts) {
 	if at, _ := a.LastMailed(ctx, "u1", "g1"); !at.Equal(store.MicroTime(t0.Add(time.Hour))) {
 		t.Fatalf("mailed again: %v", at)
 	}
+	// Pruning forgets the notes and mail records older than asked, and only those.
+	if err := a.Prune(ctx, t0.Add(time.Millisecond), t0.Add(2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if in, _ := a.Inbox(ctx, "u1", 0, 10); len(in) != 1 || in[0].Kind != "start" {
+		t.Fatalf("inbox after pruning: %+v", in)
+	}
+	if at, _ := a.LastMailed(ctx, "u1", "g1"); !at.IsZero() {
+		t.Fatalf("a mail record older than asked was kept: %v", at)
+	}
 }
 
 func testPrefsAndPush(t *testing.T, a store.Accounts) {
