@@ -39,7 +39,10 @@ type env struct {
 	seed atomic.Uint64
 }
 
-func newEnv(t *testing.T, seed uint64) *env {
+func newEnv(t *testing.T, seed uint64) *env { return newEnvWith(t, seed, nil) }
+
+// newEnvWith is newEnv with the server's configuration changed by tweak (mail, say).
+func newEnvWith(t *testing.T, seed uint64, tweak func(*server.Config)) *env {
 	t.Helper()
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "surveyor.db"))
@@ -48,10 +51,14 @@ func newEnv(t *testing.T, seed uint64) *env {
 	}
 	e := &env{t: t}
 	e.seed.Store(seed)
-	srv, err := server.New(ctx, server.Config{Store: st, Games: games.Registry(),
+	cfg := server.Config{Store: st, Games: games.Registry(),
 		Bots: bot.Catalog{}, BotDelay: 0, Accounts: st,
 		Static: web.FS(), RateLimit: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Seed: func() uint64 { return e.seed.Load() }})
+		Seed: func() uint64 { return e.seed.Load() }}
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

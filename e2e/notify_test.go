@@ -5,10 +5,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/surveyor-game/surveyor/notify/mail"
+	"github.com/surveyor-game/surveyor/notify/mail/mailtest"
+	"github.com/surveyor-game/surveyor/server"
 )
 
 // pageCall makes an API call from the page, with its cookies and Origin, and decodes the answer.
@@ -169,4 +174,46 @@ func TestNotificationSettings(t *testing.T) {
 	run(t, ada, chromedp.Navigate(e.url+"/"))
 	waitJS(t, ada, `!!document.querySelector('#friends li.online')`)
 	shot(t, ada, "lobby-friends-fr")
+}
+
+// TestMailSettings: on a server that sends mail, a player (in Portuguese) gives an address and asks for a
+// daily digest; the page says the address waits for its link; the link, followed in the browser, confirms
+// it, and the settings say so.
+func TestMailSettings(t *testing.T) {
+	smtp := mailtest.Start(t)
+	mc, err := mail.ParseURL(smtp.URL("Surveyor <noreply@surveyor.example>"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnvWith(t, 13, func(c *server.Config) { c.SMTP = &mc; c.PublicURL = "http://placeholder" })
+	ctx := browser(t, "pt-PT")
+	signUpIn(t, ctx, e, "Ana")
+	run(t, ctx, chromedp.Navigate(e.url+"/settings"))
+	waitJS(t, ctx, `!!document.querySelector('#notify-email')`)
+	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#notify-email"), "ana@example.org"),
+		chromedp.SetValue(chromedp.CSS("#notify-mail"), "digest"), chromedp.SetValue(chromedp.CSS("#notify-hour"), "19"))
+	click(t, ctx, "#save-notify")
+	waitJS(t, ctx, `!!document.querySelector('#email-state') && document.querySelector('#notify-msg').textContent === "Salvo."`)
+	if got := evalString(t, ctx, `document.querySelector('#email-state').textContent`); got != "aguardando: siga o link enviado para este endereço" {
+		t.Errorf("the address's state reads %q", got)
+	}
+	shot(t, ctx, "settings-mail-pt")
+	if os.Getenv("SURVEYOR_SHOTS") != "" {
+		run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+		shot(t, ctx, "settings-mail-pt-phone")
+		run(t, ctx, chromedp.EmulateViewport(1280, 900))
+	}
+	got := smtp.Wait(t, 1, 10*time.Second)
+	link := regexp.MustCompile(`http://placeholder(/confirm-email\?\S+)`).FindStringSubmatch(got[0].Body)
+	if link == nil || got[0].Header.Get("Subject") == "" {
+		t.Fatalf("confirmation mail: %v\n%s", got[0].Header, got[0].Body)
+	}
+	run(t, ctx, chromedp.Navigate(e.url+link[1]))
+	waitJS(t, ctx, `document.body.textContent.includes("ana@example.org ✓")`)
+	shot(t, ctx, "mail-confirmed")
+	run(t, ctx, chromedp.Navigate(e.url+"/settings"))
+	waitJS(t, ctx, `!!document.querySelector('#email-state') && document.querySelector('#email-state').textContent === "confirmado"`)
+	if v := evalString(t, ctx, `document.querySelector('#notify-mail').value + " " + document.querySelector('#notify-hour').value`); v != "digest 19" {
+		t.Errorf("the mail settings read %q after confirming", v)
+	}
 }

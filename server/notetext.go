@@ -31,11 +31,11 @@ var noteLangs = map[string]noteWords{
 		unsubscribe: "Ne plus recevoir de mails de Surveyor (un clic) :", title: "Surveyor · %s",
 	},
 	"pt": {
-		turn: "É a sua vez em %[1]s: %[2]s jogou.", start: "%[2]s começou a sua partida de %[1]s.",
-		clock: "O seu relógio em %[1]s acaba às %[3]s.", end: "A sua partida de %[1]s terminou: veja os pontos.",
-		invite: "%[2]s convida-o para uma partida de %[1]s.", rematch: "%[2]s quer a desforra em %[1]s.",
-		follow: "%[2]s segue-o no Surveyor.", digest: "Surveyor: %d partidas esperam por si",
-		unsubscribe: "Não receber mais mails do Surveyor (um clique):", title: "Surveyor · %s",
+		turn: "É a sua vez em %[1]s: %[2]s jogou.", start: "%[2]s começou sua partida de %[1]s.",
+		clock: "Seu relógio em %[1]s acaba às %[3]s.", end: "Sua partida de %[1]s terminou: veja os pontos.",
+		invite: "%[2]s convida você para uma partida de %[1]s.", rematch: "%[2]s quer uma revanche em %[1]s.",
+		follow: "%[2]s segue você no Surveyor.", digest: "Surveyor: %d partidas esperam por você",
+		unsubscribe: "Não receber mais e-mails do Surveyor (um clique):", title: "Surveyor · %s",
 	},
 }
 

@@ -317,7 +317,7 @@ func (s *Server) setPrefs(w http.ResponseWriter, r *http.Request) error {
 var confirmWords = map[string][2]string{
 	"en": {"Surveyor: confirm your e-mail address", "Follow this link to receive Surveyor's notifications at this address:"},
 	"fr": {"Surveyor : confirmez votre adresse", "Suivez ce lien pour recevoir les notifications de Surveyor à cette adresse :"},
-	"pt": {"Surveyor: confirme o seu endereço", "Siga esta ligação para receber as notificações do Surveyor neste endereço:"},
+	"pt": {"Surveyor: confirme seu endereço", "Siga este link para receber as notificações do Surveyor neste endereço:"},
 }
 
 func (s *Server) sendConfirmation(ctx context.Context, u store.User, pr store.Prefs) error {
@@ -373,7 +373,7 @@ func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) {
 var unsubWords = map[string][4]string{
 	"en": {"Stop Surveyor's mails to %s?", "Stop the mails", "Surveyor will mail %s no more. You can turn mails back on in your settings.", "Back to Surveyor"},
 	"fr": {"Ne plus envoyer de mails de Surveyor à %s ?", "Arrêter les mails", "Surveyor n'écrira plus à %s. Vous pouvez les réactiver dans vos réglages.", "Retour à Surveyor"},
-	"pt": {"Deixar de enviar mails do Surveyor para %s?", "Parar os mails", "O Surveyor não enviará mais mails para %s. Pode reativá-los nas suas definições.", "Voltar ao Surveyor"},
+	"pt": {"Parar de enviar e-mails do Surveyor para %s?", "Parar os e-mails", "O Surveyor não enviará mais e-mails para %s. Você pode reativá-los nas suas configurações.", "Voltar ao Surveyor"},
 }
 
 // /unsubscribe?u&a&t: GET shows a button (mail scanners follow links; they must not unsubscribe
