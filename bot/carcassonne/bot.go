@@ -11,6 +11,7 @@ package carcassonne
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	carc "github.com/surveyor-game/surveyor/carcassonne"
@@ -53,13 +54,25 @@ type Bot struct {
 	known [26][4]bool
 	// occupied is the set of board cells holding a tile, rebuilt from the public view each decision.
 	occupied map[[2]int]bool
+
+	// A level for people (levels.go): its name, its softmax temperature (0: always the best move) and
+	// the random source of its choices; cands holds the moves valued this decision.
+	level       string
+	temperature float64
+	rng         *rand.Rand
+	cands       []candidate
 }
 
 // New returns a bot with the default weights.
 func New() *Bot { return &Bot{Weights: DefaultWeights} }
 
 // Name is the bot's name in the registry and the sim.
-func (b *Bot) Name() string { return "greedy+" }
+func (b *Bot) Name() string {
+	if b.level != "" {
+		return b.level
+	}
+	return "greedy+"
+}
 
 // Move is the game.State form of Choose: st must be a *carcassonne.Game.
 func (b *Bot) Move(st game.State, seat game.Seat) (json.RawMessage, error) {
@@ -103,6 +116,7 @@ func (b *Bot) Choose(g *carc.Game) (carc.Move, error) {
 	// A meeple's worth in the supply: more when few are left and many turns remain to use them.
 	cost := w.MeepleCost * float64(left) / 36 * 4 / float64(max(supply, 1))
 	best, bestVal, first := carc.Move{}, 0.0, true
+	b.cands = b.cands[:0]
 	for _, p := range b.ps {
 		b.segs = append(g.MeepleOptions(p, b.segs[:0]), carc.NoMeeple)
 		for _, s := range b.segs {
@@ -116,10 +130,16 @@ func (b *Bot) Choose(g *carc.Game) (carc.Move, error) {
 				// The meeple still stands: its feature is open (or a field).
 				v += b.hope(g, m, left, w) - cost
 			}
+			if b.temperature > 0 {
+				b.cands = append(b.cands, candidate{m: m, v: v})
+			}
 			if first || v > bestVal {
 				best, bestVal, first = m, v, false
 			}
 		}
+	}
+	if b.temperature > 0 && len(b.cands) > 0 {
+		return b.softmax(b.cands), nil
 	}
 	return best, nil
 }

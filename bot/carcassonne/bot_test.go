@@ -102,9 +102,16 @@ type otherGame struct{ game.State }
 
 // Games with different seeds that show the same public view (same tiles drawn so far, same board) differ
 // only in the hidden order of the draw pile; the bot must choose the same move in each. The test checks
-// that the hidden orders did differ, by the tile each game draws next.
+// that the hidden orders did differ, by the tile each game draws next. The levels for people choose at
+// random: each choice is made by a fresh bot with the same seed, which only the hidden order could sway.
 func TestNoHiddenInformation(t *testing.T) {
-	b := New()
+	t.Run("greedy+", func(t *testing.T) { noHiddenInformation(t, New) })
+	for _, l := range Levels {
+		t.Run(l.Name, func(t *testing.T) { noHiddenInformation(t, func() *Bot { return NewLevel(l, 42) }) })
+	}
+}
+
+func noHiddenInformation(t *testing.T, bot func() *Bot) {
 	compared, diverged := 0, 0
 	for depth := 0; depth <= 2; depth++ {
 		groups := map[string][]*carc.Game{}
@@ -134,12 +141,12 @@ func TestNoHiddenInformation(t *testing.T) {
 			if len(gs) < 2 {
 				continue
 			}
-			want, err := b.Choose(gs[0])
+			want, err := bot().Choose(gs[0])
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, g := range gs[1:] {
-				got, err := b.Choose(g)
+				got, err := bot().Choose(g)
 				if err != nil {
 					t.Fatal(err)
 				}

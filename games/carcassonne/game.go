@@ -6,6 +6,7 @@ package carcassonne
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 
 	carcbot "github.com/surveyor-game/surveyor/bot/carcassonne"
 	"github.com/surveyor-game/surveyor/carcassonne"
@@ -17,9 +18,13 @@ func Game() game.Plugin {
 	return game.Plugin{
 		Definition: carcassonne.Definition{},
 		Bots: []game.BotSpec{
-			// Ratings: surveyor sim --game carcassonne --calibrate --games 2000 --parallel (docs/ratings.md).
-			{Name: "greedy+", New: func() game.Bot { return carcbot.New() }, Rating: game.FixedRating{Mu: 30.856, Sigma: 1.797}},
-			{Name: "auto", New: func() game.Bot { return game.AutoBot{} }, Rating: game.FixedRating{Mu: 19.144, Sigma: 1.797}},
+			// Ratings: surveyor sim --game carcassonne --calibrate --games 1000 --parallel (docs/ratings.md).
+			{Name: "greedy+", New: func() game.Bot { return carcbot.New() }, Rating: game.FixedRating{Mu: 38.070, Sigma: 1.759}},
+			{Name: "auto", New: func() game.Bot { return game.AutoBot{} }, Rating: game.FixedRating{Mu: 22.613, Sigma: 1.677}},
+			// Levels for people (bot/carcassonne/levels.go); greedy+ is the strongest, "expert".
+			{Name: "easy", New: levelBot("easy"), Rating: game.FixedRating{Mu: 5.872, Sigma: 2.160}},
+			{Name: "medium", New: levelBot("medium"), Rating: game.FixedRating{Mu: 23.950, Sigma: 1.664}},
+			{Name: "hard", New: levelBot("hard"), Rating: game.FixedRating{Mu: 35.429, Sigma: 1.678}},
 		},
 		Commands: []game.Command{
 			{Name: "play", Summary: "play a game in the terminal (hot-seat), or let the built-in policy play one (--auto)", Run: runPlay},
@@ -30,6 +35,16 @@ func Game() game.Plugin {
 		},
 		Sim: simulate,
 	}
+}
+
+// levelBot makes a bot playing at a named level, its choices drawn from a seed of its own.
+func levelBot(name string) func() game.Bot {
+	for _, l := range carcbot.Levels {
+		if l.Name == name {
+			return func() game.Bot { return carcbot.NewLevel(l, rand.Uint64()) }
+		}
+	}
+	panic("carcassonne: no bot level " + name)
 }
 
 // simulate plays Carcassonne games between bots through the typed API, each worker reusing one game's
@@ -44,6 +59,10 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 	}
 	return func() game.SimGame {
 		plus := carcbot.New()
+		levels := map[string]*carcbot.Bot{}
+		for i, l := range carcbot.Levels {
+			levels[l.Name] = carcbot.NewLevel(l, uint64(i)+1)
+		}
 		g := new(carcassonne.Game)
 		return func(seed uint64, seatBot []string) (game.SimOutcome, error) {
 			if err := g.Reset(o, seats, seed); err != nil {
@@ -60,6 +79,11 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 					}
 				case "auto":
 					m = g.GreedyMove()
+				case "easy", "medium", "hard":
+					var err error
+					if m, err = levels[seatBot[seat]].Choose(g); err != nil {
+						return game.SimOutcome{}, fmt.Errorf("%s at seat %d: %w", seatBot[seat], seat, err)
+					}
 				default:
 					return game.SimOutcome{}, fmt.Errorf("%s at seat %d: the sim has no typed player for this bot", seatBot[seat], seat)
 				}
