@@ -25,9 +25,6 @@ type Bits struct{ Lo, Hi uint64 }
 var (
 	// allCells is every cell of the map.
 	allCells = Bits{^uint64(0), (1 << (Cells - 64)) - 1}
-	// notCol0 and notCol10 drop the cells that a one-column shift would wrap onto the next row.
-	notCol0  = colMask(0).Not()
-	notCol10 = colMask(Size - 1).Not()
 	// edgeCells is every cell touching the map edge.
 	edgeCells = rowMask(0).Or(rowMask(Size - 1)).Or(colMask(0)).Or(colMask(Size - 1))
 )
@@ -72,6 +69,7 @@ func init() {
 func (b Bits) And(o Bits) Bits    { return Bits{b.Lo & o.Lo, b.Hi & o.Hi} }
 func (b Bits) Or(o Bits) Bits     { return Bits{b.Lo | o.Lo, b.Hi | o.Hi} }
 func (b Bits) AndNot(o Bits) Bits { return Bits{b.Lo &^ o.Lo, b.Hi &^ o.Hi} }
+func (b Bits) Xor(o Bits) Bits    { return Bits{b.Lo ^ o.Lo, b.Hi ^ o.Hi} }
 func (b Bits) Not() Bits          { return Bits{^b.Lo & allCells.Lo, ^b.Hi & allCells.Hi} }
 func (b Bits) Empty() bool        { return b.Lo|b.Hi == 0 }
 func (b Bits) Any() bool          { return b.Lo|b.Hi != 0 }
@@ -98,6 +96,14 @@ func (b Bits) First() Cell {
 		return Cell(bits.TrailingZeros64(b.Lo))
 	}
 	return Cell(64 + bits.TrailingZeros64(b.Hi))
+}
+
+// last returns the highest cell of a non-empty set.
+func (b Bits) last() Cell {
+	if b.Hi != 0 {
+		return Cell(127 - bits.LeadingZeros64(b.Hi))
+	}
+	return Cell(63 - bits.LeadingZeros64(b.Lo))
 }
 
 // Shl moves every cell n indices up (n in 0..127), dropping what leaves the map.
@@ -127,11 +133,28 @@ func (b Bits) Shr(n uint) Bits {
 	}
 }
 
+// The words of columns 0 and 10, and the cells of the high word, as constants: the moves below are the
+// innermost operations of scoring, and spelled out with immediate masks they stay small enough to be
+// inlined into their callers.
+const (
+	col0Lo  = 1 | 1<<11 | 1<<22 | 1<<33 | 1<<44 | 1<<55
+	col0Hi  = 1<<2 | 1<<13 | 1<<24 | 1<<35 | 1<<46
+	col10Lo = 1<<10 | 1<<21 | 1<<32 | 1<<43 | 1<<54
+	col10Hi = 1<<1 | 1<<12 | 1<<23 | 1<<34 | 1<<45 | 1<<56
+	hiCells = 1<<(Cells-64) - 1
+)
+
 // Moves by one cell in each direction, without wrapping across rows.
-func (b Bits) North() Bits { return b.Shr(Size) }
-func (b Bits) South() Bits { return b.Shl(Size) }
-func (b Bits) East() Bits  { return b.And(notCol10).Shl(1) }
-func (b Bits) West() Bits  { return b.And(notCol0).Shr(1) }
+func (b Bits) North() Bits { return Bits{b.Lo>>Size | b.Hi<<(64-Size), b.Hi >> Size} }
+func (b Bits) South() Bits { return Bits{b.Lo << Size, (b.Hi<<Size | b.Lo>>(64-Size)) & hiCells} }
+func (b Bits) East() Bits {
+	lo, hi := b.Lo&^col10Lo, b.Hi&^col10Hi
+	return Bits{lo << 1, hi<<1 | lo>>63}
+}
+func (b Bits) West() Bits {
+	lo, hi := b.Lo&^col0Lo, b.Hi&^col0Hi
+	return Bits{lo>>1 | hi<<63, hi >> 1}
+}
 
 // Neighbours is every cell orthogonally adjacent to a cell of the set, the set itself excluded.
 func (b Bits) Neighbours() Bits {
@@ -141,27 +164,6 @@ func (b Bits) Neighbours() Bits {
 // Grow is the set plus its orthogonal neighbours.
 func (b Bits) Grow() Bits { return b.Or(b.Neighbours()) }
 
-// Cluster is the orthogonally connected part of set that contains the cells of seed.
-func (set Bits) Cluster(seed Bits) Bits {
-	cur := seed.And(set)
-	for {
-		next := cur.Grow().And(set)
-		if next == cur {
-			return cur
-		}
-		cur = next
-	}
-}
-
-// EachCluster calls f with every orthogonally connected cluster of the set, lowest cell first.
-func (set Bits) EachCluster(f func(cluster Bits)) {
-	for rest := set; rest.Any(); {
-		c := set.Cluster(Single(rest.First()))
-		f(c)
-		rest = rest.AndNot(c)
-	}
-}
-
 // EachCell calls f with every cell of the set in increasing order.
 func (b Bits) EachCell(f func(Cell)) {
 	for w := b.Lo; w != 0; w &= w - 1 {
@@ -170,4 +172,27 @@ func (b Bits) EachCell(f func(Cell)) {
 	for w := b.Hi; w != 0; w &= w - 1 {
 		f(Cell(64 + bits.TrailingZeros64(w)))
 	}
+}
+
+// Nth returns the n-th cell (0-based, in increasing order) of a set with more than n cells. Halving the
+// word by population counts finds it in a few steps, where clearing the lowest cell n times would take
+// up to 120, so a random pick from a set costs the same wherever it lands.
+func (b Bits) Nth(n int) Cell {
+	w, base := b.Lo, 0
+	if c := bits.OnesCount64(w); n >= c {
+		w, base, n = b.Hi, 64, n-c
+	}
+	if c := bits.OnesCount32(uint32(w)); n >= c {
+		w, base, n = w>>32, base+32, n-c
+	}
+	if c := bits.OnesCount16(uint16(w)); n >= c {
+		w, base, n = w>>16, base+16, n-c
+	}
+	if c := bits.OnesCount8(uint8(w)); n >= c {
+		w, base, n = w>>8, base+8, n-c
+	}
+	for ; n > 0; n-- {
+		w &= w - 1
+	}
+	return Cell(base + bits.TrailingZeros64(w))
 }

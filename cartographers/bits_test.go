@@ -41,6 +41,16 @@ func TestMasks(t *testing.T) {
 	if allCells.Not().Any() {
 		t.Fatal("Not(All) is not empty")
 	}
+	if colMasks[0] != (Bits{col0Lo, col0Hi}) || colMasks[Size-1] != (Bits{col10Lo, col10Hi}) || allCells.Hi != hiCells {
+		t.Fatal("the column constants are not columns 0 and 10")
+	}
+	var even Bits
+	for r := 0; r < Size; r += 2 {
+		even = even.Or(rowMasks[r])
+	}
+	if even != (Bits{evenRowsLo, evenRowsHi}) || even.Not() != (Bits{oddRowsLo, oddRowsHi}) {
+		t.Fatal("the row constants are not the even and odd rows")
+	}
 }
 
 func TestClusters(t *testing.T) {

@@ -21,7 +21,10 @@
 //   - scoring.go and scoring_*.go: the 32 scoring cards, each one short function named after the card with
 //     its rule as the doc comment, in one table (ScoringCards).
 //   - monsters.go: the Heroes monsters' effects; heroes.go: heroes and their hits.
-//   - sheet.go, bits.go, shape.go, placement.go: the map as bit sets, shapes and their placements.
+//   - sheet.go, bits.go, shape.go, placement.go: the map as bit sets, shapes and their placements (listed,
+//     or held as a PlacementSet of legal corners per orientation, counted and indexed without listing).
+//   - cluster.go: clusters, flooded along rows in parallel by 128-bit additions; the scoring cards settle
+//     clusters of one and two spaces in bulk.
 //   - mapsides.go, maptext.go: the four map sides and the text form of a map (shared/formats).
 //   - definition.go: the game contract hosts use (game.Definition, game.State); moves.go: the JSON move
 //     form (docs/records.md); view.go: what a seat sees; narrative.go: the game told for records.

@@ -131,23 +131,30 @@ func (g *Game) fill(i int, cells Bits, k Kind) {
 // in fallback mode, where the placements are the single empty spaces). It does not allocate when out
 // has room.
 func (g *Game) LegalDraws(i int, d Decision, opt int, out []Placement) []Placement {
+	return g.LegalDrawSet(i, d, opt).AppendTo(out)
+}
+
+// LegalDrawSet is LegalDraws unlisted: the same placements in the same order (PlacementSet.At(k) is
+// LegalDraws' k-th), as a set of corners per orientation. An option the card does not have has none.
+func (g *Game) LegalDrawSet(i int, d Decision, opt int) PlacementSet {
 	s := &g.players[i].sheet
 	if d.mode == DrawFallback {
-		s.EmptySpaces().EachCell(func(c Cell) {
-			out = append(out, Placement{Cells: Single(c), Row: uint8(c.Row()), Col: uint8(c.Col())})
-		})
-		return out
+		// The 1x1's one orientation has every empty space as its corner, which are the fallback's
+		// placements exactly.
+		return oneByOneTable.Set(s, Bits{})
 	}
 	c := &cardTable[d.card]
 	if opt < 0 || opt >= len(c.Options) {
-		return out
+		return PlacementSet{}
 	}
 	var must Bits
 	if d.mode == DrawRuins {
 		must = d.targets
 	}
-	return c.Options[opt].table.Placements(s, must, out)
+	return c.Options[opt].table.Set(s, must)
 }
+
+var oneByOneTable = PlacementTableOf(oneByOne)
 
 // ShapeMatches reports whether cells are shape option opt of card id, in some rotation or flip.
 func ShapeMatches(id CardID, opt int, cells Bits) bool {

@@ -3,6 +3,8 @@ package cartographers
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/surveyor-game/surveyor/game"
 )
 
 // naivePlacements is the reference the fast search must agree with: every orientation, every corner,
@@ -259,4 +261,185 @@ func TestCoinsNeverExceedTrack(t *testing.T) {
 			t.Fatalf("side %s full: coined %v of %v, %d mountain coins", mapSideNames[trial%4], cellList(s.coinedMountains), cellList(s.layer[Mountain]), paid)
 		}
 	}
+}
+
+// BenchmarkPlacementSet finds the same placements as BenchmarkPlacements (both options of Hamlet) in the
+// compact form, with the count a random player needs: this is the cost of "listing" one card now.
+func BenchmarkPlacementSet(b *testing.B) {
+	for _, hs := range halfFilledSheets() {
+		b.Run(hs.name, func(b *testing.B) {
+			s := hs.sheet
+			ta, tb := PlacementTableOf(MustShape("#./##/.#")), PlacementTableOf(MustShape("..##/###."))
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				pa, pb := ta.Set(&s, Bits{}), tb.Set(&s, Bits{})
+				n = pa.Len() + pb.Len()
+			}
+			b.ReportMetric(float64(n), "placements")
+		})
+	}
+}
+
+// bigShapes have more distinct cell offsets over their orientations than the search keeps on the stack,
+// so PlacementTable.Set searches them one orientation at a time.
+var bigShapes = []string{"#####/#...#/#...#/#####", "######/.#..../..#.../...###", "#........#/.#......#./..######.."}
+
+// setAgrees fails the test unless the placement set holds exactly want, in the same order, through every
+// accessor.
+func setAgrees(t *testing.T, where string, set PlacementSet, want []Placement) {
+	t.Helper()
+	if set.Len() != len(want) || set.Any() != (len(want) > 0) {
+		t.Fatalf("%s: Len %d, Any %v, want %d placements", where, set.Len(), set.Any(), len(want))
+	}
+	var covered Bits
+	var corners [maxOrientations]Bits
+	for k, p := range want {
+		if got := set.At(k); got != p {
+			t.Fatalf("%s: At(%d) = %+v, want %+v", where, k, got, p)
+		}
+		covered = covered.Or(p.Cells)
+		corners[p.Orientation] = corners[p.Orientation].With(CellAt(int(p.Row), int(p.Col)))
+	}
+	k := 0
+	for p := range set.All() {
+		if k >= len(want) || p != want[k] {
+			t.Fatalf("%s: All yields %+v as placement %d", where, p, k)
+		}
+		k++
+	}
+	if k != len(want) {
+		t.Fatalf("%s: All yields %d placements, want %d", where, k, len(want))
+	}
+	got := set.AppendTo(make([]Placement, 1, 4))
+	if len(got) != 1+len(want) {
+		t.Fatalf("%s: AppendTo appends %d placements, want %d", where, len(got)-1, len(want))
+	}
+	for i := range want {
+		if got[1+i] != want[i] {
+			t.Fatalf("%s: AppendTo placement %d = %+v, want %+v", where, i, got[1+i], want[i])
+		}
+	}
+	for o := 0; o < maxOrientations; o++ {
+		if o < set.Orientations() && set.Corners(o) != corners[o] || o >= set.Orientations() && set.corners[o].Any() {
+			t.Fatalf("%s: orientation %d corners %v, want %v", where, o, cellList(set.corners[o]), cellList(corners[o]))
+		}
+	}
+	if set.Covered() != covered {
+		t.Fatalf("%s: Covered %v, want %v", where, cellList(set.Covered()), cellList(covered))
+	}
+}
+
+// TestPlacementSetAgreesWithNaive holds the compact form to the naive search on random sheets, with and
+// without a ruins demand, for the test shapes, every card's shapes and shapes too big for the stack.
+func TestPlacementSetAgreesWithNaive(t *testing.T) {
+	shapes := append(append([]string{}, testShapes...), bigShapes...)
+	for _, c := range cardTable {
+		for _, o := range c.Options {
+			shapes = append(shapes, o.Shape.String())
+		}
+	}
+	for _, c := range cardTable {
+		for _, o := range c.Options {
+			if len(o.table.shifts) > maxShifts {
+				t.Errorf("%s's shape %s has %d offsets: its search leaves the fast path", c.Name, o.Shape, len(o.table.shifts))
+			}
+		}
+	}
+	big := 0
+	for _, g := range bigShapes {
+		if len(PlacementTableOf(MustShape(g)).shifts) > maxShifts {
+			big++
+		}
+	}
+	if big == 0 {
+		t.Fatal("no test shape takes the one-orientation-at-a-time path")
+	}
+	rng := rand.New(rand.NewPCG(41, 42))
+	for trial := 0; trial < 300; trial++ {
+		s := randomSheet(rng, rng.Float64()*rng.Float64())
+		var must Bits
+		if trial%3 == 0 {
+			must = s.ruins.AndNot(s.Filled())
+		}
+		if trial%3 == 1 {
+			must = randomCells(rng, 0.1)
+		}
+		for _, g := range shapes {
+			sh := MustShape(g)
+			setAgrees(t, "trial "+itoa(trial)+" shape "+g, s.PlacementSet(sh, must), naivePlacements(&s, sh, must))
+		}
+	}
+	setAgrees(t, "the zero set", PlacementSet{}, nil)
+	setAgrees(t, "the empty shape", (&Sheet{}).PlacementSet(Shape{}, Bits{}), nil)
+}
+
+func TestPlacementSetAtOutOfRange(t *testing.T) {
+	set := (&Sheet{}).PlacementSet(MustShape("##"), Bits{})
+	for _, k := range []int{-1, 220, 1 << 20} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("At(%d) of 220 placements did not panic", k)
+				}
+			}()
+			set.At(k)
+		}()
+	}
+}
+
+// FuzzPlacementSet compares the compact form with the naive search on a sheet read from the fuzzer's
+// bytes (a bit per space: filled or not), for one of the test shapes and an optional demand.
+func FuzzPlacementSet(f *testing.F) {
+	f.Add(uint64(0), uint64(0), uint8(0), uint64(0))
+	f.Add(uint64(0x5555_5555_5555_5555), uint64(0x0f0f_0f0f), uint8(8), uint64(1<<60))
+	f.Fuzz(func(t *testing.T, lo, hi uint64, shape uint8, must uint64) {
+		var s Sheet
+		s.layer[Forest] = Bits{lo, hi}.And(allCells)
+		sh := MustShape(testShapes[int(shape)%len(testShapes)])
+		cover := Bits{must, must >> 7}.And(allCells)
+		if shape&0x80 != 0 {
+			cover = Bits{}
+		}
+		setAgrees(t, "fuzz", s.PlacementSet(sh, cover), naivePlacements(&s, sh, cover))
+	})
+}
+
+// TestPlacementSetDoesNotAllocate keeps the compact form's hot path free of allocations: searching,
+// counting, picking the k-th and ranging over All.
+func TestPlacementSetDoesNotAllocate(t *testing.T) {
+	s := halfFilledSheets()[0].sheet
+	tb := PlacementTableOf(MustShape("..##/###."))
+	n := 0
+	if a := testing.AllocsPerRun(20, func() {
+		set := tb.Set(&s, Bits{})
+		p := set.At(set.Len() / 2)
+		for q := range set.All() {
+			n += int(q.Row)
+		}
+		n += int(p.Col) + set.Covered().Count()
+		if set.Any() {
+			n++
+		}
+	}); a != 0 {
+		t.Fatalf("the placement set allocates %v times per run", a)
+	}
+}
+
+// BenchmarkRandomPlacement is what a random player pays for one card: both options' sets, then one
+// placement picked by its index.
+func BenchmarkRandomPlacement(b *testing.B) {
+	s := halfFilledSheets()[0].sheet
+	ta, tb := PlacementTableOf(MustShape("#./##/.#")), PlacementTableOf(MustShape("..##/###."))
+	rng := game.NewRNG(1, 2)
+	b.ReportAllocs()
+	var p Placement
+	for b.Loop() {
+		set := ta.Set(&s, Bits{})
+		if rng.IntN(2) == 1 {
+			set = tb.Set(&s, Bits{})
+		}
+		p = set.At(rng.IntN(set.Len()))
+	}
+	_ = p
 }

@@ -2,7 +2,6 @@ package cartographers
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -26,7 +25,7 @@ func (g *Game) LegalMoves(seat int) []Move {
 			terrains = []Kind{Monster}
 		}
 		for opt := 0; opt < options; opt++ {
-			for _, p := range g.LegalDraws(i, d, opt, nil) {
+			for p := range g.LegalDrawSet(i, d, opt).All() {
 				for _, k := range terrains {
 					m := Move{Type: d.kind, Option: opt, Terrain: k, Cells: p.Cells, Fallback: d.mode == DrawFallback}
 					if d.kind == DecideAmbush {
@@ -130,9 +129,9 @@ func (g *Game) valueAfter(s *Sheet, cells Bits, k Kind) int {
 	return v - 2*pen
 }
 
-// RandomMove picks a uniformly random option, terrain and placement for the seat's decision, using buf
-// as scratch space so that a whole random game allocates almost nothing. ok is false if the seat has no
-// decision.
+// RandomMove picks a uniformly random option, terrain and placement for the seat's decision. ok is false
+// if the seat has no decision. The placement is drawn from a PlacementSet by its index, so nothing is
+// listed: buf is returned untouched, kept only so that callers which pass scratch space still compile.
 func (g *Game) RandomMove(seat int, rng *game.RNG, buf []Placement) (m Move, ok bool, scratch []Placement) {
 	d, i := g.DecisionOf(seat)
 	if i < 0 {
@@ -146,12 +145,15 @@ func (g *Game) RandomMove(seat int, rng *game.RNG, buf []Placement) (m Move, ok 
 		if d.mode != DrawFallback && len(c.Options) > 1 {
 			opt = rng.IntN(len(c.Options))
 		}
-		buf = g.LegalDraws(i, d, opt, buf[:0])
-		if len(buf) == 0 {
+		set := g.LegalDrawSet(i, d, opt)
+		n := set.Len()
+		if n == 0 {
 			opt = 1 - opt // the other of two options fits (the decision would be a fallback otherwise)
-			buf = g.LegalDraws(i, d, opt, buf[:0])
+			set = g.LegalDrawSet(i, d, opt)
+			n = set.Len()
 		}
-		p := buf[rng.IntN(len(buf))]
+		// The same draw from the generator as indexing the listed placements, so games replay alike.
+		p := set.At(rng.IntN(n))
 		m = Move{Type: d.kind, Cells: p.Cells}
 		if d.kind == DecideDraw {
 			ts := g.Terrains(d)
@@ -159,29 +161,12 @@ func (g *Game) RandomMove(seat int, rng *game.RNG, buf []Placement) (m Move, ok 
 		}
 	case DecideHero:
 		empty := s.EmptySpaces()
-		c := nthCell(empty, rng.IntN(empty.Count()))
+		c := empty.Nth(rng.IntN(empty.Count()))
 		o := g.heroOrientations()
 		ho := o[rng.IntN(len(o))]
 		m = Move{Type: DecideHero, Cells: Single(c), Rotation: ho.rot, Flip: ho.flip}
 	case DecideGorgon, DecideTroll:
-		m = Move{Type: d.kind, Cells: Single(nthCell(d.targets, rng.IntN(d.targets.Count())))}
+		m = Move{Type: d.kind, Cells: Single(d.targets.Nth(rng.IntN(d.targets.Count())))}
 	}
 	return m, true, buf
-}
-
-// nthCell is the n-th cell (0-based) of a set in increasing order.
-func nthCell(b Bits, n int) Cell {
-	lo := b.Lo
-	if c := bits.OnesCount64(lo); n >= c {
-		n -= c
-		w := b.Hi
-		for ; n > 0; n-- {
-			w &= w - 1
-		}
-		return Bits{Hi: w}.First()
-	}
-	for ; n > 0; n-- {
-		lo &= lo - 1
-	}
-	return Bits{Lo: lo}.First()
 }

@@ -1,6 +1,9 @@
 package cartographers
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Stack is the card back of a scoring card: one card of each stack is drawn at setup.
 type Stack uint8
@@ -119,7 +122,12 @@ func MonsterPenalty(s *Sheet) (int, Bits) {
 // adjacent is every cell orthogonally next to a cell of b. Unlike Neighbours it keeps the cells of b that
 // are next to another cell of b, so "x adjacent to b" is x.And(adjacent(b)) even where x and b overlap.
 func adjacent(b Bits) Bits {
-	return b.North().Or(b.South()).Or(b.East()).Or(b.West())
+	// Spelled out in words so that it is inlined: most cards call it. The bits crossing between the
+	// words are cells 63 and 64, in columns 8 and 9, which an east or west move never drops.
+	return Bits{
+		b.Lo>>Size | b.Hi<<(64-Size) | b.Lo<<Size | (b.Lo&^col10Lo)<<1 | (b.Lo&^col0Lo)>>1 | b.Hi<<63,
+		(b.Hi>>Size | b.Hi<<Size | b.Lo>>(64-Size) | (b.Hi&^col10Hi)<<1 | b.Lo>>63 | (b.Hi&^col0Hi)>>1) & hiCells,
+	}
 }
 
 // enclosed is the cells of x whose four sides are all in sides or off the map.
@@ -127,25 +135,68 @@ func enclosed(x, sides Bits) Bits {
 	return x.AndNot(adjacent(sides.Not()))
 }
 
-// nextCluster takes the cluster of set that holds the lowest cell of *rest out of *rest. Looping while
-// rest is not empty visits every cluster once, with no closure on the hot path.
-func nextCluster(set Bits, rest *Bits) Bits {
-	c := set.Cluster(Single(rest.First()))
-	*rest = rest.AndNot(c)
-	return c
-}
-
 // rowsAndCols counts the rows and the columns that hold at least one cell of b.
 func rowsAndCols(b Bits) (rows, cols int) {
-	for i := 0; i < Size; i++ {
-		if b.Intersects(rowMasks[i]) {
-			rows++
-		}
-		if b.Intersects(colMasks[i]) {
-			cols++
-		}
-	}
-	return rows, cols
+	return rowMarks(b).Count(), bits.OnesCount(columns(b))
+}
+
+// columns is the columns that hold a cell of b, as bit c for column c: the rows are folded onto row 0
+// by shifts of 11, 22 and 44 in each word. The low word holds rows 0 to 4 and nine cells of row 5; the
+// high word's first two bits end row 5, and its rows start at bit 2.
+func columns(b Bits) uint {
+	lo := b.Lo
+	lo |= lo >> Size
+	lo |= lo >> (2 * Size)
+	lo |= lo >> (4 * Size)
+	hi := b.Hi >> 2
+	hi |= hi >> Size
+	hi |= hi >> (2 * Size)
+	hi |= hi >> (4 * Size)
+	return uint(lo|hi|(b.Hi&3)<<9) & (1<<Size - 1)
+}
+
+// The words of the even rows (0, 2, ..., 10) and of the odd rows (1, 3, ..., 9). Row 5 crosses the word
+// boundary: nine cells at the top of the low word, two at the bottom of the high word.
+const (
+	evenRowsLo = 0x7ff | 0x7ff<<22 | 0x7ff<<44
+	evenRowsHi = 0x7ff<<2 | 0x7ff<<24 | 0x7ff<<46
+	oddRowsLo  = 0x7ff<<11 | 0x7ff<<33 | 0x1ff<<55
+	oddRowsHi  = 0x3 | 0x7ff<<13 | 0x7ff<<35
+)
+
+// rowMarks is the cell in column 0 of every row that holds a cell of b. Adding eleven ones to a row's
+// eleven cells carries out of the row exactly when one of them is set. Even and odd rows are added
+// apart, so that the carry lands in the first cell of the next row, which that half leaves empty (or,
+// from row 10, in bit 57 of the high word, just past the map); the carries are then moved back a row.
+func rowMarks(b Bits) Bits {
+	evenLo, carry := bits.Add64(b.Lo&evenRowsLo, evenRowsLo, 0)
+	evenHi, _ := bits.Add64(b.Hi&evenRowsHi, evenRowsHi, carry)
+	oddLo, carry := bits.Add64(b.Lo&oddRowsLo, oddRowsLo, 0)
+	oddHi, _ := bits.Add64(b.Hi&oddRowsHi, oddRowsHi, carry)
+	lo := (evenLo&oddRowsLo | oddLo&evenRowsLo) & col0Lo
+	hi := (evenHi&^evenRowsHi | oddHi&evenRowsHi) & (col0Hi | 1<<57)
+	return Bits{lo>>Size | hi<<(64-Size), hi >> Size}
+}
+
+// completeRowsAndCols finds the complete rows (as rowMarks) and columns (as columns) of filled spaces:
+// those without an empty space.
+func completeRowsAndCols(s *Sheet) (rows Bits, cols uint) {
+	empty := s.EmptySpaces()
+	return colMasks[0].AndNot(rowMarks(empty)), ^columns(empty) & (1<<Size - 1)
+}
+
+// wholeColumns is every cell of the columns set in cols (as columns gives them). Multiplying by a one in
+// column 0 of every row copies the columns onto each row; the copies do not overlap.
+func wholeColumns(cols uint) Bits {
+	carry, lo := bits.Mul64(uint64(cols), colMasks[0].Lo)
+	return Bits{lo, uint64(cols)*colMasks[0].Hi + carry}
+}
+
+// wholeRows is every cell of the rows whose column 0 cell is in marks. Multiplying by eleven ones copies
+// each mark over its row; the copies do not overlap, so no carry crosses a row.
+func wholeRows(marks Bits) Bits {
+	carry, lo := bits.Mul64(marks.Lo, 1<<Size-1)
+	return Bits{lo, marks.Hi*(1<<Size-1) + carry}
 }
 
 // completeLines returns how many of the lines are complete lines of filled spaces that meet need (pass

@@ -36,25 +36,37 @@ func shoresideExpanse(s *Sheet) (int, Bits) {
 
 // isolatedClusters counts the clusters of set that touch neither the map edge nor a cell of other.
 func isolatedClusters(set, other Bits) (int, Bits) {
-	// A cluster with a cell on the edge or next to other is out; clusters are whole, so testing the
-	// cluster against these blocked cells is enough.
-	blocked := edgeCells.Or(adjacent(other))
-	n, counted := 0, Bits{}
-	for rest := set; rest.Any(); {
-		if c := nextCluster(set, &rest); !c.Intersects(blocked) {
-			n++
-			counted = counted.Or(c)
-		}
+	// One flood from every cell on the edge or next to other takes out the clusters that cannot score;
+	// what is left is counted, its single spaces and pairs at once.
+	free := set.AndNot(set.Cluster(set.And(edgeCells.Or(adjacent(other)))))
+	single, pairs := smallClusters(free)
+	n := single.Count() + pairs.Count()/2
+	for rest := free.AndNot(single).AndNot(pairs); rest.Any(); {
+		nextCluster(free, &rest)
+		n++
 	}
-	return n, counted
+	return n, free
 }
 
 // craylund: Earn seven reputation stars for each cluster of farm spaces adjacent to three or more water
 // spaces (distinct water spaces). Counted: those farm clusters and their adjacent water spaces.
 func craylund(s *Sheet) (int, Bits) {
 	farm, water := s.layer[Farm], s.layer[Water]
+	nearWater := adjacent(water)
+	single, pairs := smallClusters(farm)
 	n, counted := 0, Bits{}
-	for rest := farm.And(adjacent(water)); rest.Any(); {
+	if single.Or(pairs).Intersects(nearWater) {
+		// A single farm space scores with three water neighbours. The two spaces of a pair never share a
+		// neighbour, so a pair scores when one space has three, or one has two and the other at least one.
+		w := neighbourCounts(water)
+		scoring := pairs.And(w[2]).Or(pairs.And(w[1]).And(partners(pairs, pairs.And(w[0]))))
+		scoring = scoring.Or(partners(pairs, scoring))
+		n = scoring.Count() / 2
+		scoring = scoring.Or(single.And(w[2]))
+		n += scoring.And(single).Count()
+		counted = scoring.Or(water.And(adjacent(scoring)))
+	}
+	for rest := farm.AndNot(single).AndNot(pairs).And(nearWater); rest.Any(); {
 		c := nextCluster(farm, &rest)
 		if w := water.And(adjacent(c)); w.Count() >= 3 {
 			n++
@@ -82,14 +94,11 @@ func ulemsWallow(s *Sheet) (int, Bits) {
 // scores once. Counted: the scoring mountains and the linking water clusters.
 func clawsgravePeaks(s *Sheet) (int, Bits) {
 	water, mountains := s.layer[Water], s.layer[Mountain]
-	var scoring, links Bits
-	for rest := water.And(adjacent(s.layer[Farm])); rest.Any(); {
-		c := nextCluster(water, &rest)
-		if m := mountains.And(adjacent(c)); m.Any() {
-			scoring = scoring.Or(m)
-			links = links.Or(c)
-		}
-	}
+	// Both conditions are about touching, so two floods from many seeds at once do it: the water
+	// clusters touching a farm, then those of them touching a mountain.
+	wet := water.Cluster(water.And(adjacent(s.layer[Farm])))
+	links := wet.Cluster(wet.And(adjacent(mountains)))
+	scoring := mountains.And(adjacent(links))
 	return 5 * scoring.Count(), scoring.Or(links)
 }
 

@@ -59,10 +59,13 @@ func faunlostThicket(s *Sheet) (int, Bits) {
 // deepwood: Earn six reputation stars for each cluster of five or more forest spaces that is not adjacent
 // to any village spaces.
 func deepwood(s *Sheet) (int, Bits) {
-	forest, nearVillage := s.layer[Forest], adjacent(s.layer[Village])
+	forest := s.layer[Forest]
+	// One flood from every forest space next to a village takes out all the clusters that cannot score.
+	far := forest.AndNot(forest.Cluster(forest.And(adjacent(s.layer[Village]))))
+	single, pairs := smallClusters(far)
 	n, counted := 0, Bits{}
-	for rest := forest; rest.Any(); {
-		if c := nextCluster(forest, &rest); c.Count() >= 5 && !c.Intersects(nearVillage) {
+	for rest := far.AndNot(single).AndNot(pairs); rest.Any(); {
+		if c := nextCluster(far, &rest); c.Count() >= 5 {
 			n++
 			counted = counted.Or(c)
 		}

@@ -1,10 +1,17 @@
 package cartographers
 
+import "math/bits"
+
+// The village cards score clusters. Each settles the clusters of one and two spaces in bulk and floods
+// the others (see smallClusters), giving the stars and counted spaces of visiting every cluster lowest
+// cell first.
+
 // wildholds: Earn eight reputation stars for each cluster of six or more village spaces.
 func wildholds(s *Sheet) (int, Bits) {
 	v := s.layer[Village]
+	single, pairs := smallClusters(v)
 	n, counted := 0, Bits{}
-	for rest := v; rest.Any(); {
+	for rest := v.AndNot(single).AndNot(pairs); rest.Any(); {
 		if c := nextCluster(v, &rest); c.Count() >= 6 {
 			n++
 			counted = counted.Or(c)
@@ -14,16 +21,26 @@ func wildholds(s *Sheet) (int, Bits) {
 }
 
 // greatCity: Earn one reputation star for each village space in the largest cluster of village spaces
-// that is not adjacent to a mountain space. No such cluster scores 0 (rulings 4).
+// that is not adjacent to a mountain space. No such cluster scores 0 (rulings 4). Counted: that cluster,
+// the one with the lowest space when several are largest.
 func greatCity(s *Sheet) (int, Bits) {
-	v, nearMountain := s.layer[Village], adjacent(s.layer[Mountain])
+	v := s.layer[Village]
+	// One flood from every village space next to a mountain takes out all the clusters that cannot score.
+	far := v.AndNot(v.Cluster(v.And(adjacent(s.layer[Mountain]))))
+	single, pairs := smallClusters(far)
 	var best Bits
 	bestN := 0
-	for rest := v; rest.Any(); {
-		c := nextCluster(v, &rest)
-		if n := c.Count(); n > bestN && !c.Intersects(nearMountain) {
-			best, bestN = c, n
+	for rest := far.AndNot(single).AndNot(pairs); rest.Any(); {
+		if c := nextCluster(far, &rest); c.Count() > bestN {
+			best, bestN = c, c.Count()
 		}
+	}
+	switch {
+	case bestN > 0:
+	case pairs.Any():
+		best, bestN = firstPair(pairs), 2
+	case single.Any():
+		best, bestN = Single(single.First()), 1
 	}
 	return bestN, best
 }
@@ -33,13 +50,37 @@ func greatCity(s *Sheet) (int, Bits) {
 // destroyed, empty, ruins and the edge are not).
 func greengoldPlains(s *Sheet) (int, Bits) {
 	v := s.layer[Village]
+	single, pairs := smallClusters(v)
+	small := single.Or(pairs)
 	n, counted := 0, Bits{}
-	for rest := v; rest.Any(); {
+	if small.Any() {
+		// Count the types next to every small cluster up to three, one type at a time in saturating bit
+		// planes over the cluster's cells; a pair is next to a type when either of its cells is. A
+		// cluster is never next to a village space.
+		var one, two, three Bits
+		for _, k := range terrainKinds {
+			if k == Village {
+				continue
+			}
+			t := small.And(adjacent(s.layer[k]))
+			if pairs.Any() {
+				t = t.Or(partners(pairs, t.And(pairs)))
+			}
+			three = three.Or(two.And(t))
+			two = two.Or(one.And(t))
+			one = one.Or(t)
+		}
+		counted = small.And(three)
+		n = counted.And(single).Count() + counted.And(pairs).Count()/2
+	}
+	for rest := v.AndNot(small); rest.Any(); {
 		c := nextCluster(v, &rest)
 		near, types := c.Neighbours(), 0
 		for _, k := range terrainKinds {
-			if s.layer[k].Intersects(near) {
-				types++
+			if k != Village && s.layer[k].Intersects(near) {
+				if types++; types == 3 {
+					break
+				}
 			}
 		}
 		if types >= 3 {
@@ -52,12 +93,14 @@ func greengoldPlains(s *Sheet) (int, Bits) {
 
 // shieldgate: Earn two reputation stars for each village space in the second largest cluster of village
 // spaces. If there are multiple largest clusters, score one of the largest. Fewer than two clusters score
-// 0 (rulings 4).
+// 0 (rulings 4). Counted: visiting the clusters lowest cell first, the first of the largest of the
+// clusters other than the first largest one (so the later of two equal largest ones).
 func shieldgate(s *Sheet) (int, Bits) {
 	v := s.layer[Village]
+	single, pairs := smallClusters(v)
 	var first, second Bits
 	firstN, secondN := 0, 0
-	for rest := v; rest.Any(); {
+	for rest := v.AndNot(single).AndNot(pairs); rest.Any(); {
 		c := nextCluster(v, &rest)
 		switch n := c.Count(); {
 		case n > firstN:
@@ -66,7 +109,30 @@ func shieldgate(s *Sheet) (int, Bits) {
 			second, secondN = c, n
 		}
 	}
+	// Fewer than two larger clusters: the small ones fill in, pairs before single spaces, lowest first.
+	if secondN == 0 {
+		if firstN == 0 {
+			firstN = takeSmallest(&pairs, &single).Count()
+		}
+		second = takeSmallest(&pairs, &single)
+		secondN = second.Count()
+	}
 	return 2 * secondN, second
+}
+
+// takeSmallest takes the lowest pair out of pairs or, when there is none, the lowest single space out of
+// single, and returns it (nothing when both are empty).
+func takeSmallest(pairs, single *Bits) Bits {
+	var c Bits
+	switch {
+	case pairs.Any():
+		c = firstPair(*pairs)
+		*pairs = pairs.AndNot(c)
+	case single.Any():
+		c = Single(single.First())
+		*single = single.AndNot(c)
+	}
+	return c
 }
 
 // trayloMonastery: Earn seven reputation stars for each cluster of village spaces that contains four
@@ -102,16 +168,34 @@ func clustersHolding(set, marks Bits, each int) (int, Bits) {
 
 // outerEnclave: Choose a cluster of village spaces and earn one reputation star for each empty space
 // adjacent to that cluster. The best cluster is chosen; none scores 0 (rulings 4). Counted: the chosen
-// cluster and its empty neighbours.
+// cluster and its empty neighbours; of equal clusters, the one with the lowest space.
 func outerEnclave(s *Sheet) (int, Bits) {
 	v, empty := s.layer[Village], s.EmptySpaces()
+	nearEmpty := adjacent(empty)
+	single := lone(v)
 	var best Bits
-	bestN := 0
-	for rest := v; rest.Any(); {
+	bestN, bestFirst := 0, Cell(0)
+	// Only the clusters next to an empty space can score, so only those are flooded, in the order of
+	// their cells next to an empty space; the lowest space decides between equal ones.
+	for rest := v.AndNot(single).And(nearEmpty); rest.Any(); {
 		c := nextCluster(v, &rest)
 		e := empty.And(c.Neighbours())
-		if n := e.Count(); n > bestN {
-			best, bestN = c.Or(e), n
+		if n, first := e.Count(), c.First(); n > bestN || n == bestN && first < bestFirst {
+			best, bestN, bestFirst = c.Or(e), n, first
+		}
+	}
+	if single = single.And(nearEmpty); single.Any() {
+		// The single spaces with the most empty neighbours, the lowest of them.
+		atLeast := neighbourCounts(empty)
+		for i := len(atLeast) - 1; i >= 0 && i+1 >= bestN; i-- {
+			cand := single.And(atLeast[i])
+			if cand.Empty() {
+				continue
+			}
+			if c := cand.First(); i+1 > bestN || c < bestFirst {
+				best, bestN = Single(c).Grow().And(empty).With(c), i+1
+			}
+			break
 		}
 	}
 	return bestN, best
@@ -119,15 +203,27 @@ func outerEnclave(s *Sheet) (int, Bits) {
 
 // caravansary: Choose a cluster of village spaces and earn one reputation star for each row and column
 // that contains a space from that cluster. The best cluster is chosen; none scores 0 (rulings 4).
+// Counted: the chosen cluster; of equal clusters, the one with the lowest space.
 func caravansary(s *Sheet) (int, Bits) {
 	v := s.layer[Village]
+	single, pairs := smallClusters(v)
 	var best Bits
 	bestN := 0
-	for rest := v; rest.Any(); {
+	for rest := v.AndNot(single).AndNot(pairs); rest.Any(); {
 		c := nextCluster(v, &rest)
-		if r, k := rowsAndCols(c); r+k > bestN {
-			best, bestN = c, r+k
+		// A cluster is connected: its rows run unbroken from its first cell's to its last cell's.
+		n := int(cellRow[c.last()]) - int(cellRow[c.First()]) + 1 + bits.OnesCount(columns(c))
+		if n > bestN {
+			best, bestN = c, n
 		}
+	}
+	// A cluster of three spaces or more scores at least 4, a pair 3, a single space 2.
+	switch {
+	case bestN > 0:
+	case pairs.Any():
+		best, bestN = firstPair(pairs), 3
+	case single.Any():
+		best, bestN = Single(single.First()), 2
 	}
 	return bestN, best
 }
