@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -19,11 +18,7 @@ func TestAccountOnTwoDevices(t *testing.T) {
 	click(t, phone, "#sign-in")
 	run(t, phone, chromedp.SendKeys(chromedp.CSS("#account-name"), "Ada"), chromedp.SendKeys(chromedp.CSS("#account-password"), "correct horse"))
 	shot(t, phone, "account-form")
-	if os.Getenv("SURVEYOR_SHOTS") != "" {
-		run(t, phone, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-		shot(t, phone, "account-form-phone")
-		run(t, phone, chromedp.EmulateViewport(1280, 1200))
-	}
+	phoneShot(t, phone, "account-form-phone", 1280, 1200)
 	click(t, phone, "#do-sign-up")
 	waitJS(t, phone, `!!document.querySelector('#signed-in-as') && document.querySelector('#signed-in-as').textContent.includes("Ada")`)
 

@@ -248,6 +248,18 @@ func press(t *testing.T, ctx context.Context, key string) {
 	run(t, ctx, chromedp.KeyEvent(key))
 }
 
+// phoneShot saves a screenshot of the page on a phone (390x844, touch, 2x) when SURVEYOR_SHOTS names a
+// directory, then gives the page back its desktop size.
+func phoneShot(t *testing.T, ctx context.Context, name string, w, h int64) {
+	t.Helper()
+	if os.Getenv("SURVEYOR_SHOTS") == "" {
+		return
+	}
+	run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	shot(t, ctx, name)
+	run(t, ctx, chromedp.EmulateViewport(w, h))
+}
+
 // shot saves a screenshot when SURVEYOR_SHOTS names a directory (docs/client.md lists them).
 func shot(t *testing.T, ctx context.Context, name string) { screenshot(t, ctx, name) }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"regexp"
 	"testing"
 	"time"
@@ -89,11 +88,7 @@ func TestYourTurnReachesTheOpenLobby(t *testing.T) {
 		t.Errorf("the newest note reads %q", got)
 	}
 	shot(t, bea, "bell-panel")
-	if os.Getenv("SURVEYOR_SHOTS") != "" {
-		run(t, bea, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-		shot(t, bea, "bell-panel-phone")
-		run(t, bea, chromedp.EmulateViewport(1280, 900))
-	}
+	phoneShot(t, bea, "bell-panel-phone", 1280, 900)
 	// Opening the panel read the notes; the note leads to the table.
 	waitJS(t, bea, `document.querySelector('#unread').hidden`)
 	click(t, bea, "#notes-panel li.note a")
@@ -161,11 +156,7 @@ func TestNotificationSettings(t *testing.T) {
 		t.Error("turning page notices off was not saved")
 	}
 	shot(t, ada, "settings-notify-fr")
-	if os.Getenv("SURVEYOR_SHOTS") != "" {
-		run(t, ada, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-		shot(t, ada, "settings-notify-fr-phone")
-		run(t, ada, chromedp.EmulateViewport(1280, 900))
-	}
+	phoneShot(t, ada, "settings-notify-fr-phone", 1280, 900)
 	// Ada follows Bea; Bea has a page open, so the lobby shows her online.
 	run(t, ada, chromedp.Navigate(e.url+"/u/Bea"))
 	waitJS(t, ada, `!!document.querySelector('#follow')`)
@@ -198,11 +189,7 @@ func TestMailSettings(t *testing.T) {
 		t.Errorf("the address's state reads %q", got)
 	}
 	shot(t, ctx, "settings-mail-pt")
-	if os.Getenv("SURVEYOR_SHOTS") != "" {
-		run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-		shot(t, ctx, "settings-mail-pt-phone")
-		run(t, ctx, chromedp.EmulateViewport(1280, 900))
-	}
+	phoneShot(t, ctx, "settings-mail-pt-phone", 1280, 900)
 	got := smtp.Wait(t, 1, 10*time.Second)
 	link := regexp.MustCompile(`http://placeholder(/confirm-email\?\S+)`).FindStringSubmatch(got[0].Body)
 	if link == nil || got[0].Header.Get("Subject") == "" {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/cookiejar"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -120,11 +119,7 @@ func TestProfileAndLeaderboard(t *testing.T) {
 		t.Errorf("the finished game links to %q", got)
 	}
 	shot(t, ctx, "profile")
-	if os.Getenv("SURVEYOR_SHOTS") != "" {
-		run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-		shot(t, ctx, "profile-phone")
-		run(t, ctx, chromedp.EmulateViewport(1280, 1200))
-	}
+	phoneShot(t, ctx, "profile-phone", 1280, 1200)
 	run(t, ctx, chromedp.Navigate(e.url+"/leaderboard/carcassonne"))
 	waitJS(t, ctx, `document.querySelectorAll('#leaderboard tr[data-rank]').length === 2`)
 	rows := evalString(t, ctx, `[...document.querySelectorAll('#leaderboard tr[data-rank]')].map(r => r.cells[1].textContent).join(",")`)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -113,12 +112,7 @@ func TestRematchTwoPeople(t *testing.T) {
 	}
 	waitJS(t, b, `document.querySelector('#rematch-notice').textContent === "Waiting in the rematch: Ada."`)
 	shot(t, b, "rematch-join")
-	if os.Getenv("SURVEYOR_SHOTS") != "" {
-		// The same on a phone.
-		run(t, b, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-		screenshot(t, b, "rematch-join-phone")
-		run(t, b, chromedp.EmulateViewport(1280, 1200))
-	}
+	phoneShot(t, b, "rematch-join-phone", 1280, 1200)
 	waitJS(t, spec, `!!document.querySelector('#watch-rematch')`)
 	if got := evalString(t, spec, `document.querySelector('#watch-rematch').getAttribute('href') + " " + document.querySelector('#watch-rematch').textContent`); got != "/m/"+next+" Watch the rematch" {
 		t.Errorf("the spectator's link is %q", got)

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -26,11 +25,7 @@ func TestLearnToPlay(t *testing.T) {
 	for _, v := range axeViolations(t, ctx) {
 		t.Errorf("the guide: %s", v)
 	}
-	if os.Getenv("SURVEYOR_SHOTS") != "" {
-		run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-		shot(t, ctx, "learn-carto-card-phone")
-		run(t, ctx, chromedp.EmulateViewport(1280, 900))
-	}
+	phoneShot(t, ctx, "learn-carto-card-phone", 1280, 900)
 	click(t, ctx, "#tutorial-next")
 	waitJS(t, ctx, `!!document.querySelector('#tutorial[data-step="carto_pick"]')`)
 	click(t, ctx, "#tutorial-next")
