@@ -28,7 +28,6 @@ type Bot struct {
 	// Beam is the number of best one-ply answers the strong level looks ahead from (0: defaultBeam).
 	Beam int
 
-	buf   []carto.Placement
 	cands []candidate
 	// tmp is the sheet being tried. Scoring cards are called through function values, so a sheet on the
 	// stack whose address they get would escape: one sheet kept here spares an allocation per try. cur is
@@ -136,8 +135,7 @@ func (b *Bot) draws(g *carto.Game, d carto.Decision, sheet int, s *carto.Sheet, 
 	}
 	for opt := 0; opt < options; opt++ {
 		coin := d.Kind() == carto.DecideDraw && d.Mode() != carto.DrawFallback && c.Options[opt].Coin
-		b.buf = g.LegalDraws(sheet, d, opt, b.buf[:0])
-		for _, p := range b.buf {
+		for p := range g.LegalDrawSet(sheet, d, opt).All() {
 			for _, k := range terrains {
 				t := &b.tmp
 				*t = *s
@@ -222,8 +220,7 @@ func (b *Bot) bestDraw(s *carto.Sheet, id carto.CardID, ev *evaluator, base floa
 	c := id.Card()
 	best, found := 0.0, false
 	for opt := range c.Options {
-		b.buf = s.Placements(c.Options[opt].Shape, carto.Bits{}, b.buf[:0])
-		for _, p := range b.buf {
+		for p := range s.PlacementSet(c.Options[opt].Shape, carto.Bits{}).All() {
 			for _, k := range c.Terrains {
 				t := &b.tmp
 				*t = *s
@@ -258,22 +255,23 @@ func (b *Bot) ambushValue(s *carto.Sheet, ids []carto.CardID, ev *evaluator, sol
 			total += ev.value(t)
 			continue
 		}
-		b.buf = s.Placements(id.Card().Options[0].Shape, carto.Bits{}, b.buf[:0])
-		if len(b.buf) == 0 {
-			// No room for the shape: the neighbour draws a 1x1 monster anywhere.
-			s.EmptySpaces().EachCell(func(c carto.Cell) {
-				b.buf = append(b.buf, carto.Placement{Cells: carto.Single(c)})
-			})
-		}
 		worst, found := 0.0, false
-		for _, p := range b.buf {
+		try := func(cells carto.Bits) {
 			t := &b.tmp
 			*t = *s
-			t.Draw(p.Cells, carto.Monster)
+			t.Draw(cells, carto.Monster)
 			t.DestroyHitMonsters()
 			if v := ev.value(t); !found || v < worst {
 				worst, found = v, true
 			}
+		}
+		if set := s.PlacementSet(id.Card().Options[0].Shape, carto.Bits{}); set.Any() {
+			for p := range set.All() {
+				try(p.Cells)
+			}
+		} else {
+			// No room for the shape: the neighbour draws a 1x1 monster anywhere.
+			s.EmptySpaces().EachCell(func(c carto.Cell) { try(carto.Single(c)) })
 		}
 		if !found {
 			worst = ev.value(s)

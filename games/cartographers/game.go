@@ -96,7 +96,6 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 func benchGames(o cartographers.Options, seats int) func() (func(int) error, error) {
 	return func() (func(int) error, error) {
 		rng := game.NewRNG(1, 2)
-		buf := make([]cartographers.Placement, 0, 1024)
 		return func(i int) error {
 			g, err := cartographers.NewGame(o, seats, uint64(i))
 			if err != nil {
@@ -104,8 +103,8 @@ func benchGames(o cartographers.Options, seats int) func() (func(int) error, err
 			}
 			for !g.Over() {
 				for _, seat := range g.ToActSeats() {
-					var m cartographers.Move
-					m, _, buf = g.RandomMove(seat, rng, buf)
+					// RandomMove draws from a PlacementSet: it needs no scratch list.
+					m, _, _ := g.RandomMove(seat, rng, nil)
 					if err := g.Play(seat, m); err != nil {
 						return err
 					}
