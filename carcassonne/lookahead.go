@@ -1,0 +1,158 @@
+package carcassonne
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// Look-ahead for search bots. A bot that plays moves ahead must do so on a copy of the game, and must not
+// let the copy's future betray the hidden order of the draw pile (or of the Land Surveyors piles): the copy
+// is made with LookAhead, and Determinize replaces what is hidden by a sample drawn from what is public.
+// Nothing here changes how the rules play out; a look-ahead copy only stops recording the narrative.
+
+// NumTileTypes is the number of tile types, the length of RemainingTiles' counts.
+const NumTileTypes = numTypes
+
+// streamDeterminize separates Determinize's draws from the game's own streams of a seed.
+const streamDeterminize = 0xde7e
+
+var errNotLookAhead = errors.New("carcassonne: a game that is not a look-ahead copy (see LookAhead)")
+
+// RemainingTiles counts, by tile type (index i is the type with letter 'A'+i), the tiles still face down in
+// the draw pile. It is computed from public facts only (the full tile set less the tiles on the board, the
+// tiles set aside and the tile drawn), so that a bot may read it without reading the pile.
+func (g *Game) RemainingTiles() [NumTileTypes]int {
+	var n [NumTileTypes]int
+	for t := range types {
+		n[t] = types[t].count
+	}
+	for i := 0; i < g.board.ntiles; i++ {
+		n[g.board.tiles[i].typ]--
+	}
+	for i := 0; i < g.ndisc; i++ {
+		n[g.discarded[i]]--
+	}
+	if !g.over {
+		n[g.current]--
+	}
+	return n
+}
+
+// LookAhead copies g into dst (reusing dst's memory) as a look-ahead copy: it plays as g would, but records
+// no scoring events, so that it never writes into the event slices it shares with g. The copy still holds
+// g's hidden draw order until Determinize is called on it.
+func (g *Game) LookAhead(dst *Game) {
+	*dst = *g
+	dst.quiet = true
+}
+
+// Determinize reshuffles what a look-ahead copy hides: the face-down draw pile, and the Land Surveyors tiles
+// no one has seen yet. The new order depends only on the public facts and the seed (the hidden tiles are
+// first put in a canonical order, then shuffled), so a bot that searches such copies cannot be swayed by
+// the real order. It refuses a game that is not a look-ahead copy: reshuffling a real game would change
+// its future.
+func (g *Game) Determinize(seed uint64) error {
+	if !g.quiet {
+		return fmt.Errorf("determinize: %w", errNotLookAhead)
+	}
+	if g.over {
+		return nil
+	}
+	rem := g.RemainingTiles()
+	pos := g.drawPos
+	for t, c := range rem {
+		for ; c > 0; c-- {
+			g.deck[pos] = uint8(t)
+			pos++
+		}
+	}
+	if pos != len(g.deck) {
+		// The counts come from the board, not the pile: a mismatch is a bookkeeping bug in the engine.
+		panic(fmt.Sprintf("carcassonne: determinize: %d tiles counted as remaining, the pile holds %d", pos-g.drawPos, len(g.deck)-g.drawPos))
+	}
+	rng := *game.NewRNG(seed, streamDeterminize)
+	tail := g.deck[g.drawPos:]
+	rng.Shuffle(len(tail), func(i, j int) { tail[i], tail[j] = tail[j], tail[i] })
+	if g.opts.Surveyors {
+		g.determinizePiles(&rng)
+	}
+	return nil
+}
+
+// determinizePiles reshuffles, in each Land Surveyors pile, the tiles no one has seen. The piles turn
+// together, and a tile is seen once it has been active or on top of its pile: after k turns of the piles,
+// the first k+2 of each. k is read from the scoring events (the piles turn after each turn that scored);
+// a copy records none, so after moves played on a copy k is undercounted, which hides more than needed
+// and never less, since the active tile and the one on top are always kept.
+func (g *Game) determinizePiles(rng *game.RNG) {
+	k, last := 0, -1
+	for _, e := range g.events {
+		if !e.final && int(e.turn) != last {
+			k++
+			last = int(e.turn)
+		}
+	}
+	for i := range g.piles {
+		p := &g.piles[i]
+		var hidden [5]int
+		var tiles [5]int8
+		nh := 0
+		for j := 0; j < p.n; j++ {
+			if j <= k+1 || j == p.active || j == (p.active+1)%p.n {
+				continue
+			}
+			hidden[nh], tiles[nh] = j, p.tiles[j]
+			nh++
+		}
+		slices.Sort(tiles[:nh])
+		rng.Shuffle(nh, func(a, b int) { tiles[a], tiles[b] = tiles[b], tiles[a] })
+		for j := 0; j < nh; j++ {
+			p.tiles[hidden[j]] = tiles[j]
+		}
+	}
+}
+
+// EndNow ends a look-ahead copy as if the pile were empty: the final scoring runs on the board as it is, so
+// that Score gives what each seat would have if the game ended now (a search bot's estimate at the end of
+// a partial look-ahead). It refuses a game that is not a look-ahead copy.
+func (g *Game) EndNow() error {
+	if !g.quiet {
+		return fmt.Errorf("end now: %w", errNotLookAhead)
+	}
+	if g.over {
+		return nil
+	}
+	g.drawPos = len(g.deck)
+	g.current = -1
+	g.over = true
+	g.finalScoring()
+	return nil
+}
+
+// SegmentKind is the kind of a segment of the drawn tile (a Move's Meeple), or false if the tile has no
+// such segment or the game is over.
+func (g *Game) SegmentKind(seg int) (Kind, bool) {
+	if g.over || seg < 0 || seg >= len(types[g.current].segs) {
+		return 0, false
+	}
+	return types[g.current].segs[seg].kind, true
+}
+
+// Occupied reports whether a tile lies at a board position.
+func (g *Game) Occupied(x, y int) bool {
+	cell, ok := cellOf(x, y)
+	return ok && g.board.tileAt(cell) != 0
+}
+
+// SegmentSides is the set of sides (bit d for side d, clockwise from north: N=1, E=2, S=4, W=8) that a
+// city or road segment of the drawn tile touches once laid with rot quarter turns; 0 for any other
+// segment, a bad rotation or a game that is over.
+func (g *Game) SegmentSides(seg, rot int) uint8 {
+	if g.over || seg < 0 || seg >= len(types[g.current].segs) || rot < 0 || rot > 3 {
+		return 0
+	}
+	return rotSides(types[g.current].segs[seg].sides, rot)
+}
