@@ -46,6 +46,10 @@ type loadOptions struct {
 	gc                                 gcSettings
 	db, cpuProfile, game, server       string
 	think                              time.Duration
+	// spawn runs the server in a process of its own (its CPU time and memory then measured apart),
+	// noise runs a CPU-heavy process beside the test, wsMoves sends moves on each seat's WebSocket.
+	spawn, noise, wsMoves bool
+	proc                  *process // the spawned server, while it runs
 }
 
 // loadReport is what a load test measured.
@@ -58,6 +62,10 @@ type loadReport struct {
 	P50, P99, Max   time.Duration
 	BytesPerGame    float64 // server memory per active game, connections excluded
 	HeapPerGameLive float64 // whole process heap per game while playing (server, clients and sockets)
+	// With --spawn: the server process's CPU time over the play phase (setup excluded) per move played,
+	// and its resident memory after setup and at the end of play.
+	ServerCPUPerMove          time.Duration
+	ServerRSSSetup, ServerRSS int64
 }
 
 // loadtestFigures are the figures measured on the project's 2-core machine, for comparison.
@@ -101,7 +109,10 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.StringVar(&o.db, "db", "", "SQLite file or postgres:// URL (default: SQLite in a temporary directory)")
 	fs.DurationVar(&o.think, "think", 0, "mean pause of each game between moves, drawn from [think/2, 3·think/2) (0: as fast as possible, which measures saturation)")
 	o.gc.register(fs, "in-process server (as surveyor serve): ")
-	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the play phase to `FILE`")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the play phase to `FILE` (with --spawn: the server's, of its whole run)")
+	fs.BoolVar(&o.spawn, "spawn", false, "run the server as surveyor serve --toy in a process of its own (on --db if given), and report its CPU time per move and its memory")
+	fs.BoolVar(&o.noise, "noise", false, "run a CPU-heavy process beside the test (surveyor sim on every core), as another program sharing the machine would")
+	fs.BoolVar(&o.wsMoves, "ws-moves", false, "toy: each seat keeps a WebSocket and sends its moves on it (default: moves by HTTP POST, states on a spectator WebSocket)")
 	fs.StringVar(&o.server, "server", "", "drive the server at `URL` (e.g. http://127.0.0.1:8080, started with surveyor serve --toy --rate -1) instead of one in this process; --db is then unused and server memory is not measured")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return nil // the usage has been printed
@@ -111,8 +122,14 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if o.games < 1 || o.seats < 1 || o.seats > 4 || o.rounds < 1 || o.rounds > 20 || o.warmup < 0 || o.warmup >= o.rounds {
 		return errors.New("--games ≥ 1, --seats 1..4, --rounds 1..20, --warmup 0..rounds-1")
 	}
+	if o.spawn && o.server != "" {
+		return errors.New("--spawn starts its own server: give --server or --spawn, not both")
+	}
+	if o.wsMoves && o.game != "toy" && o.game != "" {
+		return errors.New("--ws-moves plays the toy game only")
+	}
 	o.setupWorkers = 32
-	if o.server == "" {
+	if o.server == "" && !o.spawn {
 		if err := o.gc.apply(); err != nil {
 			return err
 		}
@@ -138,6 +155,13 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fmt.Fprintf(stdout, "throughput:   %.0f moves/s steady (middle 80%% of moves), %.0f moves/s over the whole run\n", rep.SteadyPerSec, rep.MovesPerSec)
 	fmt.Fprintf(stdout, "move→broadcast latency: p50 %v, p99 %v, max %v\n", rep.P50.Round(10*time.Microsecond),
 		rep.P99.Round(10*time.Microsecond), rep.Max.Round(10*time.Microsecond))
+	if o.spawn {
+		fmt.Fprintf(stdout, "server CPU:   %.1f µs per move (the server process's user and system time over the play phase)\n",
+			float64(rep.ServerCPUPerMove.Nanoseconds())/1e3)
+		fmt.Fprintf(stdout, "server memory: %.1f MB resident after setup, %.1f MB at the end of play (%.1f KB per game)\n",
+			float64(rep.ServerRSSSetup)/(1<<20), float64(rep.ServerRSS)/(1<<20), float64(rep.ServerRSS)/1024/float64(rep.Games))
+		return nil
+	}
 	if o.server != "" {
 		fmt.Fprintf(stdout, "memory per active game: %.1f KB whole load-test process while playing (clients only; the server's is not measured with --server)\n",
 			rep.HeapPerGameLive/1024)
@@ -149,10 +173,22 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 }
 
 func describeTarget(o loadOptions) string {
-	if o.server != "" {
-		return "server " + o.server
+	var d string
+	switch {
+	case o.server != "":
+		d = "server " + o.server
+	case o.spawn:
+		d = "server process of its own, store " + describeDB(o.db)
+	default:
+		d = "in-process server, store " + describeDB(o.db)
 	}
-	return "in-process server, store " + describeDB(o.db)
+	if o.wsMoves {
+		d += ", moves on WebSockets"
+	}
+	if o.noise {
+		d += ", beside a CPU-heavy process"
+	}
+	return d
 }
 
 func describeDB(db string) string {
@@ -173,6 +209,21 @@ func loadtest(ctx context.Context, o loadOptions) (loadReport, error) {
 		o.game = "toy"
 	}
 	client := &http.Client{Transport: &http.Transport{MaxIdleConns: 4 * o.games, MaxIdleConnsPerHost: 4 * o.games}}
+	if o.noise {
+		noise, err := spawnNoise(ctx)
+		if err != nil {
+			return loadReport{}, err
+		}
+		defer noise.stop()
+	}
+	if o.spawn {
+		p, err := spawnServer(ctx, o.db, o.cpuProfile)
+		if err != nil {
+			return loadReport{}, err
+		}
+		defer p.stop()
+		o.server, o.proc = p.url, p
+	}
 	if o.server != "" {
 		rep, runs, err := drive(ctx, client, o.server, o)
 		closeRuns(runs)
@@ -238,7 +289,7 @@ func drive(ctx context.Context, client *http.Client, base string, o loadOptions)
 	}
 	lat := make([][]time.Duration, o.games)
 	var heapLive atomic.Uint64
-	if o.cpuProfile != "" {
+	if o.cpuProfile != "" && o.proc == nil { // a spawned server writes its own
 		f, err := os.Create(o.cpuProfile)
 		if err != nil {
 			return rep, runs, err
@@ -248,6 +299,16 @@ func drive(ctx context.Context, client *http.Client, base string, o loadOptions)
 			return rep, runs, err
 		}
 		defer pprof.StopCPUProfile()
+	}
+	var cpu0 time.Duration
+	if o.proc != nil {
+		var err error
+		if rep.ServerRSSSetup, err = o.proc.rss(); err != nil {
+			return rep, runs, err
+		}
+		if cpu0, err = o.proc.cpu(); err != nil {
+			return rep, runs, err
+		}
 	}
 	start := time.Now()
 	for _, r := range runs {
@@ -270,6 +331,16 @@ func drive(ctx context.Context, client *http.Client, base string, o loadOptions)
 	if err := <-errc; err != nil {
 		return rep, runs, err
 	}
+	var cpu1 time.Duration
+	if o.proc != nil {
+		var err error
+		if cpu1, err = o.proc.cpu(); err != nil {
+			return rep, runs, err
+		}
+		if rep.ServerRSS, err = o.proc.rss(); err != nil {
+			return rep, runs, err
+		}
+	}
 	var all []time.Duration
 	for _, l := range lat {
 		all = append(all, l...)
@@ -284,6 +355,9 @@ func drive(ctx context.Context, client *http.Client, base string, o loadOptions)
 	rep.SteadyPerSec = steadyRate(runs)
 	rep.P50, rep.P99, rep.Max = all[len(all)/2], all[len(all)*99/100], all[len(all)-1]
 	rep.HeapPerGameLive = float64(heapLive.Load()) / float64(o.games)
+	if o.proc != nil {
+		rep.ServerCPUPerMove = (cpu1 - cpu0) / time.Duration(rep.Played)
+	}
 	return rep, runs, nil
 }
 
@@ -311,10 +385,16 @@ func steadyRate(runs []*gameRun) float64 {
 
 func closeRuns(runs []*gameRun) {
 	for _, r := range runs {
-		if r != nil && r.ws != nil {
-			r.ws.CloseNow()
-			r.mv.close()
+		if r == nil {
+			continue
 		}
+		if r.ws != nil {
+			r.ws.CloseNow()
+		}
+		for _, c := range r.seatWS {
+			c.CloseNow()
+		}
+		r.mv.close()
 	}
 }
 
@@ -382,6 +462,15 @@ type gameRun struct {
 	done  []time.Duration
 	mv    *mover // posts the moves, on a connection opened at setup
 	seqs  chan wsState
+	// With --ws-moves: each seat's WebSocket (seat 0's also brings the states) and its replies.
+	seatWS []*websocket.Conn
+	acks   []chan wsAck
+}
+
+// wsAck is the server's reply to a move sent on a WebSocket.
+type wsAck struct {
+	seq int64
+	err string
 }
 
 // wsState is what a driver needs from a pushed state.
@@ -611,6 +700,12 @@ func setupGame(ctx context.Context, c *http.Client, base string, o loadOptions) 
 	if err := postJSON(ctx, c, base+"/api/matches/"+r.id+"/start", r.toks[0], nil, nil); err != nil {
 		return nil, err
 	}
+	if o.wsMoves {
+		if err := r.dialSeats(ctx, base); err != nil {
+			return nil, err
+		}
+		return r, nil
+	}
 	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/matches/"+r.id+"/ws", nil)
 	if err != nil {
 		return nil, fmt.Errorf("websocket: %w", err)
@@ -652,6 +747,74 @@ func setupGame(ctx context.Context, c *http.Client, base string, o loadOptions) 
 	return r, nil
 }
 
+// dialSeats opens a WebSocket for each seat, as each player's page does, on which the seat sends its moves
+// and hears the replies; seat 0's also brings the states the driver waits for (the others' states are read
+// and dropped, as their pages would take them).
+func (r *gameRun) dialSeats(ctx context.Context, base string) error {
+	for seat, tok := range r.toks {
+		c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/matches/"+r.id+"/ws",
+			&websocket.DialOptions{HTTPHeader: http.Header{"Authorization": {"Bearer " + tok}}})
+		if err != nil {
+			return fmt.Errorf("seat %d websocket: %w", seat, err)
+		}
+		c.SetReadLimit(1 << 20)
+		r.seatWS = append(r.seatWS, c)
+		acks := make(chan wsAck, 4)
+		r.acks = append(r.acks, acks)
+		go func() {
+			if seat == 0 {
+				defer close(r.seqs)
+			}
+			defer close(acks)
+			for {
+				_, b, err := c.Read(ctx)
+				if err != nil {
+					return
+				}
+				if seq, ok := stateSeq(b); ok {
+					if seat == 0 {
+						r.seqs <- wsState{seq: seq}
+					}
+					continue
+				}
+				var reply struct {
+					Type  string          `json:"type"`
+					Seq   int64           `json:"seq"`
+					Error json.RawMessage `json:"error"`
+				}
+				if err := json.Unmarshal(b, &reply); err != nil {
+					acks <- wsAck{err: fmt.Sprintf("unreadable reply %.100q", b)}
+					continue
+				}
+				switch reply.Type {
+				case "ok":
+					acks <- wsAck{seq: reply.Seq}
+				case "error":
+					acks <- wsAck{err: string(reply.Error)}
+				}
+			}
+		}()
+	}
+	return nil
+}
+
+// sendMove sends a seat's move on its WebSocket and returns the sequence number the server acknowledged.
+func (r *gameRun) sendMove(ctx context.Context, seat int, msg []byte) (int64, error) {
+	wctx, cancel := context.WithTimeout(ctx, moveTimeout)
+	defer cancel()
+	if err := r.seatWS[seat].Write(wctx, websocket.MessageText, msg); err != nil {
+		return 0, fmt.Errorf("game %s seat %d: send a move: %w", r.id, seat, err)
+	}
+	a, ok := <-r.acks[seat]
+	if !ok {
+		return 0, fmt.Errorf("game %s seat %d: websocket closed", r.id, seat)
+	}
+	if a.err != "" {
+		return 0, fmt.Errorf("game %s seat %d: move refused: %s", r.id, seat, a.err)
+	}
+	return a.seq, nil
+}
+
 // play makes every seat move once a round, in seat order, each move waiting for its broadcast.
 func (r *gameRun) play(ctx context.Context, c *http.Client, base string, o loadOptions, sample bool, heap *atomic.Uint64) ([]time.Duration, error) {
 	if o.game != "toy" {
@@ -666,12 +829,22 @@ func (r *gameRun) play(ctx context.Context, c *http.Client, base string, o loadO
 	}
 	bodies := make([][]byte, len(r.toks))
 	for seat := range bodies {
-		bodies[seat] = []byte(fmt.Sprintf(`{"move":{"pick":%d}}`, seat%3+1))
+		if o.wsMoves {
+			bodies[seat] = []byte(fmt.Sprintf(`{"type":"move","move":{"pick":%d}}`, seat%3+1))
+		} else {
+			bodies[seat] = []byte(fmt.Sprintf(`{"move":{"pick":%d}}`, seat%3+1))
+		}
 	}
 	for round := range o.rounds {
 		for seat, tok := range r.toks {
 			t0 := time.Now()
-			seq, err := mv.post(ctx, path, tok, bodies[seat])
+			var seq int64
+			var err error
+			if o.wsMoves {
+				seq, err = r.sendMove(ctx, seat, bodies[seat])
+			} else {
+				seq, err = mv.post(ctx, path, tok, bodies[seat])
+			}
 			if err != nil {
 				return lat, err
 			}

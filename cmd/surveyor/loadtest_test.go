@@ -7,7 +7,10 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -206,5 +209,58 @@ func TestMoverPostsMoves(t *testing.T) {
 		}
 		mv.close()
 		ts.Close()
+	}
+}
+
+// With --spawn the server runs in a process of its own, whose CPU time and memory the report gives; with
+// --ws-moves each seat sends its moves on its WebSocket; --noise runs a CPU-heavy process beside.
+func TestLoadtestSpawnedServerOverWebSockets(t *testing.T) {
+	defer func(f func(context.Context, ...string) (*exec.Cmd, error)) { selfCommand = f }(selfCommand)
+	var spawned []string
+	selfCommand = func(ctx context.Context, args ...string) (*exec.Cmd, error) {
+		spawned = append(spawned, args[0])
+		cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), "SURVEYOR_TEST_CHILD="+strings.Join(args, "\x1f"))
+		return cmd, nil
+	}
+	var out bytes.Buffer
+	err := runLoadtest(context.Background(), []string{"--spawn", "--ws-moves", "--noise", "--games", "3", "--seats", "2", "--rounds", "3"}, nil, &out, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	// 3 games × 2 seats × 3 rounds, the first round a warm-up.
+	for _, want := range []string{"server process of its own", "moves on WebSockets", "beside a CPU-heavy process",
+		"moves:        12 measured, 18 played in", "server CPU:", "µs per move", "MB resident after setup"} {
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if !slices.Equal(spawned, []string{"sim", "serve"}) {
+		t.Errorf("spawned %q, want the noise (sim) and the server (serve)", spawned)
+	}
+	for _, bad := range [][]string{{"--spawn", "--server", "http://127.0.0.1:1"}, {"--ws-moves", "--game", "cartographers"}} {
+		if err := runLoadtest(context.Background(), bad, nil, &out, &out); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestProcStatParsing(t *testing.T) {
+	// A command name with spaces and a parenthesis: fields are counted from the last ')'.
+	stat := []byte("4242 (sur (vey) or) S 1 4242 4242 0 -1 4194560 1200 0 0 0 731 269 0 0 20 0 9 0 100 1000 300 0")
+	if d, err := parseStatCPU(stat); err != nil || d != 10*time.Second {
+		t.Errorf("parseStatCPU = %v, %v; want 10s (731+269 ticks of 10 ms)", d, err)
+	}
+	if _, err := parseStatCPU([]byte("4242 (x) S 1 2")); err == nil {
+		t.Error("a short stat line accepted")
+	}
+	status := []byte("Name:\tsurveyor\nVmPeak:\t  999 kB\nVmRSS:\t   2048 kB\nThreads:\t9\n")
+	if n, err := parseVmRSS(status); err != nil || n != 2048*1024 {
+		t.Errorf("parseVmRSS = %d, %v; want 2 MiB", n, err)
+	}
+	for _, bad := range []string{"Name:\tx\n", "VmRSS:\t12 MB\n", "VmRSS:\tmany kB\n"} {
+		if _, err := parseVmRSS([]byte(bad)); err == nil {
+			t.Errorf("parseVmRSS accepted %q", bad)
+		}
 	}
 }
