@@ -20,6 +20,10 @@ func Game() game.Plugin {
 		Bots: []game.BotSpec{
 			// Ratings: surveyor sim --game carcassonne --calibrate --games 1000 --parallel (docs/ratings.md).
 			{Name: "greedy+", New: func() game.Bot { return carcbot.New() }, Rating: game.FixedRating{Mu: 38.070, Sigma: 1.759}},
+			// The search bot (bot/carcassonne/search.go) thinks MasterBudget (0.8 s) a move on a server, which
+			// plays bot seats inline under the match's lock: too slow to be the default that tests, e2e runs
+			// and quick games get, so greedy+ stays first.
+			{Name: "master", New: func() game.Bot { return carcbot.NewMaster(carcbot.MasterBudget, 0) }, Rating: masterRating},
 			{Name: "auto", New: func() game.Bot { return game.AutoBot{} }, Rating: game.FixedRating{Mu: 22.613, Sigma: 1.677}},
 			// Levels for people (bot/carcassonne/levels.go); greedy+ is the strongest, "expert".
 			{Name: "easy", New: levelBot("easy"), Rating: game.FixedRating{Mu: 5.872, Sigma: 2.160}},
@@ -36,6 +40,9 @@ func Game() game.Plugin {
 		Sim: simulate,
 	}
 }
+
+// masterRating is master's fixed rating. PROVISIONAL until measured.
+var masterRating = game.FixedRating{Mu: 45, Sigma: 2.5}
 
 // levelBot makes a bot playing at a named level, its choices drawn from a seed of its own.
 func levelBot(name string) func() game.Bot {
@@ -59,6 +66,9 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 	}
 	return func() game.SimGame {
 		plus := carcbot.New()
+		// The sim's master plays a fixed number of rounds, not the server's wall clock, so that a seed
+		// gives the same games on any machine and with --parallel.
+		master := carcbot.NewMaster(0, carcbot.MasterRounds)
 		levels := map[string]*carcbot.Bot{}
 		for i, l := range carcbot.Levels {
 			levels[l.Name] = carcbot.NewLevel(l, uint64(i)+1)
@@ -76,6 +86,11 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 					var err error
 					if m, err = plus.Choose(g); err != nil {
 						return game.SimOutcome{}, fmt.Errorf("greedy+ at seat %d: %w", seat, err)
+					}
+				case "master":
+					var err error
+					if m, err = master.Choose(g); err != nil {
+						return game.SimOutcome{}, fmt.Errorf("master at seat %d: %w", seat, err)
 					}
 				case "auto":
 					m = g.GreedyMove()

@@ -1,0 +1,145 @@
+package carcassonne
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	carc "github.com/surveyor-game/surveyor/carcassonne"
+	"github.com/surveyor-game/surveyor/game"
+)
+
+// testMaster is the search bot at a small fixed budget, so that the tests are quick and repeatable.
+func testMaster() *Search {
+	s := NewMaster(0, 4)
+	s.Depth = 3
+	return s
+}
+
+// The search's own greedy+ (read through the engine's accessors) chooses as greedy+ does, with and without
+// the Land Surveyors, with two to five players, on every position of seeded games.
+func TestPlusEvalIsGreedyPlus(t *testing.T) {
+	var pe plusEval
+	plus := New()
+	var c carc.Game
+	compared := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		opts := carc.DefaultOptions()
+		opts.Surveyors = seed%2 == 0
+		g, err := carc.NewGame(opts, 2+int(seed)%4, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() {
+			want, err := plus.Choose(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.LookAhead(&c)
+			if got := pe.best(&c, DefaultWeights); got != want {
+				t.Fatalf("seed %d turn %d tile %c: search's greedy+ chose %+v, greedy+ %+v", seed, g.TilesPlaced(), g.Current(), got, want)
+			}
+			compared++
+			if err := g.Play(want); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if compared < 500 {
+		t.Errorf("%d positions compared", compared)
+	}
+}
+
+// Every move master makes over whole games, two to five players, with and without the Land Surveyors, is
+// legal, and it stands meeples of every kind.
+func TestMasterMovesAreLegal(t *testing.T) {
+	s := testMaster()
+	meeples := map[string]int{}
+	for seed := uint64(1); seed <= 4; seed++ {
+		opts := carc.DefaultOptions()
+		opts.Surveyors = seed%2 == 0
+		raw, err := json.Marshal(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := carc.Definition{}.New(raw, 1+int(seed), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := st.(*carc.Game)
+		for !g.Over() {
+			seat := g.ToAct()[0]
+			m, err := s.Move(st, seat)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			if !contains(g.LegalMoves(seat), m) {
+				t.Fatalf("seed %d: move %s is not among the legal moves", seed, m)
+			}
+			var mj carc.MoveJSON
+			if err := json.Unmarshal(m, &mj); err != nil {
+				t.Fatal(err)
+			}
+			meeples[kindOf(mj.Meeple)]++
+			if err := st.Apply(seat, m); err != nil {
+				t.Fatalf("seed %d: %s refused: %v", seed, m, err)
+			}
+		}
+	}
+	for _, k := range []string{"", "city", "road", "monastery", "field"} {
+		if meeples[k] == 0 {
+			t.Errorf("no move with meeple kind %q in 4 games (%v)", k, meeples)
+		}
+	}
+}
+
+func TestMasterBadCallsAreErrors(t *testing.T) {
+	g, err := carc.NewGame(carc.DefaultOptions(), 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := testMaster()
+	if _, err := s.Move(otherGame{}, 0); err == nil {
+		t.Error("a state of another game was accepted")
+	}
+	if _, err := s.Move(g, 1); !errors.Is(err, game.ErrNotYourTurn) {
+		t.Errorf("seat 1 when seat 0 is to play: got %v, want ErrNotYourTurn", err)
+	}
+	for !g.Over() {
+		if err := g.Play(g.GreedyMove()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Move(g, 0); !errors.Is(err, game.ErrGameOver) {
+		t.Errorf("game over: got %v, want ErrGameOver", err)
+	}
+}
+
+// With a fixed number of rounds a position gives one move, whatever was searched before.
+func TestMasterDeterministic(t *testing.T) {
+	var first []carc.Move
+	for run := 0; run < 2; run++ {
+		g, err := carc.NewGame(carc.DefaultOptions(), 3, 77)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := testMaster()
+		var moves []carc.Move
+		for !g.Over() {
+			m, err := s.Choose(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			moves = append(moves, m)
+		}
+		for i := range moves {
+			if run == 1 && (len(moves) != len(first) || moves[i] != first[i]) {
+				t.Fatalf("move %d: %+v, then %+v", i, first[i], moves[i])
+			}
+		}
+		first = moves
+	}
+}
