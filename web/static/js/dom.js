@@ -39,3 +39,12 @@ export function focusOnKeyUp(btn) {
 let keyDown = false;
 document.addEventListener("keydown", () => { keyDown = true; }, true);
 document.addEventListener("keyup", () => { keyDown = false; }, true);
+
+// artDefs puts a game's drawing definitions (symbols, patterns) in the page once, in a hidden SVG of their
+// own: every board, sheet and icon refers to them, so that a glyph drawn on a hundred spaces is defined
+// once. The SVG is hidden by its size, not by display:none, under which Chrome paints no pattern.
+export function artDefs(id, build) {
+  if (document.getElementById(id)) return;
+  document.body.append(el("svg", { id, "aria-hidden": "true", focusable: "false", width: 0, height: 0,
+    style: "position:absolute;width:0;height:0;overflow:hidden" }, el("defs", {}, build())));
+}

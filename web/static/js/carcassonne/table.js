@@ -13,7 +13,7 @@ import { clockChip } from "../clock.js";
 
 // The seats' colours, as the meeples of app.css.
 const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333"];
-const swatch = (seat) => h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` });
+const swatch = (seat) => h("span", { class: `swatch seat-${seat}`, style: `background-color:${SEAT_COLOURS[seat]}` });
 
 // ---------- what changed ----------
 

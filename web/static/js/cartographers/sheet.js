@@ -3,7 +3,7 @@
 
 import { SIZE, key } from "./shapes.js";
 import { terrainName, t } from "../i18n.js";
-import { el } from "../dom.js";
+import { el, artDefs } from "../dom.js";
 
 export const CS = 10; // one space
 export const M = 7; // margin for the row and column labels
@@ -12,27 +12,53 @@ const COINS = 14;
 export const ROWS = "ABCDEFGHIJK";
 export const cellName = (r, c) => ROWS[r] + (c + 1);
 
-function mountain(x, y) {
-  return el("path", { d: `M${x + 1.5} ${y + 8.2} L${x + 5} ${y + 1.8} L${x + 8.5} ${y + 8.2} Z`, class: "mtn" });
+// The sheet's drawings, in ink as a map-maker would draw them: trees for a forest, houses for a village,
+// furrows and an ear of wheat for a farm, waves for water, a horned head for a monster, peaks for a
+// mountain, a broken arch for ruins, cracks for a rift. Terrains are told apart by these, not by colour
+// alone. Each is a symbol defined once in the page (artDefs) and used on every space; they carry their own
+// colours as attributes, so that a map saved as a picture (picture.js) keeps them.
+const INK = "#2b2420", PAPER = "#f6efdd", PALE = "#f3ecd6";
+const p = (d, attrs) => el("path", { d, ...attrs });
+const GLYPHS = {
+  forest: [p("M3.1,8.8V7.4M7.2,8.8V6.3", { stroke: "#1d3a16", "stroke-width": 0.7 }),
+    p("M3.1,1.2L5.3,4.6H4.3L5.9,7.4H0.3L1.9,4.6H0.9Z", { fill: "#234a1b", stroke: PALE, "stroke-width": 0.45, "stroke-linejoin": "round" }),
+    el("circle", { cx: 7.3, cy: 4.3, r: 2.1, fill: "#234a1b", stroke: PALE, "stroke-width": 0.45 })],
+  village: [p("M1,8.7V5.1H5V8.7ZM6,8.7V6.1H9.2V8.7Z", { fill: PAPER, stroke: INK, "stroke-width": 0.35 }),
+    p("M0.3,5.4L3,2.6L5.7,5.4ZM5.4,6.4L7.6,4.1L9.8,6.4Z", { fill: "#5a1f12", stroke: PALE, "stroke-width": 0.35, "stroke-linejoin": "round" }),
+    p("M2.6,8.7V7.1H3.4V8.7ZM7.2,8.7V7.4H8V8.7Z", { fill: INK })],
+  farm: [p("M0.8,7.3Q5,6.1 9.2,7.3M0.8,9Q5,7.8 9.2,9M0.8,5.6Q2.6,5 3.6,5.1M6.4,5.1Q7.4,5 9.2,5.6", { fill: "none", stroke: "#6b4e12", "stroke-width": 0.5, "stroke-linecap": "round" }),
+    p("M5,6.4V1.4M5,2.4l-1.1,-0.9M5,3.5l-1.1,-0.9M5,4.6l-1.1,-0.9M5,2.4l1.1,-0.9M5,3.5l1.1,-0.9M5,4.6l1.1,-0.9", { fill: "none", stroke: INK, "stroke-width": 0.5, "stroke-linecap": "round" })],
+  water: [p("M0.9,2.9q1,-1 2,0t2,0t2,0t2,0M0.9,5.5q1,-1 2,0t2,0t2,0t2,0M0.9,8.1q1,-1 2,0t2,0t2,0t2,0", { fill: "none", stroke: "#eef4fb", "stroke-width": 0.6, "stroke-linecap": "round" })],
+  monster: [p("M1.9,3.3L3.3,4.5Q4.8,3.7 6.3,4.5L7.7,3.3L7.5,5.8Q7.3,8.7 4.8,8.9Q2.3,8.7 2.1,5.8Z", { fill: PALE, stroke: INK, "stroke-width": 0.35, "stroke-linejoin": "round" }),
+    el("circle", { cx: 3.9, cy: 6, r: 0.55, fill: INK }), el("circle", { cx: 5.7, cy: 6, r: 0.55, fill: INK }),
+    p("M3.7,7.7l0.55,0.5l0.55,-0.5l0.55,0.5l0.55,-0.5", { fill: "none", stroke: INK, "stroke-width": 0.35 })],
+  hero: [p("M5,1.5L6,4H8.6L6.5,5.7L7.3,8.4L5,6.8L2.7,8.4L3.5,5.7L1.4,4H4Z", { fill: PALE, stroke: INK, "stroke-width": 0.4, "stroke-linejoin": "round" })],
+  mountain: [p("M5.2,8.6L7.3,4.3L9.4,8.6Z", { fill: "#b5a691", stroke: "#4a3f35", "stroke-width": 0.45, "stroke-linejoin": "round" }),
+    p("M0.7,8.6L4.2,1.7L7.7,8.6Z", { fill: "#9a8a78", stroke: "#4a3f35", "stroke-width": 0.5, "stroke-linejoin": "round" }),
+    p("M3.2,3.7L4.2,1.7L5.2,3.7L4.6,3.3L4.2,3.9L3.8,3.3Z", { fill: PAPER }),
+    p("M4.9,4.6L5.7,6.4M5.4,6.8L6,8", { fill: "none", stroke: "#4a3f35", "stroke-width": 0.35, "stroke-linecap": "round" })],
+  wasteland: [p("M1.4,1.8L3.4,4.1L2.7,5.6L4.9,7.2L4.5,8.9M6.6,1.4L7.2,3.4L8.9,4.3M5.9,6.2L8.4,8.3", { fill: "none", stroke: PALE, "stroke-width": 0.55, "stroke-linejoin": "round", "stroke-linecap": "round" }),
+    el("circle", { cx: 7.6, cy: 6.2, r: 0.5, fill: PALE }), el("circle", { cx: 2, cy: 8, r: 0.4, fill: PALE })],
+  destroyed: [p("M2,2L8,8M8,2L2,8", { fill: "none", stroke: "#d9cfbb", "stroke-width": 0.7, "stroke-linecap": "round" })],
+  ruins: [p("M1.2,8.7H8.8", { stroke: "#7a4a1f", "stroke-width": 0.6 }),
+    p("M2.2,8.6V4.6A2.9,2.9 0 0 1 6.6,2.2M7.8,8.6V5.4", { fill: "none", stroke: "#7a4a1f", "stroke-width": 0.9, "stroke-linecap": "round" }),
+    p("M5.2,7.2h1.6v1.4h-1.6Z", { fill: "#7a4a1f" })],
+};
+
+// defs are the sheet's symbols, and the parchment: fibres on a paper tone, darker to the edges.
+function defs() {
+  const symbols = Object.entries(GLYPHS).map(([k, shapes]) => el("symbol", { id: `carto-${k}`, viewBox: "0 0 10 10" }, shapes));
+  const parch = el("pattern", { id: "carto-parch", width: 37, height: 29, patternUnits: "userSpaceOnUse" },
+    el("rect", { width: 37, height: 29, fill: PAPER }),
+    p("M2,4q6,-1.2 11,0.4M19,15q5,0.9 10,-0.3M6,22q4,0.6 8,-0.5M24,5q3,-0.4 7,0.5M30,25q2,0.6 5,-0.2", { fill: "none", stroke: "#b89f6e", "stroke-width": 0.25, opacity: 0.4 }));
+  const edge = el("radialGradient", { id: "carto-edge", cx: "50%", cy: "50%", r: "72%" },
+    el("stop", { offset: "62%", "stop-color": "#b8955a", "stop-opacity": 0 }), el("stop", { offset: "100%", "stop-color": "#b8955a", "stop-opacity": 0.32 }));
+  return [...symbols, parch, edge];
 }
 
-function ruinsMark(x, y) {
-  // An arch: the ruins symbol printed on the sheet.
-  return el("path", { d: `M${x + 2} ${y + 8.5} V${y + 4.5} A3 3 0 0 1 ${x + 8} ${y + 4.5} V${y + 8.5}`, class: "ruins" });
-}
-
-function terrainMark(kind, x, y) {
-  switch (kind) {
-    case "forest": return el("path", { d: `M${x + 5} ${y + 1.8} L${x + 8} ${y + 7} H${x + 2} Z M${x + 4.4} ${y + 7} h1.2 v1.6 h-1.2 Z`, class: "glyph" });
-    case "village": return el("path", { d: `M${x + 2.2} ${y + 8} V${y + 4.6} L${x + 5} ${y + 2} L${x + 7.8} ${y + 4.6} V${y + 8} Z`, class: "glyph" });
-    case "farm": return el("path", { d: `M${x + 2} ${y + 3.5} H${x + 8} M${x + 2} ${y + 5.5} H${x + 8} M${x + 2} ${y + 7.5} H${x + 8}`, class: "glyph line" });
-    case "water": return el("path", { d: `M${x + 1.5} ${y + 4} q1.75 -1.5 3.5 0 t3.5 0 M${x + 1.5} ${y + 7} q1.75 -1.5 3.5 0 t3.5 0`, class: "glyph line" });
-    case "monster": return el("path", { d: `M${x + 2.5} ${y + 8} L${x + 3} ${y + 3} L${x + 5} ${y + 5} L${x + 7} ${y + 3} L${x + 7.5} ${y + 8} Z`, class: "glyph" });
-    case "hero": return el("path", { d: `M${x + 5} ${y + 1.5} L${x + 6} ${y + 4} L${x + 8.6} ${y + 4} L${x + 6.5} ${y + 5.7} L${x + 7.3} ${y + 8.4} L${x + 5} ${y + 6.8} L${x + 2.7} ${y + 8.4} L${x + 3.5} ${y + 5.7} L${x + 1.4} ${y + 4} L${x + 4} ${y + 4} Z`, class: "glyph" });
-    case "destroyed": return el("path", { d: `M${x + 2} ${y + 2} L${x + 8} ${y + 8} M${x + 8} ${y + 2} L${x + 2} ${y + 8}`, class: "glyph line" });
-    case "mountain": return mountain(x, y);
-  }
-  return null;
+// glyph uses a terrain's symbol on the space at x, y (null for an empty space).
+export function glyph(kind, x, y, size = CS, cls = "glyph") {
+  return GLYPHS[kind] ? el("use", { href: `#carto-${kind}`, x, y, width: size, height: size, class: `${cls} g-${kind}` }) : null;
 }
 
 // MONSTER_MARKS names the mark of each Heroes monster with an ability.
@@ -59,8 +85,11 @@ export function drawSheet(map, opts = {}) {
   const small = !!opts.small;
   const m = small ? 1 : M;
   const w = m + SIZE * CS + 1, h = m + SIZE * CS + (small ? 1 : 16);
+  artDefs("carto-art", defs);
   const svg = el("svg", { viewBox: `0 0 ${w} ${h}`, class: small ? "sheet small" : "sheet", role: "img",
     "aria-label": opts.label || "map" });
+  svg.append(el("rect", { class: "parchment", width: w, height: h, fill: "url(#carto-parch)" }),
+    el("rect", { class: "parchment-edge", width: w, height: h, fill: "url(#carto-edge)" }));
   const grid = el("g", { transform: `translate(${m} ${m})`, class: "grid" });
   svg.append(grid);
   grid.append(el("rect", { x: -0.6, y: -0.6, width: SIZE * CS + 1.2, height: SIZE * CS + 1.2, class: "frame" }));
@@ -78,9 +107,11 @@ export function drawSheet(map, opts = {}) {
         title.textContent = `${cellName(r, c)} ${terrainName(cell.kind)}${cell.ruins ? " · " + t("ruinsLabel") : ""}`;
         g.append(title);
       }
-      const mark = terrainMark(cell.kind, x, y);
+      const mark = glyph(cell.kind, x, y);
       if (mark) g.append(mark);
-      if (cell.ruins) g.append(ruinsMark(x, y));
+      // On a filled space the ruins shrink to a corner, on a pale disc that keeps them apart from the terrain.
+      if (cell.ruins && mark) g.append(el("circle", { cx: x + 2.3, cy: y + 7.7, r: 2.1, class: "ruins-disc" }), glyph("ruins", x + 0.5, y + 5.9, 3.6, "ruins"));
+      else if (cell.ruins) g.append(glyph("ruins", x, y, CS, "ruins"));
       grid.append(g);
     }
   }
@@ -135,6 +166,7 @@ export function cellFromPoint(svg, clientX, clientY) {
 
 // shapeIcon draws a small picture of a shape (cells from its top-left), terrain-coloured.
 export function shapeIcon(cells, kind, opts = {}) {
+  artDefs("carto-art", defs);
   const all = cells.concat(opts.hits || []);
   const h = Math.max(...all.map(x => x[0])) + 1, w = Math.max(...all.map(x => x[1])) + 1;
   const n = Math.max(h, w, 3);
@@ -142,6 +174,8 @@ export function shapeIcon(cells, kind, opts = {}) {
   const ox = ((n - w) * CS) / 2, oy = ((n - h) * CS) / 2;
   for (const [r, c] of cells) {
     svg.append(el("rect", { x: ox + c * CS, y: oy + r * CS, width: CS, height: CS, class: `k-${kind || "empty"} piece` }));
+    const g = glyph(kind, ox + c * CS, oy + r * CS);
+    if (g) svg.append(g);
   }
   if (opts.coin) svg.append(el("circle", { cx: ox + CS / 2, cy: oy + CS / 2, r: 3, class: "coin on" }));
   for (const [r, c] of opts.hits || []) {
