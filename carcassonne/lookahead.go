@@ -156,3 +156,67 @@ func (g *Game) SegmentSides(seg, rot int) uint8 {
 	}
 	return rotSides(types[g.current].segs[seg].sides, rot)
 }
+
+// Trial plays moves from one position on a scratch copy and puts the copy back before the next, the way a
+// search tries every candidate of a position. A fresh copy of the game for every candidate moved about 26 KB
+// and was two thirds of a search bot's time; putting the copy back moves only what moves can change: the
+// union-find entries of the tiles on the board, the frontier, the grid cells of the tiles laid since and
+// the counters. The position must not change while the trial is used; the copy is a look-ahead copy
+// (LookAhead), with the same hidden order as the position.
+type Trial struct {
+	base  *Game
+	g     Game
+	ready bool
+}
+
+// Reset starts trials from a position.
+func (t *Trial) Reset(base *Game) {
+	base.LookAhead(&t.g)
+	t.base, t.ready = base, true
+}
+
+// Game puts the scratch copy back to the position and returns it, to be played on (as many moves as
+// wished) and read until the next call.
+func (t *Trial) Game() *Game {
+	if !t.ready {
+		panic("carcassonne: Trial.Game before Reset")
+	}
+	t.restore()
+	return &t.g
+}
+
+// restore makes the scratch copy play and read as the position does. What it leaves different is never
+// read: union-find entries of tiles not on the board (addTile sets them when a tile is laid), and the
+// stamps, whose counter only grows, so that an old stamp never matches a new one.
+func (t *Trial) restore() {
+	b, s := t.base, &t.g
+	for i := b.board.ntiles; i < s.board.ntiles; i++ {
+		s.board.grid[int(s.board.tiles[i].cell)&gridMask] = 0
+	}
+	for i := 0; i < s.board.nfront; i++ {
+		s.board.fslot[int(s.board.frontier[i].cell)&gridMask] = 0
+	}
+	for i := 0; i < b.board.nfront; i++ {
+		c := int(b.board.frontier[i].cell) & gridMask
+		s.board.fslot[c] = b.board.fslot[c]
+	}
+	s.board.frontier, s.board.nfront = b.board.frontier, b.board.nfront
+	s.board.tiles, s.board.ntiles = b.board.tiles, b.board.ntiles
+
+	n := b.board.ntiles * maxSeg
+	copy(s.feat.parent[:n], b.feat.parent[:n])
+	copy(s.feat.size[:n], b.feat.size[:n])
+	copy(s.feat.next[:n], b.feat.next[:n])
+	copy(s.feat.open[:n], b.feat.open[:n])
+	copy(s.feat.meeples[:n], b.feat.meeples[:n])
+	copy(s.feat.owner[:n], b.feat.owner[:n])
+
+	s.opts, s.players, s.seed = b.opts, b.players, b.seed
+	s.deck, s.drawPos, s.current = b.deck, b.drawPos, b.current
+	s.discarded, s.discPos, s.ndisc = b.discarded, b.discPos, b.ndisc
+	s.toAct, s.turn, s.scores, s.supply, s.over = b.toAct, b.turn, b.scores, b.supply, b.over
+	s.exps, s.expRNG, s.surveyorsState = b.exps, b.expRNG, b.surveyorsState
+	s.events, s.evTiles = b.events, b.evTiles
+	s.stampN = max(s.stampN, b.stampN)
+	s.quiet = true
+}

@@ -3,6 +3,8 @@ package carcassonne
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -370,4 +372,102 @@ func firstBit(m uint8) int {
 		}
 	}
 	return -1
+}
+
+// publicState is what a test compares between two games: everything the view shows and what drives the
+// rest of the game.
+func publicState(t *testing.T, g *Game) string {
+	t.Helper()
+	v, err := json.Marshal(g.View(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rem := g.RemainingTiles()
+	ps := g.Placements(nil)
+	return string(v) + "|" + strings.Trim(strings.Join(strings.Fields(fmt.Sprint(rem, g.DrawPileSize(), g.Current(), g.ToActSeat(), g.Over(), ps)), " "), " ")
+}
+
+// Every legal move tried on a Trial leaves the same game as on a fresh copy, and the two go on to the same
+// end; after each, the trial's copy is the position again.
+func TestTrialIsAFreshCopy(t *testing.T) {
+	var tr Trial
+	var fresh Game
+	tried := 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		opts := DefaultOptions()
+		opts.Surveyors = seed%2 == 0
+		g, err := NewGame(opts, 2+int(seed)%4, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for turn := 0; !g.Over(); turn++ {
+			tr.Reset(g)
+			if turn%5 == 0 {
+				want := publicState(t, g)
+				var segs []int
+				for i, p := range g.Placements(nil) {
+					segs = append(g.MeepleOptions(p, segs[:0]), NoMeeple)
+					for _, s := range segs {
+						m := Move{Placement: p, Meeple: s}
+						a := tr.Game()
+						if got := publicState(t, a); got != want {
+							t.Fatalf("seed %d turn %d: the trial's copy is not the position:\n%s\n%s", seed, turn, got, want)
+						}
+						g.LookAhead(&fresh)
+						if err := a.Play(m); err != nil {
+							t.Fatal(err)
+						}
+						if err := fresh.Play(m); err != nil {
+							t.Fatal(err)
+						}
+						// Play a few more turns on some of them, so that stale entries would show.
+						for k := 0; k < 4*(i%2) && !a.Over(); k++ {
+							n := a.GreedyMove()
+							if err := a.Play(n); err != nil {
+								t.Fatal(err)
+							}
+							if err := fresh.Play(n); err != nil {
+								t.Fatal(err)
+							}
+						}
+						if i%5 == 0 {
+							if err := a.EndNow(); err != nil {
+								t.Fatal(err)
+							}
+							if err := fresh.EndNow(); err != nil {
+								t.Fatal(err)
+							}
+						}
+						if x, y := publicState(t, a), publicState(t, &fresh); x != y {
+							t.Fatalf("seed %d turn %d move %+v: trial and fresh copy differ:\n%s\n%s", seed, turn, m, x, y)
+						}
+						tried++
+					}
+				}
+			}
+			if err := g.Play(g.GreedyMove()); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if tried < 1000 {
+		t.Errorf("%d moves tried", tried)
+	}
+}
+
+// Trial.restore copies the Game's fields one by one: a field added to Game must be added there too (or
+// here, if a move never changes it).
+func TestTrialKnowsEveryField(t *testing.T) {
+	known := map[string]bool{
+		"opts": true, "players": true, "seed": true, "board": true, "feat": true, "deck": true, "drawPos": true,
+		"current": true, "discarded": true, "discPos": true, "ndisc": true, "toAct": true, "turn": true,
+		"scores": true, "supply": true, "over": true, "exps": true, "expRNG": true, "surveyorsState": true,
+		"events": true, "evTiles": true, "stamp": true, "stampN": true, "tally": true, "quiet": true,
+	}
+	rt := reflect.TypeOf(Game{})
+	for i := 0; i < rt.NumField(); i++ {
+		if !known[rt.Field(i).Name] {
+			t.Errorf("Game has a field %s that Trial.restore does not put back", rt.Field(i).Name)
+		}
+	}
 }

@@ -44,9 +44,10 @@ type Search struct {
 
 	name string
 	pe   plusEval
-	// base is a copy of the position, world a sampled future of it, line the candidate played out there.
-	base, world, line carc.Game
-	cands             []searchCand
+	// base is a copy of the position, world a sampled future of it; lines plays the candidates out there.
+	base, world carc.Game
+	lines       carc.Trial
+	cands       []searchCand
 }
 
 // searchCand is a candidate move and its statistics over the rounds: the sum of its values and the sum of
@@ -64,7 +65,7 @@ type searchCand struct {
 // a number of rounds, for repeatable figures (docs/bots.md, "master").
 const (
 	MasterBudget     = 800 * time.Millisecond
-	MasterRounds     = 24
+	MasterRounds     = 16
 	masterCandidates = 8
 	masterDepth      = 6
 	masterMeeple     = 2.0
@@ -149,6 +150,7 @@ func (s *Search) Choose(g *carc.Game) (carc.Move, error) {
 		if err := s.world.Determinize(mix(seed, uint64(round)+1)); err != nil {
 			return carc.Move{}, fmt.Errorf("carcassonne master: %w", err)
 		}
+		s.lines.Reset(&s.world)
 		// A round is kept only whole, so that every candidate still in has met the same futures: one
 		// cut short by the clock is dropped, and the clock overruns by one play-out at most.
 		late := false
@@ -234,20 +236,20 @@ func moments(c *searchCand, n float64) (mean, variance float64) {
 // playOut plays a candidate in the sampled world, then Depth turns of greedy+ for every seat, and values
 // the end for seat me.
 func (s *Search) playOut(m carc.Move, me int) float64 {
-	s.world.LookAhead(&s.line)
-	if err := s.line.Play(m); err != nil {
+	line := s.lines.Game()
+	if err := line.Play(m); err != nil {
 		// A candidate comes from the legal moves of this very position.
 		panic(fmt.Sprintf("carcassonne master: candidate %+v refused: %v", m, err))
 	}
-	for d := 0; d < s.Depth && !s.line.Over(); d++ {
-		if err := s.line.Play(s.pe.best(&s.line, DefaultWeights)); err != nil {
+	for d := 0; d < s.Depth && !line.Over(); d++ {
+		if err := line.Play(s.pe.best(line, DefaultWeights)); err != nil {
 			panic(fmt.Sprintf("carcassonne master: greedy+ move refused in a look-ahead: %v", err))
 		}
 	}
-	left := s.line.DrawPileSize()
-	// EndNow refuses only a game that is not a look-ahead copy, which line always is.
-	_ = s.line.EndNow()
-	return s.value(&s.line, me, left)
+	left := line.DrawPileSize()
+	// EndNow refuses only a game that is not a look-ahead copy, which a trial's always is.
+	_ = line.EndNow()
+	return s.value(line, me, left)
 }
 
 // value is seat me's score less the best other seat's, each with what its meeples in hand are still worth
@@ -276,10 +278,10 @@ func mix(a, b uint64) uint64 {
 // public View and the move form, which makes it cheap enough to play whole turns of look-ahead with:
 // TestPlusEvalIsGreedyPlus checks that it chooses as greedy+ does.
 type plusEval struct {
-	scratch carc.Game
-	ps      []carc.Placement
-	segs    []int
-	cands   []candidate
+	trial carc.Trial
+	ps    []carc.Placement
+	segs  []int
+	cands []candidate
 }
 
 // values fills pe.cands with every legal move of g and its greedy+ value.
@@ -299,23 +301,24 @@ func (pe *plusEval) scan(g *carc.Game, w Weights, keep bool) carc.Move {
 	supply := g.Supply(me)
 	cost := w.MeepleCost * float64(left) / 36 * 4 / float64(max(supply, 1))
 	best, bestVal, first := carc.Move{Meeple: carc.NoMeeple}, 0.0, true
+	pe.trial.Reset(g)
 	for _, p := range pe.ps {
 		pe.segs = append(g.MeepleOptions(p, pe.segs[:0]), carc.NoMeeple)
 		for _, sg := range pe.segs {
 			m := carc.Move{Placement: p, Meeple: sg}
-			g.LookAhead(&pe.scratch)
-			if pe.scratch.Play(m) != nil {
+			sc := pe.trial.Game()
+			if sc.Play(m) != nil {
 				continue
 			}
-			v := float64(pe.scratch.Score(me) - g.Score(me))
+			v := float64(sc.Score(me) - g.Score(me))
 			worst := 0
 			for seat := 0; seat < n; seat++ {
 				if seat != me {
-					worst = max(worst, pe.scratch.Score(seat)-g.Score(seat))
+					worst = max(worst, sc.Score(seat)-g.Score(seat))
 				}
 			}
 			v -= w.Opponent * float64(worst)
-			if sg != carc.NoMeeple && pe.scratch.Supply(me) < supply {
+			if sg != carc.NoMeeple && sc.Supply(me) < supply {
 				v += plusHope(g, m, left, w) - cost
 			}
 			if keep {
