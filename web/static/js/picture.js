@@ -17,6 +17,25 @@ export function standalone(svg) {
     to[i].setAttribute("style", PROPS.map(p => `${p}:${cs.getPropertyValue(p)}`).join(";"));
     to[i].removeAttribute("class");
   });
+  // The glyphs and patterns the drawing refers to live once in the page (dom.js artDefs): the picture
+  // takes a copy of each it uses, and of what those use in turn.
+  const defs = document.createElementNS("http://www.w3.org/2000/svg", "defs");
+  const taken = new Set();
+  const take = (node) => {
+    for (const e of [node, ...node.querySelectorAll("*")]) {
+      const refs = [e.getAttribute("href"), e.getAttribute("fill"), e.getAttribute("clip-path"), e.getAttribute("style")];
+      for (const m of refs.join(" ").matchAll(/#([\w-]+)/g)) {
+        const id = m[1], def = document.getElementById(id);
+        if (taken.has(id) || !def || svg.contains(def) || !def.closest("defs")) continue;
+        taken.add(id);
+        const copy = def.cloneNode(true);
+        defs.append(copy);
+        take(copy);
+      }
+    }
+  };
+  take(clone);
+  if (taken.size) clone.prepend(defs);
   const r = svg.getBoundingClientRect();
   clone.setAttribute("xmlns", "http://www.w3.org/2000/svg");
   clone.setAttribute("width", String(Math.round(r.width)));

@@ -46,7 +46,8 @@ export function drawBoard(tiles, board, opts = {}) {
       svg.append(el("rect", { class: `scored f-${ev.feature}`, x: p.x * CELL + 4, y: p.y * CELL + 4, width: CELL - 8, height: CELL - 8 }));
     }
   }
-  svg.append(el("g", { class: "marks", id: "marks" }), el("g", { class: "preview-layer", id: "preview-layer" }));
+  svg.append(el("g", { class: "final-steps", id: "final-steps" }), el("g", { class: "marks", id: "marks" }),
+    el("g", { class: "preview-layer", id: "preview-layer" }));
   return svg;
 }
 

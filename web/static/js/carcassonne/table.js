@@ -10,6 +10,7 @@ import { t, carcName, surveyorName, surveyorText, dirName, botTag, refusalText }
 import { modal, playerName, isOffline, rulesButton, openRules, TOUCH_LIFT } from "../ui.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
+import { calm, flyPoints, rectOf } from "../motion.js";
 
 // The seats' colours, as the meeples of app.css.
 const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333"];
@@ -25,6 +26,8 @@ export function noticeEvents(s) {
   if (p && p.events && p.events.length <= v.events.length) s.newEvents = v.events.slice(p.events.length);
   // The final scoring comes all at once: show it in a dialog to the players (spectators read the panel).
   if (v.over && p && !p.over && s.env.you) s.queue.push({ kind: "carc-final" });
+  // Then the board steps through the features the final scoring counted (after the dialog, if any).
+  if (v.over && p && !p.over) s.finalSteps = true;
 }
 
 // ---------- legal moves ----------
@@ -103,7 +106,64 @@ export function renderTable(main, s, token, accept) {
   if (acting) bindBoard(s, token, accept);
   refresh(s, token, accept);
   showFinal(s, main);
+  flyScores(s);
+  if (s.finalSteps && !s.queue.some(q => q.kind === "carc-final")) stepFinal(s);
   svg.setAttribute("data-ready", "1");
+}
+
+// ---------- motion ----------
+
+// flyScores sends the points of each feature scored since the last drawing from the feature's tiles to the
+// score of each player who scored it; a page opened on a game flies nothing of what came before.
+function flyScores(s) {
+  const evs = s.view.events || [];
+  if (s.flown === undefined || s.flown > evs.length) s.flown = evs.length;
+  const fresh = evs.slice(s.flown).filter(ev => !ev.final);
+  s.flown = evs.length;
+  fresh.filter(ev => ev.points).forEach((ev, i) => flyEvent(ev, i * 350));
+}
+
+function flyEvent(ev, delay) {
+  const board = document.getElementById("carc-board");
+  if (!board) return;
+  const from = rectOf((ev.tiles || []).map(p => board.querySelector(`.cell-tile[data-cell="${p.x},${p.y}"]`))) || rectOf([board]);
+  const text = `${ev.points >= 0 ? "+" : "−"}${Math.abs(ev.points)}`;
+  ev.receivers.forEach((seat, k) => flyPoints(text, from, `#carc-players tr[data-seat="${seat}"] td[data-score]`,
+    { "data-seat": seat, "data-feature": ev.feature }, delay + k * 120));
+}
+
+// stepFinal shows the final scoring as it is counted: each feature in turn outlined on the board, its
+// line in the list of scorings marked, its points flying to its players' scores. A click on the board
+// ends it; nothing moves for those who ask for less motion (the final list says it all).
+const STEP_MS = 1000;
+function stepFinal(s) {
+  s.finalSteps = false;
+  if (calm()) return;
+  // A feature that gave nothing (a field by no finished city) is passed over: it would only slow the count.
+  const finals = (s.view.events || []).map((ev, i) => [ev, i]).filter(([ev]) => ev.final && ev.points);
+  let k = 0;
+  const stop = () => { clearTimeout(s.stepTimer); k = finals.length; show(); };
+  const show = () => {
+    const layer = document.getElementById("final-steps");
+    for (const li of document.querySelectorAll("ol.events li.stepping")) li.classList.remove("stepping");
+    if (!layer || s.closed || k >= finals.length) { if (layer) layer.replaceChildren(); return; }
+    const [ev, i] = finals[k];
+    layer.replaceChildren(...(ev.tiles || []).map(p => el("rect", { class: `final-step f-${ev.feature}`, "data-step": k, "data-event": i,
+      x: p.x * CELL + 3, y: p.y * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 4 })));
+    const li = document.querySelector(`ol.events li[data-event="${i}"]`);
+    if (li) {
+      li.classList.add("stepping");
+      // The list scrolls by itself to the line, not the page: the board stays where the eye is.
+      const list = li.parentElement;
+      list.scrollTop = li.offsetTop - (list.clientHeight - li.offsetHeight) / 2;
+    }
+    const board = document.getElementById("carc-board");
+    if (board && !board.dataset.stepStop) { board.dataset.stepStop = "1"; board.addEventListener("click", stop, { once: true }); }
+    flyEvent(ev, 0);
+    k++;
+    s.stepTimer = setTimeout(show, STEP_MS);
+  };
+  show();
 }
 
 function statusText(s) {
@@ -222,7 +282,7 @@ function showFinal(s, main) {
   const finals = (v.events || []).filter(ev => ev.final);
   const body = h("div", {}, finalTable(v, m), h("ol", { class: "events" }, finals.map(ev => h("li", {}, eventText(ev, m)))),
     rematchNotice(s, null));
-  const close = () => { s.queue.shift(); box.remove(); };
+  const close = () => { s.queue.shift(); box.remove(); if (s.finalSteps) stepFinal(s); };
   // Close comes first: Enter presses the dialog's first primary button.
   const box = modal("final-modal", t("gameOver"), body,
     [h("button", { type: "button", class: "primary", id: "final-close", onclick: close }, t("close")),

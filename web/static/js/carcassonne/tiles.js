@@ -167,7 +167,7 @@ function bulge(a, b) {
 const HOUSES = {
   cap: { sides: [0], at: [[27, 8], [73, 8]] },
   band: { sides: [1, 3], at: [[52, 26], [20, 72], [82, 70], [12, 28]] },
-  corner: { sides: [0, 3], at: [[64, 9], [9, 64], [36, 8]] },
+  corner: { sides: [0, 3], at: [[64, 9], [9, 64]] },
   three: { sides: [0, 1, 3], at: [[14, 16], [12, 58], [86, 60], [28, 8]] },
   four: { sides: [0, 1, 2, 3], at: [[15, 15], [16, 84], [84, 84], [50, 14], [84, 50]] },
 };
@@ -273,7 +273,7 @@ export function drawTile(letter, rot, opts = {}) {
     if (wall) inner.append(el("path", { class: "wall", d: wall }), el("path", { class: "wall-stones", d: wall }));
     for (const p of houseSpots(seg.sides)) {
       const [x, y] = turn(p, rot);
-      upright.push(el("use", { class: "roof", href: "#carc-house", transform: `translate(${x} ${y}) scale(1.2)` }));
+      upright.push(el("use", { class: "roof", href: "#carc-house", transform: `translate(${x} ${y}) scale(1.4)` }));
     }
   }
   if (hub) upright.push(el("use", { class: "village", href: "#carc-house", transform: "translate(50 49) scale(1.7)" }));
@@ -316,10 +316,10 @@ export function spotOf(letter, rot, name) {
 // (so that the monastery and its cross stay in view), standing elsewhere.
 export function meeple([x, y], seat, extra = {}, kind = "") {
   artDefs("carc-art", defs);
-  const [dx, dy] = kind === "monastery" ? [22, 22] : [0, 0];
+  const [dx, dy] = kind === "monastery" ? [24, 22] : [0, 0];
   const lie = kind === "field" ? " rotate(-90)" : "";
   return el("g", { class: `meeple seat-${seat}` + (kind === "field" ? " farmer" : ""), "data-seat": String(seat), ...extra,
-    transform: `translate(${x + dx} ${y + dy})${lie} scale(1.4)` },
+    transform: `translate(${x + dx} ${y + dy})${lie} scale(1.6)` },
   el("path", { class: "meeple-body", d: MEEPLE }),
   el("path", { class: "meeple-mark", d: MEEPLE, fill: `url(#carc-mark-${seat % SEAT_MARKS.length})` }));
 }

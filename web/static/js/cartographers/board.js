@@ -3,7 +3,7 @@
 // table.js adds the controls of the seat to act; replay.js shows it read-only.
 
 import { h } from "../dom.js";
-import { drawSheet, highlight, shapeIcon, monsterMark, MONSTER_MARKS } from "./sheet.js";
+import { drawSheet, highlight, shapeIcon, monsterMark, MONSTER_MARKS, glyphIcon } from "./sheet.js";
 import { el } from "../dom.js";
 import { parseMap } from "./shapes.js";
 import { t, cardName, terrainName, seasonName, titleName, ruleText, monsterEffect } from "../i18n.js";
@@ -55,7 +55,7 @@ export function cardFace(card) {
     h("div", { class: "card-head" }, h("span", { class: "card-name" }, cardName(card.name)),
       card.time ? h("span", { class: "card-time" }, `${t("time")} ${card.time}`) : null),
     h("div", { class: "card-shapes" }, shapes),
-    h("div", { class: "card-terrains" }, terr.map(k => h("span", { class: `chip k-${k}` }, terrainName(k)))),
+    h("div", { class: "card-terrains" }, terr.map(k => h("span", { class: `chip k-${k}` }, glyphIcon(k, 14), terrainName(k)))),
     card.direction ? h("div", { class: "card-dir" }, card.direction === "clockwise" ? "↻" : "↺") : null);
 }
 

@@ -56,6 +56,14 @@ function defs() {
   return [...symbols, parch, edge];
 }
 
+// glyphIcon is a terrain's glyph alone, size pixels wide, for a button or a chip that names the terrain
+// (null for a kind without one).
+export function glyphIcon(kind, size) {
+  artDefs("carto-art", defs);
+  const g = glyph(kind, 0, 0);
+  return g && el("svg", { viewBox: "0 0 10 10", width: size, height: size, class: "glyph-icon", "aria-hidden": "true" }, g);
+}
+
 // glyph uses a terrain's symbol on the space at x, y (null for an empty space).
 export function glyph(kind, x, y, size = CS, cls = "glyph") {
   return GLYPHS[kind] ? el("use", { href: `#carto-${kind}`, x, y, width: size, height: size, class: `${cls} g-${kind}` }) : null;

@@ -6,9 +6,10 @@
 import { api } from "../api.js";
 import { h, put, focusOnKeyUp } from "../dom.js";
 import { el } from "../dom.js";
-import { drawSheet, CS, cellFromPoint, shapeIcon, cellName } from "./sheet.js";
+import { drawSheet, CS, cellFromPoint, shapeIcon, cellName, glyph, glyphIcon } from "./sheet.js";
 import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } from "./shapes.js";
 import { t, cardName, terrainName, seasonName, refusalText } from "../i18n.js";
+import { flyPoints, rectOf } from "../motion.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 import { modal, playerName, isOffline, rulesButton, openRules, TOUCH_LIFT } from "../ui.js";
@@ -58,6 +59,8 @@ export function noticeChanges(s) {
   if (s.seasonsSeen < 0) s.seasonsSeen = scored;
   // Spectators are not stopped by a dialog: they follow every sheet's score box.
   if (s.env.you) for (let i = s.seasonsSeen; i < scored; i++) s.queue.push({ kind: "season", season: i });
+  // Their points fly to the score box at once; a player's, as the season's dialog closes.
+  else for (let i = s.seasonsSeen; i < scored; i++) (s.flights = s.flights || []).push(i);
   s.seasonsSeen = scored;
 }
 
@@ -155,6 +158,7 @@ export function renderTable(main, s, token, accept) {
   if (d) bindSheet(s, token, accept);
   updatePreview(s);
   showQueue(s, main, token);
+  for (const season of (s.flights || []).splice(0)) flySeason(s, season);
   // Marks for the load-time figures of docs/client.md: the first sheet drawn, and the first one the
   // viewer can play on.
   if (!performance.getEntriesByName("sheet-shown").length) performance.mark("sheet-shown");
@@ -268,7 +272,7 @@ function controls(s, token, accept) {
   if (d.kind === "draw") {
     box.append(h("div", { class: "terrains", role: "radiogroup", "aria-label": t("terrain") }, terrains.map(k =>
       h("button", { type: "button", class: `terrain k-${k}` + (c.terrain === k ? " selected" : ""), "data-terrain": k,
-        "aria-pressed": c.terrain === k ? "true" : "false", onclick: () => { c.terrain = k; s.render(); } }, terrainName(k)))));
+        "aria-pressed": c.terrain === k ? "true" : "false", onclick: () => { c.terrain = k; s.render(); } }, glyphIcon(k, 20), terrainName(k)))));
   }
   const canOrient = mayOrient(s);
   const row = h("div", { class: "buttons" });
@@ -361,6 +365,9 @@ function updatePreview(s) {
     const bad = res.bad.includes(i) || !res.ok;
     nodes.push(el("rect", { x: cc * CS + 0.4, y: r * CS + 0.4, width: CS - 0.8, height: CS - 0.8,
       class: `pv k-${kind}` + (bad ? " bad" : "") + (c.placed ? " placed" : "") }));
+    // The terrain's glyph too, as it will be drawn: the shape is told by more than its colour.
+    const mark = bad ? null : glyph(kind, cc * CS, r * CS, CS, "glyph pv-glyph");
+    if (mark) nodes.push(mark);
     if (bad) nodes.push(el("path", { d: `M${cc * CS + 2.5} ${r * CS + 2.5} l5 5 m0 -5 l-5 5`, class: "pv-cross" }));
   });
   if (!res.ok) nodes.push(whyLabel(cells, t(res.reason)));
@@ -529,7 +536,7 @@ function showQueue(s, main, token) {
     body.append(h("li", { class: "others", style: `animation-delay:${steps.length * 0.35}s` },
       h("span", {}, rows.map(([seat, tot]) => `${playerName(s.env.match, seat)} ${tot}`).join(" · "))));
   }
-  const close = () => { s.queue.shift(); box.remove(); showQueue(s, main, token); };
+  const close = () => { s.queue.shift(); box.remove(); flySeason(s, item.season); showQueue(s, main, token); };
   // The last season's scoring ends the game: its dialog offers the rematch too, after Continue, which
   // Enter presses (the dialog's first primary button).
   const last = v.over && item.season === SEASON_EDICTS.length - 1;
@@ -544,6 +551,23 @@ function showQueue(s, main, token) {
   focusOnKeyUp(btn);
 }
 
+
+// flySeason sends a season's points to the total of the viewer's score box: each edict's stars from its
+// card, the coins from the coin track, the monsters' loss from the map.
+function flySeason(s, season) {
+  const sc = (s.view.sheets[myIndex(s)].seasons || [])[season];
+  if (!sc) return;
+  const [a, b] = SEASON_EDICTS[season];
+  const to = "#sheet-score";
+  const parts = [[`#edicts [data-edict="${a}"]`, sc.edicts[0], "edict"], [`#edicts [data-edict="${b}"]`, sc.edicts[1], "edict"],
+    ["#main-sheet .coins", sc.coins, "coins"], ["#main-sheet .grid", -sc.monsters, "monsters"]];
+  let delay = 0;
+  for (const [from, n, what] of parts) {
+    if (!n) continue;
+    flyPoints(n > 0 ? `+${n}` : `−${-n}`, rectOf([document.querySelector(from)]), to, { "data-part": what, "data-season": season }, delay);
+    delay += 350;
+  }
+}
 
 function openSheet(s, os) {
   const main = document.getElementById("screen");
