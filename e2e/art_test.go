@@ -26,7 +26,7 @@ func TestArtIsDrawn(t *testing.T) {
 		Walls, Stones, Roofs, Chapel, ChapelRoof, Cross, Shield int
 		Body, Mark, Pattern, Farmer                             bool
 		Glyphs                                                  map[string]string
-		Symbols, Parchment                                      int
+		Symbols, Parchment, Saved                               int
 	}
 	evalJSON(t, ctx, `(async () => {
 		const tl = await import("/js/carcassonne/tiles.js");
@@ -43,6 +43,7 @@ func TestArtIsDrawn(t *testing.T) {
 		const map = ["FVAWXHM#*.r", ...Array(10).fill("...........")].join("\n");
 		const sheet = sh.drawSheet(shapes.parseMap(map), {});
 		document.body.append(sheet);
+		const saved = (await import("/js/picture.js")).standalone(sheet);
 		const glyphs = {};
 		for (const c of sheet.querySelectorAll(".cell")) {
 			const u = c.querySelector("use.glyph");
@@ -52,7 +53,7 @@ func TestArtIsDrawn(t *testing.T) {
 		}
 		const out = {
 			Walls: city.querySelectorAll("path.wall").length, Stones: city.querySelectorAll("path.wall-stones").length,
-			Roofs: city.querySelectorAll("use.roof").length,
+			Roofs: city.querySelectorAll("path.roof").length,
 			Chapel: abbey.querySelectorAll(".monastery").length, ChapelRoof: abbey.querySelectorAll(".abbey-roof").length,
 			Cross: abbey.querySelectorAll(".cross").length,
 			Shield: arms.querySelectorAll('use.arms[href="#carc-shield"]').length,
@@ -61,6 +62,7 @@ func TestArtIsDrawn(t *testing.T) {
 			Farmer: (farm.querySelector(".meeple.farmer") || { getAttribute: () => "" }).getAttribute("transform").includes("rotate"),
 			Glyphs: glyphs, Symbols: [...new Set(Object.values(glyphs))].filter(id => document.querySelector(id + " > *")).length,
 			Parchment: sheet.querySelectorAll("rect.parchment").length,
+			Saved: ["carto-forest", "carto-ruins", "carto-parch", "carto-edge"].filter(id => saved.includes('id="' + id + '"')).length,
 		};
 		svg.remove(); sheet.remove();
 		return JSON.stringify(out);
@@ -96,6 +98,10 @@ func TestArtIsDrawn(t *testing.T) {
 	if got.Parchment != 1 {
 		t.Errorf("the sheet has %d parchment backgrounds", got.Parchment)
 	}
+	// A map saved as a picture carries the glyphs and the parchment it uses.
+	if got.Saved != 4 {
+		t.Errorf("the saved picture carries %d of the 4 definitions it uses", got.Saved)
+	}
 	if os.Getenv("SURVEYOR_SHOTS") != "" {
 		artGallery(t, ctx)
 	}
@@ -129,15 +135,21 @@ func artGallery(t *testing.T, ctx context.Context) {
 		const wrap = document.createElement("div"); wrap.className = "sheet-wrap"; wrap.style.width = "440px";
 		wrap.append(sheet);
 		document.body.append(wrap);
+		// The map as a saved picture shows, beside it, what a player keeps.
+		const img = document.createElement("img");
+		img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent((await import("/js/picture.js")).standalone(sheet));
+		img.style.cssText = "position:absolute; left: 470px; top: 330px; width: 420px";
+		document.body.append(img);
+		await img.decode();
 		return JSON.stringify("ok");
 	})()`, &done)
 	run(t, ctx, chromedp.EmulateViewport(1440, 900))
 	shot(t, ctx, "art-gallery")
 	// Two rows of four tiles, three times larger.
 	run(t, ctx, chromedp.EmulateViewport(420, 220, chromedp.EmulateScale(3)))
-	evalString(t, ctx, `(s => { document.querySelector('.sheet-wrap').style.display = "none"; s.setAttribute("viewBox", "-5 -5 410 210"); s.setAttribute("width", "410"); return ""; })(document.querySelector('svg.carc-board'))`)
+	evalString(t, ctx, `(s => { document.querySelectorAll('.sheet-wrap, img').forEach(x => x.style.display = "none"); s.setAttribute("viewBox", "-5 -5 410 210"); s.setAttribute("width", "410"); return ""; })(document.querySelector('svg.carc-board'))`)
 	shot(t, ctx, "art-tiles-x3")
-	evalString(t, ctx, `(s => { document.querySelector('.sheet-wrap').style.display = ""; s.setAttribute("viewBox", "-5 -5 810 310"); s.setAttribute("width", "810"); return ""; })(document.querySelector('svg.carc-board'))`)
+	evalString(t, ctx, `(s => { document.querySelectorAll('.sheet-wrap, img').forEach(x => x.style.display = ""); s.setAttribute("viewBox", "-5 -5 810 310"); s.setAttribute("width", "810"); return ""; })(document.querySelector('svg.carc-board'))`)
 	run(t, ctx, chromedp.EmulateViewport(480, 420, chromedp.EmulateScale(3)))
 	shot(t, ctx, "art-gallery-x3")
 	run(t, ctx, chromedp.EmulateViewport(1280, 1200))
