@@ -24,6 +24,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Conflict", testConflict},
 		{"RacingAppends", testRacingAppends},
 		{"ManyGamesConcurrently", testManyGames},
+		{"MixedBatch", testMixedBatch},
 		{"ListGames", testListGames},
 		{"BadAppend", testBadAppend},
 		{"Notify", testNotify},
@@ -231,6 +232,99 @@ func testManyGames(t *testing.T, s store.Store) {
 			if e.Seq != int64(m+1) || string(e.Data) != fmt.Sprint(m) || e.Seat != i {
 				t.Fatalf("game %d event %d = %+v", i, m, e)
 			}
+		}
+	}
+}
+
+// testMixedBatch appends to many games at once, as one group commit takes them: appends that succeed (with
+// one to three events, some changing the status and summary), appends whose sequence number is stale and
+// appends to games that do not exist. Each must get its own answer, and only the first kind change anything.
+func testMixedBatch(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const games = 60
+	for i := range games {
+		if err := s.CreateGame(ctx, newGame(fmt.Sprint("g", i), t0)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Append(ctx, fmt.Sprint("g", i), 0, store.Update{}, ev("join", 0, `{}`, t0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for round := range 3 {
+		start := make(chan struct{})
+		errs := make([]error, games+10)
+		var wg sync.WaitGroup
+		for i := range games + 10 {
+			wg.Go(func() {
+				<-start
+				id, after := fmt.Sprint("g", i), int64(1+round*(1+i%3))
+				var up store.Update
+				switch {
+				case i >= games:
+					id = fmt.Sprint("missing", i)
+				case i%5 == 4:
+					after = 0 // stale
+				case i%5 == 1:
+					up = store.Update{Status: fmt.Sprint("s", round), Summary: json.RawMessage(fmt.Sprintf(`{"r":%d}`, round))}
+				}
+				evs := make([]store.Event, 1+i%3)
+				for j := range evs {
+					evs[j] = ev("move", i%4, fmt.Sprintf(`{"r":%d,"j":%d}`, round, j), t0.Add(time.Duration(round)*time.Second))
+				}
+				_, errs[i] = s.Append(ctx, id, after, up, evs...)
+			})
+		}
+		close(start)
+		wg.Wait()
+		for i, err := range errs {
+			switch {
+			case i >= games:
+				if !errors.Is(err, store.ErrNotFound) {
+					t.Fatalf("round %d: append to an unknown game: %v, want ErrNotFound", round, err)
+				}
+			case i%5 == 4:
+				if !errors.Is(err, store.ErrConflict) {
+					t.Fatalf("round %d game %d: stale append: %v, want ErrConflict", round, i, err)
+				}
+			case err != nil:
+				t.Fatalf("round %d game %d: %v", round, i, err)
+			}
+		}
+	}
+	for i := range games {
+		id := fmt.Sprint("g", i)
+		g, err := s.Game(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs, err := s.Events(ctx, id, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := int64(1 + 3*(1+i%3))
+		if i%5 == 4 {
+			want = 1 // every append of these was stale: only the join
+		}
+		if g.Seq != want || int64(len(evs)) != want {
+			t.Fatalf("game %d: seq %d, %d events; want %d", i, g.Seq, len(evs), want)
+		}
+		for k, e := range evs {
+			if e.Seq != int64(k+1) {
+				t.Fatalf("game %d: event %d has seq %d", i, k, e.Seq)
+			}
+			if k > 0 {
+				r, j := (k-1)/(1+i%3), (k-1)%(1+i%3)
+				if string(e.Data) != fmt.Sprintf(`{"r":%d,"j":%d}`, r, j) || e.Seat != i%4 || !e.At.Equal(t0.Add(time.Duration(r)*time.Second)) {
+					t.Fatalf("game %d event %d = %+v", i, k, e)
+				}
+			}
+		}
+		wantStatus, wantSummary := "open", `{"players":[]}`
+		if i%5 == 1 {
+			wantStatus, wantSummary = "s2", `{"r":2}`
+		}
+		if g.Status != wantStatus || string(g.Summary) != wantSummary || (i%5 != 4 && !g.Updated.Equal(t0.Add(2*time.Second))) {
+			t.Fatalf("game %d: status %q, summary %s, updated %v", i, g.Status, g.Summary, g.Updated)
 		}
 	}
 }
