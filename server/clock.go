@@ -36,7 +36,9 @@ func (s *Server) onTimer(id string, fn func(m *match)) {
 	s.guard(m, func() error { fn(m); return nil })
 }
 
-// armClocks loads the matches in play that have a clock, so that their clocks run on this instance.
+// armClocks makes the clock of every match in play run on this instance: a match neither in memory nor
+// waiting on an alarm is loaded, and unless someone watches it, put to sleep at once (sleep): a server
+// holding many correspondence games would otherwise hold them all in memory from its start.
 func (s *Server) armClocks(ctx context.Context) error {
 	games, err := s.store.ListGames(ctx, statusPlaying, 100000)
 	if err != nil {
@@ -44,7 +46,7 @@ func (s *Server) armClocks(ctx context.Context) error {
 	}
 	for _, g := range games {
 		var cfg config
-		if json.Unmarshal(g.Config, &cfg) != nil || cfg.Clock == nil {
+		if json.Unmarshal(g.Config, &cfg) != nil || cfg.Clock == nil || s.inMemoryOrAsleep(g.ID) {
 			continue
 		}
 		m, err := s.get(ctx, g.ID)
@@ -52,9 +54,80 @@ func (s *Server) armClocks(ctx context.Context) error {
 			s.log.Warn("cannot load match to run its clock", "match", g.ID, "err", err)
 			continue
 		}
+		if len(m.subs) == 0 {
+			s.sleep(m)
+		}
 		m.mu.Unlock()
 	}
 	return nil
+}
+
+// inMemoryOrAsleep reports whether the match is in memory or asleep with an alarm.
+func (s *Server) inMemoryOrAsleep(id string) bool {
+	s.mu.Lock()
+	_, ok := s.matches[id]
+	s.mu.Unlock()
+	if ok {
+		return true
+	}
+	s.alarmMu.Lock()
+	_, ok = s.alarms[id]
+	s.alarmMu.Unlock()
+	return ok
+}
+
+// sleep drops a match from memory (called with m.mu held), keeping only an alarm for its next deadline if
+// its clock runs: a correspondence game waits hours or days for each move, and an alarm costs a timer and
+// a map entry where the match held its whole state and log.
+func (s *Server) sleep(m *match) {
+	at, ok := m.nextDeadline()
+	s.forget(m)
+	if !ok {
+		return
+	}
+	id := m.id
+	d := max(at.Sub(s.now()), 0)
+	s.alarmMu.Lock()
+	defer s.alarmMu.Unlock()
+	if a := s.alarms[id]; a != nil {
+		a.Stop()
+	}
+	if s.alarms == nil {
+		s.alarms = map[string]*time.Timer{}
+	}
+	s.alarms[id] = time.AfterFunc(d, func() { s.ring(id) })
+}
+
+// cancelAlarm forgets a sleeping match's alarm: the match is back in memory, where its own timer runs.
+func (s *Server) cancelAlarm(id string) {
+	s.alarmMu.Lock()
+	if a := s.alarms[id]; a != nil {
+		a.Stop()
+		delete(s.alarms, id)
+	}
+	s.alarmMu.Unlock()
+}
+
+// ring wakes a sleeping match at its deadline: it is loaded from its log and the seats whose time has
+// run out are played for. A load that fails leaves the match to armClocks, which retries every minute.
+func (s *Server) ring(id string) {
+	s.alarmMu.Lock()
+	delete(s.alarms, id)
+	s.alarmMu.Unlock()
+	if s.ctx.Err() != nil {
+		return
+	}
+	m, err := s.get(s.ctx, id)
+	if err != nil {
+		s.log.Warn("cannot load a sleeping match at its deadline", "match", id, "err", err)
+		return
+	}
+	defer m.mu.Unlock()
+	s.guard(m, func() error {
+		m.expire(s.ctx)
+		m.armTimer()
+		return nil
+	})
 }
 
 // tick does the clock accounting of one event at time at.
@@ -86,21 +159,29 @@ func (m *match) deadline(s game.Seat) (time.Time, bool) {
 	return m.since[s].Add(d), true
 }
 
-func (m *match) armTimer() {
-	if m.timer != nil {
-		m.timer.Stop()
-		m.timer = nil
+// nextDeadline is when the first seat that must act runs out of time (ok false: no clock runs).
+func (m *match) nextDeadline() (next time.Time, ok bool) {
+	if m.cfg.Clock == nil || !m.started || m.st.Over() {
+		return time.Time{}, false
 	}
-	if m.cfg.Clock == nil || !m.started || m.st.Over() || m.gone {
-		return
-	}
-	var next time.Time
 	for _, s := range m.st.ToAct() {
 		if d, ok := m.deadline(s); ok && (next.IsZero() || d.Before(next)) {
 			next = d
 		}
 	}
-	if next.IsZero() {
+	return next, !next.IsZero()
+}
+
+func (m *match) armTimer() {
+	if m.timer != nil {
+		m.timer.Stop()
+		m.timer = nil
+	}
+	if m.gone {
+		return
+	}
+	next, ok := m.nextDeadline()
+	if !ok {
 		return
 	}
 	srv, id := m.srv, m.id

@@ -363,3 +363,19 @@ func (w *wsConn) nextAny() []byte {
 	}
 	return nil
 }
+
+// loaded reports whether the match is held in memory.
+func (e *env) loaded(id string) bool {
+	e.srv.mu.Lock()
+	defer e.srv.mu.Unlock()
+	_, ok := e.srv.matches[id]
+	return ok
+}
+
+// asleep reports whether the match waits on an alarm (clock.go).
+func (e *env) asleep(id string) bool {
+	e.srv.alarmMu.Lock()
+	defer e.srv.alarmMu.Unlock()
+	_, ok := e.srv.alarms[id]
+	return ok
+}

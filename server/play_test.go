@@ -314,16 +314,50 @@ func TestGameClockBank(t *testing.T) {
 	}
 }
 
+// A new instance makes the clocks of the matches in play run: each is loaded once and, with nobody
+// watching, put to sleep with an alarm for its deadline, which plays the late seat's move when it rings.
 func TestClocksArmOnStartup(t *testing.T) {
 	st := openSQLite(t)
 	e := newEnv(t, st, nil)
 	id, _ := e.newMatch("toy", `{"rounds":1}`, 2, `,"clock":{"mode":"move","seconds":5}`)
 	e2 := newEnv(t, st, nil)
-	e2.srv.mu.Lock()
-	_, loaded := e2.srv.matches[id]
-	e2.srv.mu.Unlock()
-	if !loaded {
-		t.Fatal("a new instance did not load the match whose clock is running")
+	if e2.loaded(id) || !e2.asleep(id) {
+		t.Fatalf("new instance: loaded %v, asleep %v; want an alarm only", e2.loaded(id), e2.asleep(id))
+	}
+	e2.clock.Advance(6 * time.Second)
+	e2.srv.ring(id)
+	if st := e2.state(id, ""); st.Match.Moves != 2 || st.Match.Status != "finished" {
+		t.Fatalf("after the alarm: %d moves, %s; want both seats played for", st.Match.Moves, st.Match.Status)
+	}
+	if e2.asleep(id) {
+		t.Fatal("the alarm is still set after ringing")
+	}
+}
+
+// A correspondence match nobody touches leaves memory, keeping only an alarm for its deadline; a request
+// wakes it (the alarm is dropped: the match's own timer runs again), and the alarm plays a late seat.
+func TestClockedMatchesSleepWhenIdle(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.IdleTimeout = time.Minute })
+	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, `,"clock":{"mode":"move","seconds":86400}`)
+	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":3}}`))
+	e.clock.Advance(2 * time.Minute)
+	e.srv.evictIdle()
+	if e.loaded(id) || !e.asleep(id) {
+		t.Fatalf("idle clocked match: loaded %v, asleep %v; want an alarm only", e.loaded(id), e.asleep(id))
+	}
+	if st := e.state(id, ""); st.Match.Moves != 1 {
+		t.Fatalf("woken match has %d moves, want 1", st.Match.Moves)
+	}
+	if !e.loaded(id) || e.asleep(id) {
+		t.Fatalf("touched match: loaded %v, asleep %v; want in memory without an alarm", e.loaded(id), e.asleep(id))
+	}
+	e.clock.Advance(2 * time.Minute)
+	e.srv.evictIdle()
+	e.clock.Advance(24 * time.Hour)
+	e.srv.ring(id)
+	st := e.state(id, "")
+	if st.Match.Moves != 2 || toyView(t, st.View).Round != 1 {
+		t.Fatalf("after the alarm: %d moves, view %s; want seat 1 played for", st.Match.Moves, st.View)
 	}
 }
 

@@ -119,7 +119,11 @@ type Server struct {
 	draining atomic.Bool
 	drained  chan struct{} // closed by Drain: long polls answer at once
 	botHub   *botHub       // the bot accounts' event streams (botapi.go)
-	inboxes  userHub       // the accounts' open inbox streams (notify.go)
+	// alarms holds, for each match in play whose clock runs but which was dropped from memory, a timer for
+	// its next deadline (clock.go).
+	alarmMu sync.Mutex
+	alarms  map[string]*time.Timer
+	inboxes userHub // the accounts' open inbox streams (notify.go)
 	// hourly limits of an account's confirmation mails, invitations and reports (social.go)
 	confirmations, invitations, reports perHour
 	sender                              *sender       // works the notification outbox (sender.go); nil without accounts
@@ -243,4 +247,9 @@ func (s *Server) Close() {
 		m.gone = true
 		m.mu.Unlock()
 	}
+	s.alarmMu.Lock()
+	for _, a := range s.alarms {
+		a.Stop()
+	}
+	s.alarmMu.Unlock()
 }

@@ -41,6 +41,7 @@ func (s *Server) get(ctx context.Context, id string) (*match, error) {
 				}
 				return nil, err
 			}
+			s.cancelAlarm(id)
 		}
 		m.lastUsed = s.now()
 		return m, nil
@@ -132,8 +133,8 @@ func stateRefusal(err error) bool {
 	return false
 }
 
-// housekeeping evicts idle matches, reloads matches in play that have a clock, and forgets idle
-// rate-limit buckets.
+// housekeeping evicts idle matches, makes sure the clock of every match in play runs (a match dropped
+// after a failure comes back), and forgets idle rate-limit buckets.
 func (s *Server) housekeeping() {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
@@ -167,9 +168,8 @@ func (s *Server) evictIdle() {
 		if !m.mu.TryLock() {
 			continue
 		}
-		clockRunning := m.cfg.Clock != nil && m.started && !m.st.Over()
-		if len(m.subs) == 0 && !clockRunning && now.Sub(m.lastUsed) > s.idle {
-			s.forget(m)
+		if len(m.subs) == 0 && now.Sub(m.lastUsed) > s.idle && !m.gone {
+			s.sleep(m) // a running clock is left an alarm
 		}
 		m.mu.Unlock()
 	}
