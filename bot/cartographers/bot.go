@@ -3,6 +3,7 @@ package cartographers
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"sort"
 
 	carto "github.com/surveyor-game/surveyor/cartographers"
@@ -18,6 +19,9 @@ const (
 	// Strong also looks one explore card ahead: the best few answers are re-ranked by the expected value
 	// of the best draw of each explore card still possible this season.
 	Strong
+	// Master searches: the strong level's best few draws are played out to the season's end over sampled
+	// orders of the hidden cards (search.go).
+	Master
 )
 
 // Bot is a Cartographers bot. Its zero value is a usable fast bot; it is not safe for concurrent use
@@ -33,6 +37,27 @@ type Bot struct {
 	// stack whose address they get would escape: one sheet kept here spares an allocation per try. cur is
 	// the copy of the sheet the decision is about, for the same reason.
 	tmp, cur carto.Sheet
+
+	// A level for people (levels.go): its name, its softmax temperature (0: always the best answer) and
+	// the random source of its choices.
+	level       string
+	temperature float64
+	rng         *rand.Rand
+
+	// The master level's search (search.go): its budgets, its seed and its scratch space.
+	Search SearchBudget
+	seed   uint64
+	// clairvoyant reads the true order of the hidden cards instead of sampling it: a bound on what the
+	// search could gain, for the sim and the tests only (it reads what a player may not).
+	clairvoyant  bool
+	pool, order  []carto.CardID
+	deck, unseen []carto.CardID
+	pcg          rand.PCG
+	roll, best   carto.Sheet
+	// evs, thresholds and scoring are per season, for the playouts that go beyond the current one.
+	evs        [4]evaluator
+	thresholds [4]int
+	scoring    [4][2]func(*carto.Sheet) (int, carto.Bits)
 }
 
 // defaultBeam is the strong level's beam: wider beams gained little over 12 in seeded solo games
@@ -46,7 +71,14 @@ func New(level Level) *Bot {
 
 // Name is the bot's name in the registry and the sim.
 func (b *Bot) Name() string {
-	if b.Level == Strong {
+	switch {
+	case b.level != "":
+		return b.level
+	case b.clairvoyant:
+		return "clairvoyant"
+	case b.Level == Master:
+		return "master"
+	case b.Level == Strong:
 		return "strong"
 	}
 	return "fast"
@@ -72,7 +104,10 @@ func (b *Bot) Move(st game.State, seat game.Seat) (json.RawMessage, error) {
 type candidate struct {
 	m     carto.Move
 	value float64
-	after carto.Sheet
+	// ahead is the value after the next card (strong and master levels, the beam only), sum the total of
+	// the master search's playouts.
+	ahead, sum float64
+	after      carto.Sheet
 }
 
 // Choose picks the seat's move for its pending decision.
@@ -85,7 +120,8 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 		return carto.Move{}, fmt.Errorf("cartographers bot: %w: seat %d has no decision pending", game.ErrNotYourTurn, seat)
 	}
 	w := b.Weights
-	if w == (Weights{}) {
+	// The zero Bot is a fast bot with the default weights; a level's weights are its own, even all zero.
+	if w == (Weights{}) && b.level == "" {
 		w = DefaultWeights
 	}
 	pub := publicDeck(g)
@@ -116,8 +152,14 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 	}
 	// Stable order keeps the first of equal answers, so the choice does not depend on the sort's internals.
 	sort.SliceStable(b.cands, func(i, j int) bool { return b.cands[i].value > b.cands[j].value })
-	if b.Level == Strong && d.Kind() == carto.DecideDraw && sheet == seat {
+	if b.Level >= Strong && d.Kind() == carto.DecideDraw && sheet == seat {
 		b.lookAhead(g, &ev, pub)
+		if b.Level == Master {
+			b.search(g, seat, &ev, pub)
+		}
+	}
+	if b.temperature > 0 {
+		b.softmax()
 	}
 	return b.cands[0].m, nil
 }
@@ -196,7 +238,6 @@ func (b *Bot) lookAhead(g *carto.Game, ev *evaluator, pub deckInfo) {
 	if beam <= 1 {
 		return
 	}
-	best, bestVal := 0, 0.0
 	for i := 0; i < beam; i++ {
 		c := &b.cands[i]
 		rest := float64(pub.hidden-len(pub.explore)) - pub.ambushChance
@@ -207,12 +248,11 @@ func (b *Bot) lookAhead(g *carto.Game, ev *evaluator, pub deckInfo) {
 		if pub.ambushChance > 0 {
 			total += pub.ambushChance * b.ambushValue(&c.after, pub.ambushes, ev, g.Solo())
 		}
-		v := total / float64(pub.hidden)
-		if i == 0 || v > bestVal {
-			best, bestVal = i, v
-		}
+		c.ahead = total / float64(pub.hidden)
 	}
-	b.cands[0], b.cands[best] = b.cands[best], b.cands[0]
+	// Stable, so that the first of equal answers stays first; the master level searches the beam in
+	// this order.
+	sort.SliceStable(b.cands[:beam], func(i, j int) bool { return b.cands[i].ahead > b.cands[j].ahead })
 }
 
 // bestDraw is the best value a free draw of card id can give sheet s (base if it fits nowhere).

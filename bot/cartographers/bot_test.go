@@ -156,7 +156,7 @@ func TestEvaluatorSeasonWeights(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := Weights{Later: 0.5, PenaltyLater: 0.25}
+	w := Weights{Later: 0.5, PenaltyLater: 0.25, Monsters: 1}
 	e := newEvaluator(g, w, false)
 	if want := [4]float64{1.5, 1.5, 0.5 + 0.5, 0.5 + 0.5}; e.wEdict != want {
 		t.Errorf("spring edict weights %v, want %v", e.wEdict, want)
@@ -204,12 +204,28 @@ func TestPublicDeck(t *testing.T) {
 
 // Two games with different seeds that show the same public view (same edicts, same cards revealed, same
 // sheets) differ only in what is hidden: the order of the decks. The bot must choose the same move in
-// both. The test also checks that the hidden orders did differ, by the card each game reveals next.
+// both. The test also checks that the hidden orders did differ, by the card each game reveals next. The
+// levels for people and the master search draw random numbers: each choice is made by a fresh bot with
+// the same seed, which only the hidden order could sway.
 func TestNoHiddenInformation(t *testing.T) {
+	t.Run("fast", func(t *testing.T) { noHiddenInformation(t, func() *Bot { return New(Fast) }, true) })
+	// The levels end with strong itself.
+	for _, l := range Levels {
+		t.Run(l.Name, func(t *testing.T) { noHiddenInformation(t, func() *Bot { return NewLevel(l, 42) }, true) })
+	}
+	// A small budget: the test is about what the search reads, not how well it plays.
+	budget := SearchBudget{Samples: 4, Width: 4, Seasons: 1}
+	t.Run("master", func(t *testing.T) { noHiddenInformation(t, func() *Bot { return NewMaster(42, budget) }, true) })
+	// The clairvoyant yardstick reads the real order: the test must catch it.
+	t.Run("clairvoyant is caught", func(t *testing.T) { noHiddenInformation(t, func() *Bot { return NewClairvoyant(budget) }, false) })
+}
+
+// noHiddenInformation compares the bot's choices in games that show the same view. With fair set, it
+// fails at the first pair where they differ; without, it fails if they never differ.
+func noHiddenInformation(t *testing.T, bot func() *Bot, fair bool) {
 	o := carto.Options{Edicts: []string{"Sentinel Wood", "Canal Lake", "Wildholds", "Borderlands"}}
-	strong := New(Strong)
 	fast := New(Fast)
-	compared, diverged := 0, 0
+	compared, diverged, differed := 0, 0, 0
 	for depth := 0; depth <= 2; depth++ {
 		groups := map[string][]*carto.Game{}
 		for seed := uint64(1); seed <= 150; seed++ {
@@ -240,20 +256,23 @@ func TestNoHiddenInformation(t *testing.T) {
 				continue
 			}
 			gs = gs[:min(len(gs), 3)]
-			want, err := strong.Choose(gs[0], 0)
+			want, err := bot().Choose(gs[0], 0)
 			if err != nil {
 				t.Fatal(err)
 			}
 			next0 := afterMove(t, gs[0], want)
 			for _, g := range gs[1:] {
-				got, err := strong.Choose(g, 0)
+				got, err := bot().Choose(g, 0)
 				if err != nil {
 					t.Fatal(err)
 				}
 				compared++
 				perDepth++
 				if got != want {
-					t.Fatalf("same public view, different moves: %+v and %+v", want, got)
+					if fair {
+						t.Fatalf("same public view, different moves: %+v and %+v", want, got)
+					}
+					differed++
 				}
 				if afterMove(t, g, got) != next0 {
 					diverged++
@@ -261,9 +280,12 @@ func TestNoHiddenInformation(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d pairs of games with equal views compared, %d revealed different cards next", compared, diverged)
+	t.Logf("%d pairs of games with equal views compared, %d revealed different cards next, %d moves differed", compared, diverged, differed)
 	if compared < 15 || diverged == 0 {
 		t.Fatalf("the test compared %d pairs, %d with different hidden orders: too few to mean anything", compared, diverged)
+	}
+	if !fair && differed == 0 {
+		t.Fatalf("a bot that reads the hidden order chose the same move in all %d pairs: the test cannot see it", compared)
 	}
 }
 

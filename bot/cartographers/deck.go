@@ -11,6 +11,8 @@ type deckInfo struct {
 	// explore are the unrevealed explore and rift cards (those a player draws).
 	explore []carto.CardID
 	ruins   int
+	// ruinsIDs are the unrevealed ruins cards (ruins of them).
+	ruinsIDs []carto.CardID
 	// ambushes are the ambush cards that may be the one still hidden this season, and ambushChance the
 	// chance that such a card is among the hidden ones (0 when this season's ambush has been revealed).
 	ambushes     []carto.CardID
@@ -34,6 +36,7 @@ func publicDeck(g *carto.Game) deckInfo {
 		}
 		if id.Card().Type == carto.RuinsCard {
 			d.ruins++
+			d.ruinsIDs = append(d.ruinsIDs, id)
 			continue
 		}
 		d.explore = append(d.explore, id)

@@ -34,12 +34,15 @@ type Weights struct {
 	Isolated float64
 	// Ruins is the value of an unfilled ruins space still on the sheet while ruins cards may come.
 	Ruins float64
-	// Edge is the cost of an empty space with exactly one empty neighbour: it fits few shapes.
+	// Narrow is the cost of an empty space with exactly one empty neighbour: it fits few shapes.
 	Narrow float64
+	// Monsters is the share of the monster penalty the player sees: 1 for the bots, less for the levels
+	// for people that overlook what the empty spaces around a monster will cost (levels.go).
+	Monsters float64
 }
 
 // DefaultWeights were chosen by comparing mean solo scores over seeded games (docs/bots.md).
-var DefaultWeights = Weights{Later: 0.9, PenaltyLater: 0.5, Isolated: 0.6, Ruins: 0.4, Narrow: 0.15}
+var DefaultWeights = Weights{Later: 0.9, PenaltyLater: 0.5, Isolated: 0.6, Ruins: 0.4, Narrow: 0.15, Monsters: 1}
 
 // evaluator values a sheet for one game position: the weights resolved for the season and the edicts.
 type evaluator struct {
@@ -82,7 +85,7 @@ func seasonEvaluator(season int, edicts [4]int, w Weights, ruinsLeft bool) evalu
 	}
 	left := float64(3 - season)
 	e.wCoin = 1 + left
-	e.wPen = 1 + w.PenaltyLater*left
+	e.wPen = w.Monsters * (1 + w.PenaltyLater*left)
 	if !cauldrons {
 		// The cost of a hard-to-fill space is paid in the seasons still to come, not at the final scoring.
 		e.wIsolated = w.Isolated * (0.25 + left/3)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 
 	cartobot "github.com/surveyor-game/surveyor/bot/cartographers"
 	"github.com/surveyor-game/surveyor/cartographers"
@@ -18,10 +19,14 @@ func Game() game.Plugin {
 	return game.Plugin{
 		Definition: cartographers.Definition{},
 		Bots: []game.BotSpec{
-			// Ratings: surveyor sim --game cartographers --calibrate --games 1000 --parallel (docs/ratings.md).
-			{Name: "strong", New: func() game.Bot { return cartobot.New(cartobot.Strong) }, Rating: game.FixedRating{Mu: 31.483, Sigma: 1.645}},
-			{Name: "auto", New: func() game.Bot { return game.AutoBot{} }, Rating: game.FixedRating{Mu: 19.444, Sigma: 1.639}},
-			{Name: "fast", New: func() game.Bot { return cartobot.New(cartobot.Fast) }, Rating: game.FixedRating{Mu: 24.669, Sigma: 1.553}},
+			// Ratings: surveyor sim --game cartographers --calibrate --games 300 (docs/ratings.md, docs/bots.md).
+			{Name: "strong", New: func() game.Bot { return cartobot.New(cartobot.Strong) }, Rating: game.FixedRating{Mu: 44.352, Sigma: 1.869}},
+			{Name: "auto", New: func() game.Bot { return game.AutoBot{} }, Rating: game.FixedRating{Mu: 25.486, Sigma: 1.669}},
+			{Name: "fast", New: func() game.Bot { return cartobot.New(cartobot.Fast) }, Rating: game.FixedRating{Mu: 34.302, Sigma: 1.677}},
+			// Levels for people (bot/cartographers/levels.go); strong is the strongest.
+			{Name: "easy", New: levelBot("easy"), Rating: game.FixedRating{Mu: -9.079, Sigma: 3.311}},
+			{Name: "medium", New: levelBot("medium"), Rating: game.FixedRating{Mu: 18.844, Sigma: 1.830}},
+			{Name: "hard", New: levelBot("hard"), Rating: game.FixedRating{Mu: 30.642, Sigma: 1.657}},
 		},
 		Commands: []game.Command{
 			{Name: "play", Summary: "play a solo game in the terminal, or let the built-in policy play one (--auto)", Run: runPlay},
@@ -38,6 +43,15 @@ func Game() game.Plugin {
 	}
 }
 
+// levelBot makes a bot playing at a named level, its choices drawn from a seed of its own.
+func levelBot(name string) func() game.Bot {
+	l, ok := cartobot.LevelNamed(name)
+	if !ok {
+		panic("cartographers: no bot level " + name)
+	}
+	return func() game.Bot { return cartobot.NewLevel(l, rand.Uint64()) }
+}
+
 // simulate plays Cartographers games between bots through the typed API; each worker keeps its bots.
 func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 	o, err := cartographers.ParseOptions(options)
@@ -50,6 +64,11 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 	}
 	return func() game.SimGame {
 		bots := map[string]*cartobot.Bot{"fast": cartobot.New(cartobot.Fast), "strong": cartobot.New(cartobot.Strong)}
+		for i, l := range cartobot.Levels {
+			if _, ok := bots[l.Name]; !ok {
+				bots[l.Name] = cartobot.NewLevel(l, uint64(i)+1)
+			}
+		}
 		return func(seed uint64, seatBot []string) (game.SimOutcome, error) {
 			g, err := cartographers.NewGame(o, seats, seed)
 			if err != nil {

@@ -1,0 +1,405 @@
+package cartographers
+
+import (
+	"math/rand/v2"
+	"sort"
+	"time"
+
+	carto "github.com/surveyor-game/surveyor/cartographers"
+)
+
+// The master level is a determinized Monte Carlo search over the cards still hidden this season. The
+// strong level's look-ahead ranks the draws; the best few are each played out to the end of the season
+// over sampled orders of the hidden cards, the fast level drawing every card that comes, and valued then
+// by the evaluation. The samples are orders of what is public (the explore, ruins and rift cards not yet
+// revealed this season, the season's ambush if not yet seen, any of those not revealed in the game),
+// drawn from the bot's own generator, so the search never reads the real deck. The same samples serve
+// every candidate, so that their difference is not noise of the sampling. The rollout policy sees one
+// card at a time like a player, so a sample does not let the search plan for cards it cannot know.
+
+// SearchBudget bounds the master level's search of one decision.
+type SearchBudget struct {
+	// Samples is the number of sampled orders (0: DefaultSamples). It makes the choice repeatable:
+	// the sims and the tests use it alone.
+	Samples int
+	// Time, when not zero, also stops the search once the next sample would not end within it (at least
+	// one sample is played). The server's bot uses it; the choice then depends on the machine's speed.
+	Time time.Duration
+	// Width is the number of the strong level's best draws searched (0: DefaultWidth).
+	Width int
+	// Seasons is how many seasons after the current one the playouts go on (at most 3, to the game's end),
+	// each from a freshly shuffled deck; at the end the evaluation values what is left to score.
+	Seasons int
+}
+
+const (
+	// DefaultSamples and DefaultWidth are the master level's budget in the sims (docs/bots.md).
+	DefaultSamples = 24
+	DefaultWidth   = 6
+	// ServerTime keeps a decision of the server's master bot under about a second on one core.
+	ServerTime = 800 * time.Millisecond
+)
+
+// ambushSlot stands in a sampled order for the season's hidden ambush, drawn from the ambushes not yet
+// seen when the order is sampled.
+const ambushSlot carto.CardID = 255
+
+// seasonBreak ends a season in a playout's order of cards.
+const seasonBreak carto.CardID = 254
+
+// NewMaster returns a master bot whose samples are drawn from seed: the same seed and the same public
+// state give the same move.
+func NewMaster(seed uint64, budget SearchBudget) *Bot {
+	b := New(Master)
+	b.seed, b.Search = seed, budget
+	return b
+}
+
+// NewClairvoyant returns the master search given the true order of the hidden cards: one playout per
+// draw, on the cards that will really come. It reads hidden information, so it is a yardstick for the
+// sims and the tests, never a bot to seat.
+func NewClairvoyant(budget SearchBudget) *Bot {
+	b := NewMaster(0, budget)
+	b.clairvoyant = true
+	return b
+}
+
+// search re-ranks the front of b.cands (ordered by the look-ahead) by playouts to the season's end.
+func (b *Bot) search(g *carto.Game, seat int, ev *evaluator, pub deckInfo) {
+	thr, now := g.Threshold(), g.SeasonTime()
+	last := min(3, g.Season()+max(0, b.Search.Seasons))
+	if (now >= thr || pub.hidden == 0) && last == g.Season() {
+		return // the season ends with this card: the one-ply value is this season's exact outcome
+	}
+	width := b.Search.Width
+	if width <= 0 {
+		width = DefaultWidth
+	}
+	width = min(width, len(b.cands))
+	if width <= 1 {
+		return
+	}
+	samples := b.Search.Samples
+	if samples <= 0 {
+		samples = DefaultSamples
+	}
+	if b.clairvoyant {
+		b.order = trueOrder(g, last, b.order[:0])
+		samples = 1
+	} else {
+		b.pool = b.hiddenPool(g, pub, b.pool[:0])
+	}
+	b.prepareSeasons(g, ev, last)
+	for i := range width {
+		b.cands[i].sum = 0
+	}
+	b.pcg.Seed(b.seed, publicHash(g, &b.cur))
+	if b.rng == nil {
+		b.rng = rand.New(&b.pcg)
+	}
+	start := time.Now()
+	solo := g.Solo()
+	alive := width
+	for n := 1; n <= samples; n++ {
+		if !b.clairvoyant {
+			b.order = shuffled(b.rng, b.order[:0], b.pool, pub.ambushes)
+			for season := g.Season() + 1; season <= last; season++ {
+				b.order = append(b.order, seasonBreak)
+				b.order = shuffled(b.rng, b.order, b.deck, b.unseen)
+			}
+		}
+		for i := range alive {
+			b.roll = b.cands[i].after
+			b.cands[i].sum += b.playout(&b.roll, b.order, g.Season(), now, thr, solo)
+		}
+		// Successive halving: at 8, 16, 32... samples the worse half is dropped, so that the samples go
+		// to the draws still in contention. All have had the same samples, so their sums compare.
+		if n >= pruneFirst && n&(n-1) == 0 && alive > 2 {
+			b.sortBySum(alive)
+			alive = max(2, alive/2)
+		}
+		if b.Search.Time > 0 {
+			// Stop when one more sample, as long as those so far on average, would overrun the budget.
+			if el := time.Since(start); el+el/time.Duration(n) > b.Search.Time {
+				break
+			}
+		}
+	}
+	b.sortBySum(alive)
+}
+
+// pruneFirst is the number of samples after which the search first halves its candidates.
+const pruneFirst = 8
+
+// sortBySum orders the first n candidates by their playouts' sum, best first; stable, so that of equal
+// sums the one the look-ahead preferred stays ahead.
+func (b *Bot) sortBySum(n int) {
+	sort.SliceStable(b.cands[:n], func(i, j int) bool { return b.cands[i].sum > b.cands[j].sum })
+}
+
+// hiddenPool lists the cards that may still come this season, as far as a player knows: every explore,
+// rift and ruins card not yet revealed, and an ambushSlot when this season's ambush has not been seen.
+// A hero still hidden is left out: the playouts give it no value.
+func (b *Bot) hiddenPool(g *carto.Game, pub deckInfo, out []carto.CardID) []carto.CardID {
+	out = append(out, pub.explore...)
+	out = append(out, pub.ruinsIDs...)
+	if len(pub.ambushes) == 0 {
+		return out
+	}
+	season := g.Season()
+	for sp := range g.Specials() {
+		if sp.Season == season && sp.Card.Card().Type == carto.AmbushCard {
+			return out // this season's ambush has been revealed
+		}
+	}
+	return append(out, ambushSlot)
+}
+
+// publicHash mixes what the decision's public state shows into a stream number for the samples, so that
+// the choice is a function of the seed and the position only, whatever the bot played before.
+func publicHash(g *carto.Game, s *carto.Sheet) uint64 {
+	f := s.Filled()
+	h := uint64(g.Season())<<56 ^ uint64(g.NumRevealed())<<48 ^ uint64(s.Coins())<<40 ^ uint64(g.Current())<<32
+	for _, w := range [...]uint64{f.Lo, f.Hi, s.Layer(carto.Forest).Lo, s.Layer(carto.Village).Lo, s.Layer(carto.Water).Hi} {
+		h ^= w
+		h *= 0x9E3779B97F4A7C15
+		h ^= h >> 29
+	}
+	return h
+}
+
+// shuffled appends the cards of pool to out in a random order, an ambushSlot replaced by one of ambushes.
+func shuffled(rng *rand.Rand, out, pool, ambushes []carto.CardID) []carto.CardID {
+	n := len(out)
+	out = append(out, pool...)
+	tail := out[n:]
+	rng.Shuffle(len(tail), func(i, j int) { tail[i], tail[j] = tail[j], tail[i] })
+	for i, id := range tail {
+		if id == ambushSlot {
+			if len(ambushes) == 0 {
+				tail[i] = seasonBreak - 1 // no ambush left: a card the playout ignores
+				continue
+			}
+			tail[i] = ambushes[rng.IntN(len(ambushes))]
+		}
+	}
+	return out
+}
+
+// prepareSeasons sets up what the playouts need beyond the current season, up to season last: the
+// evaluators and thresholds of the later seasons, the scoring of each season that ends, and (for the
+// samples) the deck each later season is shuffled from.
+func (b *Bot) prepareSeasons(g *carto.Game, ev *evaluator, last int) {
+	season := g.Season()
+	b.evs[season] = *ev
+	b.thresholds[season] = g.Threshold()
+	heroes := g.Options().Seasons == "heroes"
+	w := b.Weights
+	if w == (Weights{}) {
+		w = DefaultWeights
+	}
+	cards := carto.ScoringCards()
+	edicts := g.Edicts()
+	for i, sc := range carto.Seasons() {
+		b.scoring[i] = [2]func(*carto.Sheet) (int, carto.Bits){cards[edicts[sc.Edicts[0]]].Score, cards[edicts[sc.Edicts[1]]].Score}
+		if i > season && i <= last {
+			b.evs[i] = seasonEvaluator(i, edicts, w, true)
+			b.thresholds[i] = sc.BaseThreshold
+			if heroes {
+				b.thresholds[i] = sc.HeroesThreshold
+			}
+		}
+	}
+	if last == season || b.clairvoyant {
+		return
+	}
+	// A later season's deck is every explore card and the next ambush, which may be any not yet seen.
+	b.deck = append(b.deck[:0], g.ExploreCards()...)
+	b.unseen = b.unseen[:0]
+	for _, id := range g.AmbushCards() {
+		seen := false
+		for sp := range g.Specials() {
+			seen = seen || sp.Card == id
+		}
+		if !seen {
+			b.unseen = append(b.unseen, id)
+		}
+	}
+	if len(b.unseen) > 0 {
+		b.deck = append(b.deck, ambushSlot)
+	}
+}
+
+// seasonScore is what sheet s scores at the end of a season: its two edicts, the coins, less the monster
+// penalty.
+func (b *Bot) seasonScore(s *carto.Sheet, season int) float64 {
+	a, _ := b.scoring[season][0](s)
+	c, _ := b.scoring[season][1](s)
+	pen, _ := carto.MonsterPenalty(s)
+	return float64(a + c + s.Coins() - pen)
+}
+
+// playout plays the cards of order on sheet s from the season's time t: the current season's until it
+// ends, then, after each seasonBreak, the next season's. Each draw is the fast level's (one ply, by the
+// season's evaluation). It returns the stars the seasons played out scored plus the evaluation of what
+// is left to score.
+func (b *Bot) playout(s *carto.Sheet, order []carto.CardID, season, t, thr int, solo bool) float64 {
+	ruins := false
+	ev := &b.evs[season]
+	total := 0.0
+	for _, id := range order {
+		if id == seasonBreak {
+			total += b.seasonScore(s, season)
+			season++
+			ev, t, thr, ruins = &b.evs[season], 0, b.thresholds[season], false
+			continue
+		}
+		if t >= thr || id > seasonBreak-2 {
+			continue
+		}
+		c := id.Card()
+		switch c.Type {
+		case carto.RuinsCard:
+			ruins = true
+		case carto.ExploreCard, carto.RiftCard:
+			t += c.Time
+			b.drawBest(s, &c, ruins, ev)
+			ruins = false
+		case carto.AmbushCard:
+			b.ambushOn(s, id, ev, solo)
+		}
+	}
+	return total + ev.value(s)
+}
+
+// fallbackTerrains are the 1x1's terrains in a playout when no shape fits (the options may allow fewer or
+// more; a playout only needs the likely value).
+var fallbackTerrains = []carto.Kind{carto.Forest, carto.Village, carto.Farm, carto.Water}
+
+// drawBest draws card c on s where the evaluation is highest: covering an unfilled ruins space after a
+// ruins card, when some shape can; else the 1x1 anywhere.
+func (b *Bot) drawBest(s *carto.Sheet, c *carto.Card, ruins bool, ev *evaluator) {
+	var must carto.Bits
+	if ruins {
+		must = s.Ruins().And(s.EmptySpaces())
+	}
+	found, bestVal := false, 0.0
+	for opt := range c.Options {
+		for p := range s.PlacementSet(c.Options[opt].Shape, must).All() {
+			for _, k := range c.Terrains {
+				t := &b.tmp
+				*t = *s
+				t.Draw(p.Cells, k)
+				if c.Options[opt].Coin {
+					t.AddCoins(1)
+				}
+				if v := ev.value(t); !found || v > bestVal {
+					found, bestVal = true, v
+					b.best = *t
+				}
+			}
+		}
+	}
+	if !found {
+		s.EmptySpaces().EachCell(func(cell carto.Cell) {
+			for _, k := range fallbackTerrains {
+				t := &b.tmp
+				*t = *s
+				t.Draw(carto.Single(cell), k)
+				if v := ev.value(t); !found || v > bestVal {
+					found, bestVal = true, v
+					b.best = *t
+				}
+			}
+		})
+	}
+	if found {
+		*s = b.best
+	}
+}
+
+// ambushOn draws ambush id's monster on s: where the solo walk puts it, or in multiplayer where it
+// leaves the sheet's value lowest (a neighbour draws it), a 1x1 anywhere if the shape fits nowhere.
+func (b *Bot) ambushOn(s *carto.Sheet, id carto.CardID, ev *evaluator, solo bool) {
+	if solo {
+		if cells, ok := carto.SoloAmbushPlacement(s, id); ok {
+			s.Draw(cells, carto.Monster)
+			s.DestroyHitMonsters()
+		}
+		return
+	}
+	found, worst := false, 0.0
+	try := func(cells carto.Bits) {
+		t := &b.tmp
+		*t = *s
+		t.Draw(cells, carto.Monster)
+		t.DestroyHitMonsters()
+		if v := ev.value(t); !found || v < worst {
+			found, worst = true, v
+			b.best = *t
+		}
+	}
+	if set := s.PlacementSet(id.Card().Options[0].Shape, carto.Bits{}); set.Any() {
+		for p := range set.All() {
+			try(p.Cells)
+		}
+	} else {
+		s.EmptySpaces().EachCell(func(c carto.Cell) { try(carto.Single(c)) })
+	}
+	if found {
+		*s = b.best
+	}
+}
+
+// trueOrder is the order in which the hidden cards will really come until the end of season last (each
+// season closed by a seasonBreak but the last), found by playing a copy of the game on: only the
+// clairvoyant yardstick may call it.
+func trueOrder(g *carto.Game, last int, out []carto.CardID) []carto.CardID {
+	c := g.Clone()
+	season := c.Season()
+	seenRev, seenSp := c.NumRevealed(), countSpecials(c)
+	for steps := 0; !c.Over() && steps < 10000; steps++ {
+		for _, s := range c.ToActSeats() {
+			m, err := c.AutoMove(s)
+			if err != nil {
+				return out
+			}
+			if err := c.Play(s, m); err != nil {
+				return out
+			}
+		}
+		if c.Season() != season {
+			if c.Season() > last {
+				break
+			}
+			season = c.Season()
+			out = append(out, seasonBreak)
+			seenRev = 0
+		}
+		i := 0
+		for id := range c.Revealed() {
+			if i >= seenRev {
+				out = append(out, id)
+			}
+			i++
+		}
+		seenRev = i
+		j := 0
+		for sp := range c.Specials() {
+			if j >= seenSp {
+				out = append(out, sp.Card)
+			}
+			j++
+		}
+		seenSp = j
+	}
+	return out
+}
+
+func countSpecials(g *carto.Game) int {
+	n := 0
+	for range g.Specials() {
+		n++
+	}
+	return n
+}
