@@ -135,6 +135,10 @@ func artGallery(t *testing.T, ctx context.Context) {
 		const wrap = document.createElement("div"); wrap.className = "sheet-wrap"; wrap.style.width = "440px";
 		wrap.append(sheet);
 		document.body.append(wrap);
+		// A small sheet, as beside the table for the other players.
+		const small = sh.drawSheet(shapes.parseMap(map), { small: true });
+		small.style.cssText = "width: 160px; position: absolute; left: 920px; top: 330px; background: #f6efdd";
+		document.body.append(small);
 		// The map as a saved picture shows, beside it, what a player keeps.
 		const img = document.createElement("img");
 		img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent((await import("/js/picture.js")).standalone(sheet));
@@ -147,9 +151,9 @@ func artGallery(t *testing.T, ctx context.Context) {
 	shot(t, ctx, "art-gallery")
 	// Two rows of four tiles, three times larger.
 	run(t, ctx, chromedp.EmulateViewport(420, 220, chromedp.EmulateScale(3)))
-	evalString(t, ctx, `(s => { document.querySelectorAll('.sheet-wrap, img').forEach(x => x.style.display = "none"); s.setAttribute("viewBox", "-5 -5 410 210"); s.setAttribute("width", "410"); return ""; })(document.querySelector('svg.carc-board'))`)
+	evalString(t, ctx, `(s => { document.querySelectorAll('.sheet-wrap, img, svg.small').forEach(x => x.style.display = "none"); s.setAttribute("viewBox", "-5 -5 410 210"); s.setAttribute("width", "410"); return ""; })(document.querySelector('svg.carc-board'))`)
 	shot(t, ctx, "art-tiles-x3")
-	evalString(t, ctx, `(s => { document.querySelectorAll('.sheet-wrap, img').forEach(x => x.style.display = ""); s.setAttribute("viewBox", "-5 -5 810 310"); s.setAttribute("width", "810"); return ""; })(document.querySelector('svg.carc-board'))`)
+	evalString(t, ctx, `(s => { document.querySelectorAll('.sheet-wrap, img, svg.small').forEach(x => x.style.display = ""); s.setAttribute("viewBox", "-5 -5 810 310"); s.setAttribute("width", "810"); return ""; })(document.querySelector('svg.carc-board'))`)
 	run(t, ctx, chromedp.EmulateViewport(480, 420, chromedp.EmulateScale(3)))
 	shot(t, ctx, "art-gallery-x3")
 	run(t, ctx, chromedp.EmulateViewport(1280, 1200))

@@ -45,6 +45,21 @@ const GLYPHS = {
     p("M5.2,7.2h1.6v1.4h-1.6Z", { fill: "#7a4a1f" })],
 };
 
+// MINI are the glyphs of the small sheets, one stroke or shape each: a table of 100 players shows 99 small
+// sheets, which a use per space made three times slower to redraw; each kind is one path per sheet.
+const MINI = {
+  forest: [(x, y) => `M${x + 5},${y + 1.8}L${x + 8},${y + 7.2}H${x + 2}Z`, { fill: "#234a1b" }],
+  village: [(x, y) => `M${x + 2.2},${y + 8}V${y + 4.6}L${x + 5},${y + 2}L${x + 7.8},${y + 4.6}V${y + 8}Z`, { fill: PAPER }],
+  farm: [(x, y) => `M${x + 2},${y + 3.5}H${x + 8}M${x + 2},${y + 5.5}H${x + 8}M${x + 2},${y + 7.5}H${x + 8}`, { stroke: "#6b4e12", "stroke-width": 0.8 }],
+  water: [(x, y) => `M${x + 1.5},${y + 4}q1.75,-1.5 3.5,0t3.5,0M${x + 1.5},${y + 7}q1.75,-1.5 3.5,0t3.5,0`, { stroke: "#eef4fb", "stroke-width": 0.8 }],
+  monster: [(x, y) => `M${x + 2.5},${y + 8}L${x + 3},${y + 3}L${x + 5},${y + 5}L${x + 7},${y + 3}L${x + 7.5},${y + 8}Z`, { fill: PALE }],
+  hero: [(x, y) => `M${x + 5},${y + 1.5}L${x + 6.2},${y + 4.4}H${x + 8.6}L${x + 6.6},${y + 6}L${x + 7.3},${y + 8.4}L${x + 5},${y + 6.9}L${x + 2.7},${y + 8.4}L${x + 3.4},${y + 6}L${x + 1.4},${y + 4.4}H${x + 3.8}Z`, { fill: PALE }],
+  mountain: [(x, y) => `M${x + 1.5},${y + 8.2}L${x + 5},${y + 1.8}L${x + 8.5},${y + 8.2}Z`, { fill: "#9a8a78", stroke: "#4a3f35", "stroke-width": 0.6 }],
+  wasteland: [(x, y) => `M${x + 2},${y + 2}L${x + 4},${y + 5}L${x + 3},${y + 6.5}L${x + 6},${y + 8.5}M${x + 6.5},${y + 2}L${x + 8},${y + 4.5}`, { stroke: PALE, "stroke-width": 0.8 }],
+  destroyed: [(x, y) => `M${x + 2},${y + 2}L${x + 8},${y + 8}M${x + 8},${y + 2}L${x + 2},${y + 8}`, { stroke: "#d9cfbb", "stroke-width": 0.9 }],
+  ruins: [(x, y) => `M${x + 2},${y + 8.5}V${y + 4.5}A3,3 0 0 1 ${x + 8},${y + 4.5}V${y + 8.5}`, { stroke: "#7a4a1f", "stroke-width": 0.9 }],
+};
+
 // defs are the sheet's symbols, and the parchment: fibres on a paper tone, darker to the edges.
 function defs() {
   const symbols = Object.entries(GLYPHS).map(([k, shapes]) => el("symbol", { id: `carto-${k}`, viewBox: "0 0 10 10" }, shapes));
@@ -96,12 +111,14 @@ export function drawSheet(map, opts = {}) {
   artDefs("carto-art", defs);
   const svg = el("svg", { viewBox: `0 0 ${w} ${h}`, class: small ? "sheet small" : "sheet", role: "img",
     "aria-label": opts.label || "map" });
-  svg.append(el("rect", { class: "parchment", width: w, height: h, fill: "url(#carto-parch)" }),
+  // A small sheet is too small for the parchment's fibres: its spaces' own paper colour does.
+  if (!small) svg.append(el("rect", { class: "parchment", width: w, height: h, fill: "url(#carto-parch)" }),
     el("rect", { class: "parchment-edge", width: w, height: h, fill: "url(#carto-edge)" }));
   const grid = el("g", { transform: `translate(${m} ${m})`, class: "grid" });
   svg.append(grid);
   grid.append(el("rect", { x: -0.6, y: -0.6, width: SIZE * CS + 1.2, height: SIZE * CS + 1.2, class: "frame" }));
   const changed = opts.changed || new Set();
+  const mini = {};
   for (let r = 0; r < SIZE; r++) {
     for (let c = 0; c < SIZE; c++) {
       const cell = map[r * SIZE + c];
@@ -115,6 +132,12 @@ export function drawSheet(map, opts = {}) {
         title.textContent = `${cellName(r, c)} ${terrainName(cell.kind)}${cell.ruins ? " · " + t("ruinsLabel") : ""}`;
         g.append(title);
       }
+      if (small) {
+        if (MINI[cell.kind]) (mini[cell.kind] = mini[cell.kind] || []).push(MINI[cell.kind][0](x, y));
+        if (cell.ruins) (mini.ruins = mini.ruins || []).push(MINI.ruins[0](x, y));
+        grid.append(g);
+        continue;
+      }
       const mark = glyph(cell.kind, x, y);
       if (mark) g.append(mark);
       // On a filled space the ruins shrink to a corner, on a pale disc that keeps them apart from the terrain.
@@ -122,6 +145,9 @@ export function drawSheet(map, opts = {}) {
       else if (cell.ruins) g.append(glyph("ruins", x, y, CS, "ruins"));
       grid.append(g);
     }
+  }
+  for (const [kind, ds] of Object.entries(mini)) {
+    grid.append(el("path", { class: `mini g-${kind}`, d: ds.join(""), fill: "none", ...MINI[kind][1] }));
   }
   for (const [r, c] of opts.hits || []) {
     const x = c * CS, y = r * CS;
