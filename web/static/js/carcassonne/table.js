@@ -126,7 +126,16 @@ function flyScores(s) {
 function flyEvent(ev, delay) {
   const board = document.getElementById("carc-board");
   if (!board) return;
-  const from = rectOf((ev.tiles || []).map(p => board.querySelector(`.cell-tile[data-cell="${p.x},${p.y}"]`))) || rectOf([board]);
+  // A zoomed board may show only part of the feature, or none of it: the points leave from the part in
+  // view, else from the board's middle.
+  const whole = rectOf([board]);
+  let from = rectOf((ev.tiles || []).map(p => board.querySelector(`.cell-tile[data-cell="${p.x},${p.y}"]`)));
+  if (from && whole) {
+    const left = Math.max(from.left, whole.left), right = Math.min(from.right, whole.right);
+    const top = Math.max(from.top, whole.top), bottom = Math.min(from.bottom, whole.bottom);
+    from = left < right && top < bottom ? { left, top, right, bottom, width: right - left, height: bottom - top } : null;
+  }
+  from = from || whole;
   const text = `${ev.points >= 0 ? "+" : "−"}${Math.abs(ev.points)}`;
   ev.receivers.forEach((seat, k) => flyPoints(text, from, `#carc-players tr[data-seat="${seat}"] td[data-score]`,
     { "data-seat": seat, "data-feature": ev.feature }, delay + k * 120));
