@@ -27,6 +27,8 @@ func TestArtIsDrawn(t *testing.T) {
 		Body, Mark, Pattern, Farmer                             bool
 		Glyphs                                                  map[string]string
 		Symbols, Parchment, Saved                               int
+		MeepleTall                                              float64
+		CrossHidden                                             bool
 	}
 	evalJSON(t, ctx, `(async () => {
 		const tl = await import("/js/carcassonne/tiles.js");
@@ -64,6 +66,14 @@ func TestArtIsDrawn(t *testing.T) {
 			Parchment: sheet.querySelectorAll("rect.parchment").length,
 			Saved: ["carto-forest", "carto-ruins", "carto-parch", "carto-edge"].filter(id => saved.includes('id="' + id + '"')).length,
 		};
+		// A meeple at a tile's scale, and one on a monastery beside its cross.
+		svg.replaceChildren();
+		svg.setAttribute("viewBox", "0 0 100 100"); svg.setAttribute("width", "300"); svg.setAttribute("height", "300");
+		const monk = tl.drawTile("B", 0, { meeples: [{ segment: "monastery", seat: 0 }] });
+		svg.append(monk);
+		const mr = monk.querySelector(".meeple").getBoundingClientRect(), cr = monk.querySelector(".cross").getBoundingClientRect();
+		out.MeepleTall = mr.height / 300;
+		out.CrossHidden = !(mr.right <= cr.left || cr.right <= mr.left || mr.bottom <= cr.top || cr.bottom <= mr.top);
 		svg.remove(); sheet.remove();
 		return JSON.stringify(out);
 	})()`, &got)
@@ -78,6 +88,11 @@ func TestArtIsDrawn(t *testing.T) {
 	}
 	if !got.Body || !got.Mark || !got.Pattern || !got.Farmer {
 		t.Errorf("a meeple is not a silhouette with its seat's mark, or a farmer stands: %+v", got)
+	}
+	// A meeple reads at a glance (a third of its tile's height at least) and leaves a monastery's cross in
+	// view.
+	if got.MeepleTall < 0.33 || got.CrossHidden {
+		t.Errorf("a meeple is %.2f of its tile's height, and hides the cross: %v", got.MeepleTall, got.CrossHidden)
 	}
 	kinds := []string{"forest", "village", "farm", "water", "monster", "hero", "mountain", "wasteland", "destroyed", "ruins"}
 	seen := map[string]string{}
