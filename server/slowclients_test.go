@@ -194,3 +194,23 @@ func TestVanishedWebSocketPeerIsDropped(t *testing.T) {
 	}
 	t.Fatal("a peer that answers no ping was still subscribed after 5 s")
 }
+
+// The body deadline bounds sending a body, not answering: a long poll (no body) that waits longer than it
+// answers with the change it waited for, as does a request whose body came in time.
+func TestSlowAnswersOutliveTheBodyDeadline(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config) { c.BodyTimeout = 100 * time.Millisecond })
+	id, ps := e.newMatch("toy", `{"rounds":1}`, 2, "")
+	seq := e.state(id, "").Seq
+	done := make(chan resp, 1)
+	go func() { done <- e.do("GET", "/api/matches/"+id+"?after="+itoa(int(seq))+"&wait=20", ps[1].token, "") }()
+	e.waitSubscribed(id)
+	time.Sleep(400 * time.Millisecond)
+	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`))
+	r := <-done
+	if r.status != 200 {
+		t.Fatalf("long poll past the body deadline: %d %s", r.status, r.body)
+	}
+	if st := decodeState(t, r.body); st.Seq != seq+1 {
+		t.Fatalf("long poll answered seq %d, want the move's %d", st.Seq, seq+1)
+	}
+}

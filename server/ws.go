@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -67,24 +68,35 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	if !s.sockets.acquire(client, s.wsPerAddr) {
 		return errf(http.StatusTooManyRequests, codeRateLimited, "this address holds %d WebSockets already", s.wsPerAddr)
 	}
-	defer s.sockets.release(client)
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
+		s.sockets.release(client)
 		return nil // Accept has written the HTTP error
 	}
 	s.conns.Add(1)
-	defer s.conns.Done()
 	c.SetReadLimit(s.maxBody)
 	ctx, cancel := context.WithCancel(s.ctx)
-	defer cancel()
-	go keepAlive(ctx, cancel, c, s.wsPing)
-
 	sub := newSubscriber(seat, since)
 	sub.patches = r.URL.Query().Get("patch") == "1"
+	// The connection is served from a goroutine of its own and this handler returns: the HTTP server's
+	// goroutine, whose stack grew deep through the middleware, and the request it holds are freed for as
+	// long as the table stays open (a quarter of an idle connection's memory).
+	go func() {
+		defer s.sockets.release(client)
+		defer s.conns.Done()
+		defer cancel()
+		s.wsServe(ctx, cancel, c, sub, id, seat, since)
+	}()
+	return nil
+}
+
+// wsServe subscribes a connection to its match and writes it every change until it ends.
+func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, sub *subscriber, id string, seat game.Seat, since int64) {
+	keepAlive(ctx, cancel, c, s.wsPing)
 	var m *match
 	var upToDate, rewound bool
 	var cur int64
-	err = s.withMatch(ctx, id, func(mm *match) error {
+	err := s.withMatch(ctx, id, func(mm *match) error {
 		m, cur = mm, mm.seq
 		// A client ahead of the log saw changes the log no longer holds (the database was restored from
 		// a backup): it is told so, then sent the current state, which it must take although its seq is
@@ -98,7 +110,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	})
 	if err != nil {
 		c.Close(websocket.StatusInternalError, "match unavailable")
-		return nil
+		return
 	}
 	switch {
 	case upToDate:
@@ -124,10 +136,10 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 			} else {
 				c.CloseNow() // the client has gone
 			}
-			return nil
+			return
 		case <-sub.done:
 			c.Close(websocket.StatusTryAgainLater, "match reloaded; reconnect")
-			return nil
+			return
 		case <-sub.wake:
 			msg := sub.take()
 			if msg == nil {
@@ -137,7 +149,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 			err := c.Write(wctx, websocket.MessageText, msg)
 			wcancel()
 			if err != nil {
-				return nil
+				return
 			}
 		}
 	}
@@ -226,22 +238,31 @@ func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data [
 }
 
 // keepAlive pings the peer now and then and ends the connection (cancel) when a ping goes unanswered:
-// a peer that vanished without closing would otherwise hold its socket until a write failed.
+// a peer that vanished without closing would otherwise hold its socket until a write failed. It runs on a
+// timer rather than a goroutine of its own, so that an idle connection costs no stack for it (10,000 open
+// tables hold 10,000 connections).
 func keepAlive(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
+	var mu sync.Mutex
+	mu.Lock()
+	defer mu.Unlock()
+	var t *time.Timer
+	t = time.AfterFunc(every, func() {
+		pctx, pcancel := context.WithTimeout(ctx, every/2)
+		err := c.Ping(pctx)
+		pcancel()
+		if err != nil {
+			cancel()
 			return
-		case <-t.C:
-			pctx, pcancel := context.WithTimeout(ctx, every/2)
-			err := c.Ping(pctx)
-			pcancel()
-			if err != nil {
-				cancel()
-				return
-			}
 		}
-	}
+		mu.Lock()
+		defer mu.Unlock()
+		if ctx.Err() == nil {
+			t.Reset(every)
+		}
+	})
+	context.AfterFunc(ctx, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		t.Stop()
+	})
 }

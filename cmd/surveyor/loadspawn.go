@@ -36,8 +36,10 @@ type process struct {
 var servingLine = regexp.MustCompile(`serving on (http://[0-9.:]+)/`)
 
 // spawnServer starts surveyor serve with the toy game on a free loopback port, on a fresh SQLite file (or
-// the database at db), without the limits that would refuse one address's many games.
-func spawnServer(ctx context.Context, db, cpuProfile string) (*process, error) {
+// the database at o.db), without the limits that would refuse one address's many games, with the load
+// test's collector settings and idle timeout.
+func spawnServer(ctx context.Context, o loadOptions) (*process, error) {
+	db, cpuProfile := o.db, o.cpuProfile
 	dir, err := os.MkdirTemp("", "surveyor-loadtest-server-")
 	if err != nil {
 		return nil, err
@@ -49,6 +51,13 @@ func spawnServer(ctx context.Context, db, cpuProfile string) (*process, error) {
 	}
 	if cpuProfile != "" {
 		args = append(args, "--cpuprofile", cpuProfile)
+	}
+	args = append(args, "--gc-percent", strconv.Itoa(o.gc.percent))
+	if o.gc.limit > 0 {
+		args = append(args, "--memory-limit", strconv.FormatInt(o.gc.limit, 10)+"B")
+	}
+	if o.idleAfter > 0 {
+		args = append(args, "--idle-timeout", o.idleAfter.String())
 	}
 	cmd, err := selfCommand(ctx, args...)
 	if err != nil {

@@ -50,6 +50,10 @@ type loadOptions struct {
 	// noise runs a CPU-heavy process beside the test, wsMoves sends moves on each seat's WebSocket.
 	spawn, noise, wsMoves bool
 	proc                  *process // the spawned server, while it runs
+	// idle games and conns WebSockets held on the spawned server beside the busy games (loadidle.go); the
+	// server drops a match from memory idleAfter after its last use.
+	idle, conns int
+	idleAfter   time.Duration
 }
 
 // loadReport is what a load test measured.
@@ -66,6 +70,7 @@ type loadReport struct {
 	// and its resident memory after setup and at the end of play.
 	ServerCPUPerMove          time.Duration
 	ServerRSSSetup, ServerRSS int64
+	Idle                      *idleReport // with --idle or --conns
 }
 
 // loadtestFigures are the figures measured on the project's 2-core machine, for comparison.
@@ -113,6 +118,9 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.BoolVar(&o.spawn, "spawn", false, "run the server as surveyor serve --toy in a process of its own (on --db if given), and report its CPU time per move and its memory")
 	fs.BoolVar(&o.noise, "noise", false, "run a CPU-heavy process beside the test (surveyor sim on every core), as another program sharing the machine would")
 	fs.BoolVar(&o.wsMoves, "ws-moves", false, "toy: each seat keeps a WebSocket and sends its moves on it (default: moves by HTTP POST, states on a spectator WebSocket)")
+	fs.IntVar(&o.idle, "idle", 0, "with --spawn: first create this many idle games in play (a move played, a one-day clock running), as correspondence games are, and report the server's memory for them")
+	fs.IntVar(&o.conns, "conns", 0, "with --spawn: then open this many WebSockets (both seats of conns/2 idle games) and hold them while the busy games play")
+	fs.DurationVar(&o.idleAfter, "idle-after", 2*time.Second, "with --spawn: the server's --idle-timeout, after which an untouched, unwatched game leaves its memory")
 	fs.StringVar(&o.server, "server", "", "drive the server at `URL` (e.g. http://127.0.0.1:8080, started with surveyor serve --toy --rate -1) instead of one in this process; --db is then unused and server memory is not measured")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return nil // the usage has been printed
@@ -124,6 +132,12 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	}
 	if o.spawn && o.server != "" {
 		return errors.New("--spawn starts its own server: give --server or --spawn, not both")
+	}
+	if (o.idle > 0 || o.conns > 0) && !o.spawn {
+		return errors.New("--idle and --conns need --spawn: the server's memory is read from its own process")
+	}
+	if o.idle < 0 || o.conns < 0 || o.conns > 2*o.idle {
+		return errors.New("--idle ≥ 0, --conns from 0 to twice --idle (two seats a game)")
 	}
 	if o.wsMoves && o.game != "toy" && o.game != "" {
 		return errors.New("--ws-moves plays the toy game only")
@@ -155,6 +169,9 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fmt.Fprintf(stdout, "throughput:   %.0f moves/s steady (middle 80%% of moves), %.0f moves/s over the whole run\n", rep.SteadyPerSec, rep.MovesPerSec)
 	fmt.Fprintf(stdout, "move→broadcast latency: p50 %v, p99 %v, max %v\n", rep.P50.Round(10*time.Microsecond),
 		rep.P99.Round(10*time.Microsecond), rep.Max.Round(10*time.Microsecond))
+	if rep.Idle != nil {
+		rep.Idle.print(stdout)
+	}
 	if o.spawn {
 		fmt.Fprintf(stdout, "server CPU:   %.1f µs per move (the server process's user and system time over the play phase)\n",
 			float64(rep.ServerCPUPerMove.Nanoseconds())/1e3)
@@ -217,16 +234,34 @@ func loadtest(ctx context.Context, o loadOptions) (loadReport, error) {
 		defer noise.stop()
 	}
 	if o.spawn {
-		p, err := spawnServer(ctx, o.db, o.cpuProfile)
+		p, err := spawnServer(ctx, o)
 		if err != nil {
 			return loadReport{}, err
 		}
 		defer p.stop()
 		o.server, o.proc = p.url, p
 	}
+	var idle *idleReport
+	if o.idle > 0 || o.conns > 0 {
+		var conns []*websocket.Conn
+		var err error
+		idle, conns, err = idlePhase(ctx, client, o)
+		defer func() {
+			for _, c := range conns {
+				c.CloseNow()
+			}
+		}()
+		if err != nil {
+			return loadReport{}, fmt.Errorf("idle games: %w", err)
+		}
+	}
 	if o.server != "" {
 		rep, runs, err := drive(ctx, client, o.server, o)
 		closeRuns(runs)
+		if err == nil && idle != nil {
+			rep.Idle = idle
+			err = idle.wake(ctx, client, o.server)
+		}
 		return rep, err
 	}
 	var rep loadReport

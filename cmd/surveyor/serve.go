@@ -46,7 +46,7 @@ type serveOptions struct {
 	gc                       gcSettings
 	rate                     float64
 	burst                    int
-	shutdown, botDelay       time.Duration
+	shutdown, botDelay, idle time.Duration
 	noBots                   bool
 	connsPerAddr, wsPerAddr  int
 	noAccounts               bool
@@ -63,6 +63,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.Float64Var(&o.rate, "rate", 20, "API requests per second allowed to one client address (negative: no limit)")
 	fs.IntVar(&o.burst, "burst", 60, "burst of requests allowed above --rate")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	fs.DurationVar(&o.idle, "idle-timeout", 10*time.Minute, "how long a match nobody touches or watches stays in memory; it is then rebuilt from its log when next touched (a running clock keeps an alarm)")
 	fs.DurationVar(&o.shutdown, "shutdown-timeout", 30*time.Second, "how long to let requests in flight finish on shutdown")
 	fs.DurationVar(&o.botDelay, "bot-delay", 700*time.Millisecond, "how long a bot waits before each of its moves, so that people can follow the game")
 	fs.BoolVar(&o.noBots, "no-bots", false, "do not let players seat bots")
@@ -151,7 +152,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		defer pprof.StopCPUProfile()
 	}
 	cfg := server.Config{Store: st, Games: reg, Static: web.FS(), Logger: log, RateLimit: o.rate, RateBurst: o.burst,
-		Bots: bot.Catalog{}, BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr}
+		Bots: bot.Catalog{}, BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr, IdleTimeout: o.idle}
 	if o.noBots {
 		cfg.Bots = nil
 	}
