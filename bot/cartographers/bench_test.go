@@ -53,3 +53,6 @@ func BenchmarkDecisionStrong(b *testing.B) { benchDecision(b, Strong, carto.Opti
 func BenchmarkDecisionStrongBoth(b *testing.B) {
 	benchDecision(b, Strong, carto.Options{Preset: "both"})
 }
+
+// BenchmarkDecisionMaster is one master draw decision on the default sample budget (base game).
+func BenchmarkDecisionMaster(b *testing.B) { benchDecision(b, Master, carto.Options{}) }

@@ -1,10 +1,13 @@
 package cartographers
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
+	"time"
 
 	carto "github.com/surveyor-game/surveyor/cartographers"
 	"github.com/surveyor-game/surveyor/game"
@@ -52,8 +55,12 @@ type Bot struct {
 	clairvoyant  bool
 	pool, order  []carto.CardID
 	deck, unseen []carto.CardID
-	pcg          rand.PCG
-	roll, best   carto.Sheet
+	// amb holds the unseen ambushes while a sample draws them, the first ambUsed of them drawn.
+	amb        []carto.CardID
+	ambUsed    int
+	pcg        rand.PCG
+	start      time.Time
+	roll, best carto.Sheet
 	// evs, thresholds and scoring are per season, for the playouts that go beyond the current one.
 	evs        [4]evaluator
 	thresholds [4]int
@@ -115,6 +122,9 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 	if g.Over() {
 		return carto.Move{}, fmt.Errorf("cartographers bot: %w", game.ErrGameOver)
 	}
+	if b.Level == Master && b.Search.Time > 0 {
+		b.start = time.Now() // the wall-clock budget counts the whole decision
+	}
 	d, sheet := g.DecisionOf(seat)
 	if sheet < 0 {
 		return carto.Move{}, fmt.Errorf("cartographers bot: %w: seat %d has no decision pending", game.ErrNotYourTurn, seat)
@@ -155,7 +165,7 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 	if b.Level >= Strong && d.Kind() == carto.DecideDraw && sheet == seat {
 		b.lookAhead(g, &ev, pub)
 		if b.Level == Master {
-			b.search(g, seat, &ev, pub)
+			b.search(g, &ev, pub)
 		}
 	}
 	if b.temperature > 0 {
@@ -252,7 +262,7 @@ func (b *Bot) lookAhead(g *carto.Game, ev *evaluator, pub deckInfo) {
 	}
 	// Stable, so that the first of equal answers stays first; the master level searches the beam in
 	// this order.
-	sort.SliceStable(b.cands[:beam], func(i, j int) bool { return b.cands[i].ahead > b.cands[j].ahead })
+	slices.SortStableFunc(b.cands[:beam], func(x, y candidate) int { return cmp.Compare(y.ahead, x.ahead) })
 }
 
 // bestDraw is the best value a free draw of card id can give sheet s (base if it fits nowhere).

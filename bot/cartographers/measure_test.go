@@ -102,6 +102,8 @@ func TestMeasureSolo(t *testing.T) {
 	t.Logf("mean score %.2f, median rating %.1f, mean rating %.2f, Legendary %d/%d = %.1f%% [%.1f, %.1f]",
 		sum/float64(n), median(ratings), meanInts(ratings), legendary, n, 100*float64(legendary)/float64(n), 100*lo, 100*hi)
 	t.Logf("decisions %d: median %v, p99 %v, max %v", len(times), times[len(times)/2], times[len(times)*99/100], times[len(times)-1])
+	// The ratings, to combine runs over consecutive ranges of games.
+	t.Logf("ratings %v", ratings)
 }
 
 func median(xs []int) float64 {

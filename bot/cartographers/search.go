@@ -1,21 +1,22 @@
 package cartographers
 
 import (
+	"cmp"
 	"math/rand/v2"
-	"sort"
+	"slices"
 	"time"
 
 	carto "github.com/surveyor-game/surveyor/cartographers"
 )
 
-// The master level is a determinized Monte Carlo search over the cards still hidden this season. The
-// strong level's look-ahead ranks the draws; the best few are each played out to the end of the season
-// over sampled orders of the hidden cards, the fast level drawing every card that comes, and valued then
-// by the evaluation. The samples are orders of what is public (the explore, ruins and rift cards not yet
-// revealed this season, the season's ambush if not yet seen, any of those not revealed in the game),
-// drawn from the bot's own generator, so the search never reads the real deck. The same samples serve
-// every candidate, so that their difference is not noise of the sampling. The rollout policy sees one
-// card at a time like a player, so a sample does not let the search plan for cards it cannot know.
+// The master level is a determinized Monte Carlo search over the cards still hidden. The strong level's
+// look-ahead ranks the draws; the best few are each played out over sampled orders of the hidden cards, to
+// the end of the season and through the next, the fast level drawing every card that comes, and valued
+// then by the stars scored on the way plus the evaluation. The samples are orders of what a player knows
+// may come (hiddenPool), drawn from the bot's own generator, so the search never reads the real deck. The
+// same samples serve every candidate, so that their difference is not noise of the sampling. The playout
+// policy sees one card at a time like a player, so a sample does not let the search plan for cards it
+// cannot know; only the choice at the root is made knowing the sample's order.
 
 // SearchBudget bounds the master level's search of one decision.
 type SearchBudget struct {
@@ -27,25 +28,35 @@ type SearchBudget struct {
 	Time time.Duration
 	// Width is the number of the strong level's best draws searched (0: DefaultWidth).
 	Width int
-	// Seasons is how many seasons after the current one the playouts go on (at most 3, to the game's end),
-	// each from a freshly shuffled deck; at the end the evaluation values what is left to score.
+	// Seasons is how many seasons after the current one the playouts go on (0: DefaultSeasons; negative:
+	// none; at most to the game's end), each from a freshly shuffled deck; at the end the evaluation
+	// values what is left to score.
 	Seasons int
 }
 
+// The master level's budget in the sims and the tests. On 40 seeded solo games (seed 8000, not the
+// measurement's) strong scored 114.3; the search 114-116 with 6-8 draws and 16-32 samples, 119.6-122.2 with
+// 12-24 draws and 32-128 samples (within noise of each other), with playouts through the next season as
+// good as to the game's end for half the time (docs/bots.md).
 const (
-	// DefaultSamples and DefaultWidth are the master level's budget in the sims (docs/bots.md).
-	DefaultSamples = 24
-	DefaultWidth   = 6
-	// ServerTime keeps a decision of the server's master bot under about a second on one core.
-	ServerTime = 800 * time.Millisecond
+	DefaultSamples = 64
+	DefaultWidth   = 16
+	DefaultSeasons = 1
+	// ServerTime keeps a decision of the server's master bot, look-ahead included, under about a second
+	// on one core: the search stops before a sample that would end after it.
+	ServerTime = 850 * time.Millisecond
 )
 
-// ambushSlot stands in a sampled order for the season's hidden ambush, drawn from the ambushes not yet
-// seen when the order is sampled.
+// ambushSlot stands in a sampled order for a hidden ambush, drawn from the ambushes not yet seen when the
+// order is sampled.
 const ambushSlot carto.CardID = 255
 
-// seasonBreak ends a season in a playout's order of cards.
-const seasonBreak carto.CardID = 254
+// seasonBreak ends a season in a playout's order of cards; noCard takes the place of an ambush when
+// none is left to draw.
+const (
+	seasonBreak carto.CardID = 254
+	noCard      carto.CardID = 253
+)
 
 // NewMaster returns a master bot whose samples are drawn from seed: the same seed and the same public
 // state give the same move.
@@ -64,10 +75,14 @@ func NewClairvoyant(budget SearchBudget) *Bot {
 	return b
 }
 
-// search re-ranks the front of b.cands (ordered by the look-ahead) by playouts to the season's end.
-func (b *Bot) search(g *carto.Game, seat int, ev *evaluator, pub deckInfo) {
+// search re-ranks the front of b.cands (ordered by the look-ahead) by their playouts' mean value.
+func (b *Bot) search(g *carto.Game, ev *evaluator, pub deckInfo) {
 	thr, now := g.Threshold(), g.SeasonTime()
-	last := min(3, g.Season()+max(0, b.Search.Seasons))
+	later := b.Search.Seasons
+	if later == 0 {
+		later = DefaultSeasons
+	}
+	last := min(3, g.Season()+max(0, later))
 	if (now >= thr || pub.hidden == 0) && last == g.Season() {
 		return // the season ends with this card: the one-ply value is this season's exact outcome
 	}
@@ -97,15 +112,15 @@ func (b *Bot) search(g *carto.Game, seat int, ev *evaluator, pub deckInfo) {
 	if b.rng == nil {
 		b.rng = rand.New(&b.pcg)
 	}
-	start := time.Now()
 	solo := g.Solo()
 	alive := width
 	for n := 1; n <= samples; n++ {
 		if !b.clairvoyant {
-			b.order = shuffled(b.rng, b.order[:0], b.pool, pub.ambushes)
+			b.amb, b.ambUsed = append(b.amb[:0], b.unseen...), 0
+			b.order = b.shuffled(b.order[:0], b.pool)
 			for season := g.Season() + 1; season <= last; season++ {
 				b.order = append(b.order, seasonBreak)
-				b.order = shuffled(b.rng, b.order, b.deck, b.unseen)
+				b.order = b.shuffled(b.order, b.deck)
 			}
 		}
 		for i := range alive {
@@ -120,7 +135,7 @@ func (b *Bot) search(g *carto.Game, seat int, ev *evaluator, pub deckInfo) {
 		}
 		if b.Search.Time > 0 {
 			// Stop when one more sample, as long as those so far on average, would overrun the budget.
-			if el := time.Since(start); el+el/time.Duration(n) > b.Search.Time {
+			if el := time.Since(b.start); el+el/time.Duration(n) > b.Search.Time {
 				break
 			}
 		}
@@ -134,25 +149,37 @@ const pruneFirst = 8
 // sortBySum orders the first n candidates by their playouts' sum, best first; stable, so that of equal
 // sums the one the look-ahead preferred stays ahead.
 func (b *Bot) sortBySum(n int) {
-	sort.SliceStable(b.cands[:n], func(i, j int) bool { return b.cands[i].sum > b.cands[j].sum })
+	slices.SortStableFunc(b.cands[:n], func(x, y candidate) int { return cmp.Compare(y.sum, x.sum) })
 }
 
 // hiddenPool lists the cards that may still come this season, as far as a player knows: every explore,
-// rift and ruins card not yet revealed, and an ambushSlot when this season's ambush has not been seen.
-// A hero still hidden is left out: the playouts give it no value.
+// rift and ruins card not yet revealed, and an ambushSlot for each ambush still in the deck. An ambush
+// not revealed by the end of its season stays in the deck for the next, so there may be more than one;
+// a hero still hidden is left out, as the playouts give it no value. It also lists in b.unseen the
+// ambushes not yet revealed in the game, which the slots are drawn from.
 func (b *Bot) hiddenPool(g *carto.Game, pub deckInfo, out []carto.CardID) []carto.CardID {
 	out = append(out, pub.explore...)
 	out = append(out, pub.ruinsIDs...)
-	if len(pub.ambushes) == 0 {
-		return out
-	}
-	season := g.Season()
-	for sp := range g.Specials() {
-		if sp.Season == season && sp.Card.Card().Type == carto.AmbushCard {
-			return out // this season's ambush has been revealed
+	b.unseen = b.unseen[:0]
+	ambushes := g.AmbushCards()
+	revealed := 0
+	for _, id := range ambushes {
+		seen := false
+		for sp := range g.Specials() {
+			seen = seen || sp.Card == id
+		}
+		if seen {
+			revealed++
+		} else {
+			b.unseen = append(b.unseen, id)
 		}
 	}
-	return append(out, ambushSlot)
+	// One ambush joined the deck each season so far, while the ambush deck lasted.
+	hidden := min(g.Season()+1, len(ambushes)) - revealed
+	for range min(hidden, len(b.unseen)) {
+		out = append(out, ambushSlot)
+	}
+	return out
 }
 
 // publicHash mixes what the decision's public state shows into a stream number for the samples, so that
@@ -168,20 +195,26 @@ func publicHash(g *carto.Game, s *carto.Sheet) uint64 {
 	return h
 }
 
-// shuffled appends the cards of pool to out in a random order, an ambushSlot replaced by one of ambushes.
-func shuffled(rng *rand.Rand, out, pool, ambushes []carto.CardID) []carto.CardID {
+// shuffled appends the cards of pool to out in a random order, each ambushSlot replaced by an ambush
+// drawn from b.amb, without replacement: the ambushes a sample has used are moved to the front of b.amb
+// and b.ambUsed counts them.
+func (b *Bot) shuffled(out, pool []carto.CardID) []carto.CardID {
 	n := len(out)
 	out = append(out, pool...)
 	tail := out[n:]
-	rng.Shuffle(len(tail), func(i, j int) { tail[i], tail[j] = tail[j], tail[i] })
+	b.rng.Shuffle(len(tail), func(i, j int) { tail[i], tail[j] = tail[j], tail[i] })
 	for i, id := range tail {
-		if id == ambushSlot {
-			if len(ambushes) == 0 {
-				tail[i] = seasonBreak - 1 // no ambush left: a card the playout ignores
-				continue
-			}
-			tail[i] = ambushes[rng.IntN(len(ambushes))]
+		if id != ambushSlot {
+			continue
 		}
+		if b.ambUsed >= len(b.amb) {
+			tail[i] = noCard // no ambush left: a card the playout passes over
+			continue
+		}
+		j := b.ambUsed + b.rng.IntN(len(b.amb)-b.ambUsed)
+		b.amb[b.ambUsed], b.amb[j] = b.amb[j], b.amb[b.ambUsed]
+		tail[i] = b.amb[b.ambUsed]
+		b.ambUsed++
 	}
 	return out
 }
@@ -213,18 +246,9 @@ func (b *Bot) prepareSeasons(g *carto.Game, ev *evaluator, last int) {
 	if last == season || b.clairvoyant {
 		return
 	}
-	// A later season's deck is every explore card and the next ambush, which may be any not yet seen.
+	// A later season's deck is every explore card and the next ambush, which may be any not yet seen
+	// (b.unseen, from hiddenPool). An ambush left in the deck at a season's end is not carried over.
 	b.deck = append(b.deck[:0], g.ExploreCards()...)
-	b.unseen = b.unseen[:0]
-	for _, id := range g.AmbushCards() {
-		seen := false
-		for sp := range g.Specials() {
-			seen = seen || sp.Card == id
-		}
-		if !seen {
-			b.unseen = append(b.unseen, id)
-		}
-	}
 	if len(b.unseen) > 0 {
 		b.deck = append(b.deck, ambushSlot)
 	}
@@ -254,7 +278,7 @@ func (b *Bot) playout(s *carto.Sheet, order []carto.CardID, season, t, thr int, 
 			ev, t, thr, ruins = &b.evs[season], 0, b.thresholds[season], false
 			continue
 		}
-		if t >= thr || id > seasonBreak-2 {
+		if t >= thr || id == noCard {
 			continue
 		}
 		c := id.Card()
