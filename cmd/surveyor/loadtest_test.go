@@ -238,7 +238,21 @@ func TestLoadtestSpawnedServerOverWebSockets(t *testing.T) {
 	if !slices.Equal(spawned, []string{"sim", "serve"}) {
 		t.Errorf("spawned %q, want the noise (sim) and the server (serve)", spawned)
 	}
-	for _, bad := range [][]string{{"--spawn", "--server", "http://127.0.0.1:1"}, {"--ws-moves", "--game", "cartographers"}} {
+	// Idle correspondence games beside the busy ones, some of them watched: the unwatched ones sleep and
+	// come back from their logs as they were.
+	out.Reset()
+	err = runLoadtest(context.Background(), []string{"--spawn", "--idle", "6", "--conns", "4", "--idle-after", "200ms", "--games", "2", "--rounds", "2"}, nil, &out, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	for _, want := range []string{"idle games:   6 in play", "KB per game", "connections:  4 WebSockets (both seats of 2 idle games",
+		"KB per connection", "woken:        4 sleeping games read back from their logs after the busy games, 4 as they were"} {
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	for _, bad := range [][]string{{"--spawn", "--server", "http://127.0.0.1:1"}, {"--ws-moves", "--game", "cartographers"},
+		{"--idle", "5"}, {"--spawn", "--idle", "2", "--conns", "5"}} {
 		if err := runLoadtest(context.Background(), bad, nil, &out, &out); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
