@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -39,6 +40,7 @@ func init() {
 type benchCase struct {
 	name, op string
 	parallel bool
+	workers  int // when above 0, the count of workers (parallel or not)
 	setup    func() (worker func() (func(i int) error, error), done func(), err error)
 }
 
@@ -51,6 +53,9 @@ type benchResult struct {
 	OpsPerSec   float64 `json:"ops_per_sec"`
 	BytesPerOp  int64   `json:"bytes_per_op"`
 	AllocsPerOp int64   `json:"allocs_per_op"`
+	// CPUNsPerOp is the process's CPU time (user and system, every thread) per op: above NsPerOp when
+	// the op keeps several cores busy, below it when it waits (for the disk, say).
+	CPUNsPerOp float64 `json:"cpu_ns_per_op"`
 }
 
 // benchCases are every game's benchmarks, then the store's and the server's.
@@ -64,13 +69,16 @@ func benchCases(tmp string) []benchCase {
 		}
 	}
 	return append(out,
-		benchCase{"store/sqlite-append-parallel", "append", true, benchSQLiteAppend(tmp, false)},
-		benchCase{"store/sqlite-append-with-note-parallel", "append", true, benchSQLiteAppend(tmp, true)},
-		benchCase{"server/move-through-api-sqlite", "move", false, benchServerMove(tmp)},
+		benchCase{name: "store/sqlite-append-parallel", op: "append", parallel: true, setup: benchSQLiteAppend(tmp, false)},
+		benchCase{name: "store/sqlite-append-with-note-parallel", op: "append", parallel: true, setup: benchSQLiteAppend(tmp, true)},
+		// 256 games appending at once, as on a busy server: group commit's batches grow, and the CPU time
+		// per append is what the store costs the server's cores.
+		benchCase{name: "store/sqlite-append-256-games", op: "append", workers: 256, setup: benchSQLiteAppend(tmp, false)},
+		benchCase{name: "server/move-through-api-sqlite", op: "move", setup: benchServerMove(tmp)},
 	)
 }
 
-const benchUsage = `usage: surveyor bench [--only REGEXP] [--time D] [--json]
+const benchUsage = `usage: surveyor bench [--only REGEXP] [--time D] [--json | --benchfmt]
 
 Measures this machine with the project's own hot paths, each run for about --time: whole random games of
 each engine, bot decisions, appends to the SQLite log (group commit, from as many goroutines as there are
@@ -88,13 +96,14 @@ func runBench(_ context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	only := fs.String("only", "", "run only the measurements whose name matches `REGEXP`")
 	dur := fs.Duration("time", time.Second, "how long to run each measurement")
 	asJSON := fs.Bool("json", false, "print the results as a JSON array")
+	goFormat := fs.Bool("benchfmt", false, "print the results in the format of go test -bench, which benchstat compares")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return nil
 	} else if err != nil {
 		return err
 	}
 	if fs.NArg() != 0 || *dur <= 0 {
-		return errors.New("usage: surveyor bench [--only REGEXP] [--time D] [--json]")
+		return errors.New("usage: surveyor bench [--only REGEXP] [--time D] [--json | --benchfmt]")
 	}
 	re, err := regexp.Compile(*only)
 	if err != nil {
@@ -115,15 +124,18 @@ func runBench(_ context.Context, args []string, _ io.Reader, stdout, stderr io.W
 			return fmt.Errorf("bench %s: %w", c.name, err)
 		}
 		out = append(out, res)
-		if !*asJSON {
-			fmt.Fprintf(stdout, "%-48s %10s/%-8s %12.0f %s/s %8d B/op %6d allocs/op\n", c.name, fmtNs(res.NsPerOp), c.op,
-				res.OpsPerSec, c.op+"s", res.BytesPerOp, res.AllocsPerOp)
+		if *goFormat {
+			fmt.Fprintf(stdout, "Benchmark%s%s-%d\t%d\t%.1f ns/op\t%.1f cpu-ns/op\t%d B/op\t%d allocs/op\n", strings.ToUpper(c.name[:1]), c.name[1:],
+				runtime.GOMAXPROCS(0), res.N, res.NsPerOp, res.CPUNsPerOp, res.BytesPerOp, res.AllocsPerOp)
+		} else if !*asJSON {
+			fmt.Fprintf(stdout, "%-48s %10s/%-8s %12.0f %s/s %10s CPU/%s %8d B/op %6d allocs/op\n", c.name, fmtNs(res.NsPerOp), c.op,
+				res.OpsPerSec, c.op+"s", fmtNs(res.CPUNsPerOp), c.op, res.BytesPerOp, res.AllocsPerOp)
 		}
 	}
 	if len(out) == 0 {
 		return fmt.Errorf("no measurement matches %q", *only)
 	}
-	if *asJSON {
+	if *asJSON && !*goFormat {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
@@ -148,6 +160,9 @@ func measure(c benchCase, d time.Duration) (benchResult, error) {
 	if c.parallel {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	if c.workers > 0 {
+		workers = c.workers
+	}
 	ops := make([]func(int) error, workers)
 	for w := range ops {
 		if ops[w], err = worker(); err != nil {
@@ -159,6 +174,10 @@ func measure(c benchCase, d time.Duration) (benchResult, error) {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
+		cpu0, err := selfCPU()
+		if err != nil {
+			return benchResult{}, err
+		}
 		start := time.Now()
 		errs := make([]error, workers)
 		var wg sync.WaitGroup
@@ -176,6 +195,10 @@ func measure(c benchCase, d time.Duration) (benchResult, error) {
 		}
 		wg.Wait()
 		elapsed := time.Since(start)
+		cpu1, err := selfCPU()
+		if err != nil {
+			return benchResult{}, err
+		}
 		runtime.ReadMemStats(&after)
 		if err := errors.Join(errs...); err != nil {
 			return benchResult{}, err
@@ -183,12 +206,22 @@ func measure(c benchCase, d time.Duration) (benchResult, error) {
 		if elapsed >= d || n >= 1e9 {
 			ns := float64(elapsed.Nanoseconds()) / float64(n)
 			return benchResult{Name: c.name, Op: c.op, N: n, NsPerOp: ns, OpsPerSec: 1e9 / ns,
-				BytesPerOp: int64(after.TotalAlloc-before.TotalAlloc) / int64(n), AllocsPerOp: int64(after.Mallocs-before.Mallocs) / int64(n)}, nil
+				BytesPerOp: int64(after.TotalAlloc-before.TotalAlloc) / int64(n), AllocsPerOp: int64(after.Mallocs-before.Mallocs) / int64(n),
+				CPUNsPerOp: float64((cpu1 - cpu0).Nanoseconds()) / float64(n)}, nil
 		}
 		// Aim 20% past d from the rate seen, growing at least 2x and at most 100x a round.
 		want := float64(n) * 1.2 * float64(d) / float64(max(elapsed, time.Microsecond))
 		n = int(min(max(want, 2*float64(n)), 100*float64(n)))
 	}
+}
+
+// selfCPU is the CPU time this process has used, user and system, over every thread.
+func selfCPU() (time.Duration, error) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, fmt.Errorf("CPU time: %w", err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
 }
 
 func boolInt(b bool) int {

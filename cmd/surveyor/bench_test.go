@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -22,14 +24,26 @@ func TestBench(t *testing.T) {
 		t.Fatalf("%d results, want one per measurement (%d)", len(rs), len(benchCases("")))
 	}
 	for _, r := range rs {
-		if r.N < 1 || r.NsPerOp <= 0 || r.OpsPerSec <= 0 || r.Op == "" {
+		if r.N < 1 || r.NsPerOp <= 0 || r.OpsPerSec <= 0 || r.Op == "" || r.CPUNsPerOp < 0 {
 			t.Errorf("%s: %+v", r.Name, r)
 		}
+		// An engine's op is all CPU: its CPU time cannot be nil.
+		if (strings.HasPrefix(r.Name, "carcassonne/") || strings.HasPrefix(r.Name, "cartographers/")) && r.CPUNsPerOp <= 0 {
+			t.Errorf("%s: no CPU time: %+v", r.Name, r)
+		}
+	}
+	// The format of go test -bench, for benchstat: one line a measurement, its name, N and ns/op.
+	out.Reset()
+	if c := run(context.Background(), []string{"bench", "--time", "5ms", "--only", "^store/sqlite-append-256", "--benchfmt"}, nil, &out, io.Discard); c != 0 {
+		t.Fatalf("bench --benchfmt: exit %d", c)
+	}
+	if !regexp.MustCompile(`^BenchmarkStore/sqlite-append-256-games-\d+\t\d+\t[0-9.]+ ns/op\t[0-9.]+ cpu-ns/op\t\d+ B/op\t\d+ allocs/op\n$`).Match(out.Bytes()) {
+		t.Errorf("bench --benchfmt printed %q", out.String())
 	}
 	out.Reset()
-	if c := run(context.Background(), []string{"bench", "--time", "5ms", "--only", "^carcassonne/"}, nil, &out, io.Discard); c != 0 ||
+	if c := run(context.Background(), []string{"bench", "--time", "5ms", "--only", "^carcassonne/random"}, nil, &out, io.Discard); c != 0 ||
 		!bytes.Contains(out.Bytes(), []byte("carcassonne/random-game-surveyors")) || bytes.Count(out.Bytes(), []byte("\n")) != 1 {
-		t.Fatalf("bench --only ^carcassonne/: exit %d, %q", c, out.String())
+		t.Fatalf("bench --only ^carcassonne/random: exit %d, %q", c, out.String())
 	}
 	for _, args := range [][]string{{"bench", "--only", "nothing-matches"}, {"bench", "--only", "("}, {"bench", "--time", "0s"}, {"bench", "extra"}} {
 		if c := run(context.Background(), args, nil, io.Discard, io.Discard); c == 0 {
