@@ -175,6 +175,9 @@ func TestSeasonPointsTravel(t *testing.T) {
 		}
 		var sc struct{ A, B int }
 		evalJSON(t, ctx, `(() => { const s = [...document.querySelectorAll('#season-modal li strong')].map(x => Number(x.textContent)); return JSON.stringify({A: s[0], B: s[1]}); })()`, &sc)
+		// The parts fly one after another (each edict's in its step): the page records them as they come.
+		evalString(t, ctx, `(() => { window.flown = []; new MutationObserver(ms => { for (const m of ms) for (const n of m.addedNodes)
+			if (n.classList && n.classList.contains('fly-points')) window.flown.push(n); }).observe(document.body, { childList: true }); return ""; })()`)
 		click(t, ctx, "#season-continue")
 		if calm {
 			time.Sleep(300 * time.Millisecond)
@@ -192,11 +195,11 @@ func TestSeasonPointsTravel(t *testing.T) {
 				want = append(want, strconv.Quote("+"+strconv.Itoa(n)))
 			}
 		}
-		waitJS(t, ctx, fmt.Sprintf(`(f => f.length >= %d && [%s].every(w => f.includes(w)))([...document.querySelectorAll('.fly-points[data-part="edict"]')].map(x => x.textContent))`,
+		waitJS(t, ctx, fmt.Sprintf(`(f => f.length >= %d && [%s].every(w => f.includes(w)))(window.flown.filter(x => x.dataset.part === "edict").map(x => x.textContent))`,
 			len(want), joinComma(want)))
 		shot(t, ctx, "season-points-fly")
 		if os.Getenv("SURVEYOR_SHOTS") != "" {
-			time.Sleep(2500 * time.Millisecond)
+			time.Sleep(5500 * time.Millisecond)
 			shot(t, ctx, "art-carto-desktop")
 			phoneShot(t, ctx, "art-carto-phone", 1440, 900)
 			run(t, ctx, chromedp.EmulateViewport(1440, 900, chromedp.EmulateScale(3)))

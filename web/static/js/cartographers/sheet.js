@@ -159,6 +159,8 @@ export function drawSheet(map, opts = {}) {
     if (!kind) continue;
     for (const [r, c] of mk.cells) grid.append(monsterMark(kind, c * CS, r * CS, mk.card));
   }
+  // A season's scoring, stepped through (table.js), under the hover highlight and the preview.
+  if (!small) grid.append(el("g", { class: "steps", id: "season-steps" }));
   grid.append(el("g", { class: "highlight" }));
   grid.append(el("g", { class: "preview" }));
   if (!small) {

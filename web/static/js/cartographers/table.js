@@ -9,7 +9,7 @@ import { el } from "../dom.js";
 import { drawSheet, CS, cellFromPoint, shapeIcon, cellName, glyph, glyphIcon } from "./sheet.js";
 import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } from "./shapes.js";
 import { t, cardName, terrainName, seasonName, refusalText } from "../i18n.js";
-import { flyPoints, rectOf } from "../motion.js";
+import { calm, flyPoints, rectOf } from "../motion.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 import { modal, playerName, isOffline, rulesButton, openRules, TOUCH_LIFT } from "../ui.js";
@@ -56,12 +56,27 @@ export function noticeChanges(s) {
   }
   // Season scoring, shown step by step, once per season as it happens.
   const scored = own ? (own.seasons || []).length : 0;
+  if (s.seasonsSeen >= 0 && scored > s.seasonsSeen) keepCounted(s, v, own, scored - 1);
   if (s.seasonsSeen < 0) s.seasonsSeen = scored;
   // Spectators are not stopped by a dialog: they follow every sheet's score box.
   if (s.env.you) for (let i = s.seasonsSeen; i < scored; i++) s.queue.push({ kind: "season", season: i });
   // Their points fly to the score box at once; a player's, as the season's dialog closes.
   else for (let i = s.seasonsSeen; i < scored; i++) (s.flights = s.flights || []).push(i);
   s.seasonsSeen = scored;
+}
+
+// keepCounted keeps the spaces each part of a season's score counted, for the steps shown as its dialog
+// closes. The season's record holds only numbers; the view's projections are the same scoring of the same
+// sheet, so the first view after the scoring gives the spaces, wherever its stars are the record's (they
+// are not when the zombies spread after the scoring, or a later view came first: that part then flies
+// from its card alone).
+function keepCounted(s, v, own, season) {
+  const sc = own.seasons[season];
+  const [a, b] = SEASON_EDICTS[season];
+  const same = (p, n) => (p && p.stars === n ? p.counted || [] : null);
+  s.counted = s.counted || {};
+  s.counted[season] = { edicts: [same(v.edicts[a].projected, sc.edicts[0]), same(v.edicts[b].projected, sc.edicts[1])],
+    monsters: same(v.penalty, sc.monsters) };
 }
 
 // myIndex is the sheet the viewer plays (the first one for a spectator).
@@ -159,6 +174,7 @@ export function renderTable(main, s, token, accept) {
   updatePreview(s);
   showQueue(s, main, token);
   for (const season of (s.flights || []).splice(0)) flySeason(s, season);
+  drawStep(s);
   // Marks for the load-time figures of docs/client.md: the first sheet drawn, and the first one the
   // viewer can play on.
   if (!performance.getEntriesByName("sheet-shown").length) performance.mark("sheet-shown");
@@ -536,7 +552,7 @@ function showQueue(s, main, token) {
     body.append(h("li", { class: "others", style: `animation-delay:${steps.length * 0.35}s` },
       h("span", {}, rows.map(([seat, tot]) => `${playerName(s.env.match, seat)} ${tot}`).join(" · "))));
   }
-  const close = () => { s.queue.shift(); box.remove(); flySeason(s, item.season); showQueue(s, main, token); };
+  const close = () => { s.queue.shift(); box.remove(); stepSeason(s, item.season); showQueue(s, main, token); };
   // The last season's scoring ends the game: its dialog offers the rematch too, after Continue, which
   // Enter presses (the dialog's first primary button).
   const last = v.over && item.season === SEASON_EDICTS.length - 1;
@@ -566,6 +582,62 @@ function flySeason(s, season) {
     if (!n) continue;
     flyPoints(n > 0 ? `+${n}` : `−${-n}`, rectOf([document.querySelector(from)]), to, { "data-part": what, "data-season": season }, delay);
     delay += 350;
+  }
+}
+
+// stepSeason goes through a season's score on the viewer's sheet as its dialog closes, as a player
+// would count it: the first edict's spaces outlined and its card marked, its stars flying to the total;
+// then the second edict's; then the coins from the coin track; then the spaces the monsters cost. Parts
+// worth nothing are passed over; a touch of the sheet ends the steps. With less motion asked for, nothing
+// steps: the score box and the dialog said it all.
+const STEP_MS = 1300;
+function stepSeason(s, season) {
+  const sc = (s.view.sheets[myIndex(s)].seasons || [])[season];
+  clearTimeout(s.stepTimer);
+  s.steps = null;
+  if (!sc || calm()) { drawStep(s); return; }
+  const [a, b] = SEASON_EDICTS[season];
+  const got = (s.counted || {})[season] || { edicts: [null, null], monsters: null };
+  const parts = [
+    { part: "edict", edict: a, n: sc.edicts[0], cells: got.edicts[0], from: `#edicts [data-edict="${a}"]` },
+    { part: "edict", edict: b, n: sc.edicts[1], cells: got.edicts[1], from: `#edicts [data-edict="${b}"]` },
+    { part: "coins", n: sc.coins, cells: null, from: "#main-sheet .coins" },
+    { part: "monsters", n: -sc.monsters, cells: got.monsters, from: "#main-sheet .grid" },
+  ].filter(p => p.n);
+  s.steps = { season, parts, k: 0 };
+  const next = () => {
+    if (!s.steps || s.steps.k >= parts.length) { s.steps = null; drawStep(s); return; }
+    const p = parts[s.steps.k];
+    drawStep(s);
+    const spaces = [...document.querySelectorAll("#season-steps .season-step")];
+    const from = rectOf(spaces.length ? spaces : [document.querySelector(p.from)]);
+    flyPoints(p.n > 0 ? `+${p.n}` : `−${-p.n}`, from, "#sheet-score", { "data-part": p.part, "data-season": season });
+    s.stepTimer = setTimeout(() => { if (s.steps) s.steps.k++; next(); }, STEP_MS);
+  };
+  next();
+}
+
+// drawStep shows the part of the season's score being counted (and nothing once the steps are over); the
+// table's redraws call it, so that the step outlives them.
+function drawStep(s) {
+  const layer = document.getElementById("season-steps");
+  for (const n of document.querySelectorAll(".edict.stepping, #main-sheet .coins.stepping")) n.classList.remove("stepping");
+  const st = s.steps, p = st && st.parts[st.k];
+  // The steps are about the viewer's own sheet: not while a neighbour's is shown.
+  const own = s.svg && Number(s.svg.dataset.sheet) === myIndex(s);
+  if (!layer) return;
+  if (!p || !own) { layer.replaceChildren(); return; }
+  layer.replaceChildren(...(p.cells || []).map(([r, c]) => el("rect", { x: c * CS + 0.5, y: r * CS + 0.5, width: CS - 1, height: CS - 1,
+    class: `season-step part-${p.part}`, "data-part": p.part, "data-step": st.k, "data-season": st.season,
+    "data-edict": p.edict ?? "", "data-cell": key([r, c]) })));
+  layer.dataset.part = p.part;
+  layer.dataset.step = st.k;
+  if (p.part === "edict") document.querySelector(`#edicts [data-edict="${p.edict}"]`)?.classList.add("stepping");
+  if (p.part === "coins") document.querySelector("#main-sheet .coins")?.classList.add("stepping");
+  const svg = document.getElementById("main-sheet");
+  if (svg && !svg.dataset.stepStop) {
+    svg.dataset.stepStop = "1";
+    svg.addEventListener("pointerdown", () => { clearTimeout(s.stepTimer); s.steps = null; drawStep(s); });
   }
 }
 
