@@ -31,9 +31,9 @@ export function el(tag, attrs, ...children) {
 // focusOnKeyUp focuses a dialog's button, once no key is held: the Enter that confirmed the move which
 // opened the dialog may still be down, and would otherwise press the button as the dialog opens (its
 // keypress comes after the server's answer on a fast server).
-export function focusOnKeyUp(btn) {
-  if (keyDown) document.addEventListener("keyup", () => btn.focus(), { once: true });
-  else btn.focus();
+export function focusOnKeyUp(btn, opts) {
+  if (keyDown) document.addEventListener("keyup", () => btn.focus(opts), { once: true });
+  else btn.focus(opts);
 }
 
 let keyDown = false;

@@ -1,6 +1,6 @@
 // Small parts every game's pages share: a player's name by seat, a modal dialog.
 
-import { h } from "./dom.js";
+import { h, focusOnKeyUp } from "./dom.js";
 
 // playerName is the name of the player at a seat ("#N" for a seat nobody holds).
 export const playerName = (match, seat) => {
@@ -27,12 +27,19 @@ export function rulesButton(body, t) {
   return h("button", { type: "button", class: "link", id: "rules-open", onclick: () => openRules(body, t) }, t("rulesRef"));
 }
 
-export function openRules(body, t) {
+// openRules opens the reference; given an entry's name (a card's, its data-rule), at that entry, marked.
+export function openRules(body, t, entry) {
   if (document.getElementById("rules-modal")) return;
   const close = h("button", { type: "button", class: "primary", id: "rules-close", onclick: () => box.remove() }, t("close"));
   const box = modal("rules-modal", t("rulesRef"), h("div", { class: "rules-ref" }, body()), [close]);
   document.body.append(box);
-  close.focus({ preventScroll: true });
+  // Opened by Enter on a card, the key is still down: its keypress would close the dialog at once.
+  focusOnKeyUp(close, { preventScroll: true });
+  const at = entry && [...box.querySelectorAll("[data-rule]")].find(n => n.dataset.rule === entry);
+  if (at) {
+    at.classList.add("rule-focus");
+    at.scrollIntoView({ block: "center" });
+  }
 }
 
 // TOUCH_LIFT is how far above a finger a dragged shape or tile is drawn and goes, in CSS pixels: about a

@@ -7,7 +7,8 @@ import { drawSheet, highlight, shapeIcon, monsterMark, MONSTER_MARKS, glyphIcon 
 import { el } from "../dom.js";
 import { parseMap } from "./shapes.js";
 import { t, cardName, terrainName, seasonName, titleName, ruleText, monsterEffect } from "../i18n.js";
-import { modal, playerName } from "../ui.js";
+import { modal, playerName, openRules } from "../ui.js";
+import { inPlay, cellsOf } from "./cards.js";
 
 // Season i scores edicts SEASON_EDICTS[i] (A+B, B+C, C+D, D+A).
 export const SEASON_EDICTS = [[0, 1], [1, 2], [2, 3], [3, 0]];
@@ -46,9 +47,22 @@ export function scoreBox(view, sheet, projected, caption) {
 
 function td(v, cls, attrs) { return h("td", { class: cls || "", ...(attrs || {}) }, String(v)); }
 
-// cardPanel shows an explore, ruins, ambush or hero card face.
-export function cardFace(card) {
+// cardFace shows an explore, ruins, ambush or hero card face; with view, a tap (or Enter) on it opens the
+// card's entry in the rules reference.
+export function cardFace(card, view) {
   if (!card) return h("div", { class: "card empty" });
+  const face = cardBody(card);
+  if (view) {
+    Object.assign(face, { tabIndex: 0, title: t("cardRuleHint") });
+    face.setAttribute("role", "button");
+    const open = () => openRules(() => rulesReference(view), t, card.name);
+    face.addEventListener("click", open);
+    face.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); open(); } });
+  }
+  return face;
+}
+
+function cardBody(card) {
   const terr = card.terrains || [];
   const shapes = (card.shapes || []).map(s => shapeIcon(s.cells, terr.length === 1 ? terr[0] : (card.type === "ambush" ? "monster" : "empty"), { coin: s.coin }));
   return h("div", { class: `card type-${card.type}`, id: "current-card" },
@@ -184,16 +198,37 @@ export function monsterLegend(sheet) {
 }
 
 // rulesReference is what a Cartographers player may want to look up during play: the four scoring cards
-// in play with their rules, what monsters cost, and what each Heroes monster does.
+// in play with their rules, the seasons' lengths, every card the game's content may reveal (explore cards
+// with their shapes, terrains and coin, ruins, rift, ambushes with their arrow and ability, heroes with
+// their attack pattern) and what monsters cost. Each card's entry is named by data-rule, for openRules.
 export function rulesReference(view) {
-  const heroes = (view.options || {}).heroes || ["heroes", "both"].includes((view.options || {}).preset);
+  const c = inPlay(view.options);
+  const entry = (card, ...body) => h("div", { class: "rule-card", "data-rule": card.name },
+    h("div", { class: "rule-card-head" }, h("strong", {}, cardName(card.name)),
+      card.time ? h("span", { class: "muted" }, `${t("time")} ${card.time}`) : null),
+    ...body);
+  const shapes = (card, kind) => h("div", { class: "rule-shapes" }, card.shapes.map((g, i) =>
+    shapeIcon(cellsOf(g), kind, { coin: card.type === "explore" && card.shapes.length === 2 && i === 0 })));
+  const chips = (card) => h("div", { class: "card-terrains" }, card.terrains.map(k => h("span", { class: `chip k-${k}` }, glyphIcon(k, 14), terrainName(k))));
+  const section = (title, intro, cards) => cards.length ? [h("h3", {}, title), intro ? h("p", {}, intro) : null, h("div", { class: "rule-cards" }, cards)] : [];
+  const arrow = (card) => h("p", { class: "rule-dir" }, card.direction === "clockwise" ? `↻ ${t("arrowClockwise")}` : `↺ ${t("arrowCounter")}`);
   return [
     h("h3", {}, t("edicts")),
     h("dl", {}, view.edicts.flatMap((e, i) => [h("dt", {}, `${"ABCD"[i]} · ${cardName(e.card)}`), h("dd", {}, ruleText(e.card, e.rule))])),
+    h("h3", {}, t("rulesSeasons")),
+    h("ul", { class: "plain rule-seasons", id: "rule-seasons" }, c.thresholds.map((n, i) => h("li", { "data-season": i },
+      h("strong", {}, seasonName(i)), " · ", t("seasonRule", { n, edicts: SEASON_EDICTS[i].map(x => "ABCD"[x]).join(" + ") })))),
+    ...section(t("rulesExplore"), t("exploreRule") + " " + t("coinRule"), c.explore.map(card => entry(card, shapes(card, card.terrains.length === 1 ? card.terrains[0] : "empty"), chips(card)))),
+    ...section(t("rulesRuins"), t("ruinsRule"), c.ruins.map(card => entry(card))),
+    ...section(t("rulesRift"), t("riftRule"), c.rift.map(card => entry(card, chips(card)))),
+    ...section(t("rulesAmbush"), t("ambushRule"), c.ambush.map(card => entry(card, shapes(card, "monster"), arrow(card),
+      MONSTER_MARKS[card.name] ? h("p", {}, el("svg", { viewBox: "5.2 0.2 4.8 4.8", width: 18, height: 18, class: "mark-icon", "aria-hidden": "true" },
+        monsterMark(MONSTER_MARKS[card.name], 0, 0)), " ", monsterEffect(card.name)) : null))),
+    ...section(t("rulesHeroes"), t("heroRule"), c.heroes.map(card => {
+      const r0 = Math.min(0, ...card.attack.map(o => o[0])), c0 = Math.min(0, ...card.attack.map(o => o[1]));
+      return entry(card, h("div", { class: "rule-shapes hero-pattern" }, shapeIcon([[-r0, -c0]], "hero", { hits: card.attack.map(([r, cc]) => [r - r0, cc - c0]) })));
+    })),
     h("h3", {}, t("monsters")),
     h("p", {}, t("monsterPenaltyRule")),
-    heroes ? h("dl", {}, Object.entries(MONSTER_MARKS).flatMap(([name, kind]) => [
-      h("dt", {}, el("svg", { viewBox: "5.2 0.2 4.8 4.8", width: 18, height: 18, class: "mark-icon", "aria-hidden": "true" }, monsterMark(kind, 0, 0)),
-        " ", cardName(name)), h("dd", {}, monsterEffect(name))])) : null,
   ];
 }

@@ -141,7 +141,7 @@ export function renderTable(main, s, token, accept) {
   const side = h("section", { class: "side-col" });
   if (d) side.append(controls(s, token, accept));
   else if (!v.over) {
-    side.append(h("div", { class: "panel waiting", id: "waiting" }, h("p", {}, waitingText(v, m, you)), cardFace(v.current),
+    side.append(h("div", { class: "panel waiting", id: "waiting" }, h("p", {}, waitingText(v, m, you)), cardFace(v.current, v),
       you && you.undoable ? h("p", {}, h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, t("undo"))) : null));
   }
   side.append(h("div", { class: "panel" }, timeTrack(v), seasonCards(v)));
@@ -256,7 +256,7 @@ function controls(s, token, accept) {
     hero: t("decideHero"), gorgon: t("decideGorgon"), troll: t("decideTroll"),
   }[d.kind];
   box.append(h("p", { class: "intro" + (d.mode === "ruins" || d.kind === "ambush" ? " alert" : ""), id: "intro" }, intro));
-  box.append(cardFace(d.card));
+  box.append(cardFace(d.card, v));
 
   if ((d.kind === "draw" || d.kind === "ambush") && d.mode !== "fallback") {
     const shapes = d.card.shapes || [];
