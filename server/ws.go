@@ -68,7 +68,8 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	if !s.sockets.acquire(client, s.wsPerAddr) {
 		return errf(http.StatusTooManyRequests, codeRateLimited, "this address holds %d WebSockets already", s.wsPerAddr)
 	}
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	cw := &corkingWriter{ResponseWriter: w}
+	c, err := websocket.Accept(cw, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		s.sockets.release(client)
 		return nil // Accept has written the HTTP error
@@ -85,13 +86,13 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 		defer s.sockets.release(client)
 		defer s.conns.Done()
 		defer cancel()
-		s.wsServe(ctx, cancel, c, sub, id, seat, since)
+		s.wsServe(ctx, cancel, c, cw.conn, sub, id, seat, since)
 	}()
 	return nil
 }
 
 // wsServe subscribes a connection to its match and writes it every change until it ends.
-func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, sub *subscriber, id string, seat game.Seat, since int64) {
+func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, cork *corkConn, sub *subscriber, id string, seat game.Seat, since int64) {
 	keepAlive(ctx, cancel, c, s.wsPing)
 	var m *match
 	var upToDate, rewound bool
@@ -124,14 +125,22 @@ func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *webs
 		m.mu.Unlock()
 	}()
 
+	replies := newWSReplies()
+	defer close(replies.gone)
 	go func() {
 		defer cancel()
-		s.wsRead(ctx, c, id, seat)
+		s.wsRead(ctx, c, id, seat, replies)
 	}()
 	for {
 		select {
 		case <-ctx.Done():
 			if s.ctx.Err() != nil {
+				// Close waited for the messages being handled: their replies (a move is in the log once
+				// accepted) go out before the connection closes.
+				if out, _ := replies.take(); len(out) > 0 {
+					wsWriteAll(ctx, c, cork, nil, out)
+					replies.wrote()
+				}
 				c.Close(websocket.StatusGoingAway, "server shutting down")
 			} else {
 				c.CloseNow() // the client has gone
@@ -141,18 +150,51 @@ func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *webs
 			c.Close(websocket.StatusTryAgainLater, "match reloaded; reconnect")
 			return
 		case <-sub.wake:
-			msg := sub.take()
-			if msg == nil {
-				continue
-			}
-			wctx, wcancel := context.WithTimeout(ctx, wsWriteTimeout)
-			err := c.Write(wctx, websocket.MessageText, msg)
-			wcancel()
-			if err != nil {
-				return
-			}
+		case <-replies.wake:
+		}
+		// The state a message of the client's caused waits for that message's reply: both go in one
+		// write (the reply wakes this loop again).
+		out, busy := replies.take()
+		if busy && len(out) == 0 {
+			continue
+		}
+		if err := wsWriteAll(ctx, c, cork, sub.take(), out); err != nil {
+			return
+		}
+		if len(out) > 0 {
+			replies.wrote()
 		}
 	}
+}
+
+// wsWriteAll writes the state (if any) and then the replies, corked into one write to the socket.
+func wsWriteAll(ctx context.Context, c *websocket.Conn, cork *corkConn, state []byte, replies [][]byte) error {
+	if state == nil && len(replies) == 0 {
+		return nil
+	}
+	// Not cancelled with the connection's context: a reply owed when the server shuts down still goes out;
+	// a peer that has gone fails the write by itself.
+	wctx, wcancel := context.WithTimeout(context.WithoutCancel(ctx), wsWriteTimeout)
+	defer wcancel()
+	batch := cork != nil && (state != nil && len(replies) > 0 || len(replies) > 1)
+	if batch {
+		cork.cork()
+	}
+	var err error
+	if state != nil {
+		err = c.Write(wctx, websocket.MessageText, state)
+	}
+	for _, r := range replies {
+		if err == nil {
+			err = c.Write(wctx, websocket.MessageText, r)
+		}
+	}
+	if batch {
+		if uerr := cork.uncork(); err == nil {
+			err = uerr
+		}
+	}
+	return err
 }
 
 func (s *Server) wsSend(ctx context.Context, c *websocket.Conn, v any) error {
@@ -165,8 +207,8 @@ func (s *Server) wsSend(ctx context.Context, c *websocket.Conn, v any) error {
 	return c.Write(wctx, websocket.MessageText, b)
 }
 
-// wsRead handles what a client sends until the connection ends.
-func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, id string, seat game.Seat) {
+// wsRead handles what a client sends until the connection ends; the replies go to the connection's writer.
+func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, id string, seat game.Seat, replies *wsReplies) {
 	for {
 		typ, data, err := c.Read(ctx)
 		if err != nil {
@@ -181,10 +223,15 @@ func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, id string, seat 
 			s.wsBusy.RUnlock()
 			return
 		}
+		replies.handling()
 		reply := s.wsHandle(ctx, typ, data, id, seat)
-		err = s.wsSend(ctx, c, reply)
+		b, err := json.Marshal(reply)
+		if err != nil { // a reply is a few plain fields: this cannot happen
+			b = []byte(`{"type":"error","error":{"code":"internal","message":"internal error"}}`)
+		}
+		replies.push(b)
 		s.wsBusy.RUnlock()
-		if err != nil {
+		if !replies.wait() {
 			return
 		}
 	}
