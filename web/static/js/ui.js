@@ -45,3 +45,10 @@ export function openRules(body, t, entry) {
 // TOUCH_LIFT is how far above a finger a dragged shape or tile is drawn and goes, in CSS pixels: about a
 // fingertip and a half, so that the finger never hides what it moves.
 export const TOUCH_LIFT = 56;
+
+// keyed writes a button's label with its key ("Rotate (R)") apart, so that a phone, which has no keys, can
+// leave the key out and keep its action bar on one row.
+export function keyed(text) {
+  const m = /^(.*\S)\s*(\([^()]+\))$/.exec(text);
+  return m ? [m[1], h("span", { class: "key-hint" }, ` ${m[2]}`)] : text;
+}

@@ -7,7 +7,7 @@ import { h, el, put, focusOnKeyUp } from "../dom.js";
 import { drawTile, boardMap, fit, spotOf, meeple, edgesAt, segKind } from "./tiles.js";
 import { drawBoard, cellAt, zoomTo, CELL } from "./board.js";
 import { t, carcName, surveyorName, surveyorText, dirName, botTag, refusalText } from "../i18n.js";
-import { modal, playerName, isOffline, rulesButton, openRules, TOUCH_LIFT } from "../ui.js";
+import { modal, playerName, isOffline, rulesButton, openRules, keyed, TOUCH_LIFT } from "../ui.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 import { calm, flyPoints, rectOf } from "../motion.js";
@@ -194,7 +194,7 @@ function waitingPanel(s, token, accept) {
   return h("div", { class: "panel waiting", id: "waiting" },
     h("p", {}, t("carcTurnOf", { name: playerName(m, v.to_act) })),
     v.tile ? h("div", { class: "hand" }, tileIcon(v.tile, 0, 96)) : null,
-    you && you.undoable ? h("p", {}, h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, t("undo"))) : null);
+    you && you.undoable ? h("p", {}, h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, keyed(t("undo")))) : null);
 }
 
 // tileIcon draws one tile alone, size pixels wide.
@@ -384,11 +384,11 @@ function controls(s, token, accept, legal, pos) {
   const out = [h("h3", {}, t("carcYourTile")), h("div", { class: "hand" }, hand),
     h("p", { class: "muted small" }, cc.at ? (legal ? t("carcChooseMeeple") : t("carcIllegalPlaced")) : t("carcPickCell"))];
   const row = h("div", { class: "buttons" },
-    h("button", { type: "button", id: "rotate", onclick: () => rotate(s, token, accept, 1) }, t("rotate")),
-    h("button", { type: "button", id: "clear", disabled: !cc.at, onclick: () => { cc.at = null; cc.meeple = ""; refresh(s, token, accept); } }, t("clear")),
+    h("button", { type: "button", id: "rotate", onclick: () => rotate(s, token, accept, 1) }, keyed(t("rotate"))),
+    h("button", { type: "button", id: "clear", disabled: !cc.at, onclick: () => { cc.at = null; cc.meeple = ""; refresh(s, token, accept); } }, keyed(t("clear"))),
     h("button", { type: "button", class: "primary", id: "confirm", disabled: !(cc.at && legal) || isOffline(),
-      onclick: () => confirm(s, token, accept) }, t("confirm")));
-  if (you.undoable) row.append(h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, t("undo")));
+      onclick: () => confirm(s, token, accept) }, keyed(t("confirm"))));
+  if (you.undoable) row.append(h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, keyed(t("undo"))));
   out.push(row);
   if (cc.at && legal) {
     const opts = legalAt(s, cc.at[0], cc.at[1], cc.rot) || [];
@@ -401,7 +401,7 @@ function controls(s, token, accept, legal, pos) {
     out.push(list);
     if (!opts.length) out.push(h("p", { class: "muted small", id: "no-meeple-why" }, v.supply[you.seat] ? t("carcAllTaken") : t("carcNoneLeft")));
   }
-  out.push(h("p", { class: "muted small" }, t("carcKeys")));
+  out.push(h("p", { class: "muted small keys" }, t("carcKeys")));
   return out;
 }
 

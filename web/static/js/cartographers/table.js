@@ -12,7 +12,7 @@ import { t, cardName, terrainName, seasonName, refusalText } from "../i18n.js";
 import { calm, flyPoints, rectOf } from "../motion.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
-import { modal, playerName, isOffline, rulesButton, openRules, TOUCH_LIFT } from "../ui.js";
+import { modal, playerName, isOffline, rulesButton, openRules, keyed, TOUCH_LIFT } from "../ui.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, bindHighlight, opponents, bigSheet,
   finalPanel, seasonTime, monsterLegend, rulesReference, SEASON_EDICTS } from "./board.js";
 
@@ -142,7 +142,7 @@ export function renderTable(main, s, token, accept) {
   if (d) side.append(controls(s, token, accept));
   else if (!v.over) {
     side.append(h("div", { class: "panel waiting", id: "waiting" }, h("p", {}, waitingText(v, m, you)), cardFace(v.current, v),
-      you && you.undoable ? h("p", {}, h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, t("undo"))) : null));
+      you && you.undoable ? h("p", {}, h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, keyed(t("undo")))) : null));
   }
   side.append(h("div", { class: "panel" }, timeTrack(v), seasonCards(v)));
   // Projections count spaces of the viewer's own sheet: no highlight while another sheet is shown.
@@ -293,12 +293,12 @@ function controls(s, token, accept) {
   const canOrient = mayOrient(s);
   const row = h("div", { class: "buttons" });
   if (canOrient) {
-    row.append(h("button", { type: "button", id: "rotate", onclick: () => { c.rot = (c.rot + 1) % 4; s.render(); } }, t("rotate")),
-      h("button", { type: "button", id: "flip", onclick: () => { c.flip = !c.flip; s.render(); } }, t("flip")));
+    row.append(h("button", { type: "button", id: "rotate", onclick: () => { c.rot = (c.rot + 1) % 4; s.render(); } }, keyed(t("rotate"))),
+      h("button", { type: "button", id: "flip", onclick: () => { c.flip = !c.flip; s.render(); } }, keyed(t("flip"))));
   }
-  row.append(h("button", { type: "button", id: "clear", onclick: () => { c.placed = null; s.render(); } }, t("clear")),
-    h("button", { type: "button", id: "confirm", class: "primary", onclick: () => confirmMove(s, token, accept) }, t("confirm")));
-  if (s.env.you && s.env.you.undoable) row.append(h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, t("undo")));
+  row.append(h("button", { type: "button", id: "clear", onclick: () => { c.placed = null; s.render(); } }, keyed(t("clear"))),
+    h("button", { type: "button", id: "confirm", class: "primary", onclick: () => confirmMove(s, token, accept) }, keyed(t("confirm"))));
+  if (s.env.you && s.env.you.undoable) row.append(h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, keyed(t("undo"))));
   box.append(row);
   box.append(h("p", { class: "muted small keys" }, t("keysHelp")));
   if (s.error) box.append(h("p", { class: "error", role: "alert", id: "move-error" }, s.error));
