@@ -3,7 +3,7 @@
 // table.js adds the controls of the seat to act; replay.js shows it read-only.
 
 import { h } from "../dom.js";
-import { drawSheet, highlight, shapeIcon, monsterMark, MONSTER_MARKS, glyphIcon } from "./sheet.js";
+import { drawSheet, highlight, shapeIcon, monsterMark, MONSTER_MARKS, MARK_BOX, glyphIcon } from "./sheet.js";
 import { el } from "../dom.js";
 import { parseMap } from "./shapes.js";
 import { t, cardName, terrainName, seasonName, titleName, ruleText, monsterEffect } from "../i18n.js";
@@ -193,7 +193,7 @@ export function monsterLegend(sheet) {
   if (!marks.length) return null;
   return h("div", { class: "panel monster-legend", id: "monster-legend" }, h("h3", {}, t("monsterLegend")),
     h("ul", { class: "plain" }, marks.map(mk => h("li", { "data-card": mk.card },
-      el("svg", { viewBox: "5.2 0.2 4.8 4.8", width: 22, height: 22, class: "mark-icon", "aria-hidden": "true" }, monsterMark(MONSTER_MARKS[mk.card], 0, 0)),
+      el("svg", { viewBox: MARK_BOX, width: 22, height: 22, class: "mark-icon", "aria-hidden": "true" }, monsterMark(MONSTER_MARKS[mk.card], 0, 0)),
       " ", h("strong", {}, cardName(mk.card)), ": ", monsterEffect(mk.card)))));
 }
 
@@ -222,7 +222,7 @@ export function rulesReference(view) {
     ...section(t("rulesRuins"), t("ruinsRule"), c.ruins.map(card => entry(card))),
     ...section(t("rulesRift"), t("riftRule"), c.rift.map(card => entry(card, chips(card)))),
     ...section(t("rulesAmbush"), t("ambushRule"), c.ambush.map(card => entry(card, shapes(card, "monster"), arrow(card),
-      MONSTER_MARKS[card.name] ? h("p", {}, el("svg", { viewBox: "5.2 0.2 4.8 4.8", width: 18, height: 18, class: "mark-icon", "aria-hidden": "true" },
+      MONSTER_MARKS[card.name] ? h("p", {}, el("svg", { viewBox: MARK_BOX, width: 18, height: 18, class: "mark-icon", "aria-hidden": "true" },
         monsterMark(MONSTER_MARKS[card.name], 0, 0)), " ", monsterEffect(card.name)) : null))),
     ...section(t("rulesHeroes"), t("heroRule"), c.heroes.map(card => {
       const r0 = Math.min(0, ...card.attack.map(o => o[0])), c0 = Math.min(0, ...card.attack.map(o => o[1]));

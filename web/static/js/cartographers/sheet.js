@@ -76,7 +76,9 @@ function defs() {
 export function glyphIcon(kind, size) {
   artDefs("carto-art", defs);
   const g = glyph(kind, 0, 0);
-  return g && el("svg", { viewBox: "0 0 10 10", width: size, height: size, class: "glyph-icon", "aria-hidden": "true" }, g);
+  // The forest's dark trees vanish on a forest-green button or chip: a pale disc behind them.
+  const disc = kind === "forest" ? el("circle", { cx: 5, cy: 5, r: 5, fill: PALE }) : null;
+  return g && el("svg", { viewBox: "0 0 10 10", width: size, height: size, class: "glyph-icon", "aria-hidden": "true" }, disc, g);
 }
 
 // glyph uses a terrain's symbol on the space at x, y (null for an empty space).
@@ -87,10 +89,12 @@ export function glyph(kind, x, y, size = CS, cls = "glyph") {
 // MONSTER_MARKS names the mark of each Heroes monster with an ability.
 export const MONSTER_MARKS = { "Dragon Inferno": "dragon", "Zombie Plague": "zombie", "Giant Troll Ravage": "troll", "Gorgon Gaze": "gorgon" };
 
-// monsterMark draws a monster's mark in a space's top-right corner (or, with x and y 0, alone for a legend):
-// a flame for the Dragon, spreading dots for the zombies, a jagged ravage for the Troll, an eye for the Gorgon.
+// monsterMark draws a monster's mark on a space, between the horns of its glyph (in the top-right corner
+// it hid the right horn), or, with x and y 0, alone for a legend (in a MARK_BOX view box): a flame for the
+// Dragon, spreading dots for the zombies, a jagged ravage for the Troll, an eye for the Gorgon.
+export const MARK_BOX = "2.9 -0.1 3.8 3.8";
 export function monsterMark(kind, x, y, title) {
-  const g = el("g", { class: `mmark m-${kind}`, transform: `translate(${x + 5.6} ${y + 0.6})`, "data-mark": kind });
+  const g = el("g", { class: `mmark m-${kind}`, transform: `translate(${x + 3.2} ${y + 0.2}) scale(.8)`, "data-mark": kind });
   g.append(el("circle", { cx: 2, cy: 2, r: 2.2, class: "mmark-bg" }));
   switch (kind) {
     case "dragon": g.append(el("path", { d: "M2 0.4 C3.4 1.6 3.6 2.6 3.1 3.4 C2.6 4.1 1.4 4.1 0.9 3.4 C0.5 2.7 0.9 1.9 1.5 1.6 C1.6 2.2 1.9 2.4 2.2 2.3 C2.1 1.6 1.8 1.1 2 0.4 Z" })); break;
