@@ -28,7 +28,8 @@ type refCard struct {
 // shapes (the coin on the first of two), the 2 ruins, the 2 rift cards, the 8 ambushes with their arrow
 // (and the Heroes monsters' ability), the 4 heroes with their attack pattern, the penalty; Enter on the
 // current card opens the reference at that card's entry, marked and in view. Later a hero comes: a tap on
-// its card opens the hero's entry.
+// its card opens the hero's entry; so does a card named in the time track, and, in Carcassonne, the Land
+// Surveyors tile in force.
 func TestRulesEveryCard(t *testing.T) {
 	e := newEnv(t, 5)
 	ctx := browser(t, "pt-BR")
@@ -141,6 +142,25 @@ func TestRulesEveryCard(t *testing.T) {
 	waitJS(t, ctx, `!!document.querySelector('#rules-modal .rule-focus')`)
 	checkEntry(t, ctx, cur.View.Current.Name)
 	shot(t, ctx, "rules-hero-pt")
+	click(t, ctx, "#rules-close")
+	waitJS(t, ctx, `!document.querySelector('#rules-modal')`)
+	// A card revealed this season, named in the time track, opens its entry too.
+	name := evalString(t, ctx, `document.querySelector('#timetrack .card-chip').dataset.card`)
+	click(t, ctx, "#timetrack .card-chip")
+	waitJS(t, ctx, `!!document.querySelector('#rules-modal .rule-focus')`)
+	checkEntry(t, ctx, name)
+	click(t, ctx, "#rules-close")
+
+	// Carcassonne: the Land Surveyors tile in force opens its entry.
+	carc := e.startCarcassonne(true)
+	holdSeat(t, ctx, e, carc.ID, carc.Token, "pt")
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+carc.ID))
+	waitJS(t, ctx, `!!document.querySelector('#surveyors [data-pile="road"] .surveyor-name')`)
+	tile := evalString(t, ctx, `document.querySelector('#surveyors [data-pile="road"] .surveyor-name').dataset.surveyor`)
+	click(t, ctx, `#surveyors [data-pile="road"] .surveyor-name`)
+	waitJS(t, ctx, `!!document.querySelector('#rules-modal .rule-focus')`)
+	checkEntry(t, ctx, tile)
+	shot(t, ctx, "rules-surveyor-pt")
 }
 
 // checkEntry: the rules reference is open at the entry of the named card, marked and in the dialog's view.

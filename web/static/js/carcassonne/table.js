@@ -226,7 +226,9 @@ function surveyorsPanel(v) {
     const p = v.surveyors[kind];
     return h("div", { class: "pile", "data-pile": kind, "data-active": p.active },
       h("div", { class: "pile-head" }, h("span", { class: "pile-kind" }, carcName(kind)), " ",
-        h("strong", { class: "surveyor-name" }, surveyorName(p.active))),
+        // The tile in force opens its entry in the rules reference.
+        h("button", { type: "button", class: "link surveyor-name", "data-surveyor": p.active, title: t("cardRuleHint"),
+          onclick: () => openRules(() => rulesReference(v), t, p.active) }, h("strong", {}, surveyorName(p.active)))),
       h("p", { class: "small surveyor-text" }, surveyorText(p.active)),
       h("p", { class: "muted small" }, t("carcNextUp", { name: surveyorName(p.next), n: p.size })));
   });
@@ -239,8 +241,8 @@ function rulesReference(v) {
   const out = [h("h3", {}, t("carcScoringRules")), h("dl", {}, ["city", "road", "monastery", "field"].flatMap(k =>
     [h("dt", {}, carcName(k)), h("dd", {}, t("carcRule_" + k))]))];
   if (v.surveyors) {
-    out.push(h("h3", {}, t("carcSurveyors")), h("dl", {}, Object.entries(SURVEYOR_TILES).flatMap(([pile, ids]) => ids.flatMap(id =>
-      [h("dt", {}, `${carcName(pile)} · ${surveyorName(id)}`), h("dd", {}, surveyorText(id))]))));
+    out.push(h("h3", {}, t("carcSurveyors")), h("dl", {}, Object.entries(SURVEYOR_TILES).flatMap(([pile, ids]) => ids.map(id =>
+      h("div", { "data-rule": id }, h("dt", {}, `${carcName(pile)} · ${surveyorName(id)}`), h("dd", {}, surveyorText(id)))))));
   }
   return out;
 }

@@ -86,7 +86,9 @@ export function timeTrack(view) {
       view.over ? ` · ${t("gameOver")}` : ` · ${t("time")} ${time}/${view.threshold}`),
     h("div", { class: "tboxes" }, boxes),
     h("div", { class: "revealed" }, h("small", {}, t("revealed") + ": "),
-      (view.revealed || []).map(n => h("span", { class: "chip" + (AMBUSHES.includes(n) ? " ambush" : "") }, cardName(n)))),
+      // Each revealed card opens its rule.
+      (view.revealed || []).map(n => h("button", { type: "button", class: "chip card-chip" + (AMBUSHES.includes(n) ? " ambush" : ""), "data-card": n,
+        title: t("cardRuleHint"), onclick: () => openRules(() => rulesReference(view), t, n) }, cardName(n)))),
     // The cards left matter while there is a season to play.
     view.over ? null : h("small", { class: "muted" }, t("deckLeft", { n: view.decks.explore })));
 }
@@ -188,13 +190,15 @@ export function finalPanel(view, match) {
 }
 
 // monsterLegend names the marks of the Heroes monsters on a sheet with what each does (null when none).
-export function monsterLegend(sheet) {
+export function monsterLegend(sheet, view) {
   const marks = (sheet.monsters || []).filter(mk => MONSTER_MARKS[mk.card]);
   if (!marks.length) return null;
   return h("div", { class: "panel monster-legend", id: "monster-legend" }, h("h3", {}, t("monsterLegend")),
     h("ul", { class: "plain" }, marks.map(mk => h("li", { "data-card": mk.card },
       el("svg", { viewBox: MARK_BOX, width: 22, height: 22, class: "mark-icon", "aria-hidden": "true" }, monsterMark(MONSTER_MARKS[mk.card], 0, 0)),
-      " ", h("strong", {}, cardName(mk.card)), ": ", monsterEffect(mk.card)))));
+      " ", view ? h("button", { type: "button", class: "link legend-card", title: t("cardRuleHint"),
+        onclick: () => openRules(() => rulesReference(view), t, mk.card) }, h("strong", {}, cardName(mk.card))) : h("strong", {}, cardName(mk.card)),
+      ": ", monsterEffect(mk.card)))));
 }
 
 // rulesReference is what a Cartographers player may want to look up during play: the four scoring cards

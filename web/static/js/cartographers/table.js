@@ -148,7 +148,7 @@ export function renderTable(main, s, token, accept) {
   // Projections count spaces of the viewer's own sheet: no highlight while another sheet is shown.
   const ownSvg = () => (sheetIdx === mine ? s.svg : null);
   side.append(h("div", { class: "panel" }, h("h3", {}, t("edicts")), edictCards(v, ownSvg)));
-  const legend = monsterLegend(sheet);
+  const legend = monsterLegend(sheet, v);
   if (legend) side.append(legend);
   const opp = opponents(v, m, sheetIdx, (os) => openSheet(s, os));
   if (opp) side.append(opp);
