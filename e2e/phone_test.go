@@ -68,6 +68,29 @@ func TestPhoneOneScreen(t *testing.T) {
 	carto["reason"] = "#reason"
 	checkOneScreen(t, "cartographers placed", measure(t, ctx, bar, carto), onBar)
 
+	// A hero: the card, its attack pattern and the bar.
+	hid, htoken := e.startSolo("both")
+	for turn := 0; ; turn++ {
+		var st struct {
+			View struct {
+				Decision *struct{ Kind string } `json:"decision"`
+			} `json:"view"`
+		}
+		e.getJSON("/api/matches/"+hid, htoken, &st)
+		if st.View.Decision != nil && st.View.Decision.Kind == "hero" {
+			break
+		}
+		if turn > 60 {
+			t.Fatal("no hero in 60 moves")
+		}
+		moves := e.legal(hid, htoken)
+		e.postJSON("/api/matches/"+hid+"/moves", htoken, map[string]any{"move": moves[pickMove(turn, len(moves))]}, nil)
+	}
+	openTable(t, ctx, e, hid, htoken, "en", `#table[data-decision="hero"] #attack`)
+	hero := map[string]string{"sheet": "#main-sheet", "card": "#current-card", "attack": "#attack", "confirm": "#confirm", "rotate": "#rotate", "status": "#status"}
+	checkOneScreen(t, "cartographers hero", measure(t, ctx, bar, hero), onBar)
+	shot(t, ctx, "phone-turn-hero")
+
 	holdSeat(t, ctx, e, carc.ID, carc.Token, "en")
 	run(t, ctx, chromedp.Navigate(e.url+"/m/"+carc.ID))
 	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]') && !!document.querySelector('#confirm')`)
