@@ -46,7 +46,7 @@ func checkOneScreen(t *testing.T, game string, got onScreen, onBar map[string]bo
 // TestPhoneOneScreen: on a 390x844 phone a whole turn needs no scrolling, in both games: the sheet (its
 // coin track included) or the board, the card or tile with its choices (shapes and terrains; the meeples
 // once the tile is laid) and the action bar (Confirm, Rotate; Flip) are all on the screen at once, none
-// under the bar.
+// under the bar; in the guided game, the step about the card brings it into view.
 func TestPhoneOneScreen(t *testing.T) {
 	e := newEnv(t, 3)
 	id, token := e.startSolo("cartographers")
@@ -127,4 +127,11 @@ func TestPhoneOneScreen(t *testing.T) {
 	waitJS(t, ctx, `!!document.querySelector('#meeple-options')`)
 	checkOneScreen(t, "carcassonne grown", measure(t, ctx, bar, carcParts), onBar)
 	shot(t, ctx, "phone-turn-carc-grown")
+
+	// The guided game: its guide under the status line pushes the card down; the step about the card brings
+	// it into view, above the bar.
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	click(t, ctx, "#learn-cartographers")
+	waitJS(t, ctx, `!!document.querySelector('#tutorial[data-step="carto_card"]') && document.querySelector('#current-card').classList.contains('tutorial-target')`)
+	checkOneScreen(t, "the guide's card", measure(t, ctx, bar, map[string]string{"card": "#current-card", "shapes": "#controls .options", "confirm": "#confirm"}), onBar)
 }

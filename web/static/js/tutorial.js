@@ -58,6 +58,17 @@ export function guide(main, s, client) {
   if (document.querySelector(".modal-back")) box.classList.add("floating");
   const status = main.querySelector("#status");
   if (status) status.after(box); else main.prepend(box);
+  // What a step speaks of is brought into view once (on a phone the guide pushes the card under the action
+  // bar at the screen's foot).
+  if (target && s.tutScrolled !== tut.step) {
+    s.tutScrolled = tut.step;
+    const bar = document.querySelector("#controls .buttons");
+    const foot = bar && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : innerHeight;
+    // The panel around it comes whole where it can (the card with its shapes and terrains).
+    const r = (target.closest(".panel") || target).getBoundingClientRect();
+    if (r.top < 0) scrollBy(0, r.top - 8);
+    else if (r.bottom > foot) scrollBy(0, Math.min(r.bottom - foot + 8, r.top - 8));
+  }
 }
 
 // learnPanel is the lobby's "Learn to play": one button per game with a tutorial.
