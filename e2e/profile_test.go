@@ -127,8 +127,8 @@ func TestProfileAndLeaderboard(t *testing.T) {
 		t.Errorf("leaderboard rows %q, want %s first", rows, winner)
 	}
 	// The bots stand beside the people at their fixed ratings, the stronger first.
-	if got := evalString(t, ctx, `[...document.querySelectorAll('#board-bots tr[data-bot]')].map(r => r.dataset.bot).join(",")`); got != "greedy+,hard,medium,auto,easy" {
-		t.Errorf("the leaderboard's bots %q, want greedy+,hard,medium,auto,easy", got)
+	if got := evalString(t, ctx, `[...document.querySelectorAll('#board-bots tr[data-bot]')].map(r => r.dataset.bot).join(",")`); got != "master,greedy+,hard,medium,auto,easy" {
+		t.Errorf("the leaderboard's bots %q, want master,greedy+,hard,medium,auto,easy", got)
 	}
 	shot(t, ctx, "leaderboard")
 	if !strings.Contains(evalString(t, ctx, `document.querySelector('#leaderboard h2').textContent`), "Carcassonne") {
