@@ -20,9 +20,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/game/gametest"
 	"github.com/surveyor-game/surveyor/games"
+	"github.com/surveyor-game/surveyor/rating"
 	"github.com/surveyor-game/surveyor/server"
 	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/store/sqlite"
@@ -75,6 +77,9 @@ func benchCases(tmp string) []benchCase {
 		// per append is what the store costs the server's cores.
 		benchCase{name: "store/sqlite-append-256-games", op: "append", workers: 256, setup: benchSQLiteAppend(tmp, false)},
 		benchCase{name: "server/move-through-api-sqlite", op: "move", setup: benchServerMove(tmp)},
+		benchCase{name: "rating/rate-4-players", op: "game", setup: benchRate(4)},
+		benchCase{name: "rating/rate-100-players", op: "game", setup: benchRate(100)},
+		benchCase{name: "auth/verify-password", op: "check", setup: benchVerifyPassword},
 	)
 }
 
@@ -213,6 +218,43 @@ func measure(c benchCase, d time.Duration) (benchResult, error) {
 		want := float64(n) * 1.2 * float64(d) / float64(max(elapsed, time.Microsecond))
 		n = int(min(max(want, 2*float64(n)), 100*float64(n)))
 	}
+}
+
+// benchRate rates one finished game of n players (ranks 1..n, ratings spread as players' are).
+func benchRate(n int) func() (func() (func(int) error, error), func(), error) {
+	return func() (func() (func(int) error, error), func(), error) {
+		m := rating.Default()
+		ps, ranks := make([]rating.Rating, n), make([]int, n)
+		for i := range ps {
+			ps[i] = rating.Rating{Mu: 10 + float64(i*37%30), Sigma: 1 + float64(i*13%8)}
+			ranks[i] = (i*7)%n + 1
+		}
+		worker := func() (func(int) error, error) {
+			return func(int) error {
+				_, err := m.Rate(ps, ranks)
+				return err
+			}, nil
+		}
+		return worker, func() {}, nil
+	}
+}
+
+// benchVerifyPassword checks a password against its argon2id hash, as every sign-in does (slow by design).
+func benchVerifyPassword() (func() (func(int) error, error), func(), error) {
+	h, err := auth.HashPassword("correct horse battery staple")
+	if err != nil {
+		return nil, nil, err
+	}
+	worker := func() (func(int) error, error) {
+		return func(int) error {
+			ok, _, err := auth.VerifyPassword(h, "correct horse battery staple")
+			if err == nil && !ok {
+				err = errors.New("the password does not match its hash")
+			}
+			return err
+		}, nil
+	}
+	return worker, func() {}, nil
 }
 
 // selfCPU is the CPU time this process has used, user and system, over every thread.
