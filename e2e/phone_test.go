@@ -68,6 +68,14 @@ func TestPhoneOneScreen(t *testing.T) {
 	carto["reason"] = "#reason"
 	checkOneScreen(t, "cartographers placed", measure(t, ctx, bar, carto), onBar)
 
+	// In French and Portuguese, whose labels are longer, the same.
+	for _, lang := range []string{"fr", "pt"} {
+		openTable(t, ctx, e, id, token, lang, `#main-sheet[data-ready]`)
+		waitJS(t, ctx, `!!document.querySelector('#confirm')`)
+		checkOneScreen(t, "cartographers "+lang, measure(t, ctx, bar, carto), onBar)
+	}
+	shot(t, ctx, "phone-turn-carto-pt")
+
 	// A hero: the card, its attack pattern and the bar.
 	hid, htoken := e.startSolo("both")
 	for turn := 0; ; turn++ {
