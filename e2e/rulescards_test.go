@@ -33,7 +33,7 @@ type refCard struct {
 func TestRulesEveryCard(t *testing.T) {
 	e := newEnv(t, 5)
 	ctx := browser(t, "pt-BR")
-	run(t, ctx, chromedp.EmulateViewport(1280, 900))
+	run(t, ctx, chromedp.EmulateViewport(1440, 900))
 	id, token := e.startSolo("both")
 	openTable(t, ctx, e, id, token, "pt", `#main-sheet[data-ready]`)
 
@@ -124,7 +124,7 @@ func TestRulesEveryCard(t *testing.T) {
 		}
 	}
 	shot(t, ctx, "rules-card-pt")
-	phoneShot(t, ctx, "rules-card-pt-phone", 1280, 900)
+	phoneShot(t, ctx, "rules-card-pt-phone", 1440, 900)
 	click(t, ctx, "#rules-close")
 	waitJS(t, ctx, `!document.querySelector('#rules-modal')`)
 
@@ -156,6 +156,7 @@ func TestRulesEveryCard(t *testing.T) {
 	holdSeat(t, ctx, e, carc.ID, carc.Token, "pt")
 	run(t, ctx, chromedp.Navigate(e.url+"/m/"+carc.ID))
 	waitJS(t, ctx, `!!document.querySelector('#surveyors [data-pile="road"] .surveyor-name')`)
+	shot(t, ctx, "carc-piles-pt")
 	tile := evalString(t, ctx, `document.querySelector('#surveyors [data-pile="road"] .surveyor-name').dataset.surveyor`)
 	click(t, ctx, `#surveyors [data-pile="road"] .surveyor-name`)
 	waitJS(t, ctx, `!!document.querySelector('#rules-modal .rule-focus')`)

@@ -53,6 +53,8 @@ export function cardFace(card, view) {
   if (!card) return h("div", { class: "card empty" });
   const face = cardBody(card);
   if (view) {
+    // A small "?" after the name says that the card opens its rule (a phone has no hover to tell it).
+    face.querySelector(".card-name").append(h("span", { class: "card-help", "aria-hidden": "true" }, "?"));
     Object.assign(face, { tabIndex: 0, title: t("cardRuleHint") });
     face.setAttribute("role", "button");
     const open = () => openRules(() => rulesReference(view), t, card.name);
