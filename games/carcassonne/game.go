@@ -22,7 +22,8 @@ func Game() game.Plugin {
 			{Name: "greedy+", New: func() game.Bot { return carcbot.New() }, Rating: game.FixedRating{Mu: 38.070, Sigma: 1.759}},
 			// The search bot (bot/carcassonne/search.go) thinks MasterBudget (0.3 s) a move on a server, which
 			// plays bot seats inline under the match's lock: too slow to be the default that tests, e2e runs
-			// and quick games get (a whole game of it is 20 s), so greedy+ stays first.
+			// and quick games get (a seat of it thinks about 11 s in a two-player game), so greedy+ stays
+			// first.
 			{Name: "master", New: func() game.Bot { return carcbot.NewMaster(carcbot.MasterBudget, 0) }, Rating: masterRating},
 			{Name: "auto", New: func() game.Bot { return game.AutoBot{} }, Rating: game.FixedRating{Mu: 22.613, Sigma: 1.677}},
 			// Levels for people (bot/carcassonne/levels.go); greedy+ is the strongest, "expert".
