@@ -203,9 +203,10 @@ func (s *Search) Choose(g *carc.Game) (carc.Move, error) {
 	return s.cands[best].m, nil
 }
 
-// prune drops, every few rounds, the candidates whose paired difference with the leader (the first
-// candidate still in) is clearly negative. The first candidate is greedy+'s choice and is never dropped,
-// so the paired differences are always against the same move.
+// prune drops, every few rounds, the candidates clearly behind the leader (the best mean so far). Each
+// candidate's values are kept as differences with the first candidate's in the same round: the first is
+// greedy+'s choice and is never dropped, so the differences are always against the same move, and the
+// luck of a round's draw, which every candidate shares, cancels out of them.
 func (s *Search) prune(round int) {
 	const every, minRounds, z = 4, 8, 2.5
 	if round+1 < minRounds || (round+1)%every != 0 {
