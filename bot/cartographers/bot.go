@@ -22,8 +22,8 @@ const (
 	// Strong also looks one explore card ahead: the best few answers are re-ranked by the expected value
 	// of the best draw of each explore card still possible this season.
 	Strong
-	// Master searches: the strong level's best few draws are played out to the season's end over sampled
-	// orders of the hidden cards (search.go).
+	// Master searches: the strong level's best few draws are played out over sampled orders of the
+	// hidden cards, through the next season (search.go).
 	Master
 )
 
