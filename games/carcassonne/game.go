@@ -36,6 +36,7 @@ func Game() game.Plugin {
 		},
 		Benchmarks: []game.Benchmark{
 			{Name: "carcassonne/random-game-surveyors", Op: "game", Setup: benchGames},
+			{Name: "carcassonne/legal-placements-mid-game", Op: "listing", Setup: benchLegalPlacements},
 			{Name: "bot/carcassonne-greedy+", Op: "decision", Setup: benchBot},
 		},
 		Sim: simulate,

@@ -43,6 +43,8 @@ func Game() game.Plugin {
 		Benchmarks: []game.Benchmark{
 			{Name: "cartographers/random-solo-game", Op: "game", Setup: benchGames(cartographers.Options{}, 1)},
 			{Name: "cartographers/random-4-player-game-both-boxes", Op: "game", Setup: benchGames(cartographers.Options{Preset: "both"}, 4)},
+			{Name: "cartographers/card-placements-half-filled", Op: "card", Setup: benchPlacements},
+			{Name: "cartographers/score-32-edicts", Op: "sheet", Setup: benchScoreAll},
 			{Name: "bot/cartographers-strong", Op: "decision", Setup: benchBot(cartobot.Strong)},
 			{Name: "bot/cartographers-fast", Op: "decision", Setup: benchBot(cartobot.Fast)},
 			{Name: "bot/cartographers-master", Op: "decision", Setup: benchBot(cartobot.Master)},
