@@ -7,9 +7,10 @@ import (
 
 // Levels for people. A person of a given strength does not play random moves: they see what a draw is
 // worth now and mostly take one of the better ones, and the mistakes they make are of a kind. A beginner
-// scores the edicts of this season only, does not see that the spaces left around a monster will cost
-// stars at every scoring, nor that a lone empty space fits nothing but a 1x1; a middling player sees half
-// of all that; a good one weighs it all as the fast bot does but sometimes takes a draw a little worse.
+// scores the edicts of this season only, barely sees that the spaces left around a monster will cost
+// stars at every scoring, and not that a lone empty space fits nothing but a 1x1; a middling player sees
+// half of all that; a good one weighs it all as the fast bot does but sometimes takes a draw a little
+// worse.
 // A level is the bot's evaluation with such blind spots, choosing among the answers by a softmax of their
 // values: the higher its temperature (in stars), the more often it takes an answer that is not the best.
 type LevelSpec struct {
@@ -24,8 +25,10 @@ type LevelSpec struct {
 // Levels from the weakest to the strongest; the strongest is the strong bot itself. Their measured
 // strength is in docs/bots.md.
 var Levels = []LevelSpec{
-	// A beginner: this season's edicts and the coins, nothing later, no monsters, no awkward spaces.
-	{Name: "easy", Temperature: 0.8, Level: Fast, Weights: Weights{Monsters: 0}},
+	// A beginner: this season's edicts and the coins, nothing later, the monsters' cost barely (a
+	// beginner blind to it entirely lost 98% of two-player games to medium and rated below zero), no
+	// awkward spaces.
+	{Name: "easy", Temperature: 0.5, Level: Fast, Weights: Weights{Monsters: 0.4}},
 	// Half sees the later edicts, the monsters and the spaces that only small shapes will fill.
 	{Name: "medium", Temperature: 0.5, Level: Fast, Weights: Weights{Later: 0.45, PenaltyLater: 0.25, Isolated: 0.3, Ruins: 0.2, Narrow: 0.075, Monsters: 0.5}},
 	// Weighs everything as the fast bot does, and now and then takes a slightly worse draw.
