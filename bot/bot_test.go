@@ -48,7 +48,8 @@ func TestNewRefusesUnknownNames(t *testing.T) {
 	if _, err := New("chess", ""); err == nil || !strings.Contains(err.Error(), "carcassonne, cartographers") {
 		t.Errorf("unknown game: %v", err)
 	}
-	if _, err := New("cartographers", "grandmaster"); err == nil || !strings.Contains(err.Error(), "auto, fast, strong") {
+	// The refusal lists the bots there are, in order.
+	if _, err := New("cartographers", "grandmaster"); err == nil || !strings.Contains(err.Error(), "auto, easy, fast, hard, master, medium, strong") {
 		t.Errorf("unknown bot: %v", err)
 	}
 	b, err := New("carcassonne", "")
