@@ -145,18 +145,19 @@ func TestMasterDeterministic(t *testing.T) {
 }
 
 // Master beats greedy+ head to head. In the sim it won 95.7% of 1000 two-seat games at 16 rounds (seed 1,
-// docs/bots.md); at the test's 8 rounds it won 93 of 100 games in a first measurement. On these 16 games
-// (seeds 700-707, each played from both seats) it must win at least 12: with a true rate near 90%, fewer
-// than 12 of 16 has a probability under 2%, while a bot no better than greedy+ (50%) reaches 12 with a
-// probability under 4%.
+// docs/bots.md); at the test's 8 rounds it won 93 of 100 games in a first measurement. On these 8 games
+// (seeds 700-703, each played from both seats) it must win at least 7: with a true rate near 90%, fewer
+// than 7 of 8 has a probability under 19%, and the games are fixed by their seeds, so the test gives the
+// same answer every run; a bot no better than greedy+ (50%) reaches 7 with a probability of 3.5%. (16
+// games took 2.5 minutes under the race detector.)
 func TestMasterBeatsGreedyPlus(t *testing.T) {
 	if testing.Short() {
-		t.Skip("16 games of search")
+		t.Skip("8 games of search")
 	}
 	s := NewMaster(0, 8)
 	plus := New()
 	wins, margin := 0, 0
-	const games = 16
+	const games = 8
 	for i := 0; i < games; i++ {
 		g, err := carc.NewGame(carc.DefaultOptions(), 2, uint64(700+i/2))
 		if err != nil {
@@ -184,7 +185,7 @@ func TestMasterBeatsGreedyPlus(t *testing.T) {
 		}
 	}
 	t.Logf("%d wins in %d games, mean margin %.1f", wins, games, float64(margin)/games)
-	if wins < 12 {
-		t.Errorf("%d wins in %d games against greedy+, want at least 12", wins, games)
+	if wins < 7 {
+		t.Errorf("%d wins in %d games against greedy+, want at least 7", wins, games)
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+
+	"github.com/surveyor-game/surveyor/games"
 )
 
 // selfCommand runs this binary with args in a process of its own. Tests replace it: their binary is the
@@ -105,7 +107,8 @@ func spawnServer(ctx context.Context, o loadOptions) (*process, error) {
 // spawnNoise starts a CPU-heavy process beside the load test, as another program sharing the machine would
 // be: a bot simulation on every core, for as long as the load test runs.
 func spawnNoise(ctx context.Context) (*process, error) {
-	cmd, err := selfCommand(ctx, "sim", "--game", "carcassonne", "--games", "100000000", "--bots", "greedy+", "--parallel")
+	// Any game's default bot will do: the first game of the list.
+	cmd, err := selfCommand(ctx, "sim", "--game", games.All()[0].Definition.Name(), "--games", "100000000", "--parallel")
 	if err != nil {
 		return nil, err
 	}
