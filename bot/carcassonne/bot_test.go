@@ -13,17 +13,28 @@ import (
 // Every move the bot makes, over whole seeded games with two to five players, with and without the Land
 // Surveyors, is among the engine's legal moves and accepted by Apply.
 func TestMovesAreLegal(t *testing.T) {
-	b := New()
+	playsLegally(t, New(), 8, func(seed uint64) int { return 2 + int(seed)%4 })
+}
+
+// mover is a Carcassonne bot as the server sees it.
+type mover interface {
+	Move(st game.State, seat game.Seat) (json.RawMessage, error)
+}
+
+// playsLegally plays the seeded games 1..games (the Land Surveyors in the even ones, players(seed) seats)
+// with b in every seat: every move must be among the engine's legal moves and accepted by Apply, and the
+// bot must stand meeples of every kind and play without one.
+func playsLegally(t *testing.T, b mover, games int, players func(seed uint64) int) {
+	t.Helper()
 	meeples := map[string]int{}
-	for seed := uint64(1); seed <= 8; seed++ {
+	for seed := uint64(1); seed <= uint64(games); seed++ {
 		opts := carc.DefaultOptions()
 		opts.Surveyors = seed%2 == 0
 		raw, err := json.Marshal(opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		players := 2 + int(seed)%4
-		st, err := carc.Definition{}.New(raw, players, seed)
+		st, err := carc.Definition{}.New(raw, players(seed), seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +61,7 @@ func TestMovesAreLegal(t *testing.T) {
 	// A bot that never stood a meeple somewhere would not be playing the game.
 	for _, k := range []string{"", "city", "road", "monastery", "field"} {
 		if meeples[k] == 0 {
-			t.Errorf("no move with meeple kind %q in 8 games (%v)", k, meeples)
+			t.Errorf("no move with meeple kind %q in %d games (%v)", k, games, meeples)
 		}
 	}
 }
@@ -74,11 +85,21 @@ func contains(moves []json.RawMessage, m json.RawMessage) bool {
 }
 
 func TestBadCallsAreErrors(t *testing.T) {
+	b := New()
+	g := refusesBadCalls(t, b)
+	if _, err := b.Choose(g); !errors.Is(err, game.ErrGameOver) {
+		t.Errorf("typed, game over: got %v, want ErrGameOver", err)
+	}
+}
+
+// refusesBadCalls checks that b refuses another game's state, a seat with nothing to do and a finished
+// game, with the errors the server tells apart; it returns the finished game.
+func refusesBadCalls(t *testing.T, b mover) *carc.Game {
+	t.Helper()
 	g, err := carc.NewGame(carc.DefaultOptions(), 2, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := New()
 	if _, err := b.Move(otherGame{}, 0); err == nil {
 		t.Error("a state of another game was accepted")
 	}
@@ -93,9 +114,7 @@ func TestBadCallsAreErrors(t *testing.T) {
 	if _, err := b.Move(g, 0); !errors.Is(err, game.ErrGameOver) {
 		t.Errorf("game over: got %v, want ErrGameOver", err)
 	}
-	if _, err := b.Choose(g); !errors.Is(err, game.ErrGameOver) {
-		t.Errorf("typed, game over: got %v, want ErrGameOver", err)
-	}
+	return g
 }
 
 type otherGame struct{ game.State }

@@ -1,12 +1,9 @@
 package carcassonne
 
 import (
-	"encoding/json"
-	"errors"
 	"testing"
 
 	carc "github.com/surveyor-game/surveyor/carcassonne"
-	"github.com/surveyor-game/surveyor/game"
 )
 
 // testMaster is the search bot at a small fixed budget, so that the tests are quick and repeatable.
@@ -53,67 +50,10 @@ func TestPlusEvalIsGreedyPlus(t *testing.T) {
 // Every move master makes over whole games, two to five players, with and without the Land Surveyors, is
 // legal, and it stands meeples of every kind.
 func TestMasterMovesAreLegal(t *testing.T) {
-	s := testMaster()
-	meeples := map[string]int{}
-	for seed := uint64(1); seed <= 4; seed++ {
-		opts := carc.DefaultOptions()
-		opts.Surveyors = seed%2 == 0
-		raw, err := json.Marshal(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := carc.Definition{}.New(raw, 1+int(seed), seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := st.(*carc.Game)
-		for !g.Over() {
-			seat := g.ToAct()[0]
-			m, err := s.Move(st, seat)
-			if err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
-			}
-			if !contains(g.LegalMoves(seat), m) {
-				t.Fatalf("seed %d: move %s is not among the legal moves", seed, m)
-			}
-			var mj carc.MoveJSON
-			if err := json.Unmarshal(m, &mj); err != nil {
-				t.Fatal(err)
-			}
-			meeples[kindOf(mj.Meeple)]++
-			if err := st.Apply(seat, m); err != nil {
-				t.Fatalf("seed %d: %s refused: %v", seed, m, err)
-			}
-		}
-	}
-	for _, k := range []string{"", "city", "road", "monastery", "field"} {
-		if meeples[k] == 0 {
-			t.Errorf("no move with meeple kind %q in 4 games (%v)", k, meeples)
-		}
-	}
+	playsLegally(t, testMaster(), 4, func(seed uint64) int { return 1 + int(seed) })
 }
 
-func TestMasterBadCallsAreErrors(t *testing.T) {
-	g, err := carc.NewGame(carc.DefaultOptions(), 2, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := testMaster()
-	if _, err := s.Move(otherGame{}, 0); err == nil {
-		t.Error("a state of another game was accepted")
-	}
-	if _, err := s.Move(g, 1); !errors.Is(err, game.ErrNotYourTurn) {
-		t.Errorf("seat 1 when seat 0 is to play: got %v, want ErrNotYourTurn", err)
-	}
-	for !g.Over() {
-		if err := g.Play(g.GreedyMove()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := s.Move(g, 0); !errors.Is(err, game.ErrGameOver) {
-		t.Errorf("game over: got %v, want ErrGameOver", err)
-	}
-}
+func TestMasterBadCallsAreErrors(t *testing.T) { refusesBadCalls(t, testMaster()) }
 
 // With a fixed number of rounds a position gives one move, whatever was searched before.
 func TestMasterDeterministic(t *testing.T) {
