@@ -241,14 +241,19 @@ func TestBeatsGreedyMove(t *testing.T) {
 	}
 }
 
-func TestDeterministic(t *testing.T) {
+func TestDeterministic(t *testing.T) { playsTheSameTwice(t, func() chooser { return New() }) }
+
+// playsTheSameTwice plays one seeded three-player game twice, each time with a fresh bot in every seat: the
+// moves must be the same.
+func playsTheSameTwice(t *testing.T, fresh func() chooser) {
+	t.Helper()
 	var first []carc.Move
 	for run := 0; run < 2; run++ {
 		g, err := carc.NewGame(carc.DefaultOptions(), 3, 77)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := New()
+		b := fresh()
 		var moves []carc.Move
 		for !g.Over() {
 			m, err := b.Choose(g)

@@ -57,31 +57,7 @@ func TestMasterBadCallsAreErrors(t *testing.T) { refusesBadCalls(t, testMaster()
 
 // With a fixed number of rounds a position gives one move, whatever was searched before.
 func TestMasterDeterministic(t *testing.T) {
-	var first []carc.Move
-	for run := 0; run < 2; run++ {
-		g, err := carc.NewGame(carc.DefaultOptions(), 3, 77)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := testMaster()
-		var moves []carc.Move
-		for !g.Over() {
-			m, err := s.Choose(g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := g.Play(m); err != nil {
-				t.Fatal(err)
-			}
-			moves = append(moves, m)
-		}
-		for i := range moves {
-			if run == 1 && (len(moves) != len(first) || moves[i] != first[i]) {
-				t.Fatalf("move %d: %+v, then %+v", i, first[i], moves[i])
-			}
-		}
-		first = moves
-	}
+	playsTheSameTwice(t, func() chooser { return testMaster() })
 }
 
 // Master beats greedy+ head to head. In the sim it won 95.7% of 1000 two-seat games at 16 rounds (seed 1,
