@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -337,5 +338,83 @@ func TestBackupFileLeavesTheSchemaAlone(t *testing.T) {
 	}
 	if _, err := os.Stat(missing); err == nil {
 		t.Fatal("the backup created the missing database")
+	}
+}
+
+// A database written before migration 004 (sequence number and last change on the games row, events
+// clustered by game) reads back the same games and logs after it, and takes appends where its logs end.
+func TestMigrationFourKeepsGamesAndLogs(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "surveyor.db")
+	old, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	migs, err := Migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.ExecContext(ctx, `CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range migs[:3] {
+		if _, err := old.ExecContext(ctx, m.SQL); err != nil {
+			t.Fatalf("migration %d: %v", m.Version, err)
+		}
+		if _, err := old.ExecContext(ctx, `INSERT INTO schema_migrations VALUES (?, 0)`, m.Version); err != nil {
+			t.Fatal(err)
+		}
+	}
+	created, moved := time.UnixMicro(1_700_000_000_000_000).UTC(), time.UnixMicro(1_700_000_123_456_789).UTC()
+	for _, q := range []string{
+		`INSERT INTO games VALUES ('a', 'toy', '{}', 7, '{}', 'playing', '{"players":["x"]}', 3, 1700000000000000, 1700000123456789)`,
+		`INSERT INTO games VALUES ('b', 'toy', '{}', 8, '{}', 'open', '{}', 0, 1700000000000001, 1700000000000001)`,
+		`INSERT INTO events VALUES ('a', 1, 'join', 0, '{"n":1}', 1700000000000010)`,
+		`INSERT INTO events VALUES ('a', 3, 'move', 1, '{"n":3}', 1700000123456789)`,
+		`INSERT INTO events VALUES ('a', 2, 'start', -1, '{"n":2}', 1700000000000020)`,
+	} {
+		if _, err := old.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	old.Close()
+
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("open and migrate: %v", err)
+	}
+	defer s.Close()
+	a, err := s.Game(ctx, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Seq != 3 || !a.Updated.Equal(moved) || !a.Created.Equal(created) || a.Status != "playing" || string(a.Summary) != `{"players":["x"]}` || a.Seed != 7 {
+		t.Fatalf("game a after migration: %+v", a)
+	}
+	b, err := s.Game(ctx, "b")
+	if err != nil || b.Seq != 0 || !b.Updated.Equal(b.Created) {
+		t.Fatalf("game b after migration: %+v (%v); want seq 0, updated when created", b, err)
+	}
+	evs, err := s.Events(ctx, "a", 0)
+	if err != nil || len(evs) != 3 {
+		t.Fatalf("events of a: %d (%v), want 3", len(evs), err)
+	}
+	for i, ev := range evs {
+		if ev.Seq != int64(i+1) || string(ev.Data) != fmt.Sprintf(`{"n":%d}`, i+1) {
+			t.Fatalf("event %d after migration: %+v", i, ev)
+		}
+	}
+	if _, err := s.Append(ctx, "a", 2, store.Update{}, store.Event{Kind: "move", Data: json.RawMessage(`{}`), At: time.Now()}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("append after 2 to a log at 3: %v, want a conflict", err)
+	}
+	if seq, err := s.Append(ctx, "a", 3, store.Update{Status: "finished"}, store.Event{Kind: "move", Data: json.RawMessage(`{"n":4}`), At: moved.Add(time.Second)}); err != nil || seq != 4 {
+		t.Fatalf("append after 3: %d, %v", seq, err)
+	}
+	if a, err := s.Game(ctx, "a"); err != nil || a.Seq != 4 || a.Status != "finished" || !a.Updated.Equal(moved.Add(time.Second)) {
+		t.Fatalf("game a after an append: %+v (%v)", a, err)
+	}
+	var cols int
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('games') WHERE name IN ('seq', 'updated_at')`).Scan(&cols); err != nil || cols != 0 {
+		t.Fatalf("%d of the dropped columns remain (%v)", cols, err)
 	}
 }
