@@ -163,9 +163,12 @@ type subscriber struct {
 	mu      sync.Mutex
 	msg     []byte
 	seq     int64
-	wake    chan struct{}
-	done    chan struct{}
-	once    sync.Once
+	// held is set while the connection's reader handles a message: the state that message causes is
+	// taken by the reader and sent with its reply, so the writer is not woken for it.
+	held bool
+	wake chan struct{}
+	done chan struct{}
+	once sync.Once
 }
 
 func newSubscriber(seat game.Seat, seq int64) *subscriber {
@@ -177,7 +180,11 @@ func (s *subscriber) push(seq int64, b []byte) {
 	if seq > s.seq {
 		s.seq, s.msg = seq, b
 	}
+	held := s.held
 	s.mu.Unlock()
+	if held {
+		return
+	}
 	select {
 	case s.wake <- struct{}{}:
 	default:
@@ -188,6 +195,23 @@ func (s *subscriber) push(seq int64, b []byte) {
 func (s *subscriber) take() []byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	b := s.msg
+	s.msg = nil
+	return b
+}
+
+// hold keeps what is pushed from waking the writer until release.
+func (s *subscriber) hold() {
+	s.mu.Lock()
+	s.held = true
+	s.mu.Unlock()
+}
+
+// release ends hold and returns the pending message, if any, for the caller to send.
+func (s *subscriber) release() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.held = false
 	b := s.msg
 	s.msg = nil
 	return b

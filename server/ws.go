@@ -125,23 +125,22 @@ func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *webs
 		m.mu.Unlock()
 	}()
 
-	replies := newWSReplies()
-	defer close(replies.gone)
+	// The reader sends each reply itself, with the state its message caused (held from the writer
+	// meanwhile), in one write and without waking the writer; wmu keeps the two from interleaving.
+	var wmu sync.Mutex
 	go func() {
 		defer cancel()
-		s.wsRead(ctx, c, id, seat, replies)
+		s.wsRead(ctx, c, cork, &wmu, sub, id, seat)
 	}()
 	for {
 		select {
 		case <-ctx.Done():
 			if s.ctx.Err() != nil {
-				// Close waited for the messages being handled: their replies (a move is in the log once
-				// accepted) go out before the connection closes.
-				if out, _ := replies.take(); len(out) > 0 {
-					wsWriteAll(ctx, c, cork, nil, out)
-					replies.wrote()
-				}
+				// Close waited for the messages being handled, whose replies their readers wrote (a move
+				// is in the log once accepted).
+				wmu.Lock()
 				c.Close(websocket.StatusGoingAway, "server shutting down")
+				wmu.Unlock()
 			} else {
 				c.CloseNow() // the client has gone
 			}
@@ -150,46 +149,40 @@ func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *webs
 			c.Close(websocket.StatusTryAgainLater, "match reloaded; reconnect")
 			return
 		case <-sub.wake:
-		case <-replies.wake:
 		}
-		// The state a message of the client's caused waits for that message's reply: both go in one
-		// write (the reply wakes this loop again).
-		out, busy := replies.take()
-		if busy && len(out) == 0 {
-			continue
-		}
-		if err := wsWriteAll(ctx, c, cork, sub.take(), out); err != nil {
+		wmu.Lock()
+		err := wsWriteAll(ctx, c, cork, sub.take(), nil)
+		wmu.Unlock()
+		if err != nil {
 			return
-		}
-		if len(out) > 0 {
-			replies.wrote()
 		}
 	}
 }
 
-// wsWriteAll writes the state (if any) and then the replies, corked into one write to the socket.
-func wsWriteAll(ctx context.Context, c *websocket.Conn, cork *corkConn, state []byte, replies [][]byte) error {
-	if state == nil && len(replies) == 0 {
+// wsWriteAll writes the state and then the reply (either may be nil), corked into one write to the
+// socket. Not cancelled with the connection's context: a reply owed when the server shuts down still goes
+// out; a peer that has gone fails the write by itself.
+func wsWriteAll(ctx context.Context, c *websocket.Conn, cork *corkConn, state, reply []byte) error {
+	if state == nil && reply == nil {
 		return nil
 	}
-	// Not cancelled with the connection's context: a reply owed when the server shuts down still goes out;
-	// a peer that has gone fails the write by itself.
-	wctx, wcancel := context.WithTimeout(context.WithoutCancel(ctx), wsWriteTimeout)
-	defer wcancel()
-	batch := cork != nil && (state != nil && len(replies) > 0 || len(replies) > 1)
-	if batch {
+	wctx := context.WithoutCancel(ctx)
+	if cork == nil {
+		var cancel context.CancelFunc
+		wctx, cancel = context.WithTimeout(wctx, wsWriteTimeout)
+		defer cancel()
+	} else {
+		// Corked, the library only copies into the buffer; the socket's write, uncork's, has the deadline
+		// (and no timer is made for each message).
 		cork.cork()
 	}
 	var err error
-	if state != nil {
-		err = c.Write(wctx, websocket.MessageText, state)
-	}
-	for _, r := range replies {
-		if err == nil {
-			err = c.Write(wctx, websocket.MessageText, r)
+	for _, b := range [2][]byte{state, reply} {
+		if b != nil && err == nil {
+			err = c.Write(wctx, websocket.MessageText, b)
 		}
 	}
-	if batch {
+	if cork != nil {
 		if uerr := cork.uncork(); err == nil {
 			err = uerr
 		}
@@ -207,8 +200,10 @@ func (s *Server) wsSend(ctx context.Context, c *websocket.Conn, v any) error {
 	return c.Write(wctx, websocket.MessageText, b)
 }
 
-// wsRead handles what a client sends until the connection ends; the replies go to the connection's writer.
-func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, id string, seat game.Seat, replies *wsReplies) {
+// wsRead handles what a client sends until the connection ends. It writes each reply itself, after the
+// state the message caused (sub holds it from the writer while the message is handled), so that both
+// leave in one write: a move on a socket costs one read and one write for its sender.
+func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, cork *corkConn, wmu *sync.Mutex, sub *subscriber, id string, seat game.Seat) {
 	for {
 		typ, data, err := c.Read(ctx)
 		if err != nil {
@@ -223,15 +218,18 @@ func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, id string, seat 
 			s.wsBusy.RUnlock()
 			return
 		}
-		replies.handling()
+		sub.hold()
 		reply := s.wsHandle(ctx, typ, data, id, seat)
 		b, err := json.Marshal(reply)
 		if err != nil { // a reply is a few plain fields: this cannot happen
 			b = []byte(`{"type":"error","error":{"code":"internal","message":"internal error"}}`)
 		}
-		replies.push(b)
+		// Written before Close may go on (wsBusy): a reply the server owes leaves even as it shuts down.
+		wmu.Lock()
+		err = wsWriteAll(ctx, c, cork, sub.release(), b)
+		wmu.Unlock()
 		s.wsBusy.RUnlock()
-		if !replies.wait() {
+		if err != nil {
 			return
 		}
 	}
