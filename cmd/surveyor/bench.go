@@ -3,13 +3,19 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/ecdh"
+	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"log"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -20,10 +26,14 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/emersion/go-smtp"
+
 	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/game/gametest"
 	"github.com/surveyor-game/surveyor/games"
+	"github.com/surveyor-game/surveyor/notify/mail"
+	"github.com/surveyor-game/surveyor/notify/push"
 	"github.com/surveyor-game/surveyor/rating"
 	"github.com/surveyor-game/surveyor/server"
 	"github.com/surveyor-game/surveyor/store"
@@ -32,7 +42,7 @@ import (
 
 func init() {
 	commands["bench"] = command{
-		summary: "measure this machine: engine games/s, bot decisions, log appends, moves through the API",
+		summary: "measure this machine: engine games/s, bot decisions, log appends, moves through the API, notifications sent",
 		run:     runBench,
 	}
 }
@@ -80,6 +90,8 @@ func benchCases(tmp string) []benchCase {
 		benchCase{name: "rating/rate-4-players", op: "game", setup: benchRate(4)},
 		benchCase{name: "rating/rate-100-players", op: "game", setup: benchRate(100)},
 		benchCase{name: "auth/verify-password", op: "check", setup: benchVerifyPassword},
+		benchCase{name: "notify/mail-send", op: "mail", setup: benchMailSend},
+		benchCase{name: "notify/push-send", op: "push", setup: benchPushSend},
 	)
 }
 
@@ -87,8 +99,9 @@ const benchUsage = `usage: surveyor bench [--only REGEXP] [--time D] [--json | -
 
 Measures this machine with the project's own hot paths, each run for about --time: whole random games of
 each engine, bot decisions, appends to the SQLite log (group commit, from as many goroutines as there are
-CPUs), and one toy move through the whole HTTP handler with its SQLite append (surveyor loadtest measures the
-server over the network). Compare a host
+CPUs), one toy move through the whole HTTP handler with its SQLite append (surveyor loadtest measures the
+server over the network), and one notification sent: an e-mail through a whole SMTP session, a Web Push
+encrypted and posted, each to a server in this process (its CPU time counted). Compare a host
 with the figures in the issue notes and docs (a 2-core machine). The go test benchmarks of each package
 (go test -bench . ./...) measure the same paths in more detail.
 
@@ -134,7 +147,7 @@ func runBench(_ context.Context, args []string, _ io.Reader, stdout, stderr io.W
 				runtime.GOMAXPROCS(0), res.N, res.NsPerOp, res.CPUNsPerOp, res.BytesPerOp, res.AllocsPerOp)
 		} else if !*asJSON {
 			fmt.Fprintf(stdout, "%-48s %10s/%-8s %12.0f %s/s %10s CPU/%s %8d B/op %6d allocs/op\n", c.name, fmtNs(res.NsPerOp), c.op,
-				res.OpsPerSec, c.op+"s", fmtNs(res.CPUNsPerOp), c.op, res.BytesPerOp, res.AllocsPerOp)
+				res.OpsPerSec, plural(c.op), fmtNs(res.CPUNsPerOp), c.op, res.BytesPerOp, res.AllocsPerOp)
 		}
 	}
 	if len(out) == 0 {
@@ -146,6 +159,14 @@ func runBench(_ context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		return enc.Encode(out)
 	}
 	return nil
+}
+
+// plural is an op's name for many of them: games, pushes.
+func plural(op string) string {
+	if strings.HasSuffix(op, "sh") || strings.HasSuffix(op, "ch") || strings.HasSuffix(op, "s") || strings.HasSuffix(op, "x") {
+		return op + "es"
+	}
+	return op + "s"
 }
 
 func fmtNs(ns float64) string {
@@ -376,3 +397,84 @@ type benchWriter struct {
 func (w *benchWriter) Header() http.Header         { return w.header }
 func (w *benchWriter) Write(b []byte) (int, error) { return w.body.Write(b) }
 func (w *benchWriter) WriteHeader(code int)        { w.code = code }
+
+// benchMailSend sends one notification e-mail through a whole SMTP session (dial, EHLO, MAIL, RCPT, DATA,
+// QUIT) to an SMTP server in this process that discards it, as notify/mail's BenchmarkSend does to the
+// tests' server (which also parses and keeps each message): one op is one message, both ends' CPU counted.
+func benchMailSend() (func() (func(int) error, error), func(), error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, err
+	}
+	srv := smtp.NewServer(smtpSink{})
+	srv.Domain = "bench.localhost"
+	srv.ErrorLog = log.New(io.Discard, "", 0)
+	go srv.Serve(ln)
+	done := func() { ln.Close(); srv.Close() } // srv.Close misses a listener Serve has not registered yet
+	cfg, err := mail.ParseURL("smtp://" + ln.Addr().String() + "?security=none&from=" + url.QueryEscape("Surveyor <noreply@example.org>"))
+	if err != nil {
+		done()
+		return nil, nil, err
+	}
+	m := mail.Message{To: "Ana Sílva <ana@example.net>", Subject: "Á tua vez — Cartógrafos", ID: "turn.g42.m7.u3",
+		Text: strings.Repeat("É a tua vez de jogar Cartógrafos.\n", 20), Unsubscribe: "https://surveyor.example.org/u?t=abc",
+		Date: time.Date(2026, 3, 1, 18, 30, 5, 0, time.FixedZone("", 3600))}
+	worker := func() (func(int) error, error) {
+		return func(int) error { return cfg.Send(context.Background(), m) }, nil
+	}
+	return worker, done, nil
+}
+
+// smtpSink is an SMTP backend, and its sessions, that accepts every message and discards it.
+type smtpSink struct{}
+
+func (smtpSink) NewSession(*smtp.Conn) (smtp.Session, error) { return smtpSink{}, nil }
+func (smtpSink) Mail(string, *smtp.MailOptions) error        { return nil }
+func (smtpSink) Rcpt(string, *smtp.RcptOptions) error        { return nil }
+func (smtpSink) Reset()                                      {}
+func (smtpSink) Logout() error                               { return nil }
+func (smtpSink) Data(r io.Reader) error {
+	if n, err := io.Copy(io.Discard, r); err != nil || n == 0 {
+		return &smtp.SMTPError{Code: 554, EnhancedCode: smtp.EnhancedCode{5, 6, 0}, Message: fmt.Sprintf("empty or broken message: %v", err)}
+	}
+	return nil
+}
+
+// benchPushSend sends one Web Push, as notify/push's BenchmarkSend does: a VAPID-signed request whose payload
+// is encrypted (aes128gcm) for a browser's subscription, whose P-256 key and auth secret are made here, posted
+// to an HTTP server in this process that answers 201 as a push service does. One op is one push.
+func benchPushSend() (func() (func(int) error, error), func(), error) {
+	keys, err := push.GenerateKeys()
+	if err != nil {
+		return nil, nil, err
+	}
+	browser, err := ecdh.P256().GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, nil, err
+	}
+	auth := make([]byte, 16)
+	rand.Read(auth)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, err
+	}
+	srv := &http.Server{ErrorLog: log.New(io.Discard, "", 0), Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, err := io.Copy(io.Discard, r.Body)
+		if err != nil || r.Header.Get("Content-Encoding") != "aes128gcm" || !strings.HasPrefix(r.Header.Get("Authorization"), "vapid ") {
+			w.WriteHeader(http.StatusBadRequest) // not an encrypted, signed push
+			return
+		}
+		w.WriteHeader(http.StatusCreated)
+	})}
+	go srv.Serve(ln)
+	var sub push.Subscription
+	sub.Endpoint = "http://" + ln.Addr().String() + "/push"
+	sub.Keys.P256dh = base64.RawURLEncoding.EncodeToString(browser.PublicKey().Bytes())
+	sub.Keys.Auth = base64.RawURLEncoding.EncodeToString(auth)
+	s := &push.Sender{Keys: keys, Subject: "mailto:ops@example.com"}
+	payload := []byte(`{"game":42,"msg":"your turn"}`)
+	worker := func() (func(int) error, error) {
+		return func(int) error { return s.Send(context.Background(), sub, payload, time.Hour, "", "") }, nil
+	}
+	return worker, func() { srv.Close() }, nil
+}

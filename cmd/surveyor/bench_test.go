@@ -51,3 +51,30 @@ func TestBench(t *testing.T) {
 		}
 	}
 }
+
+// The notifications' cases send for real, each to its server in this process: an e-mail through a whole
+// SMTP session, a Web Push encrypted and signed (the server refuses a request that is not).
+func TestBenchNotify(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if c := run(context.Background(), []string{"bench", "--only", "^notify/", "--time", "20ms", "--json"}, nil, &out, &errOut); c != 0 {
+		t.Fatalf("bench --only ^notify/: exit %d: %s", c, errOut.String())
+	}
+	var rs []benchResult
+	if err := json.Unmarshal(out.Bytes(), &rs); err != nil {
+		t.Fatalf("bench --json printed %q: %v", out.String(), err)
+	}
+	got := map[string]benchResult{}
+	for _, r := range rs {
+		got[r.Name] = r
+	}
+	for name, op := range map[string]string{"notify/mail-send": "mail", "notify/push-send": "push"} {
+		r, ok := got[name]
+		// A send takes some 0.1-2 ms here: above 100 ms something waits for a timeout.
+		if !ok || r.Op != op || r.N < 1 || r.NsPerOp <= 0 || r.NsPerOp > 100e6 || r.CPUNsPerOp <= 0 || r.BytesPerOp <= 0 || r.AllocsPerOp <= 0 {
+			t.Errorf("%s: %+v (found %v), want op %q and every figure above 0", name, r, ok, op)
+		}
+	}
+	if len(rs) != 2 {
+		t.Errorf("%d results, want the 2 notify/ cases: %+v", len(rs), rs)
+	}
+}
