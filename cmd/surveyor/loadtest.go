@@ -54,6 +54,10 @@ type loadOptions struct {
 	// server drops a match from memory idleAfter after its last use.
 	idle, conns int
 	idleAfter   time.Duration
+	// floor measures the network floor of a move instead (loadfloor.go); floorClient is its child's
+	// address to dial.
+	floor       bool
+	floorClient string
 }
 
 // loadReport is what a load test measured.
@@ -89,6 +93,7 @@ synchronous FULL), 1000 games, --rounds 20 --think 190ms, --warmup 1:
   --games 100) is in README.md.`
 
 const loadtestUsage = `usage: surveyor loadtest [--games N] [--think D] [--rounds N] [--warmup N] [--db URL | --server URL] [--game NAME]
+       surveyor loadtest --floor [--games N] [--seats N] [--rounds N]
 
 Plays many games at once through the public API and measures the path a player sees: each move is posted
 over HTTP and timed until the resulting state arrives on the game's spectator WebSocket. It reports the
@@ -121,11 +126,30 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.IntVar(&o.idle, "idle", 0, "with --spawn: first create this many idle games in play (a move played, a one-day clock running), as correspondence games are, and report the server's memory for them")
 	fs.IntVar(&o.conns, "conns", 0, "with --spawn: then open this many WebSockets (both seats of conns/2 idle games) and hold them while the busy games play")
 	fs.DurationVar(&o.idleAfter, "idle-after", 2*time.Second, "with --spawn: the server's --idle-timeout, after which an untouched, unwatched game leaves its memory")
+	fs.BoolVar(&o.floor, "floor", false, "measure the network floor of a move instead: on loopback, with the clients in a process of their own, one read and a write to each seat's socket a move, nothing else (the least CPU a WebSocket move can cost the server here)")
+	fs.StringVar(&o.floorClient, "floor-client", "", "(internal) the clients of --floor, dialling `ADDR`")
 	fs.StringVar(&o.server, "server", "", "drive the server at `URL` (e.g. http://127.0.0.1:8080, started with surveyor serve --toy --rate -1) instead of one in this process; --db is then unused and server memory is not measured")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return nil // the usage has been printed
 	} else if err != nil {
 		return err
+	}
+	if o.floorClient != "" {
+		return floorClients(ctx, o.floorClient, o)
+	}
+	if o.floor {
+		if err := checkFloorOptions(o); err != nil {
+			return err
+		}
+		rep, err := runFloor(ctx, o)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "floor: %d moves (a %d-byte read, then a %d-byte write to each of %d seats) in %v\n", rep.Moves,
+			floorMoveSize, floorStateSize, o.seats, rep.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(stdout, "server CPU:   %.1f µs per move (this process, the sockets' system calls alone; clients in another process)\n",
+			float64(rep.CPU.Nanoseconds())/1e3/float64(rep.Moves))
+		return nil
 	}
 	if o.games < 1 || o.seats < 1 || o.seats > 4 || o.rounds < 1 || o.rounds > 20 || o.warmup < 0 || o.warmup >= o.rounds {
 		return errors.New("--games ≥ 1, --seats 1..4, --rounds 1..20, --warmup 0..rounds-1")

@@ -251,8 +251,22 @@ func TestLoadtestSpawnedServerOverWebSockets(t *testing.T) {
 			t.Fatalf("output lacks %q:\n%s", want, out.String())
 		}
 	}
+	// The network floor: its clients in a child, every move's read and writes made.
+	out.Reset()
+	spawned = nil
+	if err := runLoadtest(context.Background(), []string{"--floor", "--games", "4", "--seats", "3", "--rounds", "5"}, nil, &out, &out); err != nil {
+		t.Fatalf("floor: %v\n%s", err, out.String())
+	}
+	for _, want := range []string{"floor: 60 moves (a 32-byte read, then a 160-byte write to each of 3 seats)", "µs per move"} {
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("floor output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if !slices.Equal(spawned, []string{"loadtest"}) {
+		t.Errorf("floor spawned %q, want its clients (loadtest --floor-client)", spawned)
+	}
 	for _, bad := range [][]string{{"--spawn", "--server", "http://127.0.0.1:1"}, {"--ws-moves", "--game", "cartographers"},
-		{"--idle", "5"}, {"--spawn", "--idle", "2", "--conns", "5"}} {
+		{"--idle", "5"}, {"--spawn", "--idle", "2", "--conns", "5"}, {"--floor", "--spawn"}, {"--floor", "--games", "0"}} {
 		if err := runLoadtest(context.Background(), bad, nil, &out, &out); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
