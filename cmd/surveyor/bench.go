@@ -169,8 +169,13 @@ func plural(op string) string {
 	return op + "s"
 }
 
+// fmtNs shows a duration to three significant figures (722.722µs was shown as such, its digits all noise).
 func fmtNs(ns float64) string {
-	return time.Duration(ns).Round(time.Duration(max(1, ns/1000))).String()
+	unit := 1.0
+	for ns >= 1000*unit {
+		unit *= 10
+	}
+	return time.Duration(ns).Round(time.Duration(unit)).String()
 }
 
 // measure runs a case with more and more operations until one run lasts at least d, and reports that run.

@@ -78,3 +78,11 @@ func TestBenchNotify(t *testing.T) {
 		t.Errorf("%d results, want the 2 notify/ cases: %+v", len(rs), rs)
 	}
 }
+
+func TestFmtNsShowsThreeFigures(t *testing.T) {
+	for ns, want := range map[float64]string{232: "232ns", 1840.4: "1.84µs", 722722: "723µs", 560560: "561µs", 55.04e6: "55ms", 1.4996e9: "1.5s"} {
+		if got := fmtNs(ns); got != want {
+			t.Errorf("fmtNs(%v) = %q, want %q", ns, got, want)
+		}
+	}
+}
