@@ -18,15 +18,17 @@ import (
 //
 //	GOMAXPROCS=1 go test -run TestMeasureSolo -v ./bot/cartographers -args -measure.bot master -measure.games 500 -measure.seed 9000
 var (
-	measureBot     = flag.String("measure.bot", "", "measure this bot in solo games: fast, strong, master, clairvoyant or a level for people")
-	measureGames   = flag.Int("measure.games", 100, "number of solo games")
-	measureSeed    = flag.Uint64("measure.seed", 9000, "the run's seed, as surveyor sim --seed")
-	measureFirst   = flag.Int("measure.first", 0, "index of the first game of the run")
-	measureSamples = flag.Int("measure.samples", 0, "master and clairvoyant: sampled orders per decision (0: the default)")
-	measureWidth   = flag.Int("measure.width", 0, "master and clairvoyant: draws searched (0: the default)")
-	measureTime    = flag.Duration("measure.time", 0, "master: wall-clock budget per decision (0: none)")
-	measureSeasons = flag.Int("measure.seasons", 0, "master and clairvoyant: later seasons played out")
-	measurePreset  = flag.String("measure.preset", "", "content preset (default: the base game)")
+	measureBot      = flag.String("measure.bot", "", "measure this bot in solo games: fast, strong, master, clairvoyant or a level for people")
+	measureGames    = flag.Int("measure.games", 100, "number of solo games")
+	measureSeed     = flag.Uint64("measure.seed", 9000, "the run's seed, as surveyor sim --seed")
+	measureFirst    = flag.Int("measure.first", 0, "index of the first game of the run")
+	measureSamples  = flag.Int("measure.samples", 0, "master and clairvoyant: sampled orders per decision (0: the default)")
+	measureWidth    = flag.Int("measure.width", 0, "master and clairvoyant: draws searched (0: the default)")
+	measureTime     = flag.Duration("measure.time", 0, "master: wall-clock budget per decision (0: none)")
+	measureSeasons  = flag.Int("measure.seasons", 0, "master and clairvoyant: later seasons played out")
+	measureLines    = flag.Float64("measure.lines", -1, "master and clairvoyant: Weights.Lines (negative: MasterWeights')")
+	measureClusters = flag.Float64("measure.clusters", -1, "master and clairvoyant: Weights.Clusters (negative: MasterWeights')")
+	measurePreset   = flag.String("measure.preset", "", "content preset (default: the base game)")
 )
 
 // simGameSeed is sim.GameSeed (bot/sim), repeated here because bot/sim depends on this package.
@@ -46,9 +48,9 @@ func measuredBot(t *testing.T, name string) *Bot {
 	case "strong":
 		return New(Strong)
 	case "master":
-		return NewMaster(1, budget)
+		return withWeights(NewMaster(1, budget))
 	case "clairvoyant":
-		return NewClairvoyant(budget)
+		return withWeights(NewClairvoyant(budget))
 	}
 	for i, l := range Levels {
 		if l.Name == name {
@@ -57,6 +59,19 @@ func measuredBot(t *testing.T, name string) *Bot {
 	}
 	t.Fatalf("no bot %q", name)
 	return nil
+}
+
+// withWeights sets the weights the measurement's flags ask for.
+func withWeights(b *Bot) *Bot {
+	for _, f := range []struct {
+		v float64
+		w *float64
+	}{{*measureLines, &b.Weights.Lines}, {*measureClusters, &b.Weights.Clusters}} {
+		if f.v >= 0 {
+			*f.w = f.v
+		}
+	}
+	return b
 }
 
 func TestMeasureSolo(t *testing.T) {
@@ -86,6 +101,8 @@ func TestMeasureSolo(t *testing.T) {
 		ratings = append(ratings, g.SoloRating())
 		scores = append(scores, g.Score(0))
 	}
+	// The scores in game order, to compare two bots game by game.
+	t.Logf("scores %v", scores)
 	n := len(ratings)
 	legendary := 0
 	sum := 0.0

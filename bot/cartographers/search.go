@@ -58,11 +58,11 @@ const (
 	noCard      carto.CardID = 253
 )
 
-// NewMaster returns a master bot whose samples are drawn from seed: the same seed and the same public
-// state give the same move.
+// NewMaster returns a master bot, with MasterWeights, whose samples are drawn from seed: the same seed
+// and the same public state give the same move.
 func NewMaster(seed uint64, budget SearchBudget) *Bot {
 	b := New(Master)
-	b.seed, b.Search = seed, budget
+	b.seed, b.Search, b.Weights = seed, budget, MasterWeights
 	return b
 }
 

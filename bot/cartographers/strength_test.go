@@ -31,13 +31,13 @@ func soloScore(t *testing.T, o carto.Options, seed uint64, b *Bot) int {
 	return g.Score(0)
 }
 
-// pairedGain plays the same seeded solo games with a bot and with AutoMove and returns the mean and the
-// standard error of the score difference.
-func pairedGain(t *testing.T, o carto.Options, games int, b *Bot) (mean, stderr float64) {
+// pairedGain plays the same seeded solo games (seeds 7000...) with a bot and with a base (nil: AutoMove)
+// and returns the mean and the standard error of the score difference.
+func pairedGain(t *testing.T, o carto.Options, games int, b, base *Bot) (mean, stderr float64) {
 	var sum, sq float64
 	for i := 0; i < games; i++ {
 		seed := uint64(7000 + i)
-		d := float64(soloScore(t, o, seed, b) - soloScore(t, o, seed, nil))
+		d := float64(soloScore(t, o, seed, b) - soloScore(t, o, seed, base))
 		sum += d
 		sq += d * d
 	}
@@ -52,7 +52,7 @@ func pairedGain(t *testing.T, o carto.Options, games int, b *Bot) (mean, stderr 
 // about three standard errors under the measured gain, so that a change which loses the bot its edge fails
 // while noise alone would not.
 func TestStrongBeatsAutoMove(t *testing.T) {
-	mean, se := pairedGain(t, carto.Options{}, 12, New(Strong))
+	mean, se := pairedGain(t, carto.Options{}, 12, New(Strong), nil)
 	t.Logf("strong: %.2f ± %.2f stars a game over AutoMove, 12 games", mean, se)
 	if mean < 6 {
 		t.Errorf("strong bot gains %.2f stars a game over AutoMove, want at least 6", mean)
@@ -60,9 +60,22 @@ func TestStrongBeatsAutoMove(t *testing.T) {
 }
 
 func TestFastBeatsAutoMove(t *testing.T) {
-	mean, se := pairedGain(t, carto.Options{}, 16, New(Fast))
+	mean, se := pairedGain(t, carto.Options{}, 16, New(Fast), nil)
 	t.Logf("fast: %.2f ± %.2f stars a game over AutoMove, 16 games", mean, se)
 	if mean < 2 {
 		t.Errorf("fast bot gains %.2f stars a game over AutoMove, want at least 2", mean)
+	}
+}
+
+// The master level's potentials (MasterWeights) make a better player of the one-ply policy its playouts
+// draw with: over 200 games (seeds 7000-7199) the fast level gained 4.5 stars a game with them (standard
+// error 0.7), on these 50 games 5.3 (1.6).
+func TestMasterWeightsBeatDefault(t *testing.T) {
+	pot := New(Fast)
+	pot.Weights = MasterWeights
+	mean, se := pairedGain(t, carto.Options{}, 50, pot, New(Fast))
+	t.Logf("fast with MasterWeights: %.2f ± %.2f stars a game over DefaultWeights, 50 games", mean, se)
+	if mean < 1 {
+		t.Errorf("MasterWeights gain %.2f stars a game over DefaultWeights for the fast level, want at least 1", mean)
 	}
 }

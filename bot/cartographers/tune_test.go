@@ -16,6 +16,7 @@ import (
 var (
 	tuneGames = flag.Int("tune.games", 0, "tune the weights on this many solo games (0: skip)")
 	tuneSeed  = flag.Uint64("tune.seed", 8000, "the run's seed, as surveyor sim --seed")
+	tuneFrom  = flag.String("tune.from", "default", "the weights to start from: default or master (MasterWeights)")
 )
 
 func TestTuneWeights(t *testing.T) {
@@ -32,6 +33,9 @@ func TestTuneWeights(t *testing.T) {
 		return float64(sum) / float64(*tuneGames)
 	}
 	w := DefaultWeights
+	if *tuneFrom == "master" {
+		w = MasterWeights
+	}
 	best := mean(w)
 	t.Logf("start %+v: %.2f", w, best)
 	fields := []struct {
@@ -44,6 +48,8 @@ func TestTuneWeights(t *testing.T) {
 		{"Narrow", func(w *Weights) *float64 { return &w.Narrow }},
 		{"Ruins", func(w *Weights) *float64 { return &w.Ruins }},
 		{"Monsters", func(w *Weights) *float64 { return &w.Monsters }},
+		{"Lines", func(w *Weights) *float64 { return &w.Lines }},
+		{"Clusters", func(w *Weights) *float64 { return &w.Clusters }},
 	}
 	// The paired games' difference of means has a standard error near 0.25 stars over 1,000 games:
 	// a change is kept only above twice that.
