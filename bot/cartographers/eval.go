@@ -219,19 +219,28 @@ const (
 // worth (Weights.Clusters).
 func (e *evaluator) villagePotential(s *carto.Sheet, empty carto.Bits, kind int) float64 {
 	v := s.Layer(carto.Village)
+	rest := v
+	if kind == potWildholds {
+		// A cluster of three or more holds a space with two village neighbours: the singles and pairs
+		// are left out at once.
+		n, so, ea, we := v.North(), v.South(), v.East(), v.West()
+		rest = v.And(n.And(so).Or(n.And(ea)).Or(n.And(we)).Or(so.And(ea)).Or(so.And(we)).Or(ea.And(we)))
+	}
 	total := 0.0
-	for rest := v; rest.Any(); {
+	for rest.Any() {
 		c := v.Cluster(carto.Single(rest.First()))
 		rest = rest.AndNot(c)
+		size := c.Count()
+		if kind == potWildholds && size >= 6 {
+			continue
+		}
 		near := c.Neighbours().AndNot(c)
 		if !near.Intersects(empty) {
 			continue
 		}
 		switch kind {
 		case potWildholds:
-			if n := c.Count(); n >= 3 && n < 6 {
-				total += e.clusterPow[6-n]
-			}
+			total += e.clusterPow[6-size]
 		case potGreengold:
 			types := 0
 			for _, k := range villageNeighbours {
