@@ -86,7 +86,7 @@ func (m *match) matchInfo() json.RawMessage {
 		}
 		mi.Players[i] = p
 	}
-	m.info = mustJSON(mi)
+	m.info = appendMatchInfo(make([]byte, 0, 256), &mi)
 	return m.info
 }
 

@@ -204,8 +204,13 @@ func (s *Server) wsSend(ctx context.Context, c *websocket.Conn, v any) error {
 // state the message caused (sub holds it from the writer while the message is handled), so that both
 // leave in one write: a move on a socket costs one read and one write for its sender.
 func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, cork *corkConn, wmu *sync.Mutex, sub *subscriber, id string, seat game.Seat) {
+	// The reads are not given ctx, for which the library would hook and unhook a cancellation on every
+	// frame's header and payload: the connection is closed once when ctx ends, which ends a read too.
+	stop := context.AfterFunc(ctx, func() { c.CloseNow() })
+	defer stop()
+	rctx := context.WithoutCancel(ctx)
 	for {
-		typ, data, err := c.Read(ctx)
+		typ, data, err := c.Read(rctx)
 		if err != nil {
 			var ce websocket.CloseError
 			if !errors.As(err, &ce) && ctx.Err() == nil {
@@ -220,10 +225,7 @@ func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, cork *corkConn, 
 		}
 		sub.hold()
 		reply := s.wsHandle(ctx, typ, data, id, seat)
-		b, err := json.Marshal(reply)
-		if err != nil { // a reply is a few plain fields: this cannot happen
-			b = []byte(`{"type":"error","error":{"code":"internal","message":"internal error"}}`)
-		}
+		b := appendWSReply(make([]byte, 0, 64), &reply)
 		// Written before Close may go on (wsBusy): a reply the server owes leaves even as it shuts down.
 		wmu.Lock()
 		err = wsWriteAll(ctx, c, cork, sub.release(), b)

@@ -22,6 +22,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -119,7 +120,7 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.StringVar(&o.db, "db", "", "SQLite file or postgres:// URL (default: SQLite in a temporary directory)")
 	fs.DurationVar(&o.think, "think", 0, "mean pause of each game between moves, drawn from [think/2, 3·think/2) (0: as fast as possible, which measures saturation)")
 	o.gc.register(fs, "in-process server (as surveyor serve): ")
-	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the play phase to `FILE` (with --spawn: the server's, of its whole run)")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the play phase to `FILE` (with --spawn: the server's)")
 	fs.BoolVar(&o.spawn, "spawn", false, "run the server as surveyor serve --toy in a process of its own (on --db if given), and report its CPU time per move and its memory")
 	fs.BoolVar(&o.noise, "noise", false, "run a CPU-heavy process beside the test (surveyor sim on every core), as another program sharing the machine would")
 	fs.BoolVar(&o.wsMoves, "ws-moves", false, "toy: each seat keeps a WebSocket and sends its moves on it (default: moves by HTTP POST, states on a spectator WebSocket)")
@@ -367,6 +368,11 @@ func drive(ctx context.Context, client *http.Client, base string, o loadOptions)
 		}
 		if cpu0, err = o.proc.cpu(); err != nil {
 			return rep, runs, err
+		}
+		if o.cpuProfile != "" {
+			if err := o.proc.cmd.Process.Signal(syscall.SIGUSR1); err != nil { // the profile of the play alone
+				return rep, runs, fmt.Errorf("restart the server's profile: %w", err)
+			}
 		}
 	}
 	start := time.Now()
