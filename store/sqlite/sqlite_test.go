@@ -418,3 +418,72 @@ func TestMigrationFourKeepsGamesAndLogs(t *testing.T) {
 		t.Fatalf("%d of the dropped columns remain (%v)", cols, err)
 	}
 }
+
+// TestAnotherWritersEventsAreSeen: the writer remembers where the logs it appended to end and skips
+// checking them; an event written by another connection (another process on the file) must still turn
+// an append at the old end into a conflict, alone, in a batch or not, and leave the others' appends be.
+func TestAnotherWritersEventsAreSeen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "surveyor.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const games = 8
+	now := time.Now()
+	ev := store.Event{Kind: "move", Data: json.RawMessage(`{}`), At: now}
+	for i := range games {
+		id := fmt.Sprint("g", i)
+		if err := s.CreateGame(ctx, store.Game{ID: id, Game: "toy", Status: "open"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Append(ctx, id, 0, store.Update{}, ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	end0, end := int64(1), int64(1) // where the writer last left g0's log and the others'
+	for round := 1; round <= 3; round++ {
+		// Another connection appends to g0 behind the writer's back, at the end the writer knows.
+		if _, err := other.ExecContext(ctx, `INSERT INTO events (game_id, seq, kind, seat, data, at) VALUES ('g0', ?, 'move', 0, '{}', 0)`, end0+1); err != nil {
+			t.Fatal(err)
+		}
+		errs := make([]error, games)
+		done := make(chan struct{})
+		for i := range games {
+			go func() {
+				defer func() { done <- struct{}{} }()
+				after := end
+				if i == 0 {
+					after = end0
+				}
+				_, errs[i] = s.Append(ctx, fmt.Sprint("g", i), after, store.Update{}, ev)
+			}()
+		}
+		for range games {
+			<-done
+		}
+		if !errors.Is(errs[0], store.ErrConflict) {
+			t.Fatalf("round %d: append to g0 at the end it had before another connection wrote: %v, want ErrConflict", round, errs[0])
+		}
+		for i, err := range errs[1:] {
+			if err != nil {
+				t.Fatalf("round %d: append to g%d: %v", round, i+1, err)
+			}
+		}
+		end++
+		// The writer takes up again where the log now ends, and a second append there conflicts.
+		if _, err := s.Append(ctx, "g0", end0+1, store.Update{}, ev); err != nil {
+			t.Fatalf("round %d: append to g0 at its true end: %v", round, err)
+		}
+		end0 += 2
+		if _, err := s.Append(ctx, "g0", end0-1, store.Update{}, ev); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("round %d: a second append at the same end: %v, want ErrConflict", round, err)
+		}
+	}
+}
