@@ -90,12 +90,7 @@ func TestReopenKeepsLogAndMigratesOnce(t *testing.T) {
 // checkpoints.
 func TestWALCheckpointedInTheBackground(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "surveyor.db")
-	s, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, path := openTemp(t)
 	var auto int
 	if err := s.w.QueryRowContext(ctx, `PRAGMA wal_autocheckpoint`).Scan(&auto); err != nil || auto != autoCkptPages {
 		t.Fatalf("writer's wal_autocheckpoint %d (%v), want %d", auto, err, autoCkptPages)
@@ -424,12 +419,7 @@ func TestMigrationFourKeepsGamesAndLogs(t *testing.T) {
 // an append at the old end into a conflict, alone, in a batch or not, and leave the others' appends be.
 func TestAnotherWritersEventsAreSeen(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "surveyor.db")
-	s, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, path := openTemp(t)
 	const games = 8
 	now := time.Now()
 	ev := store.Event{Kind: "move", Data: json.RawMessage(`{}`), At: now}
@@ -486,4 +476,16 @@ func TestAnotherWritersEventsAreSeen(t *testing.T) {
 			t.Fatalf("round %d: a second append at the same end: %v, want ErrConflict", round, err)
 		}
 	}
+}
+
+// openTemp opens a store on a fresh file, closed when the test ends.
+func openTemp(t *testing.T) (*Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "surveyor.db")
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, path
 }
