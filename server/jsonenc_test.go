@@ -94,3 +94,96 @@ func TestJSONStringEveryByte(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseWSIn: whatever parseWSIn takes, strictUnmarshal takes too, with the same result.
+func FuzzParseWSIn(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"move","id":"m1","seq":12,"key":"k","move":{"pick":1,"at":[1,2],"s":"a\"}"}}`,
+		` {"type":"undo","id":"u"} `, `{}`, `{"seq":-3}`, `{"seq":0}`, `{"seq":01}`, `{"seq":-0}`, `{"seq":1.5}`,
+		`{"seq":9223372036854775808}`, `{"move":null}`, `{"move":"x"}`, `{"move":[{"a":[]}]}`, `{"move":tru}`,
+		`{"type":"move","type":"undo"}`, `{"Type":"move"}`, `{"type":"a\u0041"}`, `{"type":"\xff"}`, `{"type":null}`,
+		`{"other":1}`, `{"type":"move",}`, `{"type":"move"} x`, `{"move":{"a":1}}}`, `{"move":{"a":}}`, `{"id":"é"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var fast wsIn
+		if !parseWSIn(data, &fast) {
+			return
+		}
+		var strict wsIn
+		if err := strictUnmarshal(data, &strict); err != nil {
+			t.Fatalf("parseWSIn took %q, which strictUnmarshal refuses: %v", data, err)
+		}
+		same := fast.Type == strict.Type && fast.ID == strict.ID && fast.Key == strict.Key &&
+			string(fast.Move) == string(strict.Move) && (fast.Move == nil) == (strict.Move == nil) &&
+			(fast.Seq == nil) == (strict.Seq == nil) && (fast.Seq == nil || *fast.Seq == *strict.Seq)
+		if !same {
+			t.Fatalf("%q: parseWSIn %+v, strictUnmarshal %+v", data, fast, strict)
+		}
+	})
+}
+
+// TestParseWSInTakesWhatClientsSend: messages in the forms docs/api.md gives and loadtest sends take the
+// fast way (a fallback for all of them would pass FuzzParseWSIn and gain nothing).
+func TestParseWSInTakesWhatClientsSend(t *testing.T) {
+	for _, s := range []string{
+		`{"type":"move","id":"3","move":{"option":0,"shape":[[0,0],[0,1]],"terrain":"forest","at":[4,5]},"seq":17,"key":"k-3"}`,
+		`{"type":"undo","id":"4","seq":18}`,
+		`{"type":"move","id":"x","move":{"tile":1,"x":0,"y":-1,"rot":90,"meeple":null}}`,
+		`{"type": "move", "id": "x", "move": {"pick": 2}, "seq": 3, "key": "KEY"}`,
+		`{"type":"move","move":{"pick":1}}`,
+	} {
+		var in wsIn
+		if !parseWSIn([]byte(s), &in) {
+			t.Errorf("parseWSIn refused %s", s)
+		}
+	}
+}
+
+// BenchmarkWSMessage reads a move message the fast way and encoding/json's.
+func BenchmarkWSMessage(b *testing.B) {
+	msg := []byte(`{"type":"move","id":"17","move":{"pick":2},"seq":33,"key":"k-17"}`)
+	b.Run("parseWSIn", func(b *testing.B) {
+		b.ReportAllocs()
+		var in wsIn
+		for b.Loop() {
+			if !parseWSIn(msg, &in) {
+				b.Fatal("refused")
+			}
+		}
+	})
+	b.Run("strictUnmarshal", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var in wsIn
+			if err := strictUnmarshal(msg, &in); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkMatchInfo encodes a two-seat match's info by hand and with json.Marshal.
+func BenchmarkMatchInfo(b *testing.B) {
+	d := time.Date(2026, 11, 26, 10, 0, 0, 123456789, time.UTC)
+	ms := int64(61000)
+	mi := matchInfo{ID: "m-8f3a2c", Game: "cartographers", Options: json.RawMessage(`{"preset":"base"}`), Status: "playing",
+		Seq: 42, MaxSeats: 2, Players: []playerInfo{{Seat: 0, Name: "Ann", Deadline: &d, BankMs: &ms}, {Seat: 1, Name: "Bot", Bot: "strong", BankMs: &ms}},
+		ToAct: []game.Seat{0}, Moves: 40, Clock: &clockConf{Mode: "game", Seconds: 600}, Created: d}
+	b.Run("appendMatchInfo", func(b *testing.B) {
+		b.ReportAllocs()
+		buf := make([]byte, 0, 512)
+		for b.Loop() {
+			buf = appendMatchInfo(buf[:0], &mi)
+		}
+	})
+	b.Run("json.Marshal", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := json.Marshal(mi); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -251,8 +251,10 @@ func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data [
 		return fail(errf(http.StatusBadRequest, codeBadJSON, "messages must be JSON text"), "")
 	}
 	var in wsIn
-	if err := strictUnmarshal(data, &in); err != nil {
-		return fail(errf(http.StatusBadRequest, codeBadJSON, "invalid JSON message: %v", err), "")
+	if !parseWSIn(data, &in) {
+		if err := strictUnmarshal(data, &in); err != nil {
+			return fail(errf(http.StatusBadRequest, codeBadJSON, "invalid JSON message: %v", err), "")
+		}
 	}
 	if seat < 0 {
 		return fail(errf(http.StatusForbidden, codeForbidden, "spectators cannot play; connect with a seat token"), in.ID)
