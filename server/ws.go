@@ -110,14 +110,14 @@ func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *webs
 		return nil
 	})
 	if err != nil {
-		c.Close(websocket.StatusInternalError, "match unavailable")
+		wsClose(c, cork, websocket.StatusInternalError, "match unavailable")
 		return
 	}
 	switch {
 	case upToDate:
-		s.wsSend(ctx, c, wsReply{Type: "uptodate", Seq: since})
+		wsSend(ctx, c, cork, wsReply{Type: "uptodate", Seq: since})
 	case rewound:
-		s.wsSend(ctx, c, wsReply{Type: "rewound", Seq: cur})
+		wsSend(ctx, c, cork, wsReply{Type: "rewound", Seq: cur})
 	}
 	defer func() {
 		m.mu.Lock()
@@ -139,14 +139,14 @@ func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *webs
 				// Close waited for the messages being handled, whose replies their readers wrote (a move
 				// is in the log once accepted).
 				wmu.Lock()
-				c.Close(websocket.StatusGoingAway, "server shutting down")
+				wsClose(c, cork, websocket.StatusGoingAway, "server shutting down")
 				wmu.Unlock()
 			} else {
 				c.CloseNow() // the client has gone
 			}
 			return
 		case <-sub.done:
-			c.Close(websocket.StatusTryAgainLater, "match reloaded; reconnect")
+			wsClose(c, cork, websocket.StatusTryAgainLater, "match reloaded; reconnect")
 			return
 		case <-sub.wake:
 		}
@@ -166,38 +166,42 @@ func wsWriteAll(ctx context.Context, c *websocket.Conn, cork *corkConn, state, r
 	if state == nil && reply == nil {
 		return nil
 	}
-	wctx := context.WithoutCancel(ctx)
-	if cork == nil {
-		var cancel context.CancelFunc
-		wctx, cancel = context.WithTimeout(wctx, wsWriteTimeout)
-		defer cancel()
-	} else {
-		// Corked, the library only copies into the buffer; the socket's write, uncork's, has the deadline
-		// (and no timer is made for each message).
-		cork.cork()
-	}
 	var err error
+	if cork == nil {
+		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), wsWriteTimeout)
+		defer cancel()
+		for _, b := range [2][]byte{state, reply} {
+			if b != nil && err == nil {
+				err = c.Write(wctx, websocket.MessageText, b)
+			}
+		}
+		return err
+	}
+	// Corked, the messages are framed into the buffer; the socket's write, uncork's, has the deadline
+	// (and no timer is made for each message).
+	cork.cork()
 	for _, b := range [2][]byte{state, reply} {
 		if b != nil && err == nil {
-			err = c.Write(wctx, websocket.MessageText, b)
+			err = cork.frame(b)
 		}
 	}
-	if cork != nil {
-		if uerr := cork.uncork(); err == nil {
-			err = uerr
-		}
+	if uerr := cork.uncork(); err == nil {
+		err = uerr
 	}
 	return err
 }
 
-func (s *Server) wsSend(ctx context.Context, c *websocket.Conn, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
+// wsClose closes the WebSocket with a status, after the last message frame.
+func wsClose(c *websocket.Conn, cork *corkConn, code websocket.StatusCode, reason string) {
+	if cork != nil {
+		cork.close()
 	}
-	wctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
-	defer cancel()
-	return c.Write(wctx, websocket.MessageText, b)
+	c.Close(code, reason)
+}
+
+// wsSend writes one reply before the connection's reader and writer start.
+func wsSend(ctx context.Context, c *websocket.Conn, cork *corkConn, r wsReply) error {
+	return wsWriteAll(ctx, c, cork, nil, appendWSReply(nil, &r))
 }
 
 // wsRead handles what a client sends until the connection ends. It writes each reply itself, after the

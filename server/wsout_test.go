@@ -1,8 +1,12 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
@@ -90,4 +94,70 @@ func newLocalListener(t *testing.T) net.Listener {
 		t.Fatal(err)
 	}
 	return l
+}
+
+// The server frames its messages by hand: a library client must read every length form (7-bit, 16-bit
+// and 64-bit) back as sent, with the library's own pings between them, and the close after the last.
+func TestHandFramedMessagesReadByALibraryClient(t *testing.T) {
+	sizes := []int{0, 1, 125, 126, 127, 1000, 65535, 65536, 70000}
+	payload := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = 'a' + byte(i%26)
+		}
+		return b
+	}
+	errs := make(chan error, 4)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		cw := &corkingWriter{ResponseWriter: w}
+		c, err := websocket.Accept(cw, r, nil)
+		if err != nil {
+			errs <- err
+			return
+		}
+		ctx := c.CloseRead(r.Context()) // answers the client's pongs and close
+		cork := cw.conn
+		if err := cork.frame([]byte("x")); !errors.Is(err, errNotCorked) {
+			errs <- fmt.Errorf("frame uncorked: %v, want errNotCorked", err)
+		}
+		for i, n := range sizes {
+			if err := wsWriteAll(ctx, c, cork, payload(n), nil); err != nil {
+				errs <- err
+				return
+			}
+			if i%3 == 0 {
+				go c.Ping(ctx) // a control frame from the library, between messages
+			}
+		}
+		wsClose(c, cork, websocket.StatusGoingAway, "done")
+		cork.cork()
+		if err := cork.frame([]byte("late")); !errors.Is(err, net.ErrClosed) {
+			errs <- fmt.Errorf("frame after close: %v, want net.ErrClosed", err)
+		}
+		cork.uncork()
+		errs <- nil
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetReadLimit(1 << 20)
+	for _, n := range sizes {
+		typ, got, err := c.Read(ctx)
+		if err != nil {
+			t.Fatalf("read the message of %d bytes: %v", n, err)
+		}
+		if typ != websocket.MessageText || !bytes.Equal(got, payload(n)) {
+			t.Fatalf("message of %d bytes: got type %v, %d bytes", n, typ, len(got))
+		}
+	}
+	if _, _, err := c.Read(ctx); websocket.CloseStatus(err) != websocket.StatusGoingAway {
+		t.Fatalf("after the messages: %v, want the close (going away)", err)
+	}
+	if err := <-errs; err != nil {
+		t.Fatal(err)
+	}
 }
