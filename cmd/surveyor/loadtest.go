@@ -783,8 +783,9 @@ func setupGame(ctx context.Context, c *http.Client, base string, o loadOptions) 
 	r.ws = ws
 	go func() {
 		defer close(r.seqs)
+		rctx := readContext(ctx, ws)
 		for {
-			_, b, err := ws.Read(ctx)
+			_, b, err := ws.Read(rctx)
 			if err != nil {
 				return
 			}
@@ -831,8 +832,9 @@ func (r *gameRun) dialSeats(ctx context.Context, base string) error {
 				defer close(r.seqs)
 			}
 			defer close(acks)
+			rctx := readContext(ctx, c)
 			for {
-				_, b, err := c.Read(ctx)
+				_, b, err := c.Read(rctx)
 				if err != nil {
 					return
 				}
@@ -840,6 +842,10 @@ func (r *gameRun) dialSeats(ctx context.Context, base string) error {
 					if seat == 0 {
 						r.seqs <- wsState{seq: seq}
 					}
+					continue
+				}
+				if seq, ok := seqAfter(b, `{"type":"ok","seq":`); ok {
+					acks <- wsAck{seq: seq}
 					continue
 				}
 				var reply struct {
@@ -865,9 +871,9 @@ func (r *gameRun) dialSeats(ctx context.Context, base string) error {
 
 // sendMove sends a seat's move on its WebSocket and returns the sequence number the server acknowledged.
 func (r *gameRun) sendMove(ctx context.Context, seat int, msg []byte) (int64, error) {
-	wctx, cancel := context.WithTimeout(ctx, moveTimeout)
-	defer cancel()
-	if err := r.seatWS[seat].Write(wctx, websocket.MessageText, msg); err != nil {
+	// Not given ctx, for which the library would make a cancellation hook each write: the socket is
+	// closed when ctx ends (readContext), which ends a write too.
+	if err := r.seatWS[seat].Write(context.WithoutCancel(ctx), websocket.MessageText, msg); err != nil {
 		return 0, fmt.Errorf("game %s seat %d: send a move: %w", r.id, seat, err)
 	}
 	a, ok := <-r.acks[seat]
@@ -992,9 +998,21 @@ func thinkTime(think time.Duration) time.Duration {
 	return think/2 + rand.N(think)
 }
 
+// readContext is the context for a client WebSocket's reads until ctx ends: one that is never cancelled,
+// for which the library makes no cancellation hook on every frame, with the socket closed when ctx ends.
+// The clients share the machine with the server they measure: their CPU time is taken from it.
+func readContext(ctx context.Context, c *websocket.Conn) context.Context {
+	context.AfterFunc(ctx, func() { c.CloseNow() })
+	return context.WithoutCancel(ctx)
+}
+
 // stateSeq reads the sequence number at the start of a state envelope, {"type":"state","seq":N,...}.
 func stateSeq(b []byte) (int64, bool) {
-	const prefix = `{"type":"state","seq":`
+	return seqAfter(b, `{"type":"state","seq":`)
+}
+
+// seqAfter reads the number after prefix at the start of b.
+func seqAfter(b []byte, prefix string) (int64, bool) {
 	if !bytes.HasPrefix(b, []byte(prefix)) {
 		return 0, false
 	}
