@@ -21,6 +21,18 @@ type corkConn struct {
 	corked  bool
 	closing bool // the server is closing the WebSocket: no more messages
 	buf     []byte
+	// deadline is the socket's write deadline, moved on only once less than half of wsWriteTimeout is
+	// left, so that a write blocked by a peer that stopped reading fails after 5 to 10 s: setting and
+	// clearing it around every write changed a runtime timer twice a write (about 1 µs a move).
+	deadline time.Time
+}
+
+// keepDeadline moves the write deadline on if it is near; c.mu is held.
+func (c *corkConn) keepDeadline() {
+	if now := time.Now(); c.deadline.Sub(now) < wsWriteTimeout/2 {
+		c.deadline = now.Add(wsWriteTimeout)
+		c.Conn.SetWriteDeadline(c.deadline)
+	}
 }
 
 var errNotCorked = errors.New("websocket: a message frame is only written corked")
@@ -70,6 +82,7 @@ func (c *corkConn) Write(p []byte) (int, error) {
 		c.buf = append(c.buf, p...)
 		return len(p), nil
 	}
+	c.keepDeadline()
 	return c.Conn.Write(p)
 }
 
@@ -79,8 +92,7 @@ func (c *corkConn) cork() {
 	c.mu.Unlock()
 }
 
-// uncork writes what was held, within wsWriteTimeout: the library's own deadline covered only the
-// copies into the buffer.
+// uncork writes what was held, within the write deadline (keepDeadline).
 func (c *corkConn) uncork() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -88,9 +100,8 @@ func (c *corkConn) uncork() error {
 	if len(c.buf) == 0 {
 		return nil
 	}
-	c.Conn.SetWriteDeadline(time.Now().Add(wsWriteTimeout))
+	c.keepDeadline()
 	_, err := c.Conn.Write(c.buf)
-	c.Conn.SetWriteDeadline(time.Time{})
 	if cap(c.buf) > 64<<10 {
 		c.buf = nil // a large state once should not stay with the connection
 	} else {
