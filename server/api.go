@@ -546,7 +546,7 @@ func idempotencyKey(r *http.Request) (string, error) {
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) error {
 	var req moveReq
-	if err := s.decode(w, r, &req); err != nil {
+	if err := s.decodeWith(w, r, &req, func(b []byte) bool { return parseMoveBody(b, &req) }); err != nil {
 		return err
 	}
 	if len(req.Move) == 0 || string(req.Move) == "null" {

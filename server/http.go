@@ -26,12 +26,21 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error
 
 // decode reads a JSON body strictly: one value, known fields only, within the size limit.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
+	return s.decodeWith(w, r, v, nil)
+}
+
+// decodeWith is decode with a fast way to read the body into v, which leaves it to strictUnmarshal when
+// it reports false (parseMoveBody).
+func (s *Server) decodeWith(w http.ResponseWriter, r *http.Request, v any, fast func([]byte) bool) error {
 	b, err := s.readBody(w, r)
 	if err != nil {
 		return err
 	}
 	if len(bytes.TrimSpace(b)) == 0 {
 		return errf(http.StatusBadRequest, codeBadJSON, "the body is empty; a JSON object is expected")
+	}
+	if fast != nil && fast(b) {
+		return nil
 	}
 	if err := strictUnmarshal(b, v); err != nil {
 		return errf(http.StatusBadRequest, codeBadJSON, "invalid JSON body: %v", err)

@@ -124,6 +124,29 @@ func FuzzParseWSIn(f *testing.F) {
 	})
 }
 
+// FuzzParseMoveBody: whatever parseMoveBody takes as an HTTP move's body, strictUnmarshal takes too, with
+// the same result (and the WebSocket's other fields are not taken).
+func FuzzParseMoveBody(f *testing.F) {
+	for _, s := range []string{`{"move":{"pick":1}}`, `{"move":{"pick":1},"seq":4}`, ` { "seq" : 0 , "move" : [1] } `,
+		`{"move":{"pick":1},"type":"move"}`, `{"move":{"pick":1},"key":"k"}`, `{"move":{"pick":1},"id":"1"}`, `{"seq":1,"seq":2}`, `{}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var fast moveReq
+		if !parseMoveBody(data, &fast) {
+			return
+		}
+		var strict moveReq
+		if err := strictUnmarshal(data, &strict); err != nil {
+			t.Fatalf("parseMoveBody took %q, which strictUnmarshal refuses: %v", data, err)
+		}
+		if string(fast.Move) != string(strict.Move) || (fast.Move == nil) != (strict.Move == nil) ||
+			(fast.Seq == nil) != (strict.Seq == nil) || (fast.Seq != nil && *fast.Seq != *strict.Seq) {
+			t.Fatalf("%q: parseMoveBody %+v, strictUnmarshal %+v", data, fast, strict)
+		}
+	})
+}
+
 // TestParseWSInTakesWhatClientsSend: messages in the forms docs/api.md gives and loadtest sends take the
 // fast way (a fallback for all of them would pass FuzzParseWSIn and gain nothing).
 func TestParseWSInTakesWhatClientsSend(t *testing.T) {
@@ -137,6 +160,12 @@ func TestParseWSInTakesWhatClientsSend(t *testing.T) {
 		var in wsIn
 		if !parseWSIn([]byte(s), &in) {
 			t.Errorf("parseWSIn refused %s", s)
+		}
+	}
+	for _, s := range []string{`{"move":{"pick":1}}`, `{"move": {"option": 1, "at": [3, 4]}, "seq": 12}`} {
+		var req moveReq
+		if !parseMoveBody([]byte(s), &req) {
+			t.Errorf("parseMoveBody refused %s", s)
 		}
 	}
 }

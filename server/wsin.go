@@ -9,14 +9,37 @@ import (
 // on a socket comes this way. It takes only the plain form clients send — the five known keys, lower case,
 // once each, strings without escapes, an integer seq — and reports false for anything else, which the
 // caller then gives to strictUnmarshal for its exact answer and error (FuzzParseWSIn holds the two equal).
-func parseWSIn(data []byte, in *wsIn) bool {
+func parseWSIn(data []byte, in *wsIn) bool { return parseFields(data, in, allFields) }
+
+// The fields of wsIn, as bits of a set of the fields a message may hold.
+const (
+	fieldType = 1 << iota
+	fieldID
+	fieldKey
+	fieldSeq
+	fieldMove
+	allFields = fieldType | fieldID | fieldKey | fieldSeq | fieldMove
+)
+
+// parseMoveBody reads an HTTP move's body ({"move": ..., "seq": N}) as parseWSIn does a WebSocket message.
+func parseMoveBody(data []byte, req *moveReq) bool {
+	var in wsIn
+	if !parseFields(data, &in, fieldMove|fieldSeq) {
+		return false
+	}
+	req.Move, req.Seq = in.Move, in.Seq
+	return true
+}
+
+// parseFields is parseWSIn for a message that may hold only the fields of the set allow.
+func parseFields(data []byte, in *wsIn, allow int) bool {
 	*in = wsIn{}
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return false
 	}
 	i = skipSpace(data, i+1)
-	var seen [5]bool
+	seen := 0 // the fields read, by their bits
 	if i < len(data) && data[i] == '}' {
 		return skipSpace(data, i+1) == len(data)
 	}
@@ -66,10 +89,10 @@ func parseWSIn(data []byte, in *wsIn) bool {
 		default:
 			return false
 		}
-		if !ok || seen[field] {
+		if !ok || seen&(1<<field) != 0 || allow&(1<<field) == 0 {
 			return false
 		}
-		seen[field] = true
+		seen |= 1 << field
 		i = skipSpace(data, j)
 		if i >= len(data) {
 			return false
