@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 )
 
 // ErrClosed is returned by Append after the store is closed.
@@ -42,7 +43,17 @@ type Batcher struct {
 	running int // commit loops at work; never 0 while the queue holds a request
 	closed  bool
 	idle    *sync.Cond // signalled when running drops to 0
+
+	// Gather, when set, is how long a commit waits for more appends when its batch would be small
+	// (under gatherBelow) although the batch before held several: appends are then arriving together,
+	// and each commit costs its flush and its pages whatever it holds. A lone append (the batch before
+	// held one) never waits. Set it before the first Append.
+	Gather time.Duration
+	last   int // requests in the last batch taken
 }
+
+// gatherBelow is the batch size from which a commit no longer waits for more.
+const gatherBelow = 16
 
 // NewBatcher returns a Batcher running at most workers commits at a time, each of up to max requests.
 // commit must call Done on every request it is given.
@@ -93,6 +104,13 @@ func (b *Batcher) loop(own *AppendReq) {
 			b.stop()
 			return
 		}
+		if b.Gather > 0 && n < gatherBelow && b.last > 1 {
+			b.mu.Unlock()
+			time.Sleep(b.Gather)
+			b.mu.Lock()
+			n = min(len(b.queue), b.max)
+		}
+		b.last = n
 		batch = append(batch[:0], b.queue[:n]...)
 		rest := copy(b.queue, b.queue[n:])
 		clear(b.queue[rest:])

@@ -138,3 +138,84 @@ func TestBatcherSurvivesAPanickingCommit(t *testing.T) {
 	}
 	b.Close()
 }
+
+// With appends arriving together, a small batch waits Gather for more; a lone append never waits.
+func TestBatcherGathersWhenAppendsArriveTogether(t *testing.T) {
+	var mu sync.Mutex
+	var sizes []int
+	release, started := make(chan struct{}), make(chan struct{}, 10)
+	b := NewBatcher(1, 64, func(batch []*AppendReq) {
+		started <- struct{}{}
+		if len(sizes) == 0 {
+			<-release
+		}
+		mu.Lock()
+		sizes = append(sizes, len(batch))
+		mu.Unlock()
+		for _, r := range batch {
+			r.Done(nil)
+		}
+	})
+	b.Gather = 300 * time.Millisecond
+	ev := Event{Kind: "move", Data: json.RawMessage(`{}`), At: time.Now()}
+	var wg sync.WaitGroup
+	appendAll := func(ids ...string) {
+		for _, id := range ids {
+			wg.Go(func() {
+				if _, err := b.Append(context.Background(), id, 0, Update{}, []Event{ev}); err != nil {
+					t.Errorf("append to %s: %v", id, err)
+				}
+			})
+		}
+	}
+	waitQueued := func(n int) {
+		for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(time.Millisecond) {
+			b.mu.Lock()
+			q := len(b.queue)
+			b.mu.Unlock()
+			if q >= n {
+				return
+			}
+		}
+		t.Fatalf("%d appends never waited in the queue", n)
+	}
+	// A lone append (no batch before it) is committed at once; two that queue behind it form a batch.
+	appendAll("a0")
+	<-started
+	appendAll("a1", "a2")
+	waitQueued(2)
+	close(release)
+	wg.Wait()
+	// The batch before held two: the next append waits, and the two that come meanwhile join it.
+	appendAll("b0")
+	waitQueued(1)
+	appendAll("b1", "b2")
+	wg.Wait()
+	mu.Lock()
+	got := fmt.Sprint(sizes)
+	mu.Unlock()
+	if got != "[1 2 3]" {
+		t.Fatalf("batch sizes %s, want [1 2 3]", got)
+	}
+	// After a batch of one the next append does not wait, however long Gather is.
+	b.mu.Lock()
+	b.Gather = 10 * time.Millisecond
+	b.mu.Unlock()
+	appendAll("c0")
+	wg.Wait()
+	b.mu.Lock()
+	b.Gather = time.Hour
+	b.mu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		appendAll("d0")
+		wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("a lone append after a batch of one waited for others")
+	}
+	b.Close()
+}

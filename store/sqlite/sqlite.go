@@ -59,6 +59,12 @@ type Store struct {
 // each page once however often it changed since the last, so a second between them, rather than 200 ms,
 // copies the last leaves of the log and of its index once for several moves (0.6 fewer reads and writes a
 // move under loadtest; the WAL holds about a second of moves, a few MiB).
+// commitGather: with moves arriving together but not enough to fill batches, each commit waits this
+// long for more. A commit costs its flush and its WAL frames whatever it holds: measured with surveyor
+// loadtest --think 190ms (about 5,200 moves/s), 122 µs of server CPU a move without waiting, 100 µs
+// with 300 µs, 97.5 µs with 1 ms, the median latency 1.2, 1.9 and 2.8 ms.
+const commitGather = 250 * time.Microsecond
+
 const (
 	ckptEvery     = time.Second
 	autoCkptPages = 16384 // 16 MiB of 1 KiB pages
@@ -142,6 +148,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: prepare: %w", err)
 	}
 	s.batcher = store.NewBatcher(1, maxBatch, s.commit)
+	s.batcher.Gather = commitGather
 	s.ckptStop, s.ckptDone = make(chan struct{}), make(chan struct{})
 	go s.checkpoints()
 	return s, nil
@@ -656,5 +663,8 @@ func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, r *store.AppendReq) (f
 	if err := s.rowAndNotes(ctx, tx, r); err != nil {
 		return true, fmt.Errorf("sqlite: %w", err)
 	}
+	// The log's end within tx, for a later append of the batch to the same game (a failed commit forgets
+	// every end, noteEnds).
+	s.ends[r.ID] = r.After + int64(len(r.Evs))
 	return false, nil
 }
