@@ -11,20 +11,31 @@ import (
 	"time"
 )
 
-func TestBatcherGroupsAndCloses(t *testing.T) {
+// sizingBatcher is a Batcher whose commits signal started as they begin, wait for release, then answer
+// every request; sizes lists the sizes of the batches committed.
+func sizingBatcher(max int) (b *Batcher, release, started chan struct{}, sizes func() string) {
 	var mu sync.Mutex
-	var sizes []int
-	release, started := make(chan struct{}), make(chan struct{}, 10)
-	b := NewBatcher(1, 8, func(batch []*AppendReq) {
+	var got []int
+	release, started = make(chan struct{}), make(chan struct{}, 16)
+	b = NewBatcher(1, max, func(batch []*AppendReq) {
 		started <- struct{}{}
 		<-release
 		mu.Lock()
-		sizes = append(sizes, len(batch))
+		got = append(got, len(batch))
 		mu.Unlock()
 		for _, r := range batch {
 			r.Done(nil)
 		}
 	})
+	return b, release, started, func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return fmt.Sprint(got)
+	}
+}
+
+func TestBatcherGroupsAndCloses(t *testing.T) {
+	b, release, started, sizes := sizingBatcher(8)
 	ev := Event{Kind: "move", Data: json.RawMessage(`{}`), At: time.Now()}
 	var wg sync.WaitGroup
 	for i := range 5 {
@@ -46,8 +57,8 @@ func TestBatcherGroupsAndCloses(t *testing.T) {
 	}
 	close(release)
 	wg.Wait()
-	if len(sizes) != 2 || sizes[0] != 1 || sizes[1] != 4 {
-		t.Fatalf("batch sizes %v, want [1 4]", sizes)
+	if got := sizes(); got != "[1 4]" {
+		t.Fatalf("batch sizes %s, want [1 4]", got)
 	}
 	b.Close()
 	b.Close()
@@ -141,21 +152,7 @@ func TestBatcherSurvivesAPanickingCommit(t *testing.T) {
 
 // With appends arriving together, a small batch waits Gather for more; a lone append never waits.
 func TestBatcherGathersWhenAppendsArriveTogether(t *testing.T) {
-	var mu sync.Mutex
-	var sizes []int
-	release, started := make(chan struct{}), make(chan struct{}, 10)
-	b := NewBatcher(1, 64, func(batch []*AppendReq) {
-		started <- struct{}{}
-		if len(sizes) == 0 {
-			<-release
-		}
-		mu.Lock()
-		sizes = append(sizes, len(batch))
-		mu.Unlock()
-		for _, r := range batch {
-			r.Done(nil)
-		}
-	})
+	b, release, started, sizes := sizingBatcher(64)
 	b.Gather = 300 * time.Millisecond
 	ev := Event{Kind: "move", Data: json.RawMessage(`{}`), At: time.Now()}
 	var wg sync.WaitGroup
@@ -191,10 +188,7 @@ func TestBatcherGathersWhenAppendsArriveTogether(t *testing.T) {
 	waitQueued(1)
 	appendAll("b1", "b2")
 	wg.Wait()
-	mu.Lock()
-	got := fmt.Sprint(sizes)
-	mu.Unlock()
-	if got != "[1 2 3]" {
+	if got := sizes(); got != "[1 2 3]" {
 		t.Fatalf("batch sizes %s, want [1 2 3]", got)
 	}
 	// After a batch of one the next append does not wait, however long Gather is.
