@@ -91,7 +91,9 @@ synchronous FULL), 1000 games, --rounds 20 --think 190ms, --warmup 1:
   p99 is set by garbage collection: its mark phase takes about half of the two cores for 50-70 ms, and
   moves queue meanwhile (10 interleaved runs: median p99 30 ms at GOGC 400, 12 ms at 800).
   Server memory per active game: toy 6.1 KB (20 rounds); each real game's (whole games, --game NAME
-  --games 100) is in README.md.`
+  --games 100) is in README.md.
+26 Nov 2026, nothing else running, --spawn --ws-moves: 20,200-23,200 moves/s at saturation, 55-67 µs of
+  server CPU a move; --think 45ms: 19,100 moves/s, p99 27.6 ms. The rest, and how, in docs/performance.md.`
 
 const loadtestUsage = `usage: surveyor loadtest [--games N] [--think D] [--rounds N] [--warmup N] [--db URL | --server URL] [--game NAME]
        surveyor loadtest --floor [--games N] [--seats N] [--rounds N]
