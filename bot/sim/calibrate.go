@@ -107,7 +107,7 @@ func Calibrate(ctx context.Context, c Calibration) ([]BotRating, error) {
 		for j, other := range bots {
 			if j != i {
 				out[i].WinRate[other] = wins[i][j] / float64(c.Games)
-				out[i].WinRateCI[other] = wilson(int(math.Round(wins[i][j])), c.Games)
+				out[i].WinRateCI[other] = Wilson(int(math.Round(wins[i][j])), c.Games)
 			}
 		}
 	}

@@ -53,8 +53,8 @@ type Stats struct {
 // z95 is the normal quantile of a two-sided 95% interval.
 const z95 = 1.959963984540054
 
-// wilson is the 95% Wilson score interval of k successes in n trials.
-func wilson(k, n int) [2]float64 {
+// Wilson is the 95% Wilson score interval of k successes in n trials.
+func Wilson(k, n int) [2]float64 {
 	if n == 0 {
 		return [2]float64{0, 1}
 	}
@@ -311,7 +311,7 @@ func stats(results []outcome, player func(i int) int) Stats {
 	st.WinRate = float64(st.Wins) / n
 	half := z95 * st.Stdev / math.Sqrt(n)
 	st.MeanCI = [2]float64{st.Mean - half, st.Mean + half}
-	st.WinRateCI = wilson(st.Wins, len(results))
+	st.WinRateCI = Wilson(st.Wins, len(results))
 	return st
 }
 

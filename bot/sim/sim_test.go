@@ -246,9 +246,9 @@ func TestWilson(t *testing.T) {
 		k, n   int
 		lo, hi float64
 	}{{8, 10, 0.4902, 0.9433}, {0, 10, 0, 0.2775}, {50, 100, 0.4038, 0.5962}} {
-		got := wilson(c.k, c.n)
+		got := Wilson(c.k, c.n)
 		if math.Abs(got[0]-c.lo) > 5e-4 || math.Abs(got[1]-c.hi) > 5e-4 {
-			t.Errorf("wilson(%d, %d) = %v, want [%v, %v]", c.k, c.n, got, c.lo, c.hi)
+			t.Errorf("Wilson(%d, %d) = %v, want [%v, %v]", c.k, c.n, got, c.lo, c.hi)
 		}
 	}
 }
