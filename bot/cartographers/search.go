@@ -127,7 +127,7 @@ func (b *Bot) search(g *carto.Game, ev *evaluator, pub deckInfo) {
 			b.roll = b.cands[i].after
 			b.cands[i].sum += b.playout(&b.roll, b.order, g.Season(), now, thr, solo)
 		}
-		// Successive halving: at 8, 16, 32... samples the worse half is dropped, so that the samples go
+		// Successive halving: at 16, 32... samples the worse half is dropped, so that the samples go
 		// to the draws still in contention. All have had the same samples, so their sums compare.
 		if n >= pruneFirst && n&(n-1) == 0 && alive > 2 {
 			b.sortBySum(alive)
@@ -143,8 +143,10 @@ func (b *Bot) search(g *carto.Game, ev *evaluator, pub deckInfo) {
 	b.sortBySum(alive)
 }
 
-// pruneFirst is the number of samples after which the search first halves its candidates.
-const pruneFirst = 8
+// pruneFirst is the number of samples after which the search first halves its candidates. At 16 rather
+// than 8, fewer good draws are dropped on the noise of their first samples: +1.11 ± 0.47 stars a game on
+// 200 paired solo games of seed 8000, for about 1.5 times the time (docs/bots.md).
+const pruneFirst = 16
 
 // sortBySum orders the first n candidates by their playouts' sum, best first; stable, so that of equal
 // sums the one the look-ahead preferred stays ahead.
