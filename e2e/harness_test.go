@@ -217,7 +217,19 @@ func click(t *testing.T, ctx context.Context, sel string) {
 // waitJS polls a JavaScript condition until it is true.
 func waitJS(t *testing.T, ctx context.Context, cond string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+	for tries := 0; ; tries++ {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond)))
+		if err == nil {
+			return
+		}
+		// A poll does not survive a change of the page's JavaScript context (chromedp/chromedp#890): one
+		// begun just after a navigation, before chromedp has the new page's context, fails with one of
+		// these. It is begun again, a few times, in the new context.
+		if msg := err.Error(); tries < 5 && ctx.Err() == nil &&
+			(strings.Contains(msg, "Cannot find context with specified id") || strings.Contains(msg, "Execution context was destroyed")) {
+			time.Sleep(50 * time.Millisecond)
+			continue
+		}
 		t.Fatalf("waiting for %s: %v", cond, err)
 	}
 }
