@@ -124,9 +124,20 @@ func playCarc(t *testing.T, ctx context.Context, mv carcMove, how carcHow) {
 // Click missed buttons of the side panel after a drag in this page.)
 func clickCentre(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	var p struct{ X, Y float64 }
 	waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
-	evalJSON(t, ctx, fmt.Sprintf(`(e => (e.scrollIntoView({block: "nearest"}), (r => JSON.stringify({X: r.x + r.width / 2, Y: r.y + r.height / 2}))(e.getBoundingClientRect())))(document.querySelector(%q))`, sel), &p)
+	var p struct {
+		X, Y  float64
+		Under string
+	}
+	// Under names what the pointer would meet there when it is not sel or within it: a click on something
+	// drawn over the target is the page's fault, and the test says so rather than wait for nothing.
+	evalJSON(t, ctx, fmt.Sprintf(`(e => { e.scrollIntoView({block: "nearest"}); const r = e.getBoundingClientRect();
+		const x = r.x + r.width / 2, y = r.y + r.height / 2, u = document.elementFromPoint(x, y);
+		const under = !u || e.contains(u) || u.contains(e) ? "" : u.outerHTML.slice(0, 160);
+		return JSON.stringify({X: x, Y: y, Under: under}); })(document.querySelector(%q))`, sel), &p)
+	if p.Under != "" {
+		t.Fatalf("%s is covered where it would be clicked, by %s", sel, p.Under)
+	}
 	run(t, ctx, chromedp.MouseClickXY(p.X, p.Y))
 }
 

@@ -124,19 +124,31 @@ func TestPhoneReadsScoringRules(t *testing.T) {
 	waitJS(t, ctx, visible)
 }
 
-// TestPhoneZoomCoversNoTile: on a phone the Carcassonne zoom buttons do not lie over the board (they
-// covered a tile).
-func TestPhoneZoomCoversNoTile(t *testing.T) {
+// TestZoomCoversNoTile: on a phone and on a desktop the Carcassonne zoom buttons do not lie over the board
+// (they covered a tile, on a desktop the corner of one being placed and the meeple spot on it).
+func TestZoomCoversNoTile(t *testing.T) {
 	e := newEnv(t, 3)
 	carc := e.startCarcassonne(false)
-	ctx := browser(t, "en-US")
-	run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-	openTable(t, ctx, e, carc.ID, carc.Token, "en", `#carc-board[data-ready]`)
-	over := evalString(t, ctx, `(() => { const b = document.querySelector('#carc-board').getBoundingClientRect();
-		const z = document.querySelector('.zoom').getBoundingClientRect();
-		return String(z.left < b.right && z.right > b.left && z.top < b.bottom && z.bottom > b.top); })()`)
-	if over != "false" {
-		t.Error("the zoom buttons lie over the board on a phone")
+	for _, size := range []struct {
+		name  string
+		w, h  int64
+		phone bool
+	}{{"phone", 390, 844, true}, {"desktop", 1280, 800, false}} {
+		t.Run(size.name, func(t *testing.T) {
+			ctx := browser(t, "en-US")
+			if size.phone {
+				run(t, ctx, chromedp.EmulateViewport(size.w, size.h, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+			} else {
+				run(t, ctx, chromedp.EmulateViewport(size.w, size.h))
+			}
+			openTable(t, ctx, e, carc.ID, carc.Token, "en", `#carc-board[data-ready]`)
+			over := evalString(t, ctx, `(() => { const b = document.querySelector('#carc-board').getBoundingClientRect();
+				const z = document.querySelector('.zoom').getBoundingClientRect();
+				return String(z.left < b.right && z.right > b.left && z.top < b.bottom && z.bottom > b.top); })()`)
+			if over != "false" {
+				t.Errorf("the zoom buttons lie over the board at %dx%d", size.w, size.h)
+			}
+		})
 	}
 }
 
