@@ -71,6 +71,14 @@ type SplitViewer interface {
 	SeatView(seat Seat) any
 }
 
+// ViewAppender is implemented by games that write a view's JSON themselves: AppendView(dst, seat) appends
+// exactly the bytes json.Marshal(View(seat)) would give. Hosts encode a view on every change for every
+// seat, and encoding/json's reflection is a large part of a small game's move; hosts use AppendView when
+// the state has it.
+type ViewAppender interface {
+	AppendView(dst []byte, seat Seat) []byte
+}
+
 // Result is the outcome of a finished game.
 type Result struct {
 	// Scores per seat.

@@ -98,8 +98,10 @@ func (m *match) envelope(seat game.Seat) []byte {
 	if b, ok := m.cache[seat]; ok {
 		return b
 	}
+	info := m.matchInfo()
+	va, appends := m.st.(game.ViewAppender)
 	var view []byte
-	if m.started {
+	if m.started && !appends {
 		var err error
 		if view, err = json.Marshal(safeView(m.st, seat)); err != nil {
 			m.srv.log.Error("cannot marshal view", "match", m.id, "seat", seat, "err", err)
@@ -108,8 +110,7 @@ func (m *match) envelope(seat game.Seat) []byte {
 			view = nil // omitempty
 		}
 	}
-	info := m.matchInfo()
-	b := make([]byte, 0, len(info)+len(view)+96)
+	b := make([]byte, 0, len(info)+len(view)+256)
 	b = append(b, `{"type":"state","seq":`...)
 	b = strconv.AppendInt(b, m.seq, 10)
 	b = append(b, `,"match":`...)
@@ -117,7 +118,9 @@ func (m *match) envelope(seat game.Seat) []byte {
 	if seat >= 0 {
 		b = m.appendYou(b, seat)
 	}
-	if view != nil {
+	if m.started && appends {
+		b = appendView(b, va, seat)
+	} else if view != nil {
 		b = append(b, `,"view":`...)
 		b = append(b, view...)
 	}
@@ -140,6 +143,24 @@ func (m *match) lastMoveOf(seat game.Seat) int {
 		}
 	}
 	return -1
+}
+
+// appendView appends `,"view":` and the seat's view as the game writes it, or nothing when the game
+// panics or writes null (as safeView and omitempty leave it out).
+func appendView(b []byte, va game.ViewAppender, seat game.Seat) (out []byte) {
+	n := len(b)
+	defer func() {
+		if r := recover(); r != nil {
+			out = b[:n]
+		}
+	}()
+	b = append(b, `,"view":`...)
+	v := len(b)
+	b = va.AppendView(b, seat)
+	if string(b[v:]) == "null" {
+		return b[:n]
+	}
+	return b
 }
 
 func safeView(st game.State, seat game.Seat) (v any) {

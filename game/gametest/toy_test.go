@@ -260,3 +260,77 @@ func FuzzOptions(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAppendView: the hand-written view is byte for byte json.Marshal's of View, for every seat and a
+// spectator, through whole games of any seat count, order and picks (the bytes say which).
+func FuzzAppendView(f *testing.F) {
+	f.Add(uint8(2), false, []byte{1, 2, 3, 1, 1, 2, 3, 3})
+	f.Add(uint8(3), true, []byte{1, 1, 2, 2, 3, 3, 1, 2, 3, 3, 2, 1})
+	f.Add(uint8(1), false, []byte{3, 3, 3})
+	f.Add(uint8(4), false, []byte{1, 2, 3, 1, 2, 2, 2, 2, 0, 9})
+	f.Fuzz(func(t *testing.T, seats uint8, sequential bool, picks []byte) {
+		n := int(seats%4) + 1
+		st, err := Definition{}.New(json.RawMessage(`{"rounds":4,"sequential":`+map[bool]string{true: "true", false: "false"}[sequential]+`}`), n, uint64(len(picks)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		check := func() {
+			for seat := game.Seat(-1); int(seat) <= n; seat++ {
+				want, err := json.Marshal(s.View(seat))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := s.AppendView([]byte("x"), seat); string(got) != "x"+string(want) {
+					t.Fatalf("seat %d: AppendView\n%s\nwant\n%s", seat, got[1:], want)
+				}
+			}
+		}
+		check()
+		for i, p := range picks {
+			to := s.ToAct()
+			if len(to) == 0 {
+				break
+			}
+			seat := to[i%len(to)]
+			_ = s.Apply(seat, json.RawMessage(`{"pick":`+string(rune('0'+p%10))+`}`))
+			check()
+		}
+	})
+}
+
+// FuzzParseMove: the hand-read form of a move gives what the strict decoder gives for the same bytes, the
+// pick or a bad move.
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{`{"pick":1}`, `{"pick":0}`, `{"pick":9}`, `{"pick":12}`, `{"pick":1 }`, `{"pick":"1"}`, `{"Pick":2}`, `{"pick":a}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, move string) {
+		got, gotErr := parseMove(json.RawMessage(move))
+		var want Move
+		dec := json.NewDecoder(strings.NewReader(move))
+		dec.DisallowUnknownFields()
+		wantErr := dec.Decode(&want)
+		if wantErr == nil && dec.More() {
+			wantErr = errors.New("trailing data")
+		}
+		if (gotErr == nil) != (wantErr == nil) || (gotErr == nil && got != want) {
+			t.Fatalf("%q: parseMove %+v, %v; the decoder %+v, %v", move, got, gotErr, want, wantErr)
+		}
+		if gotErr != nil && !errors.Is(gotErr, game.ErrBadMove) {
+			t.Fatalf("%q: %v is not a bad move", move, gotErr)
+		}
+	})
+}
+
+// TestLeakyAppendsItsLeak: the leaky game's hand-written view carries its leak too, so that the hosts'
+// hidden-information tests, which read what hosts send, still see it.
+func TestLeakyAppendsItsLeak(t *testing.T) {
+	st, err := Leaky{}.New(nil, 2, 77)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := st.(game.ViewAppender).AppendView(nil, 0); !strings.Contains(string(b), `"seed":77`) {
+		t.Fatalf("leaky AppendView %s lacks the seed", b)
+	}
+}
