@@ -11,6 +11,7 @@ package gametest
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -78,13 +79,8 @@ func (d Definition) New(options json.RawMessage, seats int, seed uint64) (game.S
 func ParseOptions(raw json.RawMessage) (Options, error) {
 	opts := Options{Rounds: 3}
 	if t := bytes.TrimSpace(raw); len(t) > 0 && !bytes.Equal(t, []byte("null")) {
-		dec := json.NewDecoder(bytes.NewReader(t))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&opts); err != nil {
+		if err := decodeStrict(t, &opts); err != nil {
 			return Options{}, fmt.Errorf("toy options: %v: %w", err, game.ErrBadOptions)
-		}
-		if dec.More() {
-			return Options{}, fmt.Errorf("toy options: trailing data: %w", game.ErrBadOptions)
 		}
 	}
 	if opts.Rounds < 1 || opts.Rounds > 20 {
@@ -191,15 +187,23 @@ func parseMove(move json.RawMessage) (Move, error) {
 		return Move{Pick: int(move[8] - '0')}, nil
 	}
 	var m Move
-	dec := json.NewDecoder(bytes.NewReader(move))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
+	if err := decodeStrict(move, &m); err != nil {
 		return Move{}, fmt.Errorf("toy move: %v: %w", err, game.ErrBadMove)
 	}
-	if dec.More() {
-		return Move{}, fmt.Errorf("toy move: trailing data: %w", game.ErrBadMove)
-	}
 	return m, nil
+}
+
+// decodeStrict decodes one JSON value into v, refusing unknown fields and anything after the value.
+func decodeStrict(raw []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("trailing data")
+	}
+	return nil
 }
 
 func (s *State) closeRound() {
