@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 )
 
 // What a game brings besides its Definition, so that the list of games (package games) can offer it to
@@ -117,6 +118,9 @@ type SimOutcome struct {
 	// Title and Rating are a solo game's title and rating, for games that have them.
 	Title  string
 	Rating int
+	// Think is, by seat, the time its bot took for each of its decisions in order (the sim reports their
+	// median, p99 and maximum).
+	Think [][]time.Duration
 }
 
 // SimGame plays one whole game from a seed, seat s played by the bot named bots[s], through the engine's

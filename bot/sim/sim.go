@@ -88,9 +88,27 @@ type Report struct {
 	GamesPerSec float64       `json:"games_per_sec"`
 	Players     []PlayerStats `json:"players"`
 	BySeat      []SeatStats   `json:"by_seat,omitempty"`
-	// Titles counts the solo titles (solo Cartographers only), MeanRating is the mean solo rating.
-	Titles     map[string]int `json:"titles,omitempty"`
-	MeanRating *float64       `json:"mean_rating,omitempty"`
+	// Titles counts the solo titles (solo Cartographers only) and TitleCI gives each one's share with its
+	// 95% Wilson interval; MeanRating is the mean solo rating, MedianRating the median with its 95%
+	// interval (MedianRatingCI, distribution-free: the order statistics a binomial(n, ½) puts around it).
+	Titles         map[string]int        `json:"titles,omitempty"`
+	TitleCI        map[string][2]float64 `json:"title_ci,omitempty"`
+	MeanRating     *float64              `json:"mean_rating,omitempty"`
+	MedianRating   *float64              `json:"median_rating,omitempty"`
+	MedianRatingCI *[2]int               `json:"median_rating_ci,omitempty"`
+	// Decisions are each player's decision times over the run: how long its bot took to choose.
+	Decisions []DecisionTimes `json:"decisions"`
+}
+
+// DecisionTimes sums up the time a player's bot took over its decisions.
+type DecisionTimes struct {
+	Player int    `json:"player"`
+	Bot    string `json:"bot"`
+	Count  int    `json:"count"`
+	// Median, P99 and Max in milliseconds.
+	Median float64 `json:"median_ms"`
+	P99    float64 `json:"p99_ms"`
+	Max    float64 `json:"max_ms"`
 }
 
 // outcome is one game's result, by player.
@@ -98,6 +116,7 @@ type outcome struct {
 	scores, ranks []int
 	title         string
 	rating        int
+	think         [][]time.Duration
 }
 
 // GameSeed is the seed of game i of a run: a mix of the run's seed and i, so that runs with nearby seeds
@@ -252,9 +271,15 @@ func newPlayer(cfg Config, g games.Game) (func() gameFunc, error) {
 // byPlayer reorders the seat results of game i by player.
 func byPlayer(i, seats int, o game.SimOutcome) outcome {
 	out := outcome{scores: make([]int, seats), ranks: make([]int, seats), title: o.Title, rating: o.Rating}
+	if o.Think != nil {
+		out.think = make([][]time.Duration, seats)
+	}
 	for j := range seats {
 		seat := (i + j) % seats
 		out.scores[j], out.ranks[j] = o.Scores[seat], o.Ranks[seat]
+		if o.Think != nil {
+			out.think[j] = o.Think[seat]
+		}
 	}
 	return out
 }
@@ -268,6 +293,7 @@ func (cfg Config) report(g games.Game, players []string, results []outcome, elap
 	for j, name := range players {
 		st := stats(results, func(i int) int { return j })
 		r.Players = append(r.Players, PlayerStats{Player: j, Bot: name, Stats: st})
+		r.Decisions = append(r.Decisions, decisionTimes(results, j, name))
 	}
 	if cfg.Seats > 1 {
 		// Player j sat at seat (i+j) mod Seats in game i, so seat s held player (s-i) mod Seats.
@@ -277,16 +303,61 @@ func (cfg Config) report(g games.Game, players []string, results []outcome, elap
 		}
 	}
 	if len(g.SoloTitles) > 0 && cfg.Seats == 1 {
-		r.Titles = map[string]int{}
+		r.Titles, r.TitleCI = map[string]int{}, map[string][2]float64{}
 		total := 0
-		for _, o := range results {
+		ratings := make([]int, len(results))
+		for i, o := range results {
 			r.Titles[o.title]++
 			total += o.rating
+			ratings[i] = o.rating
+		}
+		for t, k := range r.Titles {
+			r.TitleCI[t] = Wilson(k, len(results))
 		}
 		mean := float64(total) / float64(len(results))
 		r.MeanRating = &mean
+		med, ci := MedianCI(ratings)
+		r.MedianRating, r.MedianRatingCI = &med, &ci
 	}
 	return r
+}
+
+// MedianCI sorts xs and returns their median and its 95% interval: the order statistics j and k (from 1)
+// with j = ⌊n/2 − 1.96·√n/2⌋ and k = ⌈1 + n/2 + 1.96·√n/2⌉, between which the median of the population
+// lies with probability at least 95% whatever its distribution (the count below it is binomial(n, ½)),
+// clamped to the smallest and the largest value when n is small.
+func MedianCI(xs []int) (float64, [2]int) {
+	slices.Sort(xs)
+	n := len(xs)
+	if n == 0 {
+		return 0, [2]int{}
+	}
+	med := float64(xs[n/2])
+	if n%2 == 0 {
+		med = float64(xs[n/2-1]+xs[n/2]) / 2
+	}
+	half := z95 * math.Sqrt(float64(n)) / 2
+	j := max(1, int(math.Floor(float64(n)/2-half)))
+	k := min(n, int(math.Ceil(1+float64(n)/2+half)))
+	return med, [2]int{xs[j-1], xs[k-1]}
+}
+
+// decisionTimes sums up the decision times of player j over the run.
+func decisionTimes(results []outcome, j int, bot string) DecisionTimes {
+	var all []time.Duration
+	for _, o := range results {
+		if o.think != nil {
+			all = append(all, o.think[j]...)
+		}
+	}
+	d := DecisionTimes{Player: j, Bot: bot, Count: len(all)}
+	if len(all) == 0 {
+		return d
+	}
+	slices.Sort(all)
+	ms := func(t time.Duration) float64 { return float64(t) / float64(time.Millisecond) }
+	d.Median, d.P99, d.Max = ms(all[len(all)/2]), ms(all[min(len(all)-1, len(all)*99/100)]), ms(all[len(all)-1])
+	return d
 }
 
 // stats sums up one score per game: that of the player who in game i is player(i).

@@ -66,6 +66,10 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 			if a != b {
 				t.Errorf("%s player %d: %+v with one worker, %+v with three", cfg.Game, j, a, b)
 			}
+			// The times differ from run to run, the number of decisions timed does not.
+			if c, d := one.Decisions[j].Count, many.Decisions[j].Count; c == 0 || c != d {
+				t.Errorf("%s player %d: %d decisions timed with one worker, %d with three", cfg.Game, j, c, d)
+			}
 		}
 		if len(one.BySeat) != len(many.BySeat) {
 			t.Fatalf("%d seats summed up, then %d", len(one.BySeat), len(many.BySeat))
@@ -250,5 +254,67 @@ func TestWilson(t *testing.T) {
 		if math.Abs(got[0]-c.lo) > 5e-4 || math.Abs(got[1]-c.hi) > 5e-4 {
 			t.Errorf("Wilson(%d, %d) = %v, want [%v, %v]", c.k, c.n, got, c.lo, c.hi)
 		}
+	}
+}
+
+// MedianCI: for 100 values 1..100 the median is 50.5 and the interval the 40th and the 61st values
+// (j = ⌊50 − 9.8⌋ = 40, k = ⌈51 + 9.8⌉ = 61); for 500, the 228th and the 273rd; small runs get the range.
+func TestMedianCI(t *testing.T) {
+	for _, tc := range []struct {
+		n      int
+		med    float64
+		lo, hi int
+	}{{100, 50.5, 40, 61}, {500, 250.5, 228, 273}, {5, 3, 1, 5}, {1, 1, 1, 1}} {
+		xs := make([]int, tc.n)
+		for i := range xs {
+			xs[i] = tc.n - i // given in reverse: MedianCI sorts
+		}
+		med, ci := MedianCI(xs)
+		if med != tc.med || ci != [2]int{tc.lo, tc.hi} {
+			t.Errorf("1..%d: median %v %v, want %v [%d, %d]", tc.n, med, ci, tc.med, tc.lo, tc.hi)
+		}
+	}
+}
+
+// The report gives each player's decision times (median, p99, max, by player and not by seat) and, solo,
+// the median rating and each title's share with its interval.
+func TestReportDecisionsAndSolo(t *testing.T) {
+	ms := func(xs ...int) []time.Duration {
+		var out []time.Duration
+		for _, x := range xs {
+			out = append(out, time.Duration(x)*time.Millisecond)
+		}
+		return out
+	}
+	g, _ := games.Lookup("carcassonne")
+	cfg := Config{Game: "carcassonne", Games: 2, Seats: 2}
+	// Game 0: player 0 at seat 0; game 1: player 0 at seat 1 (byPlayer has reordered them already).
+	results := []outcome{
+		{scores: []int{1, 0}, ranks: []int{1, 2}, think: [][]time.Duration{ms(1, 2, 3), ms(100)}},
+		{scores: []int{1, 0}, ranks: []int{1, 2}, think: [][]time.Duration{ms(4, 5), ms(200, 300)}},
+	}
+	r := cfg.report(g, []string{"greedy+", "auto"}, results, time.Second)
+	if d := r.Decisions[0]; d.Bot != "greedy+" || d.Count != 5 || d.Median != 3 || d.Max != 5 {
+		t.Errorf("player 1's decisions: %+v", d)
+	}
+	if d := r.Decisions[1]; d.Count != 3 || d.Median != 200 || d.P99 != 300 || d.Max != 300 {
+		t.Errorf("player 2's decisions: %+v", d)
+	}
+	if r.MedianRating != nil {
+		t.Error("a median solo rating for a game without solo titles")
+	}
+
+	g, _ = games.Lookup("cartographers")
+	cfg = Config{Game: "cartographers", Games: 4, Seats: 1}
+	results = nil
+	for _, rt := range []int{35, 10, 31, 20} {
+		results = append(results, outcome{scores: []int{rt}, ranks: []int{1}, rating: rt, title: map[bool]string{true: "Legendary Cartographer", false: "other"}[rt >= 30]})
+	}
+	r = cfg.report(g, []string{"fast"}, results, time.Second)
+	if *r.MedianRating != 25.5 || *r.MedianRatingCI != [2]int{10, 35} {
+		t.Errorf("median rating %v %v, want 25.5 [10, 35]", *r.MedianRating, *r.MedianRatingCI)
+	}
+	if r.Titles["Legendary Cartographer"] != 2 || r.TitleCI["Legendary Cartographer"] != Wilson(2, 4) {
+		t.Errorf("Legendary %d %v", r.Titles["Legendary Cartographer"], r.TitleCI["Legendary Cartographer"])
 	}
 }

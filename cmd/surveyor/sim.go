@@ -83,10 +83,15 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 			fmt.Fprintf(stdout, "%-16d %8.2f %8.2f %5d %5d %6d %7.1f%%\n", s.Seat+1, s.Mean, s.Stdev, s.Min, s.Max, s.Wins, 100*s.WinRate)
 		}
 	}
+	fmt.Fprintf(stdout, "%-7s %-8s %9s %10s %10s %10s\n", "player", "bot", "decisions", "median", "p99", "max")
+	for _, d := range r.Decisions {
+		fmt.Fprintf(stdout, "%-7d %-8s %9d %8.3f ms %7.3f ms %7.3f ms\n", d.Player+1, d.Bot, d.Count, d.Median, d.P99, d.Max)
+	}
 	if r.MeanRating != nil {
-		fmt.Fprintf(stdout, "solo rating: mean %.2f\n", *r.MeanRating)
+		fmt.Fprintf(stdout, "solo rating: mean %.2f, median %.1f [%d, %d]\n", *r.MeanRating, *r.MedianRating, r.MedianRatingCI[0], r.MedianRatingCI[1])
 		for _, t := range sim.TitleOrder(r) {
-			fmt.Fprintf(stdout, "  %-24s %5d  %5.1f%%\n", t, r.Titles[t], 100*float64(r.Titles[t])/float64(r.Games))
+			ci := r.TitleCI[t]
+			fmt.Fprintf(stdout, "  %-24s %5d  %5.1f%% [%5.1f, %5.1f]\n", t, r.Titles[t], 100*float64(r.Titles[t])/float64(r.Games), 100*ci[0], 100*ci[1])
 		}
 	}
 	return nil

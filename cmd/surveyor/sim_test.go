@@ -12,7 +12,7 @@ import (
 
 func TestSimPrintsStatistics(t *testing.T) {
 	out := runOK(t, "", "sim", "--game", "cartographers", "--games", "3", "--bots", "fast", "--seed", "4")
-	for _, want := range []string{"cartographers: 3 games, 1 seats, seed 4", "games/s", "fast", "solo rating: mean"} {
+	for _, want := range []string{"cartographers: 3 games, 1 seats, seed 4", "games/s", "fast", "solo rating: mean", ", median ", "decisions     median        p99        max"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	carcbot "github.com/surveyor-game/surveyor/bot/carcassonne"
 	"github.com/surveyor-game/surveyor/carcassonne"
@@ -84,9 +85,11 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 			if err := g.Reset(o, seats, seed); err != nil {
 				return game.SimOutcome{}, err
 			}
+			think := make([][]time.Duration, seats)
 			for !g.Over() {
 				seat := g.ToActSeat()
 				var m carcassonne.Move
+				start := time.Now()
 				switch seatBot[seat] {
 				case "greedy+":
 					var err error
@@ -108,6 +111,7 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 				default:
 					return game.SimOutcome{}, fmt.Errorf("%s at seat %d: the sim has no typed player for this bot", seatBot[seat], seat)
 				}
+				think[seat] = append(think[seat], time.Since(start))
 				if err := g.Play(m); err != nil {
 					return game.SimOutcome{}, fmt.Errorf("%s at seat %d played an illegal move: %w", seatBot[seat], seat, err)
 				}
@@ -116,7 +120,7 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 			for s := range scores {
 				scores[s] = g.Score(s)
 			}
-			return game.SimOutcome{Scores: scores, Ranks: rank(scores)}, nil
+			return game.SimOutcome{Scores: scores, Ranks: rank(scores), Think: think}, nil
 		}
 	}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	cartobot "github.com/surveyor-game/surveyor/bot/cartographers"
 	"github.com/surveyor-game/surveyor/cartographers"
@@ -89,6 +90,7 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 			if err != nil {
 				return game.SimOutcome{}, err
 			}
+			think := make([][]time.Duration, seats)
 			for !g.Over() {
 				acted := false
 				for seat := 0; seat < seats; seat++ {
@@ -96,6 +98,7 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 						continue
 					}
 					var m cartographers.Move
+					start := time.Now()
 					switch b := bots[seatBot[seat]]; {
 					case b != nil:
 						m, err = b.Choose(g, seat)
@@ -104,6 +107,7 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 					default:
 						err = errors.New("the sim has no typed player for this bot")
 					}
+					think[seat] = append(think[seat], time.Since(start))
 					if err != nil {
 						return game.SimOutcome{}, fmt.Errorf("%s at seat %d: %w", seatBot[seat], seat, err)
 					}
@@ -116,7 +120,7 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 					return game.SimOutcome{}, errors.New("no seat could act but the game is not over")
 				}
 			}
-			out := game.SimOutcome{Scores: g.Scores(), Ranks: g.Ranks()}
+			out := game.SimOutcome{Scores: g.Scores(), Ranks: g.Ranks(), Think: think}
 			if g.Solo() {
 				out.Rating = g.SoloRating()
 				out.Title = cartographers.SoloTitle(out.Rating)
