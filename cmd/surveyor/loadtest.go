@@ -73,7 +73,10 @@ type loadReport struct {
 	HeapPerGameLive float64 // whole process heap per game while playing (server, clients and sockets)
 	// With --spawn: the server process's CPU time over the play phase (setup excluded) per move played,
 	// and its resident memory after setup and at the end of play.
-	ServerCPUPerMove          time.Duration
+	ServerCPUPerMove time.Duration
+	// ClientCPUPerMove is this process's CPU time over the play phase a move, with --spawn: the clients'
+	// share of the machine, which a server on a machine of its own would not pay.
+	ClientCPUPerMove          time.Duration
 	ServerRSSSetup, ServerRSS int64
 	Idle                      *idleReport // with --idle or --conns
 }
@@ -202,6 +205,8 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if o.spawn {
 		fmt.Fprintf(stdout, "server CPU:   %.1f µs per move (the server process's user and system time over the play phase)\n",
 			float64(rep.ServerCPUPerMove.Nanoseconds())/1e3)
+		fmt.Fprintf(stdout, "clients CPU:  %.1f µs per move (this process, the load test's clients, over the play phase)\n",
+			float64(rep.ClientCPUPerMove.Nanoseconds())/1e3)
 		fmt.Fprintf(stdout, "server memory: %.1f MB resident after setup, %.1f MB at the end of play (%.1f KB per game)\n",
 			float64(rep.ServerRSSSetup)/(1<<20), float64(rep.ServerRSS)/(1<<20), float64(rep.ServerRSS)/1024/float64(rep.Games))
 		return nil
@@ -362,13 +367,16 @@ func drive(ctx context.Context, client *http.Client, base string, o loadOptions)
 		}
 		defer pprof.StopCPUProfile()
 	}
-	var cpu0 time.Duration
+	var cpu0, self0 time.Duration
 	if o.proc != nil {
 		var err error
 		if rep.ServerRSSSetup, err = o.proc.rss(); err != nil {
 			return rep, runs, err
 		}
 		if cpu0, err = o.proc.cpu(); err != nil {
+			return rep, runs, err
+		}
+		if self0, err = selfCPU(); err != nil {
 			return rep, runs, err
 		}
 		if o.cpuProfile != "" {
@@ -398,10 +406,13 @@ func drive(ctx context.Context, client *http.Client, base string, o loadOptions)
 	if err := <-errc; err != nil {
 		return rep, runs, err
 	}
-	var cpu1 time.Duration
+	var cpu1, self1 time.Duration
 	if o.proc != nil {
 		var err error
 		if cpu1, err = o.proc.cpu(); err != nil {
+			return rep, runs, err
+		}
+		if self1, err = selfCPU(); err != nil {
 			return rep, runs, err
 		}
 		if rep.ServerRSS, err = o.proc.rss(); err != nil {
@@ -424,6 +435,7 @@ func drive(ctx context.Context, client *http.Client, base string, o loadOptions)
 	rep.HeapPerGameLive = float64(heapLive.Load()) / float64(o.games)
 	if o.proc != nil {
 		rep.ServerCPUPerMove = (cpu1 - cpu0) / time.Duration(rep.Played)
+		rep.ClientCPUPerMove = (self1 - self0) / time.Duration(rep.Played)
 	}
 	return rep, runs, nil
 }

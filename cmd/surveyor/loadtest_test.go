@@ -230,7 +230,7 @@ func TestLoadtestSpawnedServerOverWebSockets(t *testing.T) {
 	}
 	// 3 games × 2 seats × 3 rounds, the first round a warm-up.
 	for _, want := range []string{"server process of its own", "moves on WebSockets", "beside a CPU-heavy process",
-		"moves:        12 measured, 18 played in", "server CPU:", "µs per move", "MB resident after setup"} {
+		"moves:        12 measured, 18 played in", "server CPU:", "clients CPU:", "µs per move", "MB resident after setup"} {
 		if !strings.Contains(out.String(), want) {
 			t.Fatalf("output lacks %q:\n%s", want, out.String())
 		}
