@@ -25,6 +25,9 @@ type Plugin struct {
 	Benchmarks []Benchmark
 	// Sim plays the game fast between bots; nil if the game cannot be simulated.
 	Sim Simulator
+	// SimOnly names players the simulator alone may seat besides Bots: yardsticks that read what no player
+	// may (a search told the deck's order), never offered to a table nor calibrated with the bots.
+	SimOnly []string
 	// SoloTitles are the titles a solo game can earn, best first (none for games without them).
 	SoloTitles []string
 }

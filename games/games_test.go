@@ -152,3 +152,29 @@ func TestEveryBotIsRated(t *testing.T) {
 		}
 	}
 }
+
+// A player only the sim may seat (the clairvoyant bound reads the deck's order) is never one of a game's
+// bots, which tables seat and the lobby offers; and the sim does seat it.
+func TestSimOnlyPlayersAreNoBots(t *testing.T) {
+	g, ok := Lookup("cartographers")
+	if !ok || !slices.Contains(g.SimOnly, "clairvoyant") {
+		t.Fatalf("cartographers' sim-only players: %v", g.SimOnly)
+	}
+	for _, g := range All() {
+		for _, n := range g.SimOnly {
+			if slices.Contains(g.BotNames(), n) {
+				t.Errorf("%s offers its sim-only player %s as a bot", g.Name(), n)
+			}
+			if _, err := g.Bot(n); err == nil {
+				t.Errorf("%s seats its sim-only player %s at a table", g.Name(), n)
+			}
+		}
+	}
+	mk, err := g.Sim(nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := mk()(1, []string{"clairvoyant"}); err != nil || len(out.Think) != 1 || len(out.Think[0]) == 0 {
+		t.Fatalf("the sim's clairvoyant: %+v, %v", out, err)
+	}
+}

@@ -11,10 +11,10 @@ import (
 	carto "github.com/surveyor-game/surveyor/cartographers"
 )
 
-// The measurements of docs/bots.md that `surveyor sim` does not give: the median solo rating, the
-// Legendary share with its interval, the decision times, and the clairvoyant yardstick (which the sim
-// cannot seat). They play the games of `surveyor sim --seed S` (the same game seeds, sim.GameSeed) on
-// one goroutine and run only when asked:
+// Solo measurements for tuning: `surveyor sim` gives the same figures for the bots it seats (the
+// clairvoyant yardstick among them), these also take a budget, weights and a range of games from flags.
+// They play the games of `surveyor sim --seed S` (the same game seeds, sim.GameSeed) on one goroutine and
+// run only when asked:
 //
 //	GOMAXPROCS=1 go test -run TestMeasureSolo -v ./bot/cartographers -args -measure.bot master -measure.games 500 -measure.seed 9000
 var (

@@ -215,8 +215,8 @@ func (cfg Config) check() (games.Game, []string, error) {
 		return games.Game{}, nil, fmt.Errorf("sim: %d bots for %d seats (give one per seat, or one for all)", len(cfg.Bots), cfg.Seats)
 	}
 	for _, n := range players {
-		if !slices.Contains(Bots(cfg.Game), n) {
-			return games.Game{}, nil, fmt.Errorf("sim: %s has no bot %q (have %v)", cfg.Game, n, Bots(cfg.Game))
+		if !slices.Contains(Bots(cfg.Game), n) && !slices.Contains(g.SimOnly, n) {
+			return games.Game{}, nil, fmt.Errorf("sim: %s has no bot %q (have %v)", cfg.Game, n, append(Bots(cfg.Game), g.SimOnly...))
 		}
 	}
 	return g, players, nil

@@ -72,9 +72,9 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		return json.NewEncoder(stdout).Encode(r)
 	}
 	fmt.Fprintf(stdout, "%s: %d games, %d seats, seed %d: %.1f s, %.1f games/s\n", r.Game, r.Games, r.Seats, r.Seed, r.Seconds, r.GamesPerSec)
-	fmt.Fprintf(stdout, "%-7s %-8s %8s %17s %8s %5s %5s %6s %8s %15s\n", "player", "bot", "mean", "95% interval", "stdev", "min", "max", "wins", "win rate", "95% interval")
+	fmt.Fprintf(stdout, "%-7s %-11s %8s %17s %8s %5s %5s %6s %8s %15s\n", "player", "bot", "mean", "95% interval", "stdev", "min", "max", "wins", "win rate", "95% interval")
 	for _, p := range r.Players {
-		fmt.Fprintf(stdout, "%-7d %-8s %8.2f [%7.2f, %7.2f] %8.2f %5d %5d %6d %7.1f%% [%5.1f, %5.1f]\n", p.Player+1, p.Bot, p.Mean,
+		fmt.Fprintf(stdout, "%-7d %-11s %8.2f [%7.2f, %7.2f] %8.2f %5d %5d %6d %7.1f%% [%5.1f, %5.1f]\n", p.Player+1, p.Bot, p.Mean,
 			p.MeanCI[0], p.MeanCI[1], p.Stdev, p.Min, p.Max, p.Wins, 100*p.WinRate, 100*p.WinRateCI[0], 100*p.WinRateCI[1])
 	}
 	if len(r.BySeat) > 0 {
@@ -83,9 +83,9 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 			fmt.Fprintf(stdout, "%-16d %8.2f %8.2f %5d %5d %6d %7.1f%%\n", s.Seat+1, s.Mean, s.Stdev, s.Min, s.Max, s.Wins, 100*s.WinRate)
 		}
 	}
-	fmt.Fprintf(stdout, "%-7s %-8s %9s %10s %10s %10s\n", "player", "bot", "decisions", "median", "p99", "max")
+	fmt.Fprintf(stdout, "%-7s %-11s %9s %10s %10s %10s\n", "player", "bot", "decisions", "median", "p99", "max")
 	for _, d := range r.Decisions {
-		fmt.Fprintf(stdout, "%-7d %-8s %9d %8.3f ms %7.3f ms %7.3f ms\n", d.Player+1, d.Bot, d.Count, d.Median, d.P99, d.Max)
+		fmt.Fprintf(stdout, "%-7d %-11s %9d %8.3f ms %7.3f ms %7.3f ms\n", d.Player+1, d.Bot, d.Count, d.Median, d.P99, d.Max)
 	}
 	if r.MeanRating != nil {
 		fmt.Fprintf(stdout, "solo rating: mean %.2f, median %.1f [%d, %d]\n", *r.MeanRating, *r.MedianRating, r.MedianRatingCI[0], r.MedianRatingCI[1])
@@ -135,7 +135,11 @@ func seatRanges() string {
 func botLists() string {
 	var parts []string
 	for _, g := range games.All() {
-		parts = append(parts, g.Name()+": "+strings.Join(sim.Bots(g.Name()), ", "))
+		list := g.Name() + ": " + strings.Join(sim.Bots(g.Name()), ", ")
+		if len(g.SimOnly) > 0 {
+			list += " and, in the sim only, " + strings.Join(g.SimOnly, ", ")
+		}
+		parts = append(parts, list)
 	}
 	return strings.Join(parts, "; ")
 }

@@ -51,7 +51,9 @@ func Game() game.Plugin {
 			{Name: "bot/cartographers-fast", Op: "decision", Setup: benchBot(cartobot.Fast)},
 			{Name: "bot/cartographers-master", Op: "decision", Setup: benchBot(cartobot.Master)},
 		},
-		Sim:        simulate,
+		Sim: simulate,
+		// The clairvoyant bound of docs/bots.md: master told the order of the cards to come.
+		SimOnly:    []string{"clairvoyant"},
 		SoloTitles: titles,
 	}
 }
@@ -79,7 +81,7 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 		// The sims' master searches on its default sample budget, not on the clock, so that a run's
 		// figures are the same on any machine.
 		bots := map[string]*cartobot.Bot{"fast": cartobot.New(cartobot.Fast), "strong": cartobot.New(cartobot.Strong),
-			"master": cartobot.NewMaster(1, cartobot.SearchBudget{})}
+			"master": cartobot.NewMaster(1, cartobot.SearchBudget{}), "clairvoyant": cartobot.NewClairvoyant(cartobot.SearchBudget{})}
 		for i, l := range cartobot.Levels {
 			if _, ok := bots[l.Name]; !ok {
 				bots[l.Name] = cartobot.NewLevel(l, uint64(i)+1)
