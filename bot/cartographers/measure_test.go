@@ -29,6 +29,7 @@ var (
 	measureLines    = flag.Float64("measure.lines", -1, "master and clairvoyant: Weights.Lines (negative: MasterWeights')")
 	measureClusters = flag.Float64("measure.clusters", -1, "master and clairvoyant: Weights.Clusters (negative: MasterWeights')")
 	measurePreset   = flag.String("measure.preset", "", "content preset (default: the base game)")
+	measurePrune    = flag.Int("measure.prune", 0, "master and clairvoyant: samples before the first halving (0: the default)")
 )
 
 // simGameSeed is sim.GameSeed (bot/sim), repeated here because bot/sim depends on this package.
@@ -41,7 +42,7 @@ func simGameSeed(seed uint64, i int) uint64 {
 
 // measuredBot makes the bot a measurement names.
 func measuredBot(t *testing.T, name string) *Bot {
-	budget := SearchBudget{Samples: *measureSamples, Width: *measureWidth, Time: *measureTime, Seasons: *measureSeasons}
+	budget := SearchBudget{Samples: *measureSamples, Width: *measureWidth, Time: *measureTime, Seasons: *measureSeasons, PruneFirst: *measurePrune}
 	switch name {
 	case "fast":
 		return New(Fast)

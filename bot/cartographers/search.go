@@ -32,6 +32,8 @@ type SearchBudget struct {
 	// none; at most to the game's end), each from a freshly shuffled deck; at the end the evaluation
 	// values what is left to score.
 	Seasons int
+	// PruneFirst is the number of samples after which the candidates are first halved (0: pruneFirst).
+	PruneFirst int
 }
 
 // The master level's budget in the sims and the tests. On 40 seeded solo games (seed 8000, not the
@@ -114,6 +116,10 @@ func (b *Bot) search(g *carto.Game, ev *evaluator, pub deckInfo) {
 	}
 	solo := g.Solo()
 	alive := width
+	first := b.Search.PruneFirst
+	if first <= 0 {
+		first = pruneFirst
+	}
 	for n := 1; n <= samples; n++ {
 		if !b.clairvoyant {
 			b.amb, b.ambUsed = append(b.amb[:0], b.unseen...), 0
@@ -129,7 +135,7 @@ func (b *Bot) search(g *carto.Game, ev *evaluator, pub deckInfo) {
 		}
 		// Successive halving: at 16, 32... samples the worse half is dropped, so that the samples go
 		// to the draws still in contention. All have had the same samples, so their sums compare.
-		if n >= pruneFirst && n&(n-1) == 0 && alive > 2 {
+		if n >= first && n&(n-1) == 0 && alive > 2 {
 			b.sortBySum(alive)
 			alive = max(2, alive/2)
 		}
