@@ -23,7 +23,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/emersion/go-smtp"
@@ -281,15 +280,6 @@ func benchVerifyPassword() (func() (func(int) error, error), func(), error) {
 		}, nil
 	}
 	return worker, func() {}, nil
-}
-
-// selfCPU is the CPU time this process has used, user and system, over every thread.
-func selfCPU() (time.Duration, error) {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0, fmt.Errorf("CPU time: %w", err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
 }
 
 func boolInt(b bool) int {

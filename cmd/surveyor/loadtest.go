@@ -22,7 +22,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -379,8 +378,8 @@ func drive(ctx context.Context, client *http.Client, base string, o loadOptions)
 		if self0, err = selfCPU(); err != nil {
 			return rep, runs, err
 		}
-		if o.cpuProfile != "" {
-			if err := o.proc.cmd.Process.Signal(syscall.SIGUSR1); err != nil { // the profile of the play alone
+		if o.cpuProfile != "" && profileRestart != nil {
+			if err := o.proc.cmd.Process.Signal(profileRestart); err != nil { // the profile of the play alone
 				return rep, runs, fmt.Errorf("restart the server's profile: %w", err)
 			}
 		}

@@ -7,12 +7,11 @@ import (
 	"os/signal"
 	"runtime/pprof"
 	"sync"
-	"syscall"
 )
 
-// profileCPU writes a CPU profile to path until the returned stop is called. SIGUSR1 starts the profile
-// again, emptying the file: a load test sends it when its play phase begins, so that the profile leaves
-// out the setup (creating and joining a thousand games) and shows only the moves.
+// profileCPU writes a CPU profile to path until the returned stop is called. profileRestart (SIGUSR1)
+// starts the profile again, emptying the file: a load test sends it when its play phase begins, so that
+// the profile leaves out the setup (creating and joining a thousand games) and shows only the moves.
 func profileCPU(path string, log *slog.Logger) (stop func(), err error) {
 	var mu sync.Mutex
 	var f *os.File
@@ -39,7 +38,9 @@ func profileCPU(path string, log *slog.Logger) (stop func(), err error) {
 		return nil, err
 	}
 	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, syscall.SIGUSR1)
+	if profileRestart != nil {
+		signal.Notify(sig, profileRestart)
+	}
 	done := make(chan struct{})
 	go func() {
 		for {
