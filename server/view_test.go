@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -63,5 +64,28 @@ func TestEnvelopeMatchesTheEnvelopeStruct(t *testing.T) {
 	m.mu.Unlock()
 	if bytes.Equal(a, b) || bytes.Equal(a, s) {
 		t.Errorf("seat 0's envelope equals another seat's:\n%s\n%s\n%s", a, b, s)
+	}
+}
+
+// appendFn is a game.ViewAppender from a function, for appendView's edge cases.
+type appendFn func(b []byte, seat game.Seat) []byte
+
+func (f appendFn) AppendView(b []byte, seat game.Seat) []byte { return f(b, seat) }
+
+// appendView writes the game's view after its key; a view that is null is left out, as omitempty leaves
+// it, and so is one whose game panics halfway through writing it, with nothing of it left behind.
+func TestAppendViewContainsAGamesFaults(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		f    appendFn
+		want string
+	}{
+		{"view", func(b []byte, seat game.Seat) []byte { return append(b, `{"seat":`+strconv.Itoa(int(seat))+`}`...) }, `{"x":1,"view":{"seat":2}`},
+		{"null", func(b []byte, _ game.Seat) []byte { return append(b, "null"...) }, `{"x":1`},
+		{"panic", func(b []byte, _ game.Seat) []byte { b = append(b, `{"half`...); panic("a bug in the game") }, `{"x":1`},
+	} {
+		if got := string(appendView([]byte(`{"x":1`), tc.f, 2)); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
 	}
 }
