@@ -117,7 +117,33 @@ func playCarc(t *testing.T, ctx context.Context, mv carcMove, how carcHow) {
 	} else {
 		clickCentre(t, ctx, "#confirm")
 	}
-	waitJS(t, ctx, `document.querySelector('#table').dataset.turn !== "`+turn+`" || document.querySelector('#table').dataset.over === "1"`)
+	// The turn passes once the server has the move. Once in a few hundred moves on a loaded CI machine it
+	// did not within the wait (the page's state then is logged, to find out why); a person confirms
+	// again, and so does the test (the page sends a move once: a second press while it waits does nothing).
+	answered := `document.querySelector('#table').dataset.turn !== "` + turn + `" || document.querySelector('#table').dataset.over === "1"`
+	for try := 1; !within(t, ctx, answered, 15*time.Second); try++ {
+		state := evalString(t, ctx, `JSON.stringify({reason: (document.getElementById('reason') || {}).textContent,
+			confirm: (b => b ? (b.disabled ? "disabled" : "enabled") : "absent")(document.querySelector('#confirm')),
+			offline: document.body.classList.contains("offline"), active: document.activeElement ? document.activeElement.outerHTML.slice(0, 100) : ""})`)
+		if try == 3 {
+			t.Fatalf("the move %+v (%v) had no answer after 3 confirmations; the page: %s", mv, how, state)
+		}
+		t.Logf("the move %+v (%v) had no answer in 15 s; the page: %s; confirming again", mv, how, state)
+		if evalString(t, ctx, `(b => b && !b.disabled ? "1" : "")(document.querySelector('#confirm'))`) == "1" {
+			clickCentre(t, ctx, "#confirm")
+		}
+	}
+}
+
+// within reports whether cond holds within d, polling the page.
+func within(t *testing.T, ctx context.Context, cond string, d time.Duration) bool {
+	t.Helper()
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(25 * time.Millisecond) {
+		if evalString(t, ctx, `String(!!(`+cond+`))`) == "true" {
+			return true
+		}
+	}
+	return false
 }
 
 // clickCentre clicks the middle of an element's box as the screen shows it, with the mouse. (chromedp's own
