@@ -379,7 +379,8 @@ func (s *State) AppendView(b []byte, seat game.Seat) []byte {
 	return append(b, '}')
 }
 
-// appendInts writes a slice of ints as encoding/json does, nil as null.
+// appendInts writes a slice of ints as encoding/json does, an empty one as null: View's slices that may be
+// empty are copies appended to nil (Gains, made with a length, never is: a game has a seat).
 func appendInts(b []byte, xs []int) []byte {
 	if len(xs) == 0 {
 		return append(b, "null"...)
