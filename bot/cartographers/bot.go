@@ -52,7 +52,11 @@ type Bot struct {
 	seed   uint64
 	// clairvoyant reads the true order of the hidden cards instead of sampling it: a bound on what the
 	// search could gain, for the sim and the tests only (it reads what a player may not).
-	clairvoyant  bool
+	clairvoyant bool
+	// beamWidth, when not zero, makes the clairvoyant plan a solo game's whole rest with a beam of that
+	// width (beam.go); beam is its plan and scratch space.
+	beamWidth    int
+	beam         *beamState
 	pool, order  []carto.CardID
 	deck, unseen []carto.CardID
 	// amb holds the unseen ambushes while a sample draws them, the first ambUsed of them drawn.
@@ -81,6 +85,8 @@ func (b *Bot) Name() string {
 	switch {
 	case b.level != "":
 		return b.level
+	case b.clairvoyant && b.beamWidth > 0:
+		return "clairvoyant-beam"
 	case b.clairvoyant:
 		return "clairvoyant"
 	case b.Level == Master:
@@ -162,7 +168,9 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 	}
 	// Stable order keeps the first of equal answers, so the choice does not depend on the sort's internals.
 	sort.SliceStable(b.cands, func(i, j int) bool { return b.cands[i].value > b.cands[j].value })
-	if b.Level >= Strong && d.Kind() == carto.DecideDraw && sheet == seat {
+	if b.beamWidth > 0 && g.Solo() && d.Kind() == carto.DecideDraw {
+		b.beamChoose(g, &ev)
+	} else if b.Level >= Strong && d.Kind() == carto.DecideDraw && sheet == seat {
 		b.lookAhead(g, &ev, pub)
 		if b.Level == Master {
 			b.search(g, &ev, pub)

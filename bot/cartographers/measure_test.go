@@ -23,7 +23,7 @@ var (
 	measureSeed     = flag.Uint64("measure.seed", 9000, "the run's seed, as surveyor sim --seed")
 	measureFirst    = flag.Int("measure.first", 0, "index of the first game of the run")
 	measureSamples  = flag.Int("measure.samples", 0, "master and clairvoyant: sampled orders per decision (0: the default)")
-	measureWidth    = flag.Int("measure.width", 0, "master and clairvoyant: draws searched (0: the default)")
+	measureWidth    = flag.Int("measure.width", 0, "master and clairvoyant: draws searched; clairvoyant-beam: the beam's width (0: the default)")
 	measureTime     = flag.Duration("measure.time", 0, "master: wall-clock budget per decision (0: none)")
 	measureSeasons  = flag.Int("measure.seasons", 0, "master and clairvoyant: later seasons played out")
 	measureLines    = flag.Float64("measure.lines", -1, "master and clairvoyant: Weights.Lines (negative: MasterWeights')")
@@ -52,6 +52,8 @@ func measuredBot(t *testing.T, name string) *Bot {
 		return withWeights(NewMaster(1, budget))
 	case "clairvoyant":
 		return withWeights(NewClairvoyant(budget))
+	case "clairvoyant-beam":
+		return withWeights(NewClairvoyantBeam(*measureWidth))
 	}
 	for i, l := range Levels {
 		if l.Name == name {
@@ -122,6 +124,9 @@ func TestMeasureSolo(t *testing.T) {
 	t.Logf("decisions %d: median %v, p99 %v, max %v", len(times), times[len(times)/2], times[len(times)*99/100], times[len(times)-1])
 	// The ratings, to combine runs over consecutive ranges of games.
 	t.Logf("ratings %v", ratings)
+	if r := b.BeamReplans(); r > 0 {
+		t.Errorf("the beam made its plan again %d times: its drawing left the engine's", r)
+	}
 }
 
 func median(xs []int) float64 {

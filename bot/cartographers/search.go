@@ -276,14 +276,32 @@ func (b *Bot) seasonScore(s *carto.Sheet, season int) float64 {
 // season's evaluation). It returns the stars the seasons played out scored plus the evaluation of what
 // is left to score.
 func (b *Bot) playout(s *carto.Sheet, order []carto.CardID, season, t, thr int, solo bool) float64 {
-	ruins := false
-	ev := &b.evs[season]
 	total := 0.0
+	last := b.walkOrder(order, season, t, thr,
+		func(season int) { total += b.seasonScore(s, season) },
+		func(id carto.CardID, c carto.Card, season int, ruins bool) {
+			if c.Type == carto.AmbushCard {
+				b.ambushOn(s, id, &b.evs[season], solo)
+			} else {
+				b.drawBest(s, &c, ruins, &b.evs[season])
+			}
+		})
+	return total + b.evs[last].value(s)
+}
+
+// walkOrder goes through the cards of order as the seasons' track does, from the season's time t: a
+// card after the season's threshold is passed over, a seasonBreak ends the season (seasonEnd is called
+// with it) and starts the next at time 0. Each explore, rift and ambush card that comes is given to card
+// with the season and whether a ruins card came before it (the ruins demand, which an ambush does not
+// meet). It returns the season the order ends in.
+func (b *Bot) walkOrder(order []carto.CardID, season, t, thr int, seasonEnd func(season int),
+	card func(id carto.CardID, c carto.Card, season int, ruins bool)) int {
+	ruins := false
 	for _, id := range order {
 		if id == seasonBreak {
-			total += b.seasonScore(s, season)
+			seasonEnd(season)
 			season++
-			ev, t, thr, ruins = &b.evs[season], 0, b.thresholds[season], false
+			t, thr, ruins = 0, b.thresholds[season], false
 			continue
 		}
 		if t >= thr || id == noCard {
@@ -295,13 +313,13 @@ func (b *Bot) playout(s *carto.Sheet, order []carto.CardID, season, t, thr int, 
 			ruins = true
 		case carto.ExploreCard, carto.RiftCard:
 			t += c.Time
-			b.drawBest(s, &c, ruins, ev)
+			card(id, c, season, ruins)
 			ruins = false
 		case carto.AmbushCard:
-			b.ambushOn(s, id, ev, solo)
+			card(id, c, season, ruins)
 		}
 	}
-	return total + ev.value(s)
+	return season
 }
 
 // fallbackTerrains are the 1x1's terrains in a playout when no shape fits (the options may allow fewer or
@@ -408,14 +426,10 @@ func trueOrder(g *carto.Game, last int, out []carto.CardID) []carto.CardID {
 			out = append(out, seasonBreak)
 			seenRev = 0
 		}
-		i := 0
-		for id := range c.Revealed() {
-			if i >= seenRev {
-				out = append(out, id)
-			}
-			i++
-		}
-		seenRev = i
+		// An ambush revealed in this step came before the explore card revealed with it: in solo the
+		// ambush is drawn at once and the next card turned over in the same step; in multiplayer a step
+		// ends at the ambush, so it is alone in its step. (A ruins card may come before or after the
+		// ambush: the ruins demand holds over an ambush, so the draw is the same either way.)
 		j := 0
 		for sp := range c.Specials() {
 			if j >= seenSp {
@@ -424,6 +438,14 @@ func trueOrder(g *carto.Game, last int, out []carto.CardID) []carto.CardID {
 			j++
 		}
 		seenSp = j
+		i := 0
+		for id := range c.Revealed() {
+			if i >= seenRev {
+				out = append(out, id)
+			}
+			i++
+		}
+		seenRev = i
 	}
 	return out
 }

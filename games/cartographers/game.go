@@ -52,8 +52,9 @@ func Game() game.Plugin {
 			{Name: "bot/cartographers-master", Op: "decision", Setup: benchBot(cartobot.Master)},
 		},
 		Sim: simulate,
-		// The clairvoyant bound of docs/bots.md: master told the order of the cards to come.
-		SimOnly:    []string{"clairvoyant"},
+		// The clairvoyant bounds of docs/bots.md: master told the order of the cards to come, and a beam
+		// search of the whole solo game told it.
+		SimOnly:    []string{"clairvoyant", "clairvoyant-beam"},
 		SoloTitles: titles,
 	}
 }
@@ -81,7 +82,8 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 		// The sims' master searches on its default sample budget, not on the clock, so that a run's
 		// figures are the same on any machine.
 		bots := map[string]*cartobot.Bot{"fast": cartobot.New(cartobot.Fast), "strong": cartobot.New(cartobot.Strong),
-			"master": cartobot.NewMaster(1, cartobot.SearchBudget{}), "clairvoyant": cartobot.NewClairvoyant(cartobot.SearchBudget{})}
+			"master": cartobot.NewMaster(1, cartobot.SearchBudget{}), "clairvoyant": cartobot.NewClairvoyant(cartobot.SearchBudget{}),
+			"clairvoyant-beam": cartobot.NewClairvoyantBeam(0)}
 		for i, l := range cartobot.Levels {
 			if _, ok := bots[l.Name]; !ok {
 				bots[l.Name] = cartobot.NewLevel(l, uint64(i)+1)
