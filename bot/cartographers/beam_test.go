@@ -55,24 +55,24 @@ func TestBeamFollowsItsPlan(t *testing.T) {
 	}
 }
 
-// A wider beam finds better lines: on these seeded solo games the clairvoyant beam of width 256 scores
-// more than of width 4 (140.5 against 129.0 a game on seeds 700-703 when written) and more than the
-// clairvoyant search, whose playouts draw one card at a time (131.5). A beam that kept the worst sheets,
-// or lost the stars of the seasons it scored, would fall below both.
+// A wider beam finds better lines: on these seeded solo games the clairvoyant beam of width 128 scores
+// more than of width 4 (140.5 against 123.5 a game on seeds 700-703 when written; the clairvoyant search,
+// whose playouts draw one card at a time, 131.5: docs/bots.md compares the two on 500 games). A beam that
+// kept the worst sheets would score less the wider it is; one that lost the stars of a season it scored
+// fails TestBeamFollowsItsPlan.
 func TestWiderBeamScoresMore(t *testing.T) {
 	if testing.Short() {
-		t.Skip("12 solo games, 8 of them planned by a beam: seconds, more under -race")
+		t.Skip("8 solo games planned by a beam: seconds, more under -race")
 	}
 	const games = 4
-	var narrow, wide, clair int
+	var narrow, wide int
 	for seed := uint64(700); seed < 700+games; seed++ {
 		narrow += soloScore(t, carto.Options{}, seed, NewClairvoyantBeam(4))
-		wide += soloScore(t, carto.Options{}, seed, NewClairvoyantBeam(256))
-		clair += soloScore(t, carto.Options{}, seed, NewClairvoyant(SearchBudget{}))
+		wide += soloScore(t, carto.Options{}, seed, NewClairvoyantBeam(128))
 	}
-	t.Logf("beam 4: %.1f, beam 256: %.1f, clairvoyant search: %.1f a game", float64(narrow)/games, float64(wide)/games, float64(clair)/games)
-	if wide < narrow+games*4 || wide < clair+games*4 {
-		t.Errorf("beam 256 scores %d over %d games, beam 4 %d, the clairvoyant search %d: want 4 stars a game more than each", wide, games, narrow, clair)
+	t.Logf("beam 4: %.1f, beam 128: %.1f a game", float64(narrow)/games, float64(wide)/games)
+	if wide < narrow+games*8 {
+		t.Errorf("beam 128 scores %d over %d games, beam 4 %d: want 8 stars a game more", wide, games, narrow)
 	}
 }
 

@@ -229,9 +229,6 @@ func TestNoHiddenInformation(t *testing.T) {
 		return b
 	}
 	t.Run("clairvoyant is caught", func(t *testing.T) { noHiddenInformation(t, clairvoyant, false) })
-	t.Run("clairvoyant beam is caught", func(t *testing.T) {
-		noHiddenInformation(t, func() *Bot { return NewClairvoyantBeam(4) }, false)
-	})
 }
 
 // noHiddenInformation compares the bot's choices in games that show the same view. With fair set, it
