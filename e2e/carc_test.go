@@ -111,7 +111,9 @@ func playCarc(t *testing.T, ctx context.Context, mv carcMove, how carcHow) {
 		}
 		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('#meeple-options [data-meeple="%s"].selected')`, mv.Meeple))
 	}
-	turn := evalString(t, ctx, `document.querySelector('#table').dataset.turn`)
+	// The page's note of what the last press did is cleared in the same call that reads the turn, so that
+	// the test presses Confirm as soon after choosing the meeple as before it kept the note.
+	turn := evalString(t, ctx, `(document.getElementById("app").dataset.confirm = "", document.querySelector('#table').dataset.turn)`)
 	if how == carcKeys {
 		press(t, ctx, kEnter)
 	} else {
@@ -124,7 +126,8 @@ func playCarc(t *testing.T, ctx context.Context, mv carcMove, how carcHow) {
 	for try := 1; !within(t, ctx, answered, 15*time.Second); try++ {
 		state := evalString(t, ctx, `JSON.stringify({reason: (document.getElementById('reason') || {}).textContent,
 			confirm: (b => b ? (b.disabled ? "disabled" : "enabled") : "absent")(document.querySelector('#confirm')),
-			offline: document.body.classList.contains("offline"), active: document.activeElement ? document.activeElement.outerHTML.slice(0, 100) : ""})`)
+			offline: document.body.classList.contains("offline"), seq: document.getElementById("app").dataset.seq,
+			lastPress: document.getElementById("app").dataset.confirm || "none", active: document.activeElement ? document.activeElement.outerHTML.slice(0, 100) : ""})`)
 		if try == 3 {
 			t.Fatalf("the move %+v (%v) had no answer after 3 confirmations; the page: %s", mv, how, state)
 		}

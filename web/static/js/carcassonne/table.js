@@ -559,15 +559,22 @@ function startDrag(s, token, accept, e) {
 
 async function confirm(s, token, accept) {
   const cc = s.cc;
-  if (!cc || !cc.at || cc.sending || isOffline()) return;
-  if (legalAt(s, cc.at[0], cc.at[1], cc.rot) === undefined) { refresh(s, token, accept); return; }
+  // What the last press did, on the page for whoever must find out why a press seemed to do nothing.
+  const did = (what) => { document.getElementById("app").dataset.confirm = what; };
+  if (!cc || !cc.at) { did("unplaced"); return; }
+  if (cc.sending) { did("busy"); return; }
+  if (isOffline()) { did("offline"); return; }
+  if (legalAt(s, cc.at[0], cc.at[1], cc.rot) === undefined) { did("unlisted"); refresh(s, token, accept); return; }
   const mv = { type: "place", x: cc.at[0], y: cc.at[1], rotation: cc.rot * 90 };
   if (cc.meeple) mv.meeple = cc.meeple;
   s.error = "";
   cc.sending = true;
+  did("sent");
   try {
     accept(await api.move(s.id, token(), mv, s.env.seq));
+    did("answered");
   } catch (ex) {
+    did("refused");
     cc.sending = false;
     s.error = refusalText(ex);
     refresh(s, token, accept);
