@@ -50,15 +50,20 @@ func (g *Game) terrainAllowed(d Decision, k Kind) bool {
 // (Options.FallbackTerrains), which differ after a ruins demand in the base rulebooks.
 func (g *Game) Terrains(d Decision) []Kind {
 	if d.mode == DrawFallback {
-		fb := g.cfg.fallback
-		if d.ruinsDemand {
-			fb = g.cfg.ruinsFallback
-		}
-		if fb != nil {
+		if fb := g.FallbackTerrains(d.ruinsDemand); fb != nil {
 			return fb
 		}
 	}
 	return cardTable[d.card].Terrains
+}
+
+// FallbackTerrains are the terrains the 1x1 fallback offers when no shape can be drawn, or when a ruins
+// demand cannot be met (Options.FallbackTerrains); nil means the card's own terrains.
+func (g *Game) FallbackTerrains(ruins bool) []Kind {
+	if ruins {
+		return g.cfg.ruinsFallback
+	}
+	return g.cfg.fallback
 }
 
 // matchesShape reports whether cells are the shape in one of its orientations, anywhere on the map.

@@ -124,7 +124,7 @@ func (b *Bot) makePlan(g *carto.Game) {
 		level = append(level, beamNode{drawn: c.after, cur: c.after, parent: int32(i)})
 	}
 	bs.levels[0] = level
-	fb, ruinsFb := fallbackKinds(g.Options().FallbackTerrains)
+	fb, ruinsFb := g.FallbackTerrains(false), g.FallbackTerrains(true)
 	depth, season := b.beamRun(b.order, g.Season(), g.SeasonTime(), g.Threshold(), b.beamWidth, fb, ruinsFb, true)
 	last := bs.levels[depth]
 	best, bestTotal := 0, 0.0
@@ -314,20 +314,4 @@ func drawOn(s *carto.Sheet, cells carto.Bits, k carto.Kind, coin bool) {
 	if coin {
 		s.AddCoins(1)
 	}
-}
-
-// fallbackKinds are the 1x1 fallback's terrains for the option Options.FallbackTerrains, when no shape
-// fits and after a ruins card (nil: the card's own), as the engine resolves them.
-func fallbackKinds(opt string) (fb, ruinsFb []carto.Kind) {
-	rift := []carto.Kind{carto.Forest, carto.Village, carto.Farm, carto.Water, carto.Monster}
-	switch opt {
-	case "rulings":
-		return rift, rift
-	case "card":
-		return nil, nil
-	case "all":
-		all := []carto.Kind{carto.Forest, carto.Village, carto.Farm, carto.Water, carto.Monster, carto.Hero}
-		return all, all
-	}
-	return nil, rift
 }
