@@ -153,13 +153,16 @@ func (s *Server) Messages() []Received {
 // (copies of) all of them; it fails the test after timeout.
 func (s *Server) Wait(t testing.TB, n int, timeout time.Duration) []Received {
 	t.Helper()
+	// The deadline is taken before the timer starts, so that when its wake-up comes the deadline has
+	// passed: taken after, a wake-up a moment early found time left and waited again, for ever (a CI
+	// run hung here for 12 minutes).
+	end := time.Now().Add(timeout)
 	timer := time.AfterFunc(timeout, func() {
 		s.mu.Lock()
 		s.cond.Broadcast()
 		s.mu.Unlock()
 	})
 	defer timer.Stop()
-	end := time.Now().Add(timeout)
 	s.mu.Lock()
 	for len(s.msgs) < n && !s.closed && time.Now().Before(end) {
 		s.cond.Wait()
