@@ -25,6 +25,15 @@ type AppendReq struct {
 // Done answers the request's caller.
 func (r *AppendReq) Done(err error) { r.res <- err }
 
+// NewAppendReq is a request as Append queues it, without CheckAppend: for a store's tests, which hand
+// their commit a batch of their choosing and read each answer with Wait.
+func NewAppendReq(ctx context.Context, id string, after int64, up Update, evs []Event) *AppendReq {
+	return &AppendReq{Ctx: ctx, ID: id, After: after, Up: up, Evs: evs, res: make(chan error, 1)}
+}
+
+// Wait returns the request's answer.
+func (r *AppendReq) Wait() error { return <-r.res }
+
 // Batcher implements group commit: appends from concurrent callers are handed to commit functions in
 // batches, so that one transaction (and one disk flush) serves every append that arrived meanwhile.
 //
@@ -72,7 +81,7 @@ func (b *Batcher) Append(ctx context.Context, id string, after int64, up Update,
 	if err := ctx.Err(); err != nil {
 		return 0, fmt.Errorf("append to %s: %w", id, err)
 	}
-	req := &AppendReq{Ctx: ctx, ID: id, After: after, Up: up, Evs: evs, res: make(chan error, 1)}
+	req := NewAppendReq(ctx, id, after, up, evs)
 	b.mu.Lock()
 	if b.closed {
 		b.mu.Unlock()
@@ -87,7 +96,7 @@ func (b *Batcher) Append(ctx context.Context, id string, after int64, up Update,
 	if lead {
 		b.loop(req)
 	}
-	if err := <-req.res; err != nil {
+	if err := req.Wait(); err != nil {
 		return 0, err
 	}
 	return after + int64(len(evs)), nil

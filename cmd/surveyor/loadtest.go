@@ -127,7 +127,7 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the play phase to `FILE` (with --spawn: the server's)")
 	fs.BoolVar(&o.spawn, "spawn", false, "run the server as surveyor serve --toy in a process of its own (on --db if given), and report its CPU time per move and its memory")
 	fs.BoolVar(&o.noise, "noise", false, "run a CPU-heavy process beside the test (surveyor sim on every core), as another program sharing the machine would")
-	fs.BoolVar(&o.wsMoves, "ws-moves", false, "toy: each seat keeps a WebSocket and sends its moves on it (default: moves by HTTP POST, states on a spectator WebSocket)")
+	fs.BoolVar(&o.wsMoves, "ws-moves", false, "toy: each seat keeps a WebSocket and sends its moves on it, and a move is timed until every seat's has brought its state (default: moves by HTTP POST, timed until the state reaches a spectator WebSocket)")
 	fs.IntVar(&o.idle, "idle", 0, "with --spawn: first create this many idle games in play (a move played, a one-day clock running), as correspondence games are, and report the server's memory for them")
 	fs.IntVar(&o.conns, "conns", 0, "with --spawn: then open this many WebSockets (both seats of conns/2 idle games) and hold them while the busy games play")
 	fs.DurationVar(&o.idleAfter, "idle-after", 2*time.Second, "with --spawn: the server's --idle-timeout, after which an untouched, unwatched game leaves its memory")
@@ -469,8 +469,8 @@ func closeRuns(runs []*gameRun) {
 		if r.ws != nil {
 			r.ws.CloseNow()
 		}
-		for _, c := range r.seatWS {
-			c.CloseNow()
+		for _, s := range r.seats {
+			s.c.CloseNow()
 		}
 		r.mv.close()
 	}
@@ -540,15 +540,8 @@ type gameRun struct {
 	done  []time.Duration
 	mv    *mover // posts the moves, on a connection opened at setup
 	seqs  chan wsState
-	// With --ws-moves: each seat's WebSocket (seat 0's also brings the states) and its replies.
-	seatWS []*websocket.Conn
-	acks   []chan wsAck
-}
-
-// wsAck is the server's reply to a move sent on a WebSocket.
-type wsAck struct {
-	seq int64
-	err string
+	// With --ws-moves: each seat's WebSocket, on which it moves and hears the states.
+	seats []*seatConn
 }
 
 // wsState is what a driver needs from a pushed state.
@@ -827,8 +820,9 @@ func setupGame(ctx context.Context, c *http.Client, base string, o loadOptions) 
 }
 
 // dialSeats opens a WebSocket for each seat, as each player's page does, on which the seat sends its moves
-// and hears the replies; seat 0's also brings the states the driver waits for (the others' states are read
-// and dropped, as their pages would take them).
+// and hears the replies and the states. The driver reads them itself, in its own goroutine and into one
+// buffer a seat: the clients share the machine with the server they measure, and a reader goroutine a
+// socket with a channel to the driver cost them a third more CPU a move, taken from the server.
 func (r *gameRun) dialSeats(ctx context.Context, base string) error {
 	for seat, tok := range r.toks {
 		c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/matches/"+r.id+"/ws",
@@ -837,66 +831,83 @@ func (r *gameRun) dialSeats(ctx context.Context, base string) error {
 			return fmt.Errorf("seat %d websocket: %w", seat, err)
 		}
 		c.SetReadLimit(1 << 20)
-		r.seatWS = append(r.seatWS, c)
-		acks := make(chan wsAck, 4)
-		r.acks = append(r.acks, acks)
-		go func() {
-			if seat == 0 {
-				defer close(r.seqs)
-			}
-			defer close(acks)
-			rctx := readContext(ctx, c)
-			for {
-				_, b, err := c.Read(rctx)
-				if err != nil {
-					return
-				}
-				if seq, ok := stateSeq(b); ok {
-					if seat == 0 {
-						r.seqs <- wsState{seq: seq}
-					}
-					continue
-				}
-				if seq, ok := seqAfter(b, `{"type":"ok","seq":`); ok {
-					acks <- wsAck{seq: seq}
-					continue
-				}
-				var reply struct {
-					Type  string          `json:"type"`
-					Seq   int64           `json:"seq"`
-					Error json.RawMessage `json:"error"`
-				}
-				if err := json.Unmarshal(b, &reply); err != nil {
-					acks <- wsAck{err: fmt.Sprintf("unreadable reply %.100q", b)}
-					continue
-				}
-				switch reply.Type {
-				case "ok":
-					acks <- wsAck{seq: reply.Seq}
-				case "error":
-					acks <- wsAck{err: string(reply.Error)}
-				}
-			}
-		}()
+		r.seats = append(r.seats, &seatConn{c: c, rctx: readContext(ctx, c)})
 	}
 	return nil
 }
 
+// seatConn is a seat's WebSocket as the driver reads it.
+type seatConn struct {
+	c    *websocket.Conn
+	rctx context.Context
+	buf  bytes.Buffer
+	seen int64 // the highest sequence number of a state read on it
+}
+
+// read returns the next message, valid until the next read; a state's sequence number is noted.
+func (s *seatConn) read() ([]byte, error) {
+	_, rd, err := s.c.Reader(s.rctx)
+	if err != nil {
+		return nil, err
+	}
+	s.buf.Reset()
+	if _, err := s.buf.ReadFrom(rd); err != nil {
+		return nil, err
+	}
+	b := s.buf.Bytes()
+	if seq, ok := stateSeq(b); ok {
+		s.seen = max(s.seen, seq)
+	}
+	return b, nil
+}
+
 // sendMove sends a seat's move on its WebSocket and returns the sequence number the server acknowledged.
 func (r *gameRun) sendMove(ctx context.Context, seat int, msg []byte) (int64, error) {
+	s := r.seats[seat]
 	// Not given ctx, for which the library would make a cancellation hook each write: the socket is
 	// closed when ctx ends (readContext), which ends a write too.
-	if err := r.seatWS[seat].Write(context.WithoutCancel(ctx), websocket.MessageText, msg); err != nil {
+	if err := s.c.Write(context.WithoutCancel(ctx), websocket.MessageText, msg); err != nil {
 		return 0, fmt.Errorf("game %s seat %d: send a move: %w", r.id, seat, err)
 	}
-	a, ok := <-r.acks[seat]
-	if !ok {
-		return 0, fmt.Errorf("game %s seat %d: websocket closed", r.id, seat)
+	for {
+		b, err := s.read()
+		if err != nil {
+			return 0, fmt.Errorf("game %s seat %d: read the reply to a move: %w", r.id, seat, err)
+		}
+		if _, ok := stateSeq(b); ok {
+			continue
+		}
+		if seq, ok := seqAfter(b, `{"type":"ok","seq":`); ok {
+			return seq, nil
+		}
+		var reply struct {
+			Type  string          `json:"type"`
+			Seq   int64           `json:"seq"`
+			Error json.RawMessage `json:"error"`
+		}
+		if err := json.Unmarshal(b, &reply); err != nil {
+			return 0, fmt.Errorf("game %s seat %d: unreadable reply %.100q", r.id, seat, b)
+		}
+		switch reply.Type {
+		case "ok":
+			return reply.Seq, nil
+		case "error":
+			return 0, fmt.Errorf("game %s seat %d: move refused: %s", r.id, seat, reply.Error)
+		}
 	}
-	if a.err != "" {
-		return 0, fmt.Errorf("game %s seat %d: move refused: %s", r.id, seat, a.err)
+}
+
+// awaitSeats waits until every seat's WebSocket has brought the state with sequence number seq: the move
+// has reached every player. What else comes on them is dropped, as the players' pages would take it.
+func (r *gameRun) awaitSeats(seq int64) error {
+	for seat, s := range r.seats {
+		for s.seen < seq {
+			if _, err := s.read(); err != nil {
+				return fmt.Errorf("game %s seat %d: await state %d: %w", r.id, seat, seq, err)
+			}
+		}
 	}
-	return a.seq, nil
+	return nil
 }
 
 // play makes every seat move once a round, in seat order, each move waiting for its broadcast.
@@ -925,14 +936,13 @@ func (r *gameRun) play(ctx context.Context, c *http.Client, base string, o loadO
 			var seq int64
 			var err error
 			if o.wsMoves {
-				seq, err = r.sendMove(ctx, seat, bodies[seat])
-			} else {
-				seq, err = mv.post(ctx, path, tok, bodies[seat])
+				if seq, err = r.sendMove(ctx, seat, bodies[seat]); err == nil {
+					err = r.awaitSeats(seq)
+				}
+			} else if seq, err = mv.post(ctx, path, tok, bodies[seat]); err == nil {
+				_, err = r.await(seq)
 			}
 			if err != nil {
-				return lat, err
-			}
-			if _, err := r.await(seq); err != nil {
 				return lat, err
 			}
 			if round >= o.warmup {

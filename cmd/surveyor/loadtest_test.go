@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/game/gametest"
 	"github.com/surveyor-game/surveyor/server"
@@ -290,5 +292,62 @@ func TestProcStatParsing(t *testing.T) {
 		if _, err := parseVmRSS([]byte(bad)); err == nil {
 			t.Errorf("parseVmRSS accepted %q", bad)
 		}
+	}
+}
+
+// A WebSocket move is timed until every seat has the state it caused, not the first seat to hear it: here
+// seat 1's socket brings state 3 only after seat 0's, and a seat whose socket ends first is an error.
+func TestAwaitSeatsWaitsForEverySeat(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		c, err := websocket.Accept(w, req, nil)
+		if err != nil {
+			return
+		}
+		defer c.CloseNow()
+		ctx := req.Context()
+		switch req.URL.Path {
+		case "/0":
+			c.Write(ctx, websocket.MessageText, []byte(`{"type":"state","seq":2}`))
+			c.Write(ctx, websocket.MessageText, []byte(`{"type":"state","seq":3}`))
+		case "/1":
+			c.Write(ctx, websocket.MessageText, []byte(`{"type":"ok","seq":3}`))
+			<-release
+			c.Write(ctx, websocket.MessageText, []byte(`{"type":"state","seq":3}`))
+		case "/closes":
+			c.Write(ctx, websocket.MessageText, []byte(`{"type":"state","seq":2}`))
+			c.Close(websocket.StatusNormalClosure, "")
+			return
+		}
+		c.Read(ctx) // held open until the client closes
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	dial := func(path string) *seatConn {
+		c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &seatConn{c: c, rctx: readContext(ctx, c)}
+	}
+	r := &gameRun{id: "g", seats: []*seatConn{dial("/0"), dial("/1")}}
+	done := make(chan error, 1)
+	go func() { done <- r.awaitSeats(3) }()
+	select {
+	case err := <-done:
+		t.Fatalf("awaitSeats returned (%v) before seat 1 had state 3", err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if r.seats[0].seen != 3 || r.seats[1].seen != 3 {
+		t.Errorf("seen %d and %d, want 3 and 3", r.seats[0].seen, r.seats[1].seen)
+	}
+	r = &gameRun{id: "g", seats: []*seatConn{dial("/closes")}}
+	if err := r.awaitSeats(3); err == nil || !strings.Contains(err.Error(), "await state 3") {
+		t.Errorf("a socket that closed before the state: %v", err)
 	}
 }

@@ -2,7 +2,11 @@ package postgres_test
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"testing"
+	"time"
 
 	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/store/postgres"
@@ -45,5 +49,48 @@ func TestTwoInstancesMigrateOneSchema(t *testing.T) {
 	}
 	if g, err := b.Game(ctx, "g"); err != nil || g.ID != "g" {
 		t.Fatalf("second instance does not see the game: %v", err)
+	}
+}
+
+// A batch is written in one statement a round, each game once a round: a game's second append in the batch
+// follows its first, an append that lost its race or names no game is refused, and the others stand.
+func TestCommitBatchWithAGameTwice(t *testing.T) {
+	s := pgtest.Open(t)
+	ctx := context.Background()
+	t0 := time.Date(2026, 11, 28, 6, 0, 0, 0, time.UTC)
+	for _, id := range []string{"x", "y"} {
+		g := store.Game{ID: id, Game: "toy", Options: json.RawMessage(`{}`), Config: json.RawMessage(`{}`),
+			Status: "open", Summary: json.RawMessage(`{}`), Created: t0}
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ev := func(n int) []store.Event {
+		return []store.Event{{Kind: "move", Seat: n % 2, Data: json.RawMessage(fmt.Sprintf(`{"n":%d}`, n)), At: t0.Add(time.Duration(n) * time.Second)}}
+	}
+	batch := []*store.AppendReq{
+		store.NewAppendReq(ctx, "x", 0, store.Update{Status: "playing"}, ev(1)),
+		store.NewAppendReq(ctx, "y", 3, store.Update{}, ev(1)), // y is at 0
+		store.NewAppendReq(ctx, "z", 0, store.Update{}, ev(1)), // no such game
+		store.NewAppendReq(ctx, "x", 1, store.Update{}, ev(2)), // after x's first, in the same batch
+	}
+	s.Commit(batch)
+	for i, want := range []error{nil, store.ErrConflict, store.ErrNotFound, nil} {
+		if err := batch[i].Wait(); !errors.Is(err, want) || (want == nil) != (err == nil) {
+			t.Errorf("append %d (%s after %d): %v, want %v", i, batch[i].ID, batch[i].After, err, want)
+		}
+	}
+	evs, err := s.Events(ctx, "x", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != 2 || evs[0].Seq != 1 || string(evs[0].Data) != `{"n":1}` || evs[1].Seq != 2 || string(evs[1].Data) != `{"n":2}` {
+		t.Errorf("x's log: %+v", evs)
+	}
+	if g, err := s.Game(ctx, "x"); err != nil || g.Seq != 2 || g.Status != "playing" {
+		t.Errorf("x: %+v, %v; want seq 2, playing", g, err)
+	}
+	if evs, err := s.Events(ctx, "y", 0); err != nil || len(evs) != 0 {
+		t.Errorf("y's log: %+v, %v; want empty", evs, err)
 	}
 }
