@@ -95,7 +95,10 @@ synchronous FULL), 1000 games, --rounds 20 --think 190ms, --warmup 1:
   Server memory per active game: toy 6.1 KB (20 rounds); each real game's (whole games, --game NAME
   --games 100) is in README.md.
 26 Nov 2026, nothing else running, --spawn --ws-moves: 20,200-23,200 moves/s at saturation, 55-67 µs of
-  server CPU a move; --think 45ms: 19,100 moves/s, p99 27.6 ms. The rest, and how, in docs/performance.md.`
+  server CPU a move; --think 45ms: 19,100 moves/s, p99 27.6 ms.
+28 Nov 2026 (a faster day), the same: 31,700-33,500 moves/s, 40.5-42.8 µs (PostgreSQL: 24,400-26,900,
+  35.0-39.5 µs and 17-20 µs in PostgreSQL's processes); --think 40ms: 22,600-23,300 moves/s, p99 13.8-26.2
+  ms; --noise --think 60ms: 13,400-14,600 moves/s, p99 37-84 ms. The rest, and how, in docs/performance.md.`
 
 const loadtestUsage = `usage: surveyor loadtest [--games N] [--think D] [--rounds N] [--warmup N] [--db URL | --server URL] [--game NAME]
        surveyor loadtest --floor [--games N] [--seats N] [--rounds N]
