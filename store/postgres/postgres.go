@@ -248,8 +248,9 @@ func (s *Store) Append(ctx context.Context, id string, after int64, up store.Upd
 // Nov, `loadtest --spawn --ws-moves --db` at 1,000 games): PostgreSQL's own CPU a move fell from 24-26 µs
 // to 17-20.
 //
-// The games are locked in id order (the FOR UPDATE, sorted, before the update), so that two instances'
-// batches cannot deadlock; a game may appear once a statement (an UPDATE changes a row once).
+// The games are locked in id order first (l: the update's one-time filter reads it, so it runs before the
+// update touches a row), so that two instances' batches cannot deadlock; a game may appear once a
+// statement (an UPDATE changes a row once).
 const appendSQL = `WITH a AS (
 	SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::timestamptz[])
 		AS a(id, after, seq, status, summary, at)
