@@ -47,6 +47,15 @@ func NewLevel(l LevelSpec, seed uint64) *Bot {
 	return b
 }
 
+// Reseed restarts a level's choices from seed. The sim gives every game its own, so that a game's moves
+// depend on its seed alone and not on the games the same bot played before it, which with several
+// workers depend on which worker took which game.
+func (b *Bot) Reseed(seed uint64) {
+	if b.rng != nil {
+		b.rng = rand.New(rand.NewPCG(seed, 0x5eed1e7e1))
+	}
+}
+
 // LevelNamed is the level of that name, if there is one.
 func LevelNamed(name string) (LevelSpec, bool) {
 	for _, l := range Levels {

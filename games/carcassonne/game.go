@@ -85,6 +85,9 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 			if err := g.Reset(o, seats, seed); err != nil {
 				return game.SimOutcome{}, err
 			}
+			for i, l := range carcbot.Levels {
+				levels[l.Name].Reseed(seed + uint64(i))
+			}
 			think := make([][]time.Duration, seats)
 			for !g.Over() {
 				seat := g.ToActSeat()

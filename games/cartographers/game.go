@@ -94,6 +94,9 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 			if err != nil {
 				return game.SimOutcome{}, err
 			}
+			for i, l := range cartobot.Levels {
+				bots[l.Name].Reseed(seed + uint64(i))
+			}
 			think := make([][]time.Duration, seats)
 			for !g.Over() {
 				acted := false
