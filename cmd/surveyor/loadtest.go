@@ -104,7 +104,8 @@ const loadtestUsage = `usage: surveyor loadtest [--games N] [--think D] [--round
        surveyor loadtest --floor [--games N] [--seats N] [--rounds N]
 
 Plays many games at once through the public API and measures the path a player sees: each move is posted
-over HTTP and timed until the resulting state arrives on the game's spectator WebSocket. It reports the
+over HTTP and timed until the resulting state arrives on the game's spectator WebSocket (with --ws-moves,
+sent on the mover's WebSocket and timed until every seat's has brought the state). It reports the
 steady throughput (the middle 80% of moves, leaving out the staggered start and the last games' tail),
 the rate over the whole run, p50/p99/max latency, and memory per active game. Without --server the
 server runs in this process, on a fresh SQLite file or the --db given, and shares the CPU with the
@@ -254,7 +255,8 @@ func describeDB(db string) string {
 
 // loadtest starts a server on loopback, sets the games up, then plays them all at once: each game's
 // driver posts a move over HTTP and waits until the game's spectator WebSocket receives the resulting
-// state; the time between the two is the move-to-broadcast latency.
+// state (with --ws-moves, sends it on the mover's WebSocket and waits until every seat's has it); the
+// time between the two is the move-to-broadcast latency.
 func loadtest(ctx context.Context, o loadOptions) (loadReport, error) {
 	if o.game == "" {
 		o.game = "toy"
