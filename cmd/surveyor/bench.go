@@ -31,6 +31,7 @@ import (
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/game/gametest"
 	"github.com/surveyor-game/surveyor/games"
+	"github.com/surveyor-game/surveyor/internal/cli"
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/notify/push"
 	"github.com/surveyor-game/surveyor/rating"
@@ -204,7 +205,7 @@ func measure(c benchCase, d time.Duration) (benchResult, error) {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		cpu0, err := selfCPU()
+		cpu0, err := cli.SelfCPU()
 		if err != nil {
 			return benchResult{}, err
 		}
@@ -225,7 +226,7 @@ func measure(c benchCase, d time.Duration) (benchResult, error) {
 		}
 		wg.Wait()
 		elapsed := time.Since(start)
-		cpu1, err := selfCPU()
+		cpu1, err := cli.SelfCPU()
 		if err != nil {
 			return benchResult{}, err
 		}

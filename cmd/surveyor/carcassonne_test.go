@@ -5,11 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/surveyor-game/surveyor/game"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/surveyor-game/surveyor/game"
 )
 
 func runOK(t *testing.T, stdin string, args ...string) string {

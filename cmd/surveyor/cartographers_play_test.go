@@ -6,9 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/surveyor-game/surveyor/games"
 	"strings"
 	"testing"
+
+	"github.com/surveyor-game/surveyor/games"
 
 	"github.com/surveyor-game/surveyor/cartographers"
 	"github.com/surveyor-game/surveyor/game"

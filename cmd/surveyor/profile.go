@@ -7,9 +7,11 @@ import (
 	"os/signal"
 	"runtime/pprof"
 	"sync"
+
+	"github.com/surveyor-game/surveyor/internal/cli"
 )
 
-// profileCPU writes a CPU profile to path until the returned stop is called. profileRestart (SIGUSR1)
+// profileCPU writes a CPU profile to path until the returned stop is called. cli.ProfileRestart (SIGUSR1)
 // starts the profile again, emptying the file: a load test sends it when its play phase begins, so that
 // the profile leaves out the setup (creating and joining a thousand games) and shows only the moves.
 func profileCPU(path string, log *slog.Logger) (stop func(), err error) {
@@ -38,8 +40,8 @@ func profileCPU(path string, log *slog.Logger) (stop func(), err error) {
 		return nil, err
 	}
 	sig := make(chan os.Signal, 1)
-	if profileRestart != nil {
-		signal.Notify(sig, profileRestart)
+	if cli.ProfileRestart != nil {
+		signal.Notify(sig, cli.ProfileRestart)
 	}
 	done := make(chan struct{})
 	go func() {

@@ -11,18 +11,16 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/surveyor-game/surveyor/bot"
 	"github.com/surveyor-game/surveyor/game/gametest"
 	"github.com/surveyor-game/surveyor/games"
+	"github.com/surveyor-game/surveyor/internal/cli"
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/server"
 	"github.com/surveyor-game/surveyor/store"
-	"github.com/surveyor-game/surveyor/store/postgres"
-	"github.com/surveyor-game/surveyor/store/sqlite"
 	"github.com/surveyor-game/surveyor/web"
 )
 
@@ -41,7 +39,7 @@ type serveOptions struct {
 	smtp, publicURL          string
 	noPush                   bool
 	outboxLease              time.Duration
-	gc                       gcSettings
+	gc                       cli.GC
 	rate                     float64
 	burst                    int
 	shutdown, botDelay, idle time.Duration
@@ -82,7 +80,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		}
 		return nil
 	})
-	o.gc.register(fs, "")
+	o.gc.Register(fs, "")
 	fs.StringVar(&o.smtp, "smtp", "", "send notification mails through this SMTP server: `URL` smtp://user:pass@host:587?from=Surveyor%20%3Cnoreply%40example.org%3E (smtps:// for TLS from the start; off without it)")
 	fs.StringVar(&o.publicURL, "public-url", "", "the site's address as players reach it, for the links in mails and pushes (default http://ADDR)")
 	fs.BoolVar(&o.noPush, "no-push", false, "send no Web Push notifications")
@@ -98,19 +96,6 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	return o, nil
 }
 
-// openStore opens the store a --db value names.
-func openStore(ctx context.Context, db, dataDir string) (store.Store, string, error) {
-	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
-		st, err := postgres.Open(ctx, db, postgres.Options{})
-		return st, "PostgreSQL", err
-	}
-	if db == "" {
-		db = filepath.Join(dataDir, "surveyor.db")
-	}
-	st, err := sqlite.Open(ctx, db)
-	return st, "SQLite " + db, err
-}
-
 func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	o, err := parseServeFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -119,7 +104,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	if err != nil {
 		return err
 	}
-	if err := o.gc.apply(); err != nil {
+	if err := o.gc.Apply(); err != nil {
 		return err
 	}
 	var level slog.Level
@@ -128,7 +113,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
 
-	st, where, err := openStore(ctx, o.db, o.data)
+	st, where, err := cli.OpenStore(ctx, o.db, o.data)
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
 	}

@@ -11,12 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/internal/cli"
 	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/store/postgres/pgtest"
 )
@@ -132,13 +132,13 @@ func TestServeFlags(t *testing.T) {
 	if o.addr != "127.0.0.1:8080" || o.data != "data" || o.db != "" {
 		t.Fatalf("defaults %+v, want 127.0.0.1:8080 with SQLite in ./data", o)
 	}
-	if o.gc != (gcSettings{percent: 800}) {
+	if o.gc != (cli.GC{Percent: 800}) {
 		t.Fatalf("default collector %+v, want GOGC 800 and no memory limit", o.gc)
 	}
-	if o, err := parseServeFlags([]string{"--gc-percent", "150"}, io.Discard); err != nil || o.gc.percent != 150 {
-		t.Fatalf("--gc-percent 150: %d, %v", o.gc.percent, err)
+	if o, err := parseServeFlags([]string{"--gc-percent", "150"}, io.Discard); err != nil || o.gc.Percent != 150 {
+		t.Fatalf("--gc-percent 150: %d, %v", o.gc.Percent, err)
 	}
-	if o, err := parseServeFlags([]string{"--gc-percent", "-1", "--memory-limit", "1GiB"}, io.Discard); err != nil || o.gc != (gcSettings{-1, 1 << 30}) {
+	if o, err := parseServeFlags([]string{"--gc-percent", "-1", "--memory-limit", "1GiB"}, io.Discard); err != nil || o.gc != (cli.GC{Percent: -1, Limit: 1 << 30}) {
 		t.Fatalf("--gc-percent -1 --memory-limit 1GiB: %+v, %v", o.gc, err)
 	}
 	if _, err := parseServeFlags([]string{"--memory-limit", "lots"}, io.Discard); err == nil {
@@ -197,53 +197,6 @@ func TestServeToyForLoadTests(t *testing.T) {
 	}
 	if fi, err := os.Stat(prof); err != nil || fi.Size() == 0 {
 		t.Fatalf("CPU profile: %v, want a non-empty file", err)
-	}
-}
-
-func TestParseSize(t *testing.T) {
-	for in, want := range map[string]int64{"0": 0, "512MiB": 512 << 20, "1GiB": 1 << 30, "2 GiB": 2 << 30, "100KB": 100e3, "3GB": 3e9, "42": 42, "7B": 7} {
-		if got, err := parseSize(in); err != nil || got != want {
-			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
-		}
-	}
-	for _, in := range []string{"", "GiB", "-1GiB", "1TiB", "1.5GiB", "99999999999GiB"} {
-		if _, err := parseSize(in); err == nil {
-			t.Errorf("parseSize(%q) accepted", in)
-		}
-	}
-}
-
-// A collector turned off needs a memory limit, or the heap would grow without bound.
-func TestGCSettingsApply(t *testing.T) {
-	oldPercent := debug.SetGCPercent(100)
-	oldLimit := debug.SetMemoryLimit(-1)
-	defer func() { debug.SetGCPercent(oldPercent); debug.SetMemoryLimit(oldLimit) }()
-	t.Setenv("GOGC", "")
-	t.Setenv("GOMEMLIMIT", "")
-	if err := (gcSettings{percent: -1}).apply(); err == nil {
-		t.Fatal("--gc-percent -1 without a memory limit accepted")
-	}
-	if err := (gcSettings{percent: -1, limit: 1 << 30}).apply(); err != nil {
-		t.Fatal(err)
-	}
-	if p, l := debug.SetGCPercent(100), debug.SetMemoryLimit(-1); p != -1 || l != 1<<30 {
-		t.Fatalf("after apply: GOGC %d, limit %d; want -1 and 1 GiB", p, l)
-	}
-}
-
-// --gc-percent sets the collector's target unless GOGC in the environment already chose one.
-func TestSetGCPercent(t *testing.T) {
-	old := debug.SetGCPercent(77)
-	defer debug.SetGCPercent(old)
-	t.Setenv("GOGC", "")
-	setGCPercent(250)
-	if got := debug.SetGCPercent(77); got != 250 {
-		t.Errorf("GC percent %d after setGCPercent(250), want 250", got)
-	}
-	t.Setenv("GOGC", "50")
-	setGCPercent(250)
-	if got := debug.SetGCPercent(77); got != 77 {
-		t.Errorf("GC percent %d with GOGC set, want it left at 77", got)
 	}
 }
 
@@ -407,7 +360,7 @@ func TestRecordReplaysWithSurveyorReplay(t *testing.T) {
 func TestUserCommand(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
-	st, _, err := openStore(ctx, "", dir)
+	st, _, err := cli.OpenStore(ctx, "", dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,7 +408,7 @@ func TestUserCommand(t *testing.T) {
 	if code, _ := user("disable", "Nobody"); code == 0 {
 		t.Fatal("disabling an unknown name succeeded")
 	}
-	st, _, _ = openStore(ctx, "", dir)
+	st, _, _ = cli.OpenStore(ctx, "", dir)
 	defer st.Close()
 	acc = st.(store.Accounts)
 	ada, _ := acc.UserByKey(ctx, "ada")

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/internal/cli"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -46,7 +47,7 @@ func runUser(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	if fs.NArg() == 0 {
 		return errors.New(userUsage)
 	}
-	st, _, err := openStore(ctx, *db, *data)
+	st, _, err := cli.OpenStore(ctx, *db, *data)
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
 	}

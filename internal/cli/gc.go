@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -23,51 +23,52 @@ import (
 // is many times the live heap, worse than GOGC when it is not (its late collections make every goroutine
 // help: p99 83-99 ms for 3000 games at 1 GiB).
 const (
-	defaultGCPercent = 800
+	DefaultGCPercent = 800
 	gcPercentHelp    = "garbage collection target percentage (Go's GOGC; Go's default is 100; -1 collects only near --memory-limit); the GOGC environment variable, when set, wins"
 	memoryLimitHelp  = "soft limit of the heap, e.g. 1GiB or 512MiB (Go's GOMEMLIMIT; 0: none); the GOMEMLIMIT environment variable, when set, wins"
 )
 
-// gcSettings are the collector's flags of serve and loadtest.
-type gcSettings struct {
-	percent int
-	limit   int64 // bytes, 0 for none
+// GC is the collector's flags of serve and loadtest.
+type GC struct {
+	Percent int
+	Limit   int64 // bytes, 0 for none
 }
 
-func (g *gcSettings) register(fs *flag.FlagSet, prefix string) {
-	fs.IntVar(&g.percent, "gc-percent", defaultGCPercent, prefix+gcPercentHelp)
+// Register adds --gc-percent and --memory-limit to fs; prefix starts their help.
+func (g *GC) Register(fs *flag.FlagSet, prefix string) {
+	fs.IntVar(&g.Percent, "gc-percent", DefaultGCPercent, prefix+gcPercentHelp)
 	fs.Func("memory-limit", prefix+memoryLimitHelp, func(v string) error {
-		n, err := parseSize(v)
-		g.limit = n
+		n, err := ParseSize(v)
+		g.Limit = n
 		return err
 	})
 }
 
-// apply sets the collector, leaving alone what the environment set.
-func (g gcSettings) apply() error {
-	if g.percent < -1 {
+// Apply sets the collector, leaving alone what the environment set.
+func (g GC) Apply() error {
+	if g.Percent < -1 {
 		return errors.New("--gc-percent must be -1 or more")
 	}
 	envLimit := os.Getenv("GOMEMLIMIT") != ""
-	if g.percent == -1 && g.limit == 0 && !envLimit {
+	if g.Percent == -1 && g.Limit == 0 && !envLimit {
 		return errors.New("--gc-percent -1 needs --memory-limit: without either the heap would grow without bound")
 	}
-	if !envLimit && g.limit > 0 {
-		debug.SetMemoryLimit(g.limit)
+	if !envLimit && g.Limit > 0 {
+		debug.SetMemoryLimit(g.Limit)
 	}
-	setGCPercent(g.percent)
+	SetGCPercent(g.Percent)
 	return nil
 }
 
-// setGCPercent applies --gc-percent unless GOGC is set in the environment.
-func setGCPercent(p int) {
+// SetGCPercent applies --gc-percent unless GOGC is set in the environment.
+func SetGCPercent(p int) {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(p)
 	}
 }
 
-// parseSize reads a byte count with an optional unit: B, KiB, MiB, GiB (and KB, MB, GB as powers of 1000).
-func parseSize(s string) (int64, error) {
+// ParseSize reads a byte count with an optional unit: B, KiB, MiB, GiB (and KB, MB, GB as powers of 1000).
+func ParseSize(s string) (int64, error) {
 	s = strings.TrimSpace(s)
 	units := []struct {
 		suffix string

@@ -1,4 +1,4 @@
-package main
+package loadtest
 
 // loadtest --floor: the part of a move's server CPU that no server code can remove on this machine. A
 // WebSocket move costs its server at least one read of the mover's message and one write to each seat's
@@ -17,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/surveyor-game/surveyor/internal/cli"
 )
 
 const (
@@ -39,7 +41,7 @@ func runFloor(ctx context.Context, o loadOptions) (floorReport, error) {
 		return floorReport{}, fmt.Errorf("floor: listen: %w", err)
 	}
 	defer ln.Close()
-	cmd, err := selfCommand(ctx, "loadtest", "--floor-client", ln.Addr().String(), "--games", strconv.Itoa(o.games),
+	cmd, err := SelfCommand(ctx, "loadtest", "--floor-client", ln.Addr().String(), "--games", strconv.Itoa(o.games),
 		"--seats", strconv.Itoa(o.seats), "--rounds", strconv.Itoa(o.rounds))
 	if err != nil {
 		return floorReport{}, err
@@ -64,7 +66,7 @@ func runFloor(ctx context.Context, o loadOptions) (floorReport, error) {
 		}
 		conns = append(conns, c)
 	}
-	cpu0, err := selfCPU()
+	cpu0, err := cli.SelfCPU()
 	if err != nil {
 		return floorReport{}, err
 	}
@@ -93,7 +95,7 @@ func runFloor(ctx context.Context, o loadOptions) (floorReport, error) {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	cpu1, err := selfCPU()
+	cpu1, err := cli.SelfCPU()
 	if err != nil {
 		return floorReport{}, err
 	}

@@ -1,4 +1,4 @@
-package main
+package loadtest
 
 import (
 	"bufio"
@@ -17,9 +17,10 @@ import (
 	"github.com/surveyor-game/surveyor/games"
 )
 
-// selfCommand runs this binary with args in a process of its own. Tests replace it: their binary is the
-// test binary, which runs surveyor only when told to by its TestMain.
-var selfCommand = func(ctx context.Context, args ...string) (*exec.Cmd, error) {
+// SelfCommand runs this binary (surveyor) with args in a process of its own: the spawned server, the
+// noise and the floor's clients. Tests replace it: their binary is the test binary, which runs surveyor
+// only when told to by its TestMain.
+var SelfCommand = func(ctx context.Context, args ...string) (*exec.Cmd, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("find this binary: %w", err)
@@ -54,14 +55,14 @@ func spawnServer(ctx context.Context, o loadOptions) (*process, error) {
 	if cpuProfile != "" {
 		args = append(args, "--cpuprofile", cpuProfile)
 	}
-	args = append(args, "--gc-percent", strconv.Itoa(o.gc.percent))
-	if o.gc.limit > 0 {
-		args = append(args, "--memory-limit", strconv.FormatInt(o.gc.limit, 10)+"B")
+	args = append(args, "--gc-percent", strconv.Itoa(o.gc.Percent))
+	if o.gc.Limit > 0 {
+		args = append(args, "--memory-limit", strconv.FormatInt(o.gc.Limit, 10)+"B")
 	}
 	if o.idleAfter > 0 {
 		args = append(args, "--idle-timeout", o.idleAfter.String())
 	}
-	cmd, err := selfCommand(ctx, args...)
+	cmd, err := SelfCommand(ctx, args...)
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, err
@@ -108,7 +109,7 @@ func spawnServer(ctx context.Context, o loadOptions) (*process, error) {
 // be: a bot simulation on every core, for as long as the load test runs.
 func spawnNoise(ctx context.Context) (*process, error) {
 	// Any game's default bot will do: the first game of the list.
-	cmd, err := selfCommand(ctx, "sim", "--game", games.All()[0].Definition.Name(), "--games", "100000000", "--parallel")
+	cmd, err := SelfCommand(ctx, "sim", "--game", games.All()[0].Definition.Name(), "--games", "100000000", "--parallel")
 	if err != nil {
 		return nil, err
 	}

@@ -1,20 +1,15 @@
 //go:build windows
 
-package main
+package cli
 
 import (
 	"fmt"
-	"os"
 	"syscall"
 	"time"
 )
 
-// profileRestart is nil: Windows has no signal for it, so a load test's profile of a spawned server keeps
-// the setup in it.
-var profileRestart os.Signal
-
-// selfCPU is the CPU time this process has used, user and system, over every thread.
-func selfCPU() (time.Duration, error) {
+// SelfCPU is the CPU time this process has used, user and system, over every thread.
+func SelfCPU() (time.Duration, error) {
 	var creation, exit, kernel, user syscall.Filetime
 	h, err := syscall.GetCurrentProcess()
 	if err != nil {
