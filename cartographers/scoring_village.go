@@ -112,7 +112,7 @@ func shieldgate(s *Sheet) (int, Bits) {
 	// Fewer than two larger clusters: the small ones fill in, pairs before single spaces, lowest first.
 	if secondN == 0 {
 		if firstN == 0 {
-			firstN = takeSmallest(&pairs, &single).Count()
+			takeSmallest(&pairs, &single) // the first of the clusters is the lowest small one, not counted
 		}
 		second = takeSmallest(&pairs, &single)
 		secondN = second.Count()
