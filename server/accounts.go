@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -291,10 +290,7 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
 	now := s.now()
 	key, addr := "user:"+auth.NameKey(req.Name), "addr:"+clientKey(r, s.trusted)
 	if wait := max(s.failed.retryAfter(key, now), s.failed.retryAfter(addr, now)); wait > 0 {
-		secs := int(math.Ceil(wait.Seconds()))
-		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		return &apiError{Status: http.StatusTooManyRequests, Code: codeRateLimited,
-			Message: fmt.Sprintf("too many wrong passwords; retry after %d s", secs), RetryAfter: secs}
+		return tooMany(wait, "too many wrong passwords; retry after %d s", int(math.Ceil(wait.Seconds())))
 	}
 	u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(req.Name))
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -371,8 +367,8 @@ func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) checkPassword(r *http.Request, u store.User, password string) error {
 	now := s.now()
 	key := "user:" + u.Key
-	if s.failed.retryAfter(key, now) > 0 {
-		return errf(http.StatusTooManyRequests, codeRateLimited, "too many wrong passwords; try again later")
+	if wait := s.failed.retryAfter(key, now); wait > 0 {
+		return tooMany(wait, "too many wrong passwords; try again later")
 	}
 	ok, _, err := auth.VerifyPassword(u.PasswordHash, password)
 	if err != nil && !errors.Is(err, auth.ErrBadHash) {

@@ -120,10 +120,10 @@ func (s *Server) routes(static fs.FS) http.Handler {
 // apiHandler adapts a handler that returns an error and applies the rate limit.
 func (s *Server) apiHandler(h func(w http.ResponseWriter, r *http.Request) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.rateLimited(r) {
+		if wait := s.rateLimited(r); wait > 0 {
 			// The connection closes after the refusal: reading a body the client may trickle would hold it.
 			w.Header().Set("Connection", "close")
-			writeError(w, errf(http.StatusTooManyRequests, codeRateLimited, "too many requests; slow down"))
+			writeError(w, tooMany(wait, "too many requests; slow down"))
 			return
 		}
 		if err := h(w, r); err != nil {
@@ -311,9 +311,10 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if s.creations != nil && !s.creations.allow(clientKey(r, s.trusted), time.Now()) {
-		return &apiError{Status: http.StatusTooManyRequests, Code: codeRateLimited, RetryAfter: 6,
-			Message: "you have opened many matches in a short time; wait a few seconds"}
+	if s.creations != nil {
+		if wait := s.creations.take(clientKey(r, s.trusted), time.Now()); wait > 0 {
+			return tooMany(wait, "you have opened many matches in a short time; wait a few seconds")
+		}
 	}
 	def, ok := s.games[req.Game]
 	if !ok {

@@ -295,8 +295,7 @@ func (s *Server) setPrefs(w http.ResponseWriter, r *http.Request) error {
 				return errf(http.StatusBadRequest, codeBadRequest, "this server sends no mail (its operator has not configured SMTP)")
 			}
 			if retry := s.confirmations.take(p.user.ID, s.now(), 1); retry > 0 {
-				w.Header().Set("Retry-After", strconv.Itoa(int(retry.Seconds())+1))
-				return errf(http.StatusTooManyRequests, codeRateLimited, "%d confirmation mails an hour at most", confirmBurst)
+				return tooMany(retry, "%d confirmation mails an hour at most", confirmBurst)
 			}
 			confirm = true
 		}
@@ -599,8 +598,7 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) error {
 	}
 	now := s.now()
 	if retry := s.reports.take(p.user.ID, now, 1); retry > 0 {
-		w.Header().Set("Retry-After", strconv.Itoa(int(retry.Seconds())+1))
-		return errf(http.StatusTooManyRequests, codeRateLimited, "%d reports an hour at most", reportBurst)
+		return tooMany(retry, "%d reports an hour at most", reportBurst)
 	}
 	rp := store.Report{ID: newID(), FromID: p.user.ID, AboutID: u.ID, GameID: req.Match, Text: text, Created: now}
 	if err := s.accounts.AddReport(r.Context(), rp); err != nil {
