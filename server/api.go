@@ -20,15 +20,25 @@ import (
 	"github.com/surveyor-game/surveyor/store"
 )
 
-func (s *Server) routes(static fs.FS) http.Handler {
-	mux := http.NewServeMux()
+// route is one entry of the route table: a ServeMux pattern and its handler.
+type route struct {
+	pattern string
+	h       http.Handler
+}
+
+// routeTable is every endpoint the server serves but the fallbacks ("/api/" and "/"). The gate of
+// cross-site changes (crosssite.go) stands before all of it; crossSiteRoutes names the few that take
+// changes from other sites.
+func (s *Server) routeTable() []route {
+	var t []route
 	api := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
-		mux.Handle(pattern, s.apiHandler(h))
+		t = append(t, route{pattern, s.apiHandler(h)})
 	}
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+	plain := func(pattern string, h http.HandlerFunc) { t = append(t, route{pattern, h}) }
+	plain("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
-	mux.HandleFunc("GET /readyz", s.readyz)
+	plain("GET /readyz", s.readyz)
 	api("GET /api/games", s.listDefinitions)
 	api("GET /api/matches", s.lobby)
 	api("POST /api/matches", s.create)
@@ -84,10 +94,18 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	api("DELETE /api/users/{name}/block", s.relation("block"))
 	api("POST /api/users/{name}/report", s.report)
 	api("GET /api/matches/{id}/presence", s.presence)
-	mux.HandleFunc("GET /confirm-email", s.confirmEmail)
-	mux.HandleFunc("/unsubscribe", s.unsubscribe)
+	plain("GET /confirm-email", s.confirmEmail)
+	plain("/unsubscribe", s.unsubscribe)
 	api("GET /api/users/{name}", s.profile)
 	api("GET /api/leaderboard/{game}", s.leaderboard)
+	return t
+}
+
+func (s *Server) routes(static fs.FS) http.Handler {
+	mux := http.NewServeMux()
+	for _, rt := range s.routeTable() {
+		mux.Handle(rt.pattern, rt.h)
+	}
 	// Anything else under /api/ is a JSON error, 405 when the path exists for another method.
 	mux.Handle("/api/", s.apiHandler(func(w http.ResponseWriter, r *http.Request) error {
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodDelete} {
@@ -114,7 +132,7 @@ func (s *Server) routes(static fs.FS) http.Handler {
 			writeError(w, errf(http.StatusNotFound, codeNotFound, "no such page"))
 		})
 	}
-	return s.logRequests(s.recoverPanics(s.bodyDeadline(mux)))
+	return s.logRequests(s.recoverPanics(s.bodyDeadline(crossSiteGate(mux))))
 }
 
 // apiHandler adapts a handler that returns an error and applies the rate limit.

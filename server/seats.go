@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/netip"
-	"strings"
 	"sync"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -139,9 +138,6 @@ func (s *Server) actingSeat(r *http.Request, m *match) (game.Seat, error) {
 	if p == nil {
 		return m.seatOf("") // the usual "a seat token is required"
 	}
-	if p.session != nil && !sameOrigin(r) && r.Method != http.MethodGet && r.Method != http.MethodHead {
-		return 0, errf(http.StatusForbidden, codeForbidden, "a signed-in change must come from this site's pages")
-	}
 	if r.Method != http.MethodGet && !p.can(scopePlay) {
 		return 0, errf(http.StatusForbidden, codeForbidden, `the API token lacks the "play" scope`)
 	}
@@ -159,9 +155,8 @@ func (s *Server) fromTrustedProxy(r *http.Request) bool {
 }
 
 // viewerSeat is the seat whose view a request sees: its seat token's, or its signed-in account's seat,
-// or none (a spectator). On a WebSocket a session cookie counts only from our own pages: a foreign page
-// may open a socket to us with the player's cookies and read what comes (a plain GET's answer it cannot
-// read, the browser keeps it from other sites).
+// or none (a spectator). (A WebSocket opened by another site's page comes without its cookie: the gate of
+// crosssite.go removed it, since such a page could read what the socket says.)
 func (s *Server) viewerSeat(r *http.Request, m *match) (game.Seat, error) {
 	if tok := token(r); tok != "" && !isAPIToken(tok) {
 		return m.seatOf(tok)
@@ -169,9 +164,6 @@ func (s *Server) viewerSeat(r *http.Request, m *match) (game.Seat, error) {
 	p, err := s.whoIs(r)
 	if err != nil || p == nil {
 		return game.Spectator, err
-	}
-	if p.session != nil && strings.EqualFold(r.Header.Get("Upgrade"), "websocket") && !sameOrigin(r) {
-		return game.Spectator, nil
 	}
 	seat, err := s.seatOfUser(r.Context(), m.id, p.user.ID)
 	if err != nil {
@@ -212,7 +204,7 @@ func (s *Server) yourGames(w http.ResponseWriter, r *http.Request) error {
 // is taken either way (its token is in the answer): a failure here only leaves it to be claimed later.
 func (s *Server) bindIfSignedIn(r *http.Request, matchID string, seat game.Seat) {
 	p, err := s.whoIs(r)
-	if err != nil || p == nil || !p.can(scopePlay) || p.session != nil && !sameOrigin(r) {
+	if err != nil || p == nil || !p.can(scopePlay) {
 		return
 	}
 	if err := s.bindSeat(r.Context(), p.user, matchID, seat); err != nil {

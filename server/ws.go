@@ -62,8 +62,8 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	}
 
 	// Any origin may connect: authority comes from the seat token in the URL, or from a session cookie
-	// only when the page is ours (viewerSeat checks the Origin), so a foreign page gains nothing it could
-	// not do with the token itself.
+	// only when the page is ours (the gate of crosssite.go drops it otherwise), so a foreign page gains
+	// nothing it could not do with the token itself.
 	client := clientKey(r, s.trusted)
 	if !s.sockets.acquire(client, s.wsPerAddr) {
 		return tooMany(socketRetry, "this address holds %d WebSockets already", s.wsPerAddr)
