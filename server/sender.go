@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/surveyor-game/surveyor/internal/egress"
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/notify/push"
 	"github.com/surveyor-game/surveyor/store"
@@ -486,7 +487,10 @@ func (s *Server) startSender(ctx context.Context, cfg Config) error {
 			return fmt.Errorf("server: stored VAPID keys: %w", err)
 		}
 		// The VAPID subject is how a push service reaches the operator: the site's address.
-		d.push = &push.Sender{Keys: k, Subject: d.base, Client: cfg.PushClient}
+		d.push = &push.Sender{Keys: k, Subject: d.base} // its default client goes through the egress rule
+		if d.loopback {
+			d.push.Client = egress.Loopback.Client(sendTimeout)
+		}
 		if !strings.HasPrefix(d.base, "https://") {
 			d.push.Subject = "mailto:operator@" + d.host()
 		}

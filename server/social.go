@@ -8,7 +8,6 @@ import (
 	"html/template"
 	"net/http"
 	"net/mail"
-	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/internal/egress"
 	"github.com/surveyor-game/surveyor/notify/push"
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -675,20 +675,11 @@ func (s *Server) seenRecently(ctx context.Context, user string) bool {
 	return err == nil && !at.IsZero() && s.now().Sub(at) < onlineWithin
 }
 
-// publicEndpoint reports whether a push endpoint is an https URL whose host is a name or a public address:
-// the server posts to it, so a client must not be able to aim it at the server's own machine or network.
-// (A name that resolves to a private address is left to the network's egress rules.)
+// publicEndpoint reports whether a push endpoint is an https URL whose host the egress rule lets the
+// server reach: the server posts to it, so a client must not be able to aim it at the server's own
+// machine or network. A name is only read here; the address it resolves to is checked when the push
+// connects (egress), where a rebinding name is caught.
 func publicEndpoint(raw string) bool {
 	u, err := url.Parse(raw)
-	if err != nil || u.Scheme != "https" {
-		return false
-	}
-	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
-	if host == "" || host == "localhost" || strings.HasSuffix(host, ".localhost") || strings.HasSuffix(host, ".local") || strings.HasSuffix(host, ".internal") {
-		return false
-	}
-	if ip, err := netip.ParseAddr(host); err == nil {
-		return ip.IsGlobalUnicast() && !ip.IsPrivate()
-	}
-	return strings.Contains(host, ".")
+	return err == nil && u.Scheme == "https" && u.User == nil && egress.Policy{}.HostAllowed(u.Hostname())
 }
