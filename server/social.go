@@ -41,6 +41,7 @@ type noteOut struct {
 	Match    string     `json:"match,omitempty"`
 	Game     string     `json:"game,omitempty"`
 	By       string     `json:"by,omitempty"`
+	Account  bool       `json:"by_account,omitempty"` // By is an account's name, not a guest's
 	Seat     int        `json:"seat"`
 	Deadline *time.Time `json:"deadline,omitempty"`
 	Created  time.Time  `json:"created"`
@@ -49,7 +50,7 @@ type noteOut struct {
 func toNoteOut(n store.Note) noteOut {
 	var d noteData
 	json.Unmarshal(n.Data, &d)
-	return noteOut{ID: n.ID, Kind: n.Kind, Match: n.GameID, Game: d.Game, By: d.By, Seat: d.Seat, Deadline: d.Deadline, Created: n.Created}
+	return noteOut{ID: n.ID, Kind: n.Kind, Match: n.GameID, Game: d.Game, By: d.By, Account: d.Actor != "", Seat: d.Seat, Deadline: d.Deadline, Created: n.Created}
 }
 
 // GET /api/account/notifications?before=ID
@@ -491,13 +492,12 @@ func (s *Server) relation(kind string) func(w http.ResponseWriter, r *http.Reque
 		ctx, on := r.Context(), r.Method == http.MethodPost
 		switch {
 		case kind == "follow" && on:
-			err = s.accounts.Follow(ctx, p.user.ID, u.ID, s.now())
-			if err == nil {
-				// The followed hears of it, unless they blocked the follower.
-				if blocked, _ := s.accounts.Blocks(ctx, u.ID, p.user.ID); !blocked {
-					at := s.now()
-					s.addNotes(ctx, store.Note{UserID: u.ID, Kind: noteFollow, Data: mustJSON(noteData{By: p.user.Name, Seat: -1}), Due: at, Created: at})
-				}
+			// The followed hears of a new follow only: a repeat changes nothing and tells no one (and the
+			// gate of notes drops it if they blocked the follower).
+			var isNew bool
+			if isNew, err = s.accounts.Follow(ctx, p.user.ID, u.ID, s.now()); err == nil && isNew {
+				at := s.now()
+				s.addNotes(ctx, store.Note{UserID: u.ID, Kind: noteFollow, Data: mustJSON(noteData{By: p.user.Name, Actor: p.user.ID, Seat: -1}), Due: at, Created: at})
 			}
 		case kind == "follow":
 			err = s.accounts.Unfollow(ctx, p.user.ID, u.ID)
