@@ -370,8 +370,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 			return errf(http.StatusBadRequest, codeBadRequest, "clock.seconds must be 1..2592000")
 		}
 	}
+	account := ""
 	if req.Name != "" {
 		if err := checkName(req.Name); err != nil {
+			return err
+		}
+		if account, err = s.seatAccount(r, strings.TrimSpace(req.Name)); err != nil {
 			return err
 		}
 	}
@@ -387,7 +391,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 		var seat game.Seat
 		var tok string
 		err := s.withMatch(r.Context(), id, func(m *match) (err error) {
-			seat, tok, err = m.join(r.Context(), strings.TrimSpace(req.Name))
+			seat, tok, err = m.join(r.Context(), strings.TrimSpace(req.Name), account)
 			return err
 		})
 		if err != nil {
@@ -433,14 +437,18 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) error {
 	if err := checkName(req.Name); err != nil {
 		return err
 	}
+	name := strings.TrimSpace(req.Name)
+	account, err := s.seatAccount(r, name)
+	if err != nil {
+		return err
+	}
 	id := r.PathValue("id")
 	var resp seatResp
-	err := s.withMatch(r.Context(), id, func(m *match) (err error) {
-		name := strings.TrimSpace(req.Name)
+	err = s.withMatch(r.Context(), id, func(m *match) (err error) {
 		if err := m.distinctName(name); err != nil {
 			return err
 		}
-		resp.Seat, resp.Token, err = m.join(r.Context(), name)
+		resp.Seat, resp.Token, err = m.join(r.Context(), name, account)
 		return err
 	})
 	if err != nil {

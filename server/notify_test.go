@@ -28,7 +28,9 @@ type inboxJSON struct {
 		Match string
 		Game  string
 		By    string
-		Seat  int
+		// ByAccount: By is an account's name, not a guest's.
+		ByAccount bool `json:"by_account"`
+		Seat      int
 	}
 	Unread int
 }

@@ -2,11 +2,13 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/netip"
 	"sync"
 
+	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -198,6 +200,35 @@ func (s *Server) yourGames(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"matches": out})
 	return nil
+}
+
+// seatAccount is the account a seat taken by this request under name is marked with: the request's
+// signed-in account (one that may play), or none for a guest. A guest may not take a name that an account
+// holds, nor an account another account's: the look-alike rule of seats applies (auth.NameKey), so that
+// "Аda" with a Cyrillic A is Ada's too, and a name at the table or in a note is never an account's but
+// the account's own.
+func (s *Server) seatAccount(r *http.Request, name string) (string, error) {
+	if s.accounts == nil {
+		return "", nil
+	}
+	var self *store.User
+	if p, err := s.whoIs(r); err == nil && p != nil && p.can(scopePlay) {
+		self = &p.user
+	}
+	key := auth.NameKey(name)
+	if self != nil && self.Key == key {
+		return self.Name, nil
+	}
+	u, err := s.accounts.UserByKey(r.Context(), key)
+	switch {
+	case err == nil && !u.Deleted:
+		return "", refuse(codeNameTaken, "%q reads as the name of an account: sign in as %s, or choose another name", name, u.Name)
+	case err != nil && !errors.Is(err, store.ErrNotFound):
+		return "", fmt.Errorf("seat name: %w", err)
+	case self != nil:
+		return self.Name, nil
+	}
+	return "", nil
 }
 
 // bindIfSignedIn binds a seat just taken to the request's account, if it has one that may play. The seat
