@@ -30,14 +30,12 @@ var crossSiteRoutes = []string{"/unsubscribe"}
 // crossSiteGate refuses the cross-site changes that mux would otherwise serve.
 func crossSiteGate(mux *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch {
-		case sameOrigin(r):
-		case safeMethod(r.Method):
-			if hasSession(r) && strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+		if safeMethod(r.Method) {
+			if strings.EqualFold(r.Header.Get("Upgrade"), "websocket") && hasSession(r) && !sameOrigin(r) {
 				r = r.Clone(r.Context())
 				r.Header.Del("Cookie")
 			}
-		case hasSession(r) || r.Header.Get("Origin") != "":
+		} else if (r.Header.Get("Origin") != "" || hasSession(r)) && !sameOrigin(r) {
 			if _, p := mux.Handler(r); !slices.Contains(crossSiteRoutes, p) {
 				writeError(w, errf(http.StatusForbidden, codeCrossSite, "a change must come from this site's pages"))
 				return
