@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
 )
@@ -65,6 +64,8 @@ func sameOrigin(r *http.Request) bool {
 	if o == "" {
 		return r.Header.Get("Sec-Fetch-Site") == "same-origin"
 	}
-	u, err := url.Parse(o)
-	return err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host)
+	// An Origin is scheme://host[:port] and nothing more (RFC 6454 §7): read without parsing a URL, as
+	// every change from a page carries one.
+	scheme, host, ok := strings.Cut(o, "://")
+	return ok && (scheme == "https" || scheme == "http") && host != "" && strings.EqualFold(host, r.Host)
 }

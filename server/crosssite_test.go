@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -125,5 +126,29 @@ func TestChatRefusesCrossSiteMessages(t *testing.T) {
 	e.rawDo("POST", "/api/matches/"+id+"/chat", `{"text":"again"}`, map[string]string{"Cookie": sessionCookie + "=" + cookie, "Sec-Fetch-Site": "same-origin"})
 	if st := e.state(id, ""); len(st.Match.Chat) != 2 || st.Match.Chat[0].Name != "Ada" || st.Match.Chat[1].Text != "again" {
 		t.Fatalf("chat from our pages: %+v", st.Match.Chat)
+	}
+}
+
+// sameOrigin reads an Origin as the browser writes it, and nothing that merely contains this site's name.
+func TestSameOrigin(t *testing.T) {
+	for origin, want := range map[string]bool{
+		"http://example.com": true, "https://EXAMPLE.com": true, "null": false, "": false, "example.com": false,
+		"http://example.com.evil.example": false, "http://evil.example/example.com": false, "http://example.com:8080": false,
+		"http://user@example.com": false, "://example.com": false, "ftp://example.com": false,
+	} {
+		r := httptest.NewRequest("POST", "/api/matches", nil)
+		if origin != "" {
+			r.Header.Set("Origin", origin)
+		}
+		if got := sameOrigin(r); got != want {
+			t.Errorf("Origin %q on host %s: %v, want %v", origin, r.Host, got, want)
+		}
+	}
+	r := httptest.NewRequest("POST", "/api/matches", nil)
+	for fetchSite, want := range map[string]bool{"same-origin": true, "same-site": false, "cross-site": false, "none": false} {
+		r.Header.Set("Sec-Fetch-Site", fetchSite)
+		if got := sameOrigin(r); got != want {
+			t.Errorf("Sec-Fetch-Site %q without an Origin: %v, want %v", fetchSite, got, want)
+		}
 	}
 }
