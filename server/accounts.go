@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -152,21 +150,8 @@ func (s *Server) liveUser(ctx context.Context, id string) (store.User, error) {
 	return u, nil
 }
 
-// sameOrigin is the CSRF defence of cookie-authenticated changes: browsers send Origin with every POST
-// and DELETE a page makes, so a change whose Origin is another site's (or absent) was not made by our
-// page. SameSite=Lax cookies already keep most cross-site requests bare; this closes the rest (older
-// browsers, same-site subdomains).
-func sameOrigin(r *http.Request) bool {
-	o := r.Header.Get("Origin")
-	if o == "" {
-		return r.Header.Get("Sec-Fetch-Site") == "same-origin"
-	}
-	u, err := url.Parse(o)
-	return err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host)
-}
-
-// signedIn resolves the request's account and refuses requests without one. Changes made with a
-// session cookie must come from our own pages.
+// signedIn resolves the request's account and refuses requests without one. (Changes made with a
+// session cookie come from our own pages: the gate of crosssite.go saw to it.)
 func (s *Server) signedIn(r *http.Request, scope string) (*principal, error) {
 	if s.accounts == nil {
 		return nil, errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
@@ -177,9 +162,6 @@ func (s *Server) signedIn(r *http.Request, scope string) (*principal, error) {
 	}
 	if p == nil {
 		return nil, errf(http.StatusUnauthorized, codeUnauthorized, "sign in first (a session cookie or Authorization: Bearer sv_...)")
-	}
-	if p.session != nil && r.Method != http.MethodGet && r.Method != http.MethodHead && !sameOrigin(r) {
-		return nil, errf(http.StatusForbidden, codeForbidden, "a signed-in change must come from this site's pages")
 	}
 	if !p.can(scope) {
 		return nil, errf(http.StatusForbidden, codeForbidden, "the API token lacks the %q scope", scope)
@@ -249,9 +231,6 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if !sameOrigin(r) && r.Header.Get("Origin") != "" {
-		return errf(http.StatusForbidden, codeForbidden, "sign-up must come from this site's pages")
-	}
 	if err := auth.CheckName(req.Name, s.botNames()...); err != nil {
 		return errf(http.StatusBadRequest, codeBadRequest, "%v", err)
 	}
@@ -285,16 +264,10 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if !sameOrigin(r) && r.Header.Get("Origin") != "" {
-		return errf(http.StatusForbidden, codeForbidden, "sign-in must come from this site's pages")
-	}
 	now := s.now()
 	key, addr := "user:"+auth.NameKey(req.Name), "addr:"+clientKey(r, s.trusted)
 	if wait := max(s.failed.retryAfter(key, now), s.failed.retryAfter(addr, now)); wait > 0 {
-		secs := int(math.Ceil(wait.Seconds()))
-		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		return &apiError{Status: http.StatusTooManyRequests, Code: codeRateLimited,
-			Message: fmt.Sprintf("too many wrong passwords; retry after %d s", secs), RetryAfter: secs}
+		return tooMany(wait, "too many wrong passwords; retry after %d s", int(math.Ceil(wait.Seconds())))
 	}
 	u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(req.Name))
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -371,8 +344,8 @@ func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) checkPassword(r *http.Request, u store.User, password string) error {
 	now := s.now()
 	key := "user:" + u.Key
-	if s.failed.retryAfter(key, now) > 0 {
-		return errf(http.StatusTooManyRequests, codeRateLimited, "too many wrong passwords; try again later")
+	if wait := s.failed.retryAfter(key, now); wait > 0 {
+		return tooMany(wait, "too many wrong passwords; try again later")
 	}
 	ok, _, err := auth.VerifyPassword(u.PasswordHash, password)
 	if err != nil && !errors.Is(err, auth.ErrBadHash) {

@@ -20,15 +20,25 @@ import (
 	"github.com/surveyor-game/surveyor/store"
 )
 
-func (s *Server) routes(static fs.FS) http.Handler {
-	mux := http.NewServeMux()
+// route is one entry of the route table: a ServeMux pattern and its handler.
+type route struct {
+	pattern string
+	h       http.Handler
+}
+
+// routeTable is every endpoint the server serves but the fallbacks ("/api/" and "/"). The gate of
+// cross-site changes (crosssite.go) stands before all of it; crossSiteRoutes names the few that take
+// changes from other sites.
+func (s *Server) routeTable() []route {
+	var t []route
 	api := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
-		mux.Handle(pattern, s.apiHandler(h))
+		t = append(t, route{pattern, s.apiHandler(h)})
 	}
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+	plain := func(pattern string, h http.HandlerFunc) { t = append(t, route{pattern, h}) }
+	plain("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
-	mux.HandleFunc("GET /readyz", s.readyz)
+	plain("GET /readyz", s.readyz)
 	api("GET /api/games", s.listDefinitions)
 	api("GET /api/matches", s.lobby)
 	api("POST /api/matches", s.create)
@@ -84,10 +94,18 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	api("DELETE /api/users/{name}/block", s.relation("block"))
 	api("POST /api/users/{name}/report", s.report)
 	api("GET /api/matches/{id}/presence", s.presence)
-	mux.HandleFunc("GET /confirm-email", s.confirmEmail)
-	mux.HandleFunc("/unsubscribe", s.unsubscribe)
+	plain("GET /confirm-email", s.confirmEmail)
+	plain("/unsubscribe", s.unsubscribe)
 	api("GET /api/users/{name}", s.profile)
 	api("GET /api/leaderboard/{game}", s.leaderboard)
+	return t
+}
+
+func (s *Server) routes(static fs.FS) http.Handler {
+	mux := http.NewServeMux()
+	for _, rt := range s.routeTable() {
+		mux.Handle(rt.pattern, rt.h)
+	}
 	// Anything else under /api/ is a JSON error, 405 when the path exists for another method.
 	mux.Handle("/api/", s.apiHandler(func(w http.ResponseWriter, r *http.Request) error {
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodDelete} {
@@ -114,16 +132,16 @@ func (s *Server) routes(static fs.FS) http.Handler {
 			writeError(w, errf(http.StatusNotFound, codeNotFound, "no such page"))
 		})
 	}
-	return s.logRequests(s.recoverPanics(s.bodyDeadline(mux)))
+	return s.logRequests(s.recoverPanics(s.bodyDeadline(crossSiteGate(mux))))
 }
 
 // apiHandler adapts a handler that returns an error and applies the rate limit.
 func (s *Server) apiHandler(h func(w http.ResponseWriter, r *http.Request) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.rateLimited(r) {
+		if wait := s.rateLimited(r); wait > 0 {
 			// The connection closes after the refusal: reading a body the client may trickle would hold it.
 			w.Header().Set("Connection", "close")
-			writeError(w, errf(http.StatusTooManyRequests, codeRateLimited, "too many requests; slow down"))
+			writeError(w, tooMany(wait, "too many requests; slow down"))
 			return
 		}
 		if err := h(w, r); err != nil {
@@ -311,9 +329,10 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if s.creations != nil && !s.creations.allow(clientKey(r, s.trusted), time.Now()) {
-		return &apiError{Status: http.StatusTooManyRequests, Code: codeRateLimited, RetryAfter: 6,
-			Message: "you have opened many matches in a short time; wait a few seconds"}
+	if s.creations != nil {
+		if wait := s.creations.take(clientKey(r, s.trusted), time.Now()); wait > 0 {
+			return tooMany(wait, "you have opened many matches in a short time; wait a few seconds")
+		}
 	}
 	def, ok := s.games[req.Game]
 	if !ok {
@@ -351,8 +370,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 			return errf(http.StatusBadRequest, codeBadRequest, "clock.seconds must be 1..2592000")
 		}
 	}
+	account := ""
 	if req.Name != "" {
 		if err := checkName(req.Name); err != nil {
+			return err
+		}
+		if account, err = s.seatAccount(r, strings.TrimSpace(req.Name)); err != nil {
 			return err
 		}
 	}
@@ -368,7 +391,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 		var seat game.Seat
 		var tok string
 		err := s.withMatch(r.Context(), id, func(m *match) (err error) {
-			seat, tok, err = m.join(r.Context(), strings.TrimSpace(req.Name))
+			seat, tok, err = m.join(r.Context(), strings.TrimSpace(req.Name), account)
 			return err
 		})
 		if err != nil {
@@ -414,14 +437,18 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) error {
 	if err := checkName(req.Name); err != nil {
 		return err
 	}
+	name := strings.TrimSpace(req.Name)
+	account, err := s.seatAccount(r, name)
+	if err != nil {
+		return err
+	}
 	id := r.PathValue("id")
 	var resp seatResp
-	err := s.withMatch(r.Context(), id, func(m *match) (err error) {
-		name := strings.TrimSpace(req.Name)
+	err = s.withMatch(r.Context(), id, func(m *match) (err error) {
 		if err := m.distinctName(name); err != nil {
 			return err
 		}
-		resp.Seat, resp.Token, err = m.join(r.Context(), name)
+		resp.Seat, resp.Token, err = m.join(r.Context(), name, account)
 		return err
 	})
 	if err != nil {

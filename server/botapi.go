@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -318,8 +317,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 	}
 	if inviter != nil {
 		if retry := s.invitations.take(inviter.user.ID, s.now(), len(users)); retry > 0 {
-			w.Header().Set("Retry-After", strconv.Itoa(int(retry.Seconds())+1))
-			return errf(http.StatusTooManyRequests, codeRateLimited, "%d invitations an hour at most", inviteBurst)
+			return tooMany(retry, "%d invitations an hour at most", inviteBurst)
 		}
 	}
 	var ev botEvent
@@ -339,7 +337,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		at := s.now()
 		for _, u := range users {
 			if !u.Bot {
-				notes = append(notes, m.note(u.ID, noteInvite, at, noteData{By: m.seats[seat].name, Seat: -1}))
+				notes = append(notes, m.note(u.ID, noteInvite, at, noteData{By: m.seats[seat].name, Actor: inviter.user.ID, Seat: -1}))
 			}
 		}
 		return nil

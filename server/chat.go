@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -107,7 +106,6 @@ func (s *Server) postChat(w http.ResponseWriter, r *http.Request) error {
 		}
 		text = t
 	}
-	var retry time.Duration
 	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
 		seat, name, err := s.chatSpeaker(r, m)
 		if err != nil {
@@ -117,15 +115,12 @@ func (s *Server) postChat(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		now := s.now()
-		if retry = m.chatLimited(seat, name, now); retry > 0 {
-			return errf(http.StatusTooManyRequests, codeRateLimited, "%d messages at most every %s: wait %s", chatBurst, chatWindow, retry.Round(time.Second))
+		if retry := m.chatLimited(seat, name, now); retry > 0 {
+			return tooMany(retry, "%d messages at most every %s", chatBurst, chatWindow)
 		}
 		d := chatData{N: len(m.chat) + 1, Seat: seat, Name: name, Text: text, Phrase: req.Phrase, After: len(m.moves), At: now}
 		return m.record1(r.Context(), store.Event{Kind: evChat, Seat: int(seat), At: now, Data: mustJSON(d)}, m.status())
 	})
-	if retry > 0 {
-		w.Header().Set("Retry-After", strconv.Itoa(int(retry.Seconds()+0.999)))
-	}
 	if err != nil {
 		return err
 	}

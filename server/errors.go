@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/store"
@@ -24,6 +26,14 @@ func (e *apiError) Error() string { return e.Code + ": " + e.Message }
 
 func errf(status int, code, format string, args ...any) *apiError {
 	return &apiError{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// tooMany is the refusal of every limit (429 rate_limited): it carries the wait, rounded up to whole
+// seconds, which writeError sends both in the body and as the Retry-After header, so that the two never
+// disagree and no client is told to come back before it may.
+func tooMany(wait time.Duration, format string, args ...any) *apiError {
+	secs := max(1, int(math.Ceil(wait.Seconds())))
+	return &apiError{Status: http.StatusTooManyRequests, Code: codeRateLimited, Message: fmt.Sprintf(format, args...), RetryAfter: secs}
 }
 
 // refusal is a match's "no" in the match's own terms: a stable code and a message for people. Matches know
@@ -131,7 +141,10 @@ func writeRaw(w http.ResponseWriter, status int, b []byte) {
 
 func writeError(w http.ResponseWriter, ae *apiError) {
 	if ae.Status == http.StatusTooManyRequests {
-		w.Header().Set("Retry-After", "1")
+		if ae.RetryAfter < 1 {
+			ae = &apiError{Status: ae.Status, Code: ae.Code, Message: ae.Message, RetryAfter: 1}
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(ae.RetryAfter))
 	}
 	writeJSON(w, ae.Status, struct {
 		Error *apiError `json:"error"`

@@ -126,6 +126,16 @@ func (r resp) errCode() string {
 
 func (e *env) do(method, path, tok, body string) resp {
 	e.t.Helper()
+	var hdr map[string]string
+	if tok != "" {
+		hdr = map[string]string{"Authorization": "Bearer " + tok}
+	}
+	return e.rawDo(method, path, body, hdr)
+}
+
+// rawDo sends a request with exactly the headers given (no cookie jar, no Origin of its own).
+func (e *env) rawDo(method, path, body string, hdr map[string]string) resp {
+	e.t.Helper()
 	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
@@ -134,8 +144,8 @@ func (e *env) do(method, path, tok, body string) resp {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if tok != "" {
-		req.Header.Set("Authorization", "Bearer "+tok)
+	for k, v := range hdr {
+		req.Header.Set(k, v)
 	}
 	res, err := e.http.Client().Do(req)
 	if err != nil {

@@ -99,6 +99,10 @@ func appendPlayerInfo(b []byte, p *playerInfo) []byte {
 		b = append(b, `,"bot":`...)
 		b = appendJSONString(b, p.Bot)
 	}
+	if p.Account != "" {
+		b = append(b, `,"account":`...)
+		b = appendJSONString(b, p.Account)
+	}
 	if p.Deadline != nil {
 		b = append(b, `,"deadline":`...)
 		b = appendJSONTime(b, *p.Deadline)

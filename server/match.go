@@ -32,6 +32,9 @@ type joinData struct {
 	Name  string `json:"name"`
 	Token string `json:"token,omitempty"` // SHA-256 of the seat's token, hex: the token itself is never stored
 	Bot   string `json:"bot,omitempty"`   // the bot playing the seat (a bot seat has no token)
+	// Account is the name of the account that took the seat signed in ("" for a guest): the table marks
+	// the seat, so that a guest and an account are told apart.
+	Account string `json:"account,omitempty"`
 }
 
 type moveData struct {
@@ -64,9 +67,10 @@ type clockConf struct {
 }
 
 type seatInfo struct {
-	name string
-	hash [32]byte // of the seat's token; zero for a bot, which no token can match
-	bot  string
+	name    string
+	hash    [32]byte // of the seat's token; zero for a bot, which no token can match
+	bot     string
+	account string // the account that took it signed in
 }
 
 type effMove struct {
@@ -252,7 +256,7 @@ func (m *match) applyEvent(ev store.Event) error {
 		if err := json.Unmarshal(ev.Data, &d); err != nil {
 			return err
 		}
-		si := seatInfo{name: d.Name, bot: d.Bot}
+		si := seatInfo{name: d.Name, bot: d.Bot, account: d.Account}
 		if d.Bot == "" {
 			h, err := hex.DecodeString(d.Token)
 			if err != nil || len(h) != 32 {
@@ -463,19 +467,20 @@ func mustJSON(v any) json.RawMessage {
 	return b
 }
 
-// join seats a new player.
-func (m *match) join(ctx context.Context, name string) (game.Seat, string, error) {
-	return m.joinWith(ctx, name, newToken())
+// join seats a new player; account is the name of the account that takes the seat signed in ("" for a
+// guest).
+func (m *match) join(ctx context.Context, name, account string) (game.Seat, string, error) {
+	return m.joinWith(ctx, name, account, newToken())
 }
 
 // joinWith seats a new player whose seat token the caller chose.
-func (m *match) joinWith(ctx context.Context, name, tok string) (game.Seat, string, error) {
+func (m *match) joinWith(ctx context.Context, name, account, tok string) (game.Seat, string, error) {
 	if err := m.seatFree(); err != nil {
 		return 0, "", err
 	}
 	h := hashToken(tok)
 	ev := store.Event{Kind: evJoin, Seat: len(m.seats), At: m.srv.now(),
-		Data: mustJSON(joinData{Name: name, Token: hex.EncodeToString(h[:])})}
+		Data: mustJSON(joinData{Name: name, Token: hex.EncodeToString(h[:]), Account: account})}
 	if err := m.record1(ctx, ev, statusOpen); err != nil {
 		return 0, "", err
 	}

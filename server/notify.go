@@ -30,8 +30,11 @@ const (
 // noteData is a note's data.
 type noteData struct {
 	Game string `json:"game,omitempty"` // the game definition's name
-	By   string `json:"by,omitempty"`   // who caused it
-	Seat int    `json:"seat"`           // the seat that must act (turn, start, clock)
+	By   string `json:"by,omitempty"`   // who caused it, by the name they go by (at the table: their seat's)
+	// Actor is the account that caused it ("" for a guest or the clock): the gate (noterules.go) reads it
+	// for blocks and repeats, and the inbox marks the name as an account's.
+	Actor string `json:"actor,omitempty"`
+	Seat  int    `json:"seat"` // the seat that must act (turn, start, clock)
 	// Seq is the match's sequence number the note was written at: a turn or clock note whose seat has
 	// acted since is stale, and is no longer pushed or mailed.
 	Seq      int64      `json:"seq,omitempty"`
@@ -99,12 +102,12 @@ func (m *match) moveNotes(ctx context.Context, mover game.Seat, before, after []
 		}
 		return ""
 	}
-	by := m.seats[mover].name
+	by, actor := m.seats[mover].name, holder(mover)
 	var out []store.Note
 	if m.st.Over() {
 		for s := range m.seats {
 			if u := holder(game.Seat(s)); u != "" && u != holder(mover) {
-				out = append(out, m.note(u, noteEnd, at, noteData{By: by, Seat: s, Seq: seq}))
+				out = append(out, m.note(u, noteEnd, at, noteData{By: by, Actor: actor, Seat: s, Seq: seq}))
 			}
 		}
 		return out
@@ -114,7 +117,7 @@ func (m *match) moveNotes(ctx context.Context, mover game.Seat, before, after []
 		if u == "" || s == mover || u == holder(mover) || slices.Contains(before, s) {
 			continue
 		}
-		out = append(out, m.note(u, noteTurn, at, noteData{By: by, Seat: int(s), Seq: seq}))
+		out = append(out, m.note(u, noteTurn, at, noteData{By: by, Actor: actor, Seat: int(s), Seq: seq}))
 		out = append(out, m.clockNote(u, s, at, seq)...)
 	}
 	return out
@@ -128,11 +131,15 @@ func (m *match) startNotes(ctx context.Context, starter game.Seat, at time.Time,
 	m.acctAt = time.Time{}
 	acct := m.seatAccounts(ctx)
 	var out []store.Note
+	actor := ""
+	if starter >= 0 && int(starter) < len(acct) {
+		actor = acct[starter]
+	}
 	for s, u := range acct {
-		if u == "" || (starter >= 0 && int(starter) < len(acct) && u == acct[starter]) {
+		if u == "" || (actor != "" && u == actor) {
 			continue
 		}
-		out = append(out, m.note(u, noteStart, at, noteData{By: m.seats[max(starter, 0)].name, Seat: s, Seq: seq}))
+		out = append(out, m.note(u, noteStart, at, noteData{By: m.seats[max(starter, 0)].name, Actor: actor, Seat: s, Seq: seq}))
 	}
 	return out
 }
@@ -143,7 +150,7 @@ func (m *match) rematchNotes(ctx context.Context, asker game.Seat, at time.Time)
 	var out []store.Note
 	for s, u := range acct {
 		if u != "" && s != int(asker) && u != acct[asker] {
-			out = append(out, m.note(u, noteRematch, at, noteData{By: m.seats[asker].name, Seat: s}))
+			out = append(out, m.note(u, noteRematch, at, noteData{By: m.seats[asker].name, Actor: acct[asker], Seat: s}))
 		}
 	}
 	return out

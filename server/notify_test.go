@@ -28,7 +28,9 @@ type inboxJSON struct {
 		Match string
 		Game  string
 		By    string
-		Seat  int
+		// ByAccount: By is an account's name, not a guest's.
+		ByAccount bool `json:"by_account"`
+		Seat      int
 	}
 	Unread int
 }
@@ -340,20 +342,7 @@ func TestClockEndAndRematchNotes(t *testing.T) {
 		}
 	}
 	// The game is played out; Ada, who did not make the last move, hears that it ended; then a rematch.
-	for round := 0; ; round++ {
-		st := decodeState(t, bea.do("GET", "/api/matches/"+id, "").body)
-		if st.Match.Status == statusFinished {
-			break
-		}
-		if round > 10 {
-			t.Fatal("the game did not end")
-		}
-		p := ada
-		if st.You != nil && st.You.MustAct {
-			p = bea
-		}
-		p.must(p.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":1}}`), 200)
-	}
+	playOut(t, ada, bea, id)
 	eventually(t, "the end note", func() bool {
 		for _, n := range waitInbox(t, ada, 1).Notes {
 			if n.Kind == "end" {

@@ -271,9 +271,6 @@ func (s *Server) passkeySigninFinish(w http.ResponseWriter, r *http.Request) err
 	if s.accounts == nil {
 		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
 	}
-	if !sameOrigin(r) && r.Header.Get("Origin") != "" {
-		return errf(http.StatusForbidden, codeForbidden, "sign-in must come from this site's pages")
-	}
 	cr, err := s.takeCeremony(r)
 	if err != nil {
 		return err

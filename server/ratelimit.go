@@ -25,7 +25,11 @@ func newLimiter(rate float64, burst int) *limiter {
 	return &limiter{rate: rate, burst: float64(burst), b: map[string]*bucket{}}
 }
 
-func (l *limiter) allow(key string, now time.Time) bool {
+func (l *limiter) allow(key string, now time.Time) bool { return l.take(key, now) == 0 }
+
+// take spends a token of key's bucket, or, when there is none, spends nothing and says how long until
+// there is one.
+func (l *limiter) take(key string, now time.Time) time.Duration {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	b, ok := l.b[key]
@@ -36,10 +40,10 @@ func (l *limiter) allow(key string, now time.Time) bool {
 	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
 	b.last = now
 	if b.tokens < 1 {
-		return false
+		return time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
 	}
 	b.tokens--
-	return true
+	return 0
 }
 
 // sweep forgets buckets that have refilled: they hold nothing a new bucket would not.
@@ -109,8 +113,17 @@ func keyOf(a netip.Addr) string {
 	return a.String()
 }
 
-func (s *Server) rateLimited(r *http.Request) bool {
-	return s.limiter != nil && !s.limiter.allow(clientKey(r, s.trusted), time.Now())
+// rateLimited is how long the request's client must wait before its next request (0: not at all).
+func (s *Server) rateLimited(r *http.Request) time.Duration {
+	return s.limiterWait(clientKey(r, s.trusted))
+}
+
+// limiterWait is how long a key of the general limit must wait (0: not at all, or no limit).
+func (s *Server) limiterWait(key string) time.Duration {
+	if s.limiter == nil {
+		return 0
+	}
+	return s.limiter.take(key, time.Now())
 }
 
 // perHour allows each account limit actions an hour (confirmation mails, invitations, reports): a

@@ -28,10 +28,11 @@ type rematchData struct {
 
 // rematchPlan is what a rematch copies from the finished match, read under its lock.
 type rematchPlan struct {
-	id    string // the rematch
-	name  string // the asker's name
-	first bool   // this request logged the pointer: it seats the bots
-	bots  []seatInfo
+	id      string // the rematch
+	name    string // the asker's name
+	account string // and the account that held the asker's seat
+	first   bool   // this request logged the pointer: it seats the bots
+	bots    []seatInfo
 }
 
 // rematchID is the id of the rematch of match id.
@@ -61,7 +62,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 		if !m.started || !m.st.Over() {
 			return refuse(codeNotFinished, "a rematch can be asked for once the game is over")
 		}
-		plan = rematchPlan{id: m.rematch, name: m.seats[seat].name}
+		plan = rematchPlan{id: m.rematch, name: m.seats[seat].name, account: m.seats[seat].account}
 		if plan.id != "" {
 			return nil
 		}
@@ -95,7 +96,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 	botsDone := 0 // bots seated by an attempt that a conflict interrupted
 	err = s.withMatch(r.Context(), plan.id, func(m *match) (err error) {
 		if resp.Seat, err = m.seatOf(tok); err != nil {
-			if resp.Seat, _, err = m.joinWith(r.Context(), plan.name, tok); err != nil {
+			if resp.Seat, _, err = m.joinWith(r.Context(), plan.name, plan.account, tok); err != nil {
 				return err
 			}
 		}

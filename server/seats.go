@@ -2,12 +2,13 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/netip"
-	"strings"
 	"sync"
 
+	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -139,9 +140,6 @@ func (s *Server) actingSeat(r *http.Request, m *match) (game.Seat, error) {
 	if p == nil {
 		return m.seatOf("") // the usual "a seat token is required"
 	}
-	if p.session != nil && !sameOrigin(r) && r.Method != http.MethodGet && r.Method != http.MethodHead {
-		return 0, errf(http.StatusForbidden, codeForbidden, "a signed-in change must come from this site's pages")
-	}
 	if r.Method != http.MethodGet && !p.can(scopePlay) {
 		return 0, errf(http.StatusForbidden, codeForbidden, `the API token lacks the "play" scope`)
 	}
@@ -159,9 +157,8 @@ func (s *Server) fromTrustedProxy(r *http.Request) bool {
 }
 
 // viewerSeat is the seat whose view a request sees: its seat token's, or its signed-in account's seat,
-// or none (a spectator). On a WebSocket a session cookie counts only from our own pages: a foreign page
-// may open a socket to us with the player's cookies and read what comes (a plain GET's answer it cannot
-// read, the browser keeps it from other sites).
+// or none (a spectator). (A WebSocket opened by another site's page comes without its cookie: the gate of
+// crosssite.go removed it, since such a page could read what the socket says.)
 func (s *Server) viewerSeat(r *http.Request, m *match) (game.Seat, error) {
 	if tok := token(r); tok != "" && !isAPIToken(tok) {
 		return m.seatOf(tok)
@@ -169,9 +166,6 @@ func (s *Server) viewerSeat(r *http.Request, m *match) (game.Seat, error) {
 	p, err := s.whoIs(r)
 	if err != nil || p == nil {
 		return game.Spectator, err
-	}
-	if p.session != nil && strings.EqualFold(r.Header.Get("Upgrade"), "websocket") && !sameOrigin(r) {
-		return game.Spectator, nil
 	}
 	seat, err := s.seatOfUser(r.Context(), m.id, p.user.ID)
 	if err != nil {
@@ -208,11 +202,40 @@ func (s *Server) yourGames(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// seatAccount is the account a seat taken by this request under name is marked with: the request's
+// signed-in account (one that may play), or none for a guest. A guest may not take a name that an account
+// holds, nor an account another account's: the look-alike rule of seats applies (auth.NameKey), so that
+// "Аda" with a Cyrillic A is Ada's too, and a name at the table or in a note is never an account's but
+// the account's own.
+func (s *Server) seatAccount(r *http.Request, name string) (string, error) {
+	if s.accounts == nil {
+		return "", nil
+	}
+	var self *store.User
+	if p, err := s.whoIs(r); err == nil && p != nil && p.can(scopePlay) {
+		self = &p.user
+	}
+	key := auth.NameKey(name)
+	if self != nil && self.Key == key {
+		return self.Name, nil
+	}
+	u, err := s.accounts.UserByKey(r.Context(), key)
+	switch {
+	case err == nil && !u.Deleted:
+		return "", refuse(codeNameTaken, "%q reads as the name of an account: sign in as %s, or choose another name", name, u.Name)
+	case err != nil && !errors.Is(err, store.ErrNotFound):
+		return "", fmt.Errorf("seat name: %w", err)
+	case self != nil:
+		return self.Name, nil
+	}
+	return "", nil
+}
+
 // bindIfSignedIn binds a seat just taken to the request's account, if it has one that may play. The seat
 // is taken either way (its token is in the answer): a failure here only leaves it to be claimed later.
 func (s *Server) bindIfSignedIn(r *http.Request, matchID string, seat game.Seat) {
 	p, err := s.whoIs(r)
-	if err != nil || p == nil || !p.can(scopePlay) || p.session != nil && !sameOrigin(r) {
+	if err != nil || p == nil || !p.can(scopePlay) {
 		return
 	}
 	if err := s.bindSeat(r.Context(), p.user, matchID, seat); err != nil {

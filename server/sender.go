@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/surveyor-game/surveyor/internal/egress"
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/notify/push"
 	"github.com/surveyor-game/surveyor/store"
@@ -59,6 +60,9 @@ type sender struct {
 	mu    sync.Mutex
 	sent  map[string]int // deliveries made, by channel (for tests and figures)
 	after func(store.Note, error)
+
+	recentMu sync.Mutex
+	recent   recentNotes // the notes let through lately (noterules.go)
 }
 
 func newOwner() string {
@@ -260,10 +264,20 @@ func (d *sender) deliver(ctx context.Context, n store.Note) store.Settlement {
 	return done
 }
 
-// fanOut turns a new note into its deliveries, by the account's preferences.
-func (d *sender) fanOut(ctx context.Context, n store.Note) (store.Settlement, error) {
+// fanOut turns a new note into its deliveries, by the account's preferences, once the gate of notes has
+// let it through (noterules.go).
+func (d *sender) fanOut(ctx context.Context, n store.Note) (_ store.Settlement, err error) {
 	acc := d.s.accounts
 	st := store.Settlement{Done: []int64{n.ID}}
+	ok, key, err := d.admit(ctx, n)
+	if err != nil || !ok {
+		return st, err
+	}
+	defer func() {
+		if err != nil {
+			d.unadmit(key) // the note will be tried again: it is no repeat of itself
+		}
+	}()
 	p, err := acc.Prefs(ctx, n.UserID)
 	if err != nil {
 		return st, err
@@ -486,7 +500,10 @@ func (s *Server) startSender(ctx context.Context, cfg Config) error {
 			return fmt.Errorf("server: stored VAPID keys: %w", err)
 		}
 		// The VAPID subject is how a push service reaches the operator: the site's address.
-		d.push = &push.Sender{Keys: k, Subject: d.base, Client: cfg.PushClient}
+		d.push = &push.Sender{Keys: k, Subject: d.base} // its default client goes through the egress rule
+		if d.loopback {
+			d.push.Client = egress.Loopback.Client(sendTimeout)
+		}
 		if !strings.HasPrefix(d.base, "https://") {
 			d.push.Subject = "mailto:operator@" + d.host()
 		}

@@ -65,10 +65,10 @@ type Config struct {
 	SMTP *mail.Config
 	// NoPush turns Web Push off (it needs nothing configured: the browsers' push services are public).
 	NoPush bool
-	// PushClient replaces the HTTP client of Web Push in tests, and PushLoopback lets subscriptions name
-	// a push service on this machine over plain HTTP (the tests' stand-in); without it an endpoint must be
-	// an https URL on a public host, so that no client can point the server's requests at its own network.
-	PushClient   *http.Client
+	// PushLoopback lets subscriptions name a push service on this machine over plain HTTP (the tests'
+	// stand-in); without it an endpoint must be an https URL on a public host, and every push connects
+	// through the egress rule (internal/egress: public unicast addresses only, checked on the address
+	// dialled), so that no client can point the server's requests at its own network.
 	PushLoopback bool
 	// OutboxLease is how long an instance holds the notifications it claimed before another may take
 	// them over (default 2 minutes; it must exceed a delivery's 30 s timeout).

@@ -22,6 +22,9 @@ const (
 	DefaultConnsPerAddr = 64
 	// DefaultWebSocketsPerAddr caps the WebSockets of one client address.
 	DefaultWebSocketsPerAddr = 32
+	// socketRetry is the wait a refused WebSocket is told: a socket frees when a page of the address closes,
+	// which the server cannot foresee.
+	socketRetry = 5 * time.Second
 )
 
 // defaultWebSocketPing is how often a WebSocket's peer is pinged; one that leaves a ping unanswered for

@@ -8,7 +8,6 @@ import (
 	"html/template"
 	"net/http"
 	"net/mail"
-	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/internal/egress"
 	"github.com/surveyor-game/surveyor/notify/push"
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -41,6 +41,7 @@ type noteOut struct {
 	Match    string     `json:"match,omitempty"`
 	Game     string     `json:"game,omitempty"`
 	By       string     `json:"by,omitempty"`
+	Account  bool       `json:"by_account,omitempty"` // By is an account's name, not a guest's
 	Seat     int        `json:"seat"`
 	Deadline *time.Time `json:"deadline,omitempty"`
 	Created  time.Time  `json:"created"`
@@ -49,7 +50,7 @@ type noteOut struct {
 func toNoteOut(n store.Note) noteOut {
 	var d noteData
 	json.Unmarshal(n.Data, &d)
-	return noteOut{ID: n.ID, Kind: n.Kind, Match: n.GameID, Game: d.Game, By: d.By, Seat: d.Seat, Deadline: d.Deadline, Created: n.Created}
+	return noteOut{ID: n.ID, Kind: n.Kind, Match: n.GameID, Game: d.Game, By: d.By, Account: d.Actor != "", Seat: d.Seat, Deadline: d.Deadline, Created: n.Created}
 }
 
 // GET /api/account/notifications?before=ID
@@ -295,8 +296,7 @@ func (s *Server) setPrefs(w http.ResponseWriter, r *http.Request) error {
 				return errf(http.StatusBadRequest, codeBadRequest, "this server sends no mail (its operator has not configured SMTP)")
 			}
 			if retry := s.confirmations.take(p.user.ID, s.now(), 1); retry > 0 {
-				w.Header().Set("Retry-After", strconv.Itoa(int(retry.Seconds())+1))
-				return errf(http.StatusTooManyRequests, codeRateLimited, "%d confirmation mails an hour at most", confirmBurst)
+				return tooMany(retry, "%d confirmation mails an hour at most", confirmBurst)
 			}
 			confirm = true
 		}
@@ -492,13 +492,12 @@ func (s *Server) relation(kind string) func(w http.ResponseWriter, r *http.Reque
 		ctx, on := r.Context(), r.Method == http.MethodPost
 		switch {
 		case kind == "follow" && on:
-			err = s.accounts.Follow(ctx, p.user.ID, u.ID, s.now())
-			if err == nil {
-				// The followed hears of it, unless they blocked the follower.
-				if blocked, _ := s.accounts.Blocks(ctx, u.ID, p.user.ID); !blocked {
-					at := s.now()
-					s.addNotes(ctx, store.Note{UserID: u.ID, Kind: noteFollow, Data: mustJSON(noteData{By: p.user.Name, Seat: -1}), Due: at, Created: at})
-				}
+			// The followed hears of a new follow only: a repeat changes nothing and tells no one (and the
+			// gate of notes drops it if they blocked the follower).
+			var isNew bool
+			if isNew, err = s.accounts.Follow(ctx, p.user.ID, u.ID, s.now()); err == nil && isNew {
+				at := s.now()
+				s.addNotes(ctx, store.Note{UserID: u.ID, Kind: noteFollow, Data: mustJSON(noteData{By: p.user.Name, Actor: p.user.ID, Seat: -1}), Due: at, Created: at})
 			}
 		case kind == "follow":
 			err = s.accounts.Unfollow(ctx, p.user.ID, u.ID)
@@ -599,8 +598,7 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) error {
 	}
 	now := s.now()
 	if retry := s.reports.take(p.user.ID, now, 1); retry > 0 {
-		w.Header().Set("Retry-After", strconv.Itoa(int(retry.Seconds())+1))
-		return errf(http.StatusTooManyRequests, codeRateLimited, "%d reports an hour at most", reportBurst)
+		return tooMany(retry, "%d reports an hour at most", reportBurst)
 	}
 	rp := store.Report{ID: newID(), FromID: p.user.ID, AboutID: u.ID, GameID: req.Match, Text: text, Created: now}
 	if err := s.accounts.AddReport(r.Context(), rp); err != nil {
@@ -677,20 +675,11 @@ func (s *Server) seenRecently(ctx context.Context, user string) bool {
 	return err == nil && !at.IsZero() && s.now().Sub(at) < onlineWithin
 }
 
-// publicEndpoint reports whether a push endpoint is an https URL whose host is a name or a public address:
-// the server posts to it, so a client must not be able to aim it at the server's own machine or network.
-// (A name that resolves to a private address is left to the network's egress rules.)
+// publicEndpoint reports whether a push endpoint is an https URL whose host the egress rule lets the
+// server reach: the server posts to it, so a client must not be able to aim it at the server's own
+// machine or network. A name is only read here; the address it resolves to is checked when the push
+// connects (egress), where a rebinding name is caught.
 func publicEndpoint(raw string) bool {
 	u, err := url.Parse(raw)
-	if err != nil || u.Scheme != "https" {
-		return false
-	}
-	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
-	if host == "" || host == "localhost" || strings.HasSuffix(host, ".localhost") || strings.HasSuffix(host, ".local") || strings.HasSuffix(host, ".internal") {
-		return false
-	}
-	if ip, err := netip.ParseAddr(host); err == nil {
-		return ip.IsGlobalUnicast() && !ip.IsPrivate()
-	}
-	return strings.Contains(host, ".")
+	return err == nil && u.Scheme == "https" && u.User == nil && egress.Policy{}.HostAllowed(u.Hostname())
 }

@@ -35,6 +35,7 @@ type playerInfo struct {
 	Seat     game.Seat  `json:"seat"`
 	Name     string     `json:"name"`
 	Bot      string     `json:"bot,omitempty"`      // the bot playing the seat
+	Account  string     `json:"account,omitempty"`  // the account that took the seat signed in
 	Deadline *time.Time `json:"deadline,omitempty"` // when the clock runs out, for a seat that must act
 	BankMs   *int64     `json:"bank_ms,omitempty"`  // game clock: time left as of the last event
 }
@@ -72,7 +73,7 @@ func (m *match) matchInfo() json.RawMessage {
 		}
 	}
 	for i, s := range m.seats {
-		p := playerInfo{Seat: game.Seat(i), Name: s.name, Bot: s.bot}
+		p := playerInfo{Seat: game.Seat(i), Name: s.name, Bot: s.bot, Account: s.account}
 		if m.started && m.cfg.Clock != nil {
 			if slices.Contains(mi.ToAct, p.Seat) {
 				if d, ok := m.deadline(p.Seat); ok {

@@ -62,11 +62,11 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	}
 
 	// Any origin may connect: authority comes from the seat token in the URL, or from a session cookie
-	// only when the page is ours (viewerSeat checks the Origin), so a foreign page gains nothing it could
-	// not do with the token itself.
+	// only when the page is ours (the gate of crosssite.go drops it otherwise), so a foreign page gains
+	// nothing it could not do with the token itself.
 	client := clientKey(r, s.trusted)
 	if !s.sockets.acquire(client, s.wsPerAddr) {
-		return errf(http.StatusTooManyRequests, codeRateLimited, "this address holds %d WebSockets already", s.wsPerAddr)
+		return tooMany(socketRetry, "this address holds %d WebSockets already", s.wsPerAddr)
 	}
 	cw := &corkingWriter{ResponseWriter: w}
 	c, err := websocket.Accept(cw, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
@@ -243,13 +243,13 @@ func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, cork *corkConn, 
 
 func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data []byte, id string, seat game.Seat) wsReply {
 	fail := func(ae *apiError, msgID string) wsReply { return wsReply{Type: "error", ID: msgID, Error: ae} }
-	if s.limiter != nil && !s.limiter.allow("ws:"+id+":"+strconv.Itoa(int(seat)), time.Now()) {
+	if wait := s.limiterWait("ws:" + id + ":" + strconv.Itoa(int(seat))); wait > 0 {
 		// The refusal names the message it refuses, so that the client knows which one to send again.
 		var named struct {
 			ID string `json:"id"`
 		}
 		json.Unmarshal(data, &named)
-		return fail(errf(http.StatusTooManyRequests, codeRateLimited, "too many messages; slow down"), named.ID)
+		return fail(tooMany(wait, "too many messages; slow down"), named.ID)
 	}
 	if typ != websocket.MessageText {
 		return fail(errf(http.StatusBadRequest, codeBadJSON, "messages must be JSON text"), "")

@@ -148,8 +148,9 @@ type Social interface {
 	PushSubs(ctx context.Context, userID string) ([]PushSub, error)
 	DeletePushSub(ctx context.Context, userID, id string) error
 
-	// Follow and Block are idempotent; Unfollow and Unblock of nothing succeed.
-	Follow(ctx context.Context, userID, otherID string, at time.Time) error
+	// Follow and Block are idempotent (a repeat changes nothing); Follow reports whether the follow is
+	// new, so that only a new one notifies. Unfollow and Unblock of nothing succeed.
+	Follow(ctx context.Context, userID, otherID string, at time.Time) (bool, error)
 	Unfollow(ctx context.Context, userID, otherID string) error
 	Following(ctx context.Context, userID string) ([]Contact, error)
 	Block(ctx context.Context, userID, otherID string, at time.Time) error

@@ -231,13 +231,14 @@ func (a SQLAccounts) DeletePushSub(ctx context.Context, userID, id string) error
 	return a.wrap("delete push subscription", err)
 }
 
-func (a SQLAccounts) relate(ctx context.Context, op, table, userID, otherID string, at time.Time) error {
+// relate records a relation, and reports whether it is new (a repeat changes nothing, its date included).
+func (a SQLAccounts) relate(ctx context.Context, op, table, userID, otherID string, at time.Time) (bool, error) {
 	if userID == otherID {
-		return a.wrap(op, errors.New("an account cannot "+op+" itself"))
+		return false, a.wrap(op, errors.New("an account cannot "+op+" itself"))
 	}
-	_, err := a.DB.Exec(ctx, `INSERT INTO `+table+` (user_id, other_id, created) VALUES (?, ?, ?)
+	n, err := a.DB.Exec(ctx, `INSERT INTO `+table+` (user_id, other_id, created) VALUES (?, ?, ?)
 		ON CONFLICT (user_id, other_id) DO NOTHING`, userID, otherID, micros(at))
-	return a.wrap(op, err)
+	return n > 0, a.wrap(op, err)
 }
 
 func (a SQLAccounts) unrelate(ctx context.Context, op, table, userID, otherID string) error {
@@ -263,7 +264,7 @@ func (a SQLAccounts) contacts(ctx context.Context, op, table, userID string) ([]
 	return cs, a.wrap(op, err)
 }
 
-func (a SQLAccounts) Follow(ctx context.Context, userID, otherID string, at time.Time) error {
+func (a SQLAccounts) Follow(ctx context.Context, userID, otherID string, at time.Time) (bool, error) {
 	return a.relate(ctx, "follow", "follows", userID, otherID, at)
 }
 
@@ -276,7 +277,8 @@ func (a SQLAccounts) Following(ctx context.Context, userID string) ([]Contact, e
 }
 
 func (a SQLAccounts) Block(ctx context.Context, userID, otherID string, at time.Time) error {
-	return a.relate(ctx, "block", "blocks", userID, otherID, at)
+	_, err := a.relate(ctx, "block", "blocks", userID, otherID, at)
+	return err
 }
 
 func (a SQLAccounts) Unblock(ctx context.Context, userID, otherID string) error {

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	webpush "github.com/SherClockHolmes/webpush-go"
+
+	"github.com/surveyor-game/surveyor/internal/egress"
 )
 
 // Keys is a VAPID key pair, each base64url (no padding) as webpush-go uses:
@@ -204,15 +206,12 @@ type Sender struct {
 	Client  *http.Client
 }
 
-// defaultClient does not follow redirects: endpoints are client-supplied,
-// push services never redirect, and following one would let a subscription
-// point the server at an arbitrary (even plain-http) URL.
-var defaultClient = &http.Client{
-	Timeout: 15 * time.Second,
-	CheckRedirect: func(*http.Request, []*http.Request) error {
-		return http.ErrUseLastResponse
-	},
-}
+// defaultClient connects through the egress rule (public unicast addresses
+// only, checked on the address dialled) and follows no redirect: endpoints
+// are client-supplied, and a subscription must not be able to point the
+// server at its own network, directly, by a name that resolves there, or by
+// a redirect.
+var defaultClient = egress.Policy{}.Client(15 * time.Second)
 
 // retryDoer marks transport failures as retryable at the point they
 // happen; webpush-go returns them unwrapped alongside its own encryption
@@ -221,6 +220,9 @@ type retryDoer struct{ c *http.Client }
 
 func (d retryDoer) Do(req *http.Request) (*http.Response, error) {
 	resp, err := d.c.Do(req)
+	if errors.Is(err, egress.ErrRefused) {
+		return nil, err // an address the rule refuses is refused again on a retry
+	}
 	if err != nil {
 		return nil, &RetryError{Err: err}
 	}

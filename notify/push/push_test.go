@@ -22,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/surveyor-game/surveyor/internal/egress"
 	"github.com/surveyor-game/surveyor/notify/push/pushtest"
 )
 
@@ -144,7 +145,31 @@ func newSender(t testing.TB, subject string) *Sender {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Sender{Keys: keys, Subject: subject}
+	// The stand-in push services listen on loopback, which the default client refuses
+	// (TestDefaultClientRefusesLoopback).
+	return &Sender{Keys: keys, Subject: subject, Client: egress.Loopback.Client(15 * time.Second)}
+}
+
+// The default client connects through the egress rule: a subscription naming
+// this machine, in any form, is refused without a connection and without a
+// retry (the address will not become public).
+func TestDefaultClientRefusesLoopback(t *testing.T) {
+	ps := pushtest.NewWatched(t)
+	keys, err := GenerateKeys()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Sender{Keys: keys, Subject: "mailto:ops@example.com"}
+	for _, host := range []string{"127.0.0.1", "localhost", "[::ffff:127.0.0.1]"} {
+		sub, _, _ := browserSub(t, "https://"+host+ps.Port+"/push")
+		err := s.Send(t.Context(), sub, []byte("hi"), time.Hour, "", "")
+		if _, retry := errors.AsType[*RetryError](err); !errors.Is(err, egress.ErrRefused) || retry {
+			t.Errorf("%s: %v, want the egress rule's refusal, not to be retried", host, err)
+		}
+	}
+	if n := ps.Conns(); n != 0 {
+		t.Fatalf("%d connections reached loopback", n)
+	}
 }
 
 func TestGenerateKeys(t *testing.T) {

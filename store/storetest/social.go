@@ -237,13 +237,14 @@ func testPrefsAndPush(t *testing.T, a store.Accounts) {
 
 func testFollowsBlocksReports(t *testing.T, a store.Accounts) {
 	mustCreate(t, a, user("u1", "ada"), user("u2", "bea"), user("u3", "cy"))
-	for range 2 {
-		if err := a.Follow(ctx, "u1", "u3", t0); err != nil {
-			t.Fatal(err)
+	for i := range 2 {
+		// The second follow is a repeat: it changes nothing, not even the date, and says so.
+		if isNew, err := a.Follow(ctx, "u1", "u3", t0.Add(time.Duration(i)*time.Hour)); err != nil || isNew != (i == 0) {
+			t.Fatalf("follow %d: new %v, %v", i+1, isNew, err)
 		}
 	}
 	a.Follow(ctx, "u1", "u2", t0)
-	if err := a.Follow(ctx, "u1", "u1", t0); err == nil {
+	if _, err := a.Follow(ctx, "u1", "u1", t0); err == nil {
 		t.Fatal("following oneself succeeded")
 	}
 	a.Seen(ctx, "u2", t0.Add(time.Minute))

@@ -15,6 +15,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"golang.org/x/crypto/hkdf"
@@ -125,4 +130,29 @@ func Decrypt(body []byte, uaPriv *ecdh.PrivateKey, authSecret []byte) ([]byte, e
 		out = append(out, plain[:i]...)
 	}
 	return out, nil
+}
+
+// Watched is an https push service on loopback that answers nothing useful but counts the connections
+// made to it: a test of the egress rule checks that a refused push never connected.
+type Watched struct {
+	Port  string // ":port", to put after a host name
+	conns atomic.Int32
+}
+
+// Conns is how many connections reached the service.
+func (w *Watched) Conns() int { return int(w.conns.Load()) }
+
+// NewWatched starts a watched service, stopped when the test ends.
+func NewWatched(t testing.TB) *Watched {
+	w := &Watched{}
+	srv := httptest.NewUnstartedServer(http.NotFoundHandler())
+	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			w.conns.Add(1)
+		}
+	}
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	w.Port = srv.URL[strings.LastIndexByte(srv.URL, ':'):]
+	return w
 }

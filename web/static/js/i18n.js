@@ -146,6 +146,7 @@ const en = {
   // Carcassonne and bots
   whichGame: "Game", carcWithSurveyors: "with the Land Surveyors", againstBots: "Against bots", botCount: "Bots",
   botLevel: "Bot level", addBot: "Add a bot", botTag: "(bot · {level})", botTagPlain: "(bot)",
+  accountMark: "signed in as {name}",
   botLevels: { strong: "strong", auto: "simple", fast: "fast", random: "random", easy: "easy", medium: "medium", hard: "hard", "greedy+": "expert", master: "master" },
   carcBoard: "Carcassonne board", carcTilesLeft: "{n} tiles left", carcTilesLeft1: "1 tile left", carcTurnOf: "{name} to play",
   carcDiscarded: "Tiles set aside (fit nowhere)", carcMeeples: "Meeples", carcSurveyors: "Land Surveyors",
@@ -418,6 +419,7 @@ const fr = {
   },
   whichGame: "Jeu", carcWithSurveyors: "avec les Géomètres", againstBots: "Contre des robots", botCount: "Robots",
   botLevel: "Niveau du robot", addBot: "Ajouter un robot", botTag: "(robot · {level})", botTagPlain: "(robot)",
+  accountMark: "connecté comme {name}",
   botLevels: { strong: "fort", auto: "simple", fast: "rapide", random: "au hasard", easy: "facile", medium: "moyen", hard: "difficile", "greedy+": "expert", master: "maître" },
   carcBoard: "Plateau de Carcassonne", carcTilesLeft: "{n} tuiles restantes", carcTilesLeft1: "1 tuile restante", carcTurnOf: "À {name} de jouer",
   carcDiscarded: "Tuiles écartées (posables nulle part)", carcMeeples: "Meeples", carcSurveyors: "Les Géomètres",
@@ -695,6 +697,7 @@ const pt = {
   },
   whichGame: "Jogo", carcWithSurveyors: "com os Agrimensores", againstBots: "Contra robôs", botCount: "Robôs",
   botLevel: "Nível do robô", addBot: "Adicionar um robô", botTag: "(robô · {level})", botTagPlain: "(robô)",
+  accountMark: "conectado como {name}",
   botLevels: { strong: "forte", auto: "simples", fast: "rápido", random: "aleatório", easy: "fácil", medium: "médio", hard: "difícil", "greedy+": "especialista", master: "mestre" },
   carcBoard: "Tabuleiro de Carcassonne", carcTilesLeft: "{n} peças restantes", carcTilesLeft1: "1 peça restante", carcTurnOf: "Vez de {name}",
   carcDiscarded: "Peças descartadas (não cabem em lugar nenhum)", carcMeeples: "Meeples", carcSurveyors: "Os Agrimensores",

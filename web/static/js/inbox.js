@@ -7,6 +7,7 @@
 import { api } from "./api.js";
 import { h, put } from "./dom.js";
 import { t, lang, refusalText } from "./i18n.js";
+import { accountMark } from "./social.js";
 
 let source = null;
 let unread = 0;
@@ -84,7 +85,9 @@ export function bell(navigate) {
     try {
       const r = await api.notifications();
       const list = h("ul", { class: "plain notes" }, r.notes.length ? r.notes.map((n, i) => h("li", { class: i < r.unread ? "note unread" : "note" },
-        h("a", { href: noteLink(n), onclick: (e) => { e.preventDefault(); close(); navigate(noteLink(n)); } }, noteText(n)),
+        // The mark rides beside the link, in one line with it (the item is a column).
+        h("span", {}, h("a", { href: noteLink(n), onclick: (e) => { e.preventDefault(); close(); navigate(noteLink(n)); } }, noteText(n)),
+          n.by_account ? accountMark(n.by) : null),
         h("span", { class: "muted when" }, new Date(n.created).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" }))))
         : [h("li", { class: "muted" }, t("noNotes"))]);
       const allow = typeof Notification !== "undefined" && Notification.permission === "default"

@@ -6,7 +6,7 @@
 // (the view before), s.seat, s.notice, s.queue (dialogs to show), s.render() to redraw; a game keeps its
 // own fields on s as well (the controls of a decision, the zoom).
 
-import { presenceLine, watchPresence } from "./social.js";
+import { presenceLine, watchPresence, accountMark } from "./social.js";
 import { guide } from "./tutorial.js";
 import { api, seats, watch, botsOf, APIError } from "./api.js";
 import { h } from "./dom.js";
@@ -149,7 +149,7 @@ function renderRoom(main, s, token, accept) {
     // A link to this computer's loopback address reaches nobody else: say so, and what to do.
     /^(127\.|localhost$|\[::1\]$)/.test(location.hostname) ? h("p", { class: "muted small", id: "invite-local" }, t("inviteLocalOnly")) : null,
     h("ul", { class: "players", id: "players" }, m.players.map(p => h("li", { "data-bot": p.bot || null },
-      p.name + (s.seat && s.seat.seat === p.seat ? ` (${t("you")})` : ""),
+      p.name, p.account ? accountMark(p.account) : null, s.seat && s.seat.seat === p.seat ? ` (${t("you")})` : "",
       p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null,
       // The host may take a seat back before the start.
       s.seat && s.seat.seat === 0 && p.seat !== 0 ? h("button", { type: "button", class: "link remove-seat", "data-remove": p.seat,

@@ -68,6 +68,13 @@ export function friendsPanel() {
   return panel;
 }
 
+// accountMark marks a name as a signed-in account's, so that a guest and an account are told apart
+// (account: the account's name; it may differ from the name at the table).
+export function accountMark(account) {
+  const label = t("accountMark", { name: account });
+  return h("span", { class: "account-mark", title: label, "aria-label": label, role: "img" }, "✓");
+}
+
 // presenceLine is, for each seat, a dot (at the table or away) and when it last moved, under the game.
 export function presenceLine(s) {
   const line = h("p", { class: "presence small", id: "presence" });
@@ -76,7 +83,8 @@ export function presenceLine(s) {
     put(line, s.env.match.players.map((pl, i) => {
       const q = (p && p.seats[i]) || {};
       return h("span", { class: "seat-presence", "data-seat": i, "data-connected": q.connected ? "1" : "0" },
-        h("span", { class: q.connected ? "dot on" : "dot", "aria-hidden": "true" }), pl.name, " ",
+        h("span", { class: q.connected ? "dot on" : "dot", "aria-hidden": "true" }), pl.name,
+        pl.account ? accountMark(pl.account) : null, " ",
         h("span", { class: "muted" }, (q.connected ? t("connected") : t("away")) +
           (q.moved ? " · " + t("lastMoved", { when: duration(Math.max(0, now - new Date(q.moved))) }) : "")));
     }));
