@@ -24,8 +24,9 @@ var (
 // Name is the game's name in records and the API.
 func (Definition) Name() string { return "carcassonne" }
 
-// SeatRange is 2 to 5 players.
-func (Definition) SeatRange() (int, int) { return minPlayers, maxPlayers }
+// SeatRange is 2 to 5 players. (Inns & Cathedrals' sixth seat needs the hosts to ask the options how
+// many seats they allow; until then New refuses six.)
+func (Definition) SeatRange() (int, int) { return minPlayers, baseMaxPlayers }
 
 // DefaultOptions is the JSON of DefaultOptions().
 func (Definition) DefaultOptions() json.RawMessage {
@@ -144,7 +145,7 @@ func (g *Game) Result() game.Result {
 	}
 	d := ResultDetail{TilesPlaced: g.board.ntiles, Discarded: []string{}, Events: g.Events()}
 	for i := 0; i < g.ndisc; i++ {
-		d.Discarded = append(d.Discarded, string(types[g.discarded[i]].letter))
+		d.Discarded = append(d.Discarded, types[g.discarded[i]].name)
 	}
 	r.Detail = d
 	return r

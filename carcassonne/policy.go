@@ -35,7 +35,7 @@ func (g *Game) GreedyMove() Move {
 					v -= 10 * gain / (g.players - 1)
 				}
 			}
-			if s != NoMeeple && scratch.supply[me] < g.supply[me] {
+			if s != NoMeeple && scratch.supply[me][Meeple] < g.supply[me][Meeple] {
 				v += meepleHope(&types[g.current].segs[s], g.DrawPileSize())
 			}
 			if first || v > bestVal {
@@ -82,11 +82,11 @@ func (r *RandomPlayer) Move(g *Game) Move {
 		return Move{Meeple: NoMeeple}
 	}
 	// The placement is the one Placements would list at the drawn index, so seeded games stay the same.
-	n := g.board.countPlacements(g.current)
+	n := g.board.countPlacements(g.current, g)
 	if n == 0 {
 		return Move{Meeple: NoMeeple}
 	}
-	p := g.board.nthPlacement(g.current, r.rng.IntN(n))
+	p := g.board.nthPlacement(g.current, r.rng.IntN(n), g)
 	r.segs = g.MeepleOptions(p, r.segs[:0])
 	m := Move{Placement: p, Meeple: NoMeeple}
 	if i := r.rng.IntN(len(r.segs) + 1); i < len(r.segs) {

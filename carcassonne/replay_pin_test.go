@@ -18,8 +18,8 @@ func pinnedGame(t *testing.T, opts Options, players int, seed uint64, greedy boo
 		t.Fatal(err)
 	}
 	h := sha256.New()
-	for i := range g.deck {
-		fmt.Fprintf(h, "%s ", string(types[g.deck[i]].letter))
+	for i := range g.deck[:g.ndeck] {
+		fmt.Fprintf(h, "%s ", types[g.deck[i]].name)
 	}
 	rp := NewRandomPlayer(seed)
 	for !g.Over() {

@@ -75,11 +75,14 @@ func sortedGroup(gs []string) []string {
 func TestTileConnectivity(t *testing.T) {
 	for i := range types {
 		tt := &types[i]
-		want, ok := wantConnectivity[tt.letter]
-		if !ok {
-			t.Fatalf("no expectation for tile %c", tt.letter)
+		if tt.set != 0 {
+			continue
 		}
-		t.Run(string(tt.letter), func(t *testing.T) {
+		want, ok := wantConnectivity[tt.name[0]]
+		if !ok {
+			t.Fatalf("no expectation for tile %s", tt.name)
+		}
+		t.Run(string(tt.name), func(t *testing.T) {
 			edges := ""
 			for d := 0; d < 4; d++ {
 				edges += string("FRC"[(orients[i*4].edges>>(2*d))&3])
@@ -123,6 +126,9 @@ func TestTileTotals(t *testing.T) {
 	edgeTotals := map[byte]int{}
 	touching := map[byte]int{}
 	for i, tt := range types {
+		if tt.set != 0 {
+			continue
+		}
 		total += tt.count
 		if tt.arms {
 			arms += tt.count
@@ -189,11 +195,11 @@ func TestRotation(t *testing.T) {
 
 func TestTileTableErrors(t *testing.T) {
 	bad := []tileSpec{
-		{'Z', "", 1, "CRFR", false, noFarmhouse, "city N | road W | field Wn En >N | field Es Se Sw Ws"},
-		{'Z', "", 1, "CRFR", false, noFarmhouse, "city N | road W E | field Wn En Ne >N | field Es Se Sw Ws"},
-		{'Z', "", 1, "FRFR", false, noFarmhouse, "road W E | field Wn Nw Ne En >N | field Es Se Sw Ws"},
-		{'Z', "", 1, "FRF", false, noFarmhouse, "road W E"},
-		{'Z', "", 1, "FRFR", false, noFarmhouse, "tower N"},
+		{Name: "Z", Count: 1, Edges: "CRFR", Farmhouse: noFarmhouse, Segments: "city N | road W | field Wn En >N | field Es Se Sw Ws"},
+		{Name: "Z", Count: 1, Edges: "CRFR", Farmhouse: noFarmhouse, Segments: "city N | road W E | field Wn En Ne >N | field Es Se Sw Ws"},
+		{Name: "Z", Count: 1, Edges: "FRFR", Farmhouse: noFarmhouse, Segments: "road W E | field Wn Nw Ne En >N | field Es Se Sw Ws"},
+		{Name: "Z", Count: 1, Edges: "FRF", Farmhouse: noFarmhouse, Segments: "road W E"},
+		{Name: "Z", Count: 1, Edges: "FRFR", Farmhouse: noFarmhouse, Segments: "tower N"},
 	}
 	for i, s := range bad {
 		if _, err := compileTile(&s); err == nil {
@@ -240,9 +246,12 @@ func TestTileCountsBordersAndFarmhouses(t *testing.T) {
 	klwx.Farmhouses = "KLWX"
 	for i := range types {
 		tt := &types[i]
-		w := want[tt.letter]
+		if tt.set != 0 {
+			continue
+		}
+		w := want[tt.name[0]]
 		if tt.count != w.count {
-			t.Errorf("%c: %d copies, want %d", tt.letter, tt.count, w.count)
+			t.Errorf("%s: %d copies, want %d", tt.name, tt.count, w.count)
 		}
 		var got []string
 		for _, s := range tt.segs {
@@ -259,10 +268,10 @@ func TestTileCountsBordersAndFarmhouses(t *testing.T) {
 			got = append(got, halvesString(s.halves)+">"+strings.Join(cities, " "))
 		}
 		if strings.Join(sortedGroup(got), " | ") != strings.Join(sortedGroup(w.borders), " | ") {
-			t.Errorf("%c: fields %v, want %v", tt.letter, got, w.borders)
+			t.Errorf("%s: fields %v, want %v", tt.name, got, w.borders)
 		}
 		if k.isFarmhouse(i) != (w.house == "K") || klwx.isFarmhouse(i) != (w.house != "") {
-			t.Errorf("%c: farmhouse %v under K, %v under KLWX; want %q", tt.letter, k.isFarmhouse(i), klwx.isFarmhouse(i), w.house)
+			t.Errorf("%s: farmhouse %v under K, %v under KLWX; want %q", tt.name, k.isFarmhouse(i), klwx.isFarmhouse(i), w.house)
 		}
 	}
 }
@@ -275,14 +284,14 @@ func TestStartTileAndDrawPile(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := g.board.tiles[0]
-	if g.board.ntiles != 1 || types[start.typ].letter != 'D' || start.rot != 0 || posOf(int(start.cell)) != (Pos{0, 0}) {
-		t.Errorf("start tile %c turned %d at %v", types[start.typ].letter, start.rot, posOf(int(start.cell)))
+	if g.board.ntiles != 1 || types[start.typ].name != "D" || start.rot != 0 || posOf(int(start.cell)) != (Pos{0, 0}) {
+		t.Errorf("start tile %s turned %d at %v", types[start.typ].name, start.rot, posOf(int(start.cell)))
 	}
 	perType := map[byte]int{}
-	for _, typ := range g.deck {
-		perType[types[typ].letter]++
+	for _, typ := range g.deck[:g.ndeck] {
+		perType[types[typ].name[0]]++
 	}
-	if len(g.deck) != 71 || perType['D'] != 3 || perType['U'] != 8 || perType['V'] != 9 || perType['C'] != 1 {
-		t.Errorf("draw pile of %d tiles: %v", len(g.deck), perType)
+	if g.ndeck != 71 || perType['D'] != 3 || perType['U'] != 8 || perType['V'] != 9 || perType['C'] != 1 {
+		t.Errorf("draw pile of %d tiles: %v", g.ndeck, perType)
 	}
 }

@@ -100,7 +100,7 @@ func askMove(g *carcassonne.Game, seat game.Seat, in *bufio.Scanner, out io.Writ
 	for s := 0; s < g.Players(); s++ {
 		fmt.Fprintf(out, " %d (%d meeples)", g.Score(s), g.Supply(s))
 	}
-	fmt.Fprintf(out, "\nseat %d: lay tile %c (%d tiles left) as X Y ROTATION [MEEPLE], or \"moves\": ", seat+1, g.Current(), g.DrawPileSize())
+	fmt.Fprintf(out, "\nseat %d: lay tile %s (%d tiles left) as X Y ROTATION [MEEPLE], or \"moves\": ", seat+1, g.Current(), g.DrawPileSize())
 	for {
 		if !in.Scan() {
 			if err := in.Err(); err != nil {
