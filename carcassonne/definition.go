@@ -86,7 +86,8 @@ func (g *Game) ToAct() []game.Seat {
 }
 
 // LegalMoves lists every legal move of the seat to act, sorted by position and rotation, each placement
-// first without a meeple and then with each possible meeple.
+// first without a figure, then with each possible meeple, then with the other figures and the abbot
+// taken back.
 func (g *Game) LegalMoves(seat game.Seat) []json.RawMessage {
 	if g.over || int(seat) != g.toAct {
 		return nil
@@ -104,11 +105,15 @@ func (g *Game) LegalMoves(seat game.Seat) []json.RawMessage {
 	})
 	var out []json.RawMessage
 	var segs []int
+	var others []Move
 	for _, p := range ps {
 		out = append(out, g.EncodeMove(Move{Placement: p, Meeple: NoMeeple}))
 		segs = g.MeepleOptions(p, segs[:0])
 		for _, s := range segs {
 			out = append(out, g.EncodeMove(Move{Placement: p, Meeple: s}))
+		}
+		for _, m := range g.otherFigureMoves(p, others[:0]) {
+			out = append(out, g.EncodeMove(m))
 		}
 	}
 	return out

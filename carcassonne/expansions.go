@@ -19,7 +19,8 @@ import "github.com/surveyor-game/surveyor/game"
 //   - restricts, place: a placement rule beyond matching edges. restricts says whether it applies to a
 //     tile type now (drawing a tile asks once); place then says why a rotation on a frontier cell is not
 //     allowed (nil if it is). The legal placements, their count, the n-th of them and whether a tile fits
-//     anywhere all go through it, so they always agree; place must not allocate (return sentinel errors).
+//     anywhere all go through it, so they always agree; place must not allocate (return sentinel errors):
+//     explain may add words to its refusal of a move (where the river goes on).
 //   - stands: where the expansion's figures may stand on the tile just laid (free: the feature holds no
 //     figure); the base game's meeple rule is meepleStands.
 //   - checkMove, playMove: the rest of a move (the Abbot's recall): checkMove refuses a move with a
@@ -40,6 +41,7 @@ import "github.com/surveyor-game/surveyor/game"
 // map: TestExpansionStatesArePlainValues): copying a Game clones it, which is all LookAhead and Trial need.
 type expansion struct {
 	name    string
+	index   int8 // in the expansions list
 	on      func(Options) bool
 	figures [numFigures]int
 
@@ -49,6 +51,7 @@ type expansion struct {
 
 	restricts func(g *Game, typ int) bool
 	place     func(g *Game, typ, cell, rot int) error
+	explain   func(g *Game, err error) error
 
 	stands    func(g *Game, f Figure, seg *segment, free bool) error
 	checkMove func(g *Game, m Move) error
@@ -69,11 +72,14 @@ type expansion struct {
 // expansions are every expansion this engine knows, in the order their hooks run.
 var expansions = []*expansion{
 	&landSurveyors,
+	&river,
+	&abbot,
 }
 
 // expansionStates holds the state of each expansion that keeps one, one field each.
 type expansionStates struct {
 	surveyors surveyorsState
+	river     riverState
 }
 
 // streamExpansion is the first of the seed's streams the expansions use, one each in list order.
@@ -102,14 +108,12 @@ func (g *Game) startExpansions() {
 	}
 }
 
-// expansionIndex is an expansion's index in the expansions list.
-func expansionIndex(x *expansion) int8 {
-	for i, y := range expansions {
-		if x == y {
-			return int8(i)
-		}
+func init() {
+	// An expansion's index in the list, which a scoring's modifiers keep: set here, since the hooks of
+	// an expansion reach the scoring, which reading the list from a hook would make a cycle.
+	for i, x := range expansions {
+		x.index = int8(i)
 	}
-	return -1
 }
 
 // expansionScoring lets the expansions change a feature scored during the game, each change recorded
@@ -122,7 +126,7 @@ func (g *Game) expansionScoring(t *tally, mods *[maxMods]modifier) int {
 		}
 		before := t.value()
 		if id := x.scoring(g, t); id >= 0 && n < maxMods {
-			mods[n] = modifier{x: expansionIndex(x), id: id, delta: int16(t.value() - before)}
+			mods[n] = modifier{x: x.index, id: id, delta: int16(t.value() - before)}
 			n++
 		}
 	}
@@ -161,4 +165,13 @@ func (g *Game) placeRule(typ, cell, rot int) error {
 		return nil
 	}
 	return g.placeBy.place(g, typ, cell, rot)
+}
+
+// placeRefusal is placeRule's refusal in the words of the expansion's explain, for a refused move.
+func (g *Game) placeRefusal(typ, cell, rot int) error {
+	err := g.placeRule(typ, cell, rot)
+	if err != nil && g.placeBy.explain != nil {
+		err = g.placeBy.explain(g, err)
+	}
+	return err
 }

@@ -44,6 +44,10 @@ func figureByName(name string) (Figure, bool) {
 var (
 	errNoFigure    = errors.New("no such figure in this game")
 	errFigureThere = errors.New("that figure may not stand there")
+	// The refusals a rule returns are made once: rules run while legal moves are listed, which must not
+	// allocate.
+	errOnWater  = fmt.Errorf("%w: no figure stands on the river", errFigureThere)
+	errOnGarden = fmt.Errorf("%w: only an abbot stands in a garden", errFigureThere)
 )
 
 // meepleStands is the base game's rule for a meeple: on a road, a city, a field or a monastery of the
@@ -52,9 +56,9 @@ var (
 func meepleStands(g *Game, _ Figure, seg *segment, free bool) error {
 	switch seg.kind {
 	case River:
-		return fmt.Errorf("%w: no figure stands on the river", errFigureThere)
+		return errOnWater
 	case Garden:
-		return fmt.Errorf("%w: only an abbot stands in a garden", errFigureThere)
+		return errOnGarden
 	}
 	if !free {
 		return errOccupied

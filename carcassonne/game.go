@@ -256,7 +256,7 @@ func (g *Game) check(m Move) (cell int, err error) {
 	if !g.board.fits(cell, oi) {
 		return 0, g.misfit(cell, m)
 	}
-	if err := g.placeRule(g.current, cell, m.Rot); err != nil {
+	if err := g.placeRefusal(g.current, cell, m.Rot); err != nil {
 		return 0, fmt.Errorf("%w: tile %s turned %d° at (%d,%d): %w", errDoesNotFit, types[g.current].name, 90*m.Rot, m.X, m.Y, err)
 	}
 	if m.Meeple != NoMeeple {

@@ -37,7 +37,7 @@ func fingerprint(g *Game) string {
 }
 
 // checkInvariants verifies the bookkeeping of a finished game: every tile is laid or set aside, every
-// meeple is in supply or on the board, and the scores are the sum of the scoring events.
+// meeple is in supply or on the board (other figures: checkFigures), and the scores are the sum of the scoring events.
 func checkInvariants(t *testing.T, g *Game, seed uint64) {
 	t.Helper()
 	if g.board.ntiles+g.ndisc != g.ndeck+1 {
@@ -46,7 +46,7 @@ func checkInvariants(t *testing.T, g *Game, seed uint64) {
 	var onBoard [maxPlayers]int
 	for tile := 0; tile < g.board.ntiles; tile++ {
 		for s := range types[g.board.tiles[tile].typ].segs {
-			if o := g.feat.owner[node(tile, s)]; o != 0 {
+			if o := g.feat.owner[node(tile, s)]; o != 0 && g.feat.fig[node(tile, s)] == Meeple {
 				onBoard[o-1]++
 			}
 		}

@@ -163,4 +163,4 @@ func (o *Options) isFarmhouse(t int) bool {
 }
 
 // playable are the expansions this engine plays; options naming another are refused.
-const playable Expansions = 0
+const playable = RiverExp | AbbotExp

@@ -115,11 +115,20 @@ const archedCaps = "HJL"
 // line here and its length one more term of numTypes.
 var tileSets = [...][]tileSpec{
 	tileTable[:],
+	gardenTiles[:],
+	riverTiles[:],
 }
+
+// The sets by index in tileSets.
+const (
+	baseSet = iota
+	gardenSet
+	riverSet
+)
 
 const (
 	// numTypes is the number of tile types of every set.
-	numTypes = len(tileTable)
+	numTypes = len(tileTable) + len(gardenTiles) + len(riverTiles)
 	// maxTiles bounds the tiles of one game, start tile included: the base game's 72 and every
 	// expansion's (River 12, Inns & Cathedrals 18, Traders & Builders 24, Mage & Witch 8), with room
 	// to spare. The board, the features and the deck are sized by it.
