@@ -333,3 +333,19 @@ func TestAbbotMoveForm(t *testing.T) {
 		}
 	}
 }
+
+// The narrative tells an abbot taken back as its own kind of event, in words.
+func TestNarrativeTellsARecall(t *testing.T) {
+	for seed := uint64(0); seed < 40; seed++ {
+		g, _ := randomGame(t, abbotOpts(seed%2 == 0), 2, seed)
+		for _, e := range g.Narrative() {
+			if e.Kind == "recall" {
+				if !strings.HasPrefix(e.Text, "Abbot taken back: ") || !strings.Contains(e.Text, "{seat ") {
+					t.Fatalf("recall told %q", e.Text)
+				}
+				return
+			}
+		}
+	}
+	t.Fatal("no recall told in 40 random games with the Abbot")
+}

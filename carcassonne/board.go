@@ -198,21 +198,25 @@ func fitting(turns uint32, need, mask uint8) uint32 {
 	return ^((x&lo7 + lo7) | x | lo7)
 }
 
-// fit is fitting on a frontier cell, narrowed by the placement rule of g's expansions when g is not nil
-// and one applies to the drawn tile (expansion.place).
-func (b *board) fit(typ int, f *opening, g *Game) uint32 {
-	fit := fitting(turns[typ], f.need, f.mask)
-	if fit != 0 && g != nil && g.placeBy != nil {
-		fit = g.allowed(typ, f, fit)
-	}
-	return fit
-}
+// The queries below narrow the fits by the placement rule of rule's expansions when rule is not nil and
+// one applies to the drawn tile (expansion.place); without one they test the edges alone, in the same
+// loop, the rule checked once outside it.
 
-// placements appends every legal placement of a tile type to buf (rule: see fit).
+// placements appends every legal placement of a tile type to buf.
 func (b *board) placements(typ int, rule *Game, buf []Placement) []Placement {
+	if rule != nil && rule.placeBy != nil {
+		// A placement rule leaves few placements (the River's: the river's mouth), listed one by one so
+		// that the loop below, which bots run for every tile, stays free of the rule's test.
+		n := b.countPlacements(typ, rule)
+		for k := 0; k < n; k++ {
+			buf = append(buf, b.nthPlacement(typ, k, rule))
+		}
+		return buf
+	}
+	t := turns[typ]
 	for i := 0; i < b.nfront; i++ {
 		f := &b.frontier[i]
-		fit := b.fit(typ, f, rule)
+		fit := fitting(t, f.need, f.mask)
 		if fit == 0 {
 			continue
 		}
@@ -226,9 +230,15 @@ func (b *board) placements(typ int, rule *Game, buf []Placement) []Placement {
 
 // countPlacements is the number of placements placements would list, without listing them.
 func (b *board) countPlacements(typ int, rule *Game) int {
+	t, narrow := turns[typ], rule != nil && rule.placeBy != nil
 	n := 0
 	for i := 0; i < b.nfront; i++ {
-		n += bits.OnesCount32(b.fit(typ, &b.frontier[i], rule))
+		f := &b.frontier[i]
+		fit := fitting(t, f.need, f.mask)
+		if narrow && fit != 0 {
+			fit = rule.allowed(typ, f, fit)
+		}
+		n += bits.OnesCount32(fit)
 	}
 	return n
 }
@@ -236,9 +246,13 @@ func (b *board) countPlacements(typ int, rule *Game) int {
 // nthPlacement is the k-th placement placements would list (k < countPlacements), found without listing:
 // a random player needs one placement, and building all of them cost it more than the rest of its move.
 func (b *board) nthPlacement(typ, k int, rule *Game) Placement {
+	t, narrow := turns[typ], rule != nil && rule.placeBy != nil
 	for i := 0; i < b.nfront; i++ {
 		f := &b.frontier[i]
-		fit := b.fit(typ, f, rule)
+		fit := fitting(t, f.need, f.mask)
+		if narrow && fit != 0 {
+			fit = rule.allowed(typ, f, fit)
+		}
 		if n := bits.OnesCount32(fit); k >= n {
 			k -= n
 			continue
@@ -254,8 +268,14 @@ func (b *board) nthPlacement(typ, k int, rule *Game) Placement {
 
 // canPlace reports whether a tile type has at least one legal placement.
 func (b *board) canPlace(typ int, rule *Game) bool {
+	t, narrow := turns[typ], rule != nil && rule.placeBy != nil
 	for i := 0; i < b.nfront; i++ {
-		if b.fit(typ, &b.frontier[i], rule) != 0 {
+		f := &b.frontier[i]
+		fit := fitting(t, f.need, f.mask)
+		if narrow && fit != 0 {
+			fit = rule.allowed(typ, f, fit)
+		}
+		if fit != 0 {
 			return true
 		}
 	}

@@ -41,7 +41,11 @@ func (g *Game) Narrative() []game.Event {
 			if se.Final {
 				after = g.turn
 			}
-			add(after, -1, "scoring", se, "%s", scoringText(se))
+			kind := "scoring"
+			if se.Recall {
+				kind = "recall" // the Abbot: a seat took its abbot back and scored its feature at once
+			}
+			add(after, -1, kind, se, "%s", scoringText(se))
 		}
 	}
 	// Walk the deck as far as it was drawn: a set-aside tile is told where it was turned up, every other

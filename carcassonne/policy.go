@@ -56,6 +56,9 @@ func (g *Game) GreedyMove() Move {
 // otherFigureMoves appends the moves of the drawn tile laid as p with a figure other than a meeple, and
 // those that take an abbot back instead.
 func (g *Game) otherFigureMoves(p Placement, buf []Move) []Move {
+	if len(g.exps) == 0 {
+		return buf // the base game has meeples only
+	}
 	var segs [maxSeg]int
 	for f := Meeple + 1; f < numFigures; f++ {
 		if g.supply[g.toAct][f] == 0 {
@@ -93,12 +96,13 @@ func meepleHope(s *segment, left int) int {
 // tests and the fuzz test. Its buffers are reused, so a move costs no allocation.
 type RandomPlayer struct {
 	rng   *game.RNG
+	segs  []int
 	moves []Move
 }
 
 // NewRandomPlayer returns a random player drawing from its own seed.
 func NewRandomPlayer(seed uint64) *RandomPlayer {
-	return &RandomPlayer{rng: game.NewRNG(seed, 7), moves: make([]Move, 0, 2*maxSeg+maxMonks)}
+	return &RandomPlayer{rng: game.NewRNG(seed, 7), segs: make([]int, 0, maxSeg), moves: make([]Move, 0, maxSeg+maxMonks)}
 }
 
 // Move picks a legal move: a random placement, then no figure or one of the placement's figure moves (a
@@ -114,15 +118,14 @@ func (r *RandomPlayer) Move(g *Game) Move {
 		return Move{Meeple: NoMeeple}
 	}
 	p := g.board.nthPlacement(g.current, r.rng.IntN(n), g)
-	var segs [maxSeg]int
-	r.moves = r.moves[:0]
-	for _, s := range g.MeepleOptions(p, segs[:0]) {
-		r.moves = append(r.moves, Move{Placement: p, Meeple: s})
-	}
-	r.moves = g.otherFigureMoves(p, r.moves)
+	r.segs = g.MeepleOptions(p, r.segs[:0])
+	r.moves = g.otherFigureMoves(p, r.moves[:0])
 	m := Move{Placement: p, Meeple: NoMeeple}
-	if i := r.rng.IntN(len(r.moves) + 1); i < len(r.moves) {
-		m = r.moves[i]
+	switch i := r.rng.IntN(len(r.segs) + len(r.moves) + 1); {
+	case i < len(r.segs):
+		m.Meeple = r.segs[i]
+	case i < len(r.segs)+len(r.moves):
+		m = r.moves[i-len(r.segs)]
 	}
 	return m
 }
