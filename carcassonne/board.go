@@ -4,18 +4,20 @@ import "math/bits"
 
 // Board cells are numbered on a virtual square grid wide enough for maxTiles tiles laid in a line from the
 // start tile in any direction, so that a cell number is a position and placing a tile never re-indexes.
-// The grid itself is not stored: a game keys only the cells of its tiles and of its frontier (at most
-// 3×maxTiles+4 of them), in an open-addressing table of hashSize entries that is never more than 40%
-// full. A direct-mapped array without aliasing would need about (maxTiles+8)²/2 entries for the largest
-// game, most of a game's memory; the table is 7 KB. A cell, once keyed, stays keyed until Reset (a frontier
-// cell becomes a tile cell), so the table needs no deletion.
+// The grid itself is not stored: a game keys only the cells of its tiles and of its frontier, in an
+// open-addressing table of hashSize entries. A game of 83 tiles keys about 130 cells (a quarter of the
+// table); the worst board, every tile in one line, 3×maxTiles+4 = 412 (80%: longer probes, still right).
+// A direct-mapped array without aliasing would need about (maxTiles+8)²/2 entries for the largest game,
+// most of a game's memory; the table is 3.5 KB, which a search bot's Trial copies back for each
+// candidate. A cell, once keyed, stays keyed until Reset (a frontier cell becomes a tile cell), so the
+// table needs no deletion.
 // Coordinates seen by players put the start tile at (0,0), x growing east and y growing south (the way
 // the text board is printed).
 const (
 	gridW    = 2*maxTiles + 8 // > 2*maxTiles+5: a line of tiles and its frontier never reach the outer ring
 	gridHalf = gridW / 2
-	hashBits = 10
-	hashSize = 1 << hashBits // at least twice the cells a game keys
+	hashBits = 9
+	hashSize = 1 << hashBits // more than the 3×maxTiles+4 cells a game can key
 )
 
 // step[d] is the cell offset of the neighbour on side d.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +17,9 @@ import (
 // and its frontier are all on the virtual grid, and the table finds each of them, tile or frontier, as
 // what it is: no two cells share an entry.
 func TestGridNoAliasing(t *testing.T) {
+	if hashSize <= 3*maxTiles+4 {
+		t.Fatalf("a table of %d entries cannot key the %d cells of the longest board", hashSize, 3*maxTiles+4)
+	}
 	for _, p := range []Pos{{maxTiles + 1, 0}, {-maxTiles - 1, 0}, {0, maxTiles + 1}, {0, -maxTiles - 1}} {
 		if _, ok := cellOf(p.X, p.Y); !ok {
 			t.Errorf("%v is off the virtual grid", p)
@@ -272,4 +276,35 @@ func TestRandomPlayerPicksAsWhenListing(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Copying a Game must not make the garbage collector scan it all: the fields with pointers come first.
+func TestGamePointersComeFirst(t *testing.T) {
+	rt := reflect.TypeOf(Game{})
+	last := uintptr(0)
+	for i := 0; i < rt.NumField(); i++ {
+		f := rt.Field(i)
+		if hasPointers(f.Type) {
+			last = f.Offset + f.Type.Size()
+		}
+	}
+	if last > 512 {
+		t.Errorf("the last field with pointers ends at byte %d of %d", last, rt.Size())
+	}
+}
+
+func hasPointers(rt reflect.Type) bool {
+	switch rt.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Map, reflect.String, reflect.Interface, reflect.Func, reflect.Chan, reflect.UnsafePointer:
+		return true
+	case reflect.Array:
+		return rt.Len() > 0 && hasPointers(rt.Elem())
+	case reflect.Struct:
+		for i := 0; i < rt.NumField(); i++ {
+			if hasPointers(rt.Field(i).Type) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -30,9 +30,18 @@ type Move struct {
 	RecallAt Pos
 }
 
-// Game is a game in progress.
+// Game is a game in progress. The fields holding pointers come first: copying a Game (a bot tries each
+// candidate move on a copy) then has the garbage collector's write barrier look at those few words, not
+// at the 30 KB of plain arrays after them.
 type Game struct {
-	opts    Options
+	opts Options
+	// exps are the expansions this game plays with (expansions.go); placeBy is the one whose placement
+	// rule applies to the tile drawn, if any.
+	exps    []*expansion
+	placeBy *expansion
+	events  []event
+	evTiles []int16
+
 	players int
 	seed    uint64
 
@@ -44,7 +53,6 @@ type Game struct {
 	ndeck     int // tiles in the deck (the start tile is not)
 	drawPos   int
 	current   int // type of the tile drawn for this turn, -1 once the game is over
-	placeBy   *expansion
 	discarded [maxTiles]uint8
 	discPos   [maxTiles]uint8 // where in the deck each set-aside tile was, for the narrative
 	ndisc     int
@@ -58,17 +66,13 @@ type Game struct {
 	monks  [maxMonks]int16
 	nmonks int
 
-	// exps are the expansions this game plays with (expansions.go); xs holds their states.
-	exps   []*expansion
-	expRNG game.RNG // the setup's generator of the expansion being set up
-	xs     expansionStates
+	expRNG game.RNG        // the setup's generator of the expansion being set up
+	xs     expansionStates // the expansions' states
 
-	events  []event
-	evTiles []int16
-	stamp   [numNodes]uint16 // wraps every 65535 stamps (newStamp clears it): a few hundred games
-	stampN  uint16
-	tally   tally
-	quiet   bool // skip recording events (the policy's look-ahead copies)
+	stamp  [numNodes]uint16 // wraps every 65535 stamps (newStamp clears it): a few hundred games
+	stampN uint16
+	tally  tally
+	quiet  bool // skip recording events (the policy's look-ahead copies)
 }
 
 var (

@@ -178,7 +178,15 @@ func (t *Trial) Game() *Game {
 // stamps, whose counter only grows, so that an old stamp never matches a new one.
 func (t *Trial) restore() {
 	b, s := t.base, &t.g
-	s.board = b.board
+	// The tiles laid since are beyond b's count, and the board's tiles before it never change.
+	sb, bb := &s.board, &b.board
+	// One array a statement: a multiple assignment of arrays copies them through temporaries.
+	sb.keys = bb.keys
+	sb.tile = bb.tile
+	sb.fslot = bb.fslot
+	copy(sb.frontier[:bb.nfront], bb.frontier[:bb.nfront])
+	copy(sb.fnbr[:bb.nfront], bb.fnbr[:bb.nfront])
+	sb.nfront, sb.ntiles = bb.nfront, bb.ntiles
 
 	n := b.board.ntiles * maxSeg
 	copy(s.feat.parent[:n], b.feat.parent[:n])
@@ -190,11 +198,17 @@ func (t *Trial) restore() {
 	copy(s.feat.fig[:n], b.feat.fig[:n])
 
 	s.opts, s.players, s.seed = b.opts, b.players, b.seed
-	s.inPlay, s.deck, s.ndeck, s.drawPos, s.current, s.placeBy = b.inPlay, b.deck, b.ndeck, b.drawPos, b.current, b.placeBy
-	s.discarded, s.discPos, s.ndisc = b.discarded, b.discPos, b.ndisc
-	s.toAct, s.turn, s.scores, s.supply, s.over = b.toAct, b.turn, b.scores, b.supply, b.over
-	s.monks, s.nmonks = b.monks, b.nmonks
-	s.exps, s.expRNG, s.xs = b.exps, b.expRNG, b.xs
+	s.inPlay = b.inPlay
+	s.deck = b.deck
+	s.discarded = b.discarded
+	s.discPos = b.discPos
+	s.ndeck, s.drawPos, s.current, s.placeBy, s.ndisc = b.ndeck, b.drawPos, b.current, b.placeBy, b.ndisc
+	s.scores = b.scores
+	s.supply = b.supply
+	s.monks = b.monks
+	s.toAct, s.turn, s.over, s.nmonks = b.toAct, b.turn, b.over, b.nmonks
+	s.exps, s.expRNG = b.exps, b.expRNG
+	s.xs = b.xs
 	s.events, s.evTiles = b.events, b.evTiles
 	s.stampN = max(s.stampN, b.stampN)
 	s.quiet = true
