@@ -26,9 +26,12 @@ import "github.com/surveyor-game/surveyor/game"
 //   - checkMove, playMove: the rest of a move (the Abbot's recall): checkMove refuses a move with a
 //     reason and changes nothing; playMove acts after the figure stands and before the scorings.
 //     recalls marks an expansion whose move part takes a figure back.
-//   - scoring: changes a feature scored during the game (not the final scoring, not fields) and returns
-//     the id of what changed it (the expansion's own index, -1 for nothing); the change is recorded as a
-//     modifier of the scoring (name and points).
+//   - scoring: changes a feature being scored (a field too: the pig), in any mode
+//     (tally.mode: in play, at the end, on a recall; the Land Surveyors act in play only), and returns the
+//     id of what changed it (the expansion's own index, -1 for nothing); the change is recorded as a
+//     modifier of the scoring with the points it made. Hooks run in list order, the Land Surveyors
+//     first, as the page's general order wants. The tally counts the feature's inns, cathedrals and goods
+//     symbols and each seat's strength (figureStrength).
 //   - modifier: the id and the words of a modifier, for the view and the narrative; eventView adds what
 //     the expansion's older clients read to a scoring's public form.
 //   - turnEnd: after a tile is laid and what it completed is scored; scored says whether anything was.

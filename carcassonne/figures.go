@@ -21,6 +21,10 @@ const (
 	numFigures
 )
 
+// figureStrength is what a figure counts for in the majority of its feature: the large meeple two, the
+// builder, the pig and the neutral figures nothing (they are no followers).
+var figureStrength = [numFigures]uint8{Meeple: 1, LargeMeeple: 2, Abbot: 1}
+
 // figureNames are the figures' ids in the move form and the view.
 var figureNames = [numFigures]string{"meeple", "large", "abbot", "builder", "pig", "mage", "witch"}
 

@@ -13,7 +13,11 @@ type tally struct {
 	farmhouses int // road tiles that show a farmhouse
 	cityNbrs   int // monastery: surrounding tiles with a city segment
 	roadNbrs   int // monastery: surrounding tiles with a road segment
-	meeples    [maxPlayers]uint8
+	inns       int // road segments with an inn (Inns & Cathedrals)
+	cathedrals int // city segments with a cathedral (Inns & Cathedrals)
+	goods      [numGoods]int
+	meeples    [maxPlayers]uint8 // the strength of each seat's figures (figureStrength)
+	mode       scoreMode
 
 	count   int
 	perTile int
@@ -21,6 +25,19 @@ type tally struct {
 	extra   int
 	bonus   int
 	jury    bool
+}
+
+// mark counts a segment's inn, cathedral and goods symbols.
+func (t *tally) mark(sg *segment) {
+	if sg.inn {
+		t.inns++
+	}
+	if sg.cathedral {
+		t.cathedrals++
+	}
+	for i, n := range sg.goods {
+		t.goods[i] += int(n)
+	}
 }
 
 func (t *tally) value() int { return t.count*t.perTile + t.arms*t.perArm + t.extra + t.bonus }
@@ -103,7 +120,7 @@ func (g *Game) walk(root int, k Kind, t *tally) {
 	for {
 		tile, seg := x/maxSeg, x%maxSeg
 		if o := g.feat.owner[x]; o != 0 {
-			t.meeples[o-1]++
+			t.meeples[o-1] += figureStrength[g.feat.fig[x]]
 		}
 		// Tile stamps live in the first maxTiles entries of the stamp array; node stamps for the cities a
 		// field borders are taken after a fresh stamp, so the two uses never mix.
@@ -114,8 +131,12 @@ func (g *Game) walk(root int, k Kind, t *tally) {
 			nonCap[tile] = false
 		}
 		typ := int(g.board.tiles[tile].typ)
-		if k == City && !g.opts.badCap(typ, &types[typ].segs[seg]) {
+		sg := &types[typ].segs[seg]
+		if k == City && !g.opts.badCap(typ, sg) {
 			nonCap[tile] = true
+		}
+		if sg.marked {
+			t.mark(sg)
 		}
 		x = int(g.feat.next[x])
 		if x == root {
@@ -273,16 +294,14 @@ func (g *Game) scoreCloister(tile, seg int, mode scoreMode) bool {
 	return true
 }
 
-// award lets the expansions change a feature's scoring (during the game only: the Land Surveyors'
-// active tile...), adds the points and records the event.
+// award lets the expansions change a feature's scoring (the Land Surveyors' active tile in play; an inn, a
+// cathedral, the mage or the witch in any mode), adds the points and records the event.
 func (g *Game) award(t *tally, mode scoreMode, from int) {
+	t.mode = mode
 	base := t.value()
 	majority := t.receivers()
 	var mods [maxMods]modifier
-	nmods := 0
-	if mode == inPlay && t.kind != Field {
-		nmods = g.expansionScoring(t, &mods)
-	}
+	nmods := g.expansionScoring(t, &mods)
 	pts := t.value()
 	recv := t.receivers()
 	for s := 0; s < g.players; s++ {

@@ -77,9 +77,10 @@ var landSurveyors = expansion{
 	on:    func(o Options) bool { return o.Surveyors },
 	setup: (*Game).setupPiles,
 	scoring: func(g *Game, t *tally) int8 {
-		// The monastery pile's tiles apply to monasteries, not to the Abbot's gardens (the page's
-		// "Monastic buildings").
-		if pileOf(t.kind) < 0 {
+		// The scoring tiles act on roads, cities and monasteries scored in play, not at the end (the page's
+		// "Évaluation finale") nor on an abbot taken back; the monastery pile's tiles apply to monasteries,
+		// not to the Abbot's gardens (the page's "Monastic buildings").
+		if t.mode != inPlay || pileOf(t.kind) < 0 {
 			return -1
 		}
 		sv := g.active(t.kind)

@@ -156,6 +156,7 @@ type segment struct {
 	inn       bool   // a road with an inn (Inns & Cathedrals)
 	cathedral bool   // a city with a cathedral (Inns & Cathedrals)
 	goods     [numGoods]uint8
+	marked    bool // inn, cathedral or goods: walk counts them
 }
 
 // tileType is a compiled row of a tile table.
@@ -318,6 +319,7 @@ func compileTile(s *tileSpec) (tileType, error) {
 				return tt, fmt.Errorf("%s segment touches no side", words[0])
 			}
 			seg.cap = seg.kind == City && seg.nsides == 1
+			seg.marked = seg.inn || seg.cathedral || seg.goods != [numGoods]uint8{}
 			if seg.kind == River {
 				tt.river |= seg.sides
 			}

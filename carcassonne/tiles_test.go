@@ -295,3 +295,45 @@ func TestStartTileAndDrawPile(t *testing.T) {
 		t.Errorf("draw pile of %d tiles: %v", g.ndeck, perType)
 	}
 }
+
+// A row's words for the expansions parse into the segment's and the tile's flags: inn, cathedral, goods
+// (once per symbol), river, garden, portal; a word that does not belong to its kind is refused.
+func TestTileRowWords(t *testing.T) {
+	tt, err := compileTile(&tileSpec{Name: "Z1", Count: 1, Edges: "CWRW", Portal: true, Garden: true,
+		Segments: "city N cathedral wine wine cloth | road S inn | river W E | field En Wn >N | field Es Se Sw Ws | garden"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	city, road, river := tt.segs[0], tt.segs[1], tt.segs[2]
+	if !city.cathedral || city.goods != [numGoods]uint8{Wine: 2, Cloth: 1} || !city.marked || !road.inn || !road.marked {
+		t.Errorf("city %+v road %+v", city, road)
+	}
+	if river.kind != River || tt.river != 0b1010 || !tt.portal || tt.garden != 5 || tt.segs[5].kind != Garden {
+		t.Errorf("river %+v sides %04b portal %v garden %d", river, tt.river, tt.portal, tt.garden)
+	}
+	for _, bad := range []tileSpec{
+		{Name: "Z2", Count: 1, Edges: "CFFF", Segments: "city N inn | field En Es Se Sw Ws Wn >N"},
+		{Name: "Z3", Count: 1, Edges: "FRFR", Segments: "road W E wine | field Wn Nw Ne En | field Es Se Sw Ws"},
+		{Name: "Z4", Count: 1, Edges: "FFFF", Segments: "field Nw Ne En Es Se Sw Ws Wn | garden N"},
+		{Name: "Z5", Count: 1, Edges: "FFFF", Garden: true, Segments: "field Nw Ne En Es Se Sw Ws Wn"},
+		{Name: "Z6", Count: 1, Edges: "WFFF", Segments: "road N | field Nw Ne En Es Se Sw Ws Wn"},
+	} {
+		if _, err := compileTile(&bad); err == nil {
+			t.Errorf("row %s accepted: %s", bad.Name, bad.Segments)
+		}
+	}
+}
+
+// Walking a feature counts its inns, cathedrals and goods, and each seat's strength.
+func TestTallyCountsMarksAndStrength(t *testing.T) {
+	var tl tally
+	tl.mark(&segment{inn: true})
+	tl.mark(&segment{cathedral: true, goods: [numGoods]uint8{Grain: 1}})
+	tl.mark(&segment{goods: [numGoods]uint8{Grain: 2, Wine: 1}})
+	if tl.inns != 1 || tl.cathedrals != 1 || tl.goods != [numGoods]int{Wine: 1, Grain: 3} {
+		t.Errorf("tally %+v", tl)
+	}
+	if figureStrength[Meeple] != 1 || figureStrength[LargeMeeple] != 2 || figureStrength[Abbot] != 1 || figureStrength[Builder] != 0 || figureStrength[Pig] != 0 {
+		t.Errorf("strengths %v", figureStrength)
+	}
+}
