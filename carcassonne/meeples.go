@@ -28,8 +28,19 @@ func (g *Game) FigureOptions(p Placement, f Figure, buf []int) []int {
 	if rule == nil {
 		return buf
 	}
-	free := g.freeSegments(cell, oi)
 	tt := &types[g.current]
+	if f != Meeple {
+		// Other figures stand on few kinds of segment (an abbot on a monastery or garden): most tiles
+		// offer them none, and working out which features are free is the costly part.
+		some := false
+		for s := range tt.segs {
+			some = some || rule(g, f, &tt.segs[s], true) == nil
+		}
+		if !some {
+			return buf
+		}
+	}
+	free := g.freeSegments(cell, oi)
 	for s := range tt.segs {
 		if rule(g, f, &tt.segs[s], free&(1<<s) != 0) == nil {
 			buf = append(buf, s)
