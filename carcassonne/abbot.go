@@ -14,6 +14,9 @@ import (
 // not to gardens, and not to an abbot taken back, which is no scoring of a completed feature (so it does
 // not turn the piles either); an abbot's completed monastery is a monastery scoring like any other.
 
+// recallWords begin the story of an abbot taken back and its scoring.
+const recallWords = "Abbot taken back: "
+
 var (
 	errAbbotThere     = fmt.Errorf("%w: an abbot stands only on a monastery or a garden", errFigureThere)
 	errRecallNoTile   = errors.New("there is no tile to take an abbot back from")

@@ -85,7 +85,7 @@ func scoringText(se ScoreEvent) string {
 		b.WriteString("Final scoring: ")
 	}
 	if se.Recall {
-		b.WriteString("Abbot taken back: ")
+		b.WriteString(recallWords)
 	}
 	switch se.Feature {
 	case "field":
