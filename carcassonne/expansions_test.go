@@ -3,6 +3,7 @@ package carcassonne
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -220,5 +221,44 @@ func TestNoAllocationWithRiverAndAbbot(t *testing.T) {
 	g.evTiles = make([]int16, 0, 4*cap(g.evTiles))
 	if n := testing.AllocsPerRun(3, play); n != 0 {
 		t.Errorf("%v allocations per 4 games, want 0", n)
+	}
+}
+
+// With the River and the Abbot, the listed legal moves are all accepted, none twice, and they include the
+// abbot's and the recall's when the seat may make them; a random player's moves are among them.
+func TestLegalMovesWithRiverAndAbbot(t *testing.T) {
+	abbotMoves, recallMoves := 0, 0
+	for seed := uint64(0); seed < 6; seed++ {
+		st, _ := Definition{}.New(json.RawMessage(`{"surveyors":true,"expansions":["river","abbot"]}`), 2, seed)
+		g := st.(*Game)
+		rp := NewRandomPlayer(seed)
+		for turn := 0; !g.Over(); turn++ {
+			if turn%4 == 0 {
+				seen := map[string]bool{}
+				for _, m := range g.LegalMoves(game.Seat(g.toAct)) {
+					c := *g
+					c.events = append([]event(nil), g.events...)
+					c.evTiles = append([]int16(nil), g.evTiles...)
+					if err := c.Apply(game.Seat(g.toAct), m); err != nil {
+						t.Fatalf("seed %d turn %d: listed move %s refused: %v", seed, turn, m, err)
+					}
+					if seen[string(m)] {
+						t.Fatalf("move %s listed twice", m)
+					}
+					seen[string(m)] = true
+					abbotMoves += strings.Count(string(m), `"figure":"abbot"`)
+					recallMoves += strings.Count(string(m), `"recall"`)
+				}
+				if m := rp.Move(g); !seen[string(g.EncodeMove(m))] {
+					t.Fatalf("seed %d turn %d: the random player's %s is not listed", seed, turn, g.EncodeMove(m))
+				}
+			}
+			if err := g.Play(rp.Move(g)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if abbotMoves == 0 || recallMoves == 0 {
+		t.Errorf("%d abbot moves and %d recalls listed", abbotMoves, recallMoves)
 	}
 }
