@@ -38,6 +38,7 @@ func segName(typ, rot, seg int) string {
 				return "field:" + halfNames[h]
 			}
 		}
+		return innerFieldName
 	default:
 		m := rotSides(s.sides, rot)
 		for d := 0; d < 4; d++ {
@@ -47,6 +48,20 @@ func segName(typ, rot, seg int) string {
 		}
 	}
 	return s.kind.String()
+}
+
+// innerFieldName names a field that touches no side of its tile (the field closed in by the city caps of an
+// Inns & Cathedrals or Traders & Builders tile): it has no half-edge to be named by.
+const innerFieldName = "field:inner"
+
+// innerField is the segment of a tile's field that touches no side, or -1.
+func innerField(tt *tileType) int8 {
+	for i, s := range tt.segs {
+		if s.kind == Field && s.halves == 0 {
+			return int8(i)
+		}
+	}
+	return -1
 }
 
 // parseSeg finds the segment a name designates on a tile laid with rotation rot. Any side or half-edge
@@ -70,13 +85,15 @@ func parseSeg(typ, rot int, name string) (int, error) {
 		return 0, fmt.Errorf("%w: meeple %q is not kind:side", game.ErrBadMove, name)
 	case kind == "field" && halfIndex(where) >= 0:
 		seg = o.halfSeg[halfIndex(where)]
+	case name == innerFieldName:
+		seg = innerField(&types[typ])
 	case (kind == "city" || kind == "road" || kind == "river") && sideIndex(where) >= 0:
 		seg = o.sideSeg[sideIndex(where)]
 		if seg >= 0 && types[typ].segs[seg].kind.String() != kind {
 			seg = -1
 		}
 	default:
-		return 0, fmt.Errorf("%w: meeple %q: want city:N|E|S|W, road:N|E|S|W, field:Nw|Ne|En|Es|Se|Sw|Ws|Wn, monastery or garden", game.ErrBadMove, name)
+		return 0, fmt.Errorf("%w: meeple %q: want city:N|E|S|W, road:N|E|S|W, field:Nw|Ne|En|Es|Se|Sw|Ws|Wn, field:inner, monastery or garden", game.ErrBadMove, name)
 	}
 	if seg < 0 {
 		return 0, fmt.Errorf("%w: tile %s turned %d° has no %s on %s", game.ErrIllegalMove, types[typ].name, 90*rot, kind, where)

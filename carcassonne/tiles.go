@@ -349,6 +349,15 @@ func compileTile(s *tileSpec) (tileType, error) {
 	if len(tt.segs) > maxSeg {
 		return tt, fmt.Errorf("%d segments, at most %d", len(tt.segs), maxSeg)
 	}
+	inner := 0
+	for _, sg := range tt.segs {
+		if sg.kind == Field && sg.halves == 0 {
+			inner++
+		}
+	}
+	if inner > 1 {
+		return tt, fmt.Errorf("%d fields touch no side: the move form could not tell them apart", inner)
+	}
 	if s.Garden != (tt.garden >= 0) {
 		return tt, fmt.Errorf("Garden %v but garden segment %v", s.Garden, tt.garden >= 0)
 	}

@@ -337,3 +337,23 @@ func TestTallyCountsMarksAndStrength(t *testing.T) {
 		t.Errorf("strengths %v", figureStrength)
 	}
 }
+
+// A field closed in by city caps touches no side (Inns & Cathedrals' four-cap tile): it parses, borders
+// its cities, and the move form names it "field:inner"; two such fields on a tile are refused.
+func TestInnerField(t *testing.T) {
+	tt, err := compileTile(&tileSpec{Name: "Z7", Count: 1, Edges: "CCCC",
+		Segments: "city N | city E | city S | city W | field >N >E >S >W"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := innerField(&tt); f != 4 || tt.segs[4].borders != 0b1111 || tt.segs[4].halves != 0 {
+		t.Errorf("inner field %d: %+v", f, tt.segs)
+	}
+	if _, err := compileTile(&tileSpec{Name: "Z8", Count: 1, Edges: "CCCC",
+		Segments: "city N | city E | city S | city W | field >N >E | field >S >W"}); err == nil {
+		t.Error("two inner fields accepted")
+	}
+	if f := innerField(&types[typeByLetter('U')]); f != -1 {
+		t.Errorf("U has an inner field %d", f)
+	}
+}
