@@ -82,14 +82,14 @@ func BenchmarkPlayMove(b *testing.B) {
 
 // BenchmarkRandomGame plays whole two-player games with the random policy (move generation included).
 func BenchmarkRandomGame(b *testing.B) {
-	for _, sv := range []bool{false, true} {
-		name := "base"
-		if sv {
-			name = "surveyors"
-		}
-		b.Run(name, func(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		sv   bool
+		exps Expansions
+	}{{"base", false, 0}, {"surveyors", true, 0}, {"river_abbot_surveyors", true, RiverExp | AbbotExp}} {
+		b.Run(c.name, func(b *testing.B) {
 			opts := DefaultOptions()
-			opts.Surveyors = sv
+			opts.Surveyors, opts.Expansions = c.sv, c.exps
 			g := &Game{}
 			rp := NewRandomPlayer(1)
 			seed := uint64(0)

@@ -2,23 +2,22 @@ package carcassonne
 
 import "math/bits"
 
-// Board cells are numbered on a virtual square grid wide enough for 72 tiles laid in a line from the start
-// tile in any direction, so that a cell number is a position and placing a tile never re-indexes. The
-// arrays indexed by cell are not that large (two of them would be 48 KB, most of a game's memory): they
-// hold gridStore entries and a cell is stored at cell&gridMask. Distinct cells share an entry only when
-// they are far apart: the cells the engine reads on a board of at most 72 connected tiles (the tiles, the
-// frontier around them and the frontier's neighbours) lie within 75 columns and 75 rows of each other,
-// and for every offset dx+gridW*dy with |dx|,|dy| <= 75, not both zero, the offset is not a multiple of
-// gridStore (TestGridNoAliasing checks it). A cell named by a player may lie anywhere on the virtual grid,
-// so lookups of such cells check that the entry belongs to that very cell (tileAt, onFrontier).
+// Board cells are numbered on a virtual square grid wide enough for maxTiles tiles laid in a line from the
+// start tile in any direction, so that a cell number is a position and placing a tile never re-indexes.
+// The grid itself is not stored: a game keys only the cells of its tiles and of its frontier, in an
+// open-addressing table of hashSize entries. A game of 83 tiles keys about 130 cells (a quarter of the
+// table); the worst board, every tile in one line, 3×maxTiles+4 = 412 (80%: longer probes, still right).
+// A direct-mapped array without aliasing would need about (maxTiles+8)²/2 entries for the largest game,
+// most of a game's memory; the table is 3.5 KB, which a search bot's Trial copies back for each
+// candidate. A cell, once keyed, stays keyed until Reset (a frontier cell becomes a tile cell), so the
+// table needs no deletion.
 // Coordinates seen by players put the start tile at (0,0), x growing east and y growing south (the way
 // the text board is printed).
 const (
-	gridW     = 156 // > 2*numTiles+3, and one of the widths for which gridStore has no aliasing within reach
-	gridHalf  = gridW / 2
-	gridStore = 8192
-	gridMask  = gridStore - 1
-	reach     = 75 // the largest row or column distance between two cells the engine reads in one game
+	gridW    = 2*maxTiles + 8 // > 2*maxTiles+5: a line of tiles and its frontier never reach the outer ring
+	gridHalf = gridW / 2
+	hashBits = 9
+	hashSize = 1 << hashBits // more than the 3×maxTiles+4 cells a game can key
 )
 
 // step[d] is the cell offset of the neighbour on side d.
@@ -45,7 +44,7 @@ func posOf(cell int) Pos { return Pos{cell%gridW - gridHalf, cell/gridW - gridHa
 type placed struct {
 	typ  uint8
 	rot  uint8
-	cell int16
+	cell int32
 }
 
 func (p *placed) orient() *orient { return &orients[int(p.typ)*4+int(p.rot)] }
@@ -61,52 +60,82 @@ type Placement struct {
 // a placement. Both are updated incrementally, the frontier together with what each of its cells demands,
 // so that a placement query reads one entry per frontier cell instead of four neighbours.
 type board struct {
-	grid     [gridStore]uint8 // at cell&gridMask: 1 + index into tiles, 0 if empty
-	fslot    [gridStore]uint8 // at cell&gridMask: 1 + index into frontier, 0 if not on it
-	frontier [2*numTiles + 4]opening
-	nfront   int
-	tiles    [numTiles]placed
-	ntiles   int
+	keys     [hashSize]int32  // the cells keyed, 0 for a free entry (cell 0 is on the outer ring, never keyed)
+	tile     [hashSize]uint8  // for keys[h]: 1 + index into tiles, 0 if empty
+	fslot    [hashSize]uint16 // for keys[h]: 1 + index into frontier, 0 if not on it
+	frontier [2*maxTiles + 4]opening
+	// fnbr are, for each frontier cell, the tiles on each side (1 + index into tiles, 0 if none); apart
+	// from frontier, which the placement queries scan, so that it stays small.
+	fnbr   [2*maxTiles + 4][4]uint8
+	nfront int
+	tiles  [maxTiles]placed
+	ntiles int
+	// laidNbr are the neighbours of the tile put last (as fnbr), for joining its features.
+	laidNbr [4]uint8
 }
 
 // opening is a frontier cell and what the tiles around it demand of a tile laid there: the edge kinds they
 // show on each side (2 bits a side, as orient.edges) and a mask with 3 on each side that has a tile. Tiles
 // never leave the board, so a side, once demanded, stays demanded: put only ever adds to both.
 type opening struct {
-	cell int16
+	cell int32
 	need uint8
 	mask uint8
 }
 
 func (b *board) clear() {
-	for i := 0; i < b.ntiles; i++ {
-		b.grid[int(b.tiles[i].cell)&gridMask] = 0
-	}
-	for i := 0; i < b.nfront; i++ {
-		b.fslot[int(b.frontier[i].cell)&gridMask] = 0
-	}
+	b.keys = [hashSize]int32{}
+	b.tile = [hashSize]uint8{}
+	b.fslot = [hashSize]uint16{}
 	b.ntiles, b.nfront = 0, 0
 }
 
-// cell returns the grid entry of a cell within reach of the tiles: 1 + index into tiles, 0 if empty.
-func (b *board) cell(cell int) uint8 { return b.grid[cell&gridMask] }
+// hashOf is the first table entry probed for a cell (Fibonacci hashing: neighbouring cells spread out).
+func hashOf(cell int) int { return int((uint32(cell) * 0x9e3779b1) >> (32 - hashBits)) }
+
+// slot is the table entry of a cell, or -1 if the cell is neither a tile nor on the frontier.
+func (b *board) slot(cell int) int {
+	for h := hashOf(cell); ; h = (h + 1) & (hashSize - 1) {
+		switch int(b.keys[h]) {
+		case cell:
+			return h
+		case 0:
+			return -1
+		}
+	}
+}
+
+// key is the table entry of a cell, keyed if it was not.
+func (b *board) key(cell int) int {
+	for h := hashOf(cell); ; h = (h + 1) & (hashSize - 1) {
+		switch int(b.keys[h]) {
+		case cell:
+			return h
+		case 0:
+			b.keys[h] = int32(cell)
+			return h
+		}
+	}
+}
+
+// cell returns what lies on a cell: 1 + index into tiles, 0 if empty.
+func (b *board) cell(cell int) uint8 {
+	if h := b.slot(cell); h >= 0 {
+		return b.tile[h]
+	}
+	return 0
+}
 
 // tileAt is cell for any cell of the virtual grid, such as one a player names.
-func (b *board) tileAt(cell int) uint8 {
-	v := b.grid[cell&gridMask]
-	if v != 0 && int(b.tiles[v-1].cell) != cell {
-		return 0
-	}
-	return v
-}
+func (b *board) tileAt(cell int) uint8 { return b.cell(cell) }
 
 // opening returns the frontier entry of any cell of the virtual grid, or nil if it is not on the frontier.
 func (b *board) opening(cell int) *opening {
-	s := b.fslot[cell&gridMask]
-	if s == 0 || int(b.frontier[s-1].cell) != cell {
+	h := b.slot(cell)
+	if h < 0 || b.fslot[h] == 0 {
 		return nil
 	}
-	return &b.frontier[s-1]
+	return &b.frontier[b.fslot[h]-1]
 }
 
 // onFrontier reports whether any cell of the virtual grid is on the frontier.
@@ -121,35 +150,42 @@ func (b *board) fits(cell int, o int) bool {
 // put lays a tile that fits and updates the frontier and its demands.
 func (b *board) put(typ, rot, cell int) int {
 	idx := b.ntiles
-	b.tiles[idx] = placed{typ: uint8(typ), rot: uint8(rot), cell: int16(cell)}
+	b.tiles[idx] = placed{typ: uint8(typ), rot: uint8(rot), cell: int32(cell)}
 	b.ntiles++
-	b.grid[cell&gridMask] = uint8(idx + 1)
-	if s := b.fslot[cell&gridMask]; s != 0 {
+	h := b.key(cell)
+	b.tile[h] = uint8(idx + 1)
+	b.laidNbr = [4]uint8{}
+	if s := b.fslot[h]; s != 0 {
+		b.laidNbr = b.fnbr[s-1]
 		last := b.frontier[b.nfront-1]
 		b.frontier[s-1] = last
-		b.fslot[int(last.cell)&gridMask] = s
+		b.fnbr[s-1] = b.fnbr[b.nfront-1]
+		b.fslot[b.slot(int(last.cell))] = s
 		b.nfront--
-		b.fslot[cell&gridMask] = 0
+		b.fslot[h] = 0
 	}
 	edges := orients[typ*4+rot].edges
 	for d := 0; d < 4; d++ {
-		// 72 tiles cannot reach the virtual grid's edge from the centre, so n is always inside.
-		n := (cell + step[d]) & gridMask
-		if b.grid[n] != 0 {
+		// maxTiles tiles cannot reach the virtual grid's edge from the centre, so n is always inside.
+		n := cell + step[d]
+		hn := b.key(n)
+		if b.tile[hn] != 0 {
 			continue
 		}
-		s := b.fslot[n]
+		s := b.fslot[hn]
 		if s == 0 {
-			b.frontier[b.nfront] = opening{cell: int16(cell + step[d])}
+			b.frontier[b.nfront] = opening{cell: int32(n)}
+			b.fnbr[b.nfront] = [4]uint8{}
 			b.nfront++
-			s = uint8(b.nfront)
-			b.fslot[n] = s
+			s = uint16(b.nfront)
+			b.fslot[hn] = s
 		}
 		// The neighbour's side facing this tile is the opposite one, and it must show what side d shows.
 		od := 2 * ((d + 2) & 3)
 		f := &b.frontier[s-1]
 		f.need |= (edges >> (2 * d) & 3) << od
 		f.mask |= 3 << od
+		b.fnbr[s-1][(d+2)&3] = uint8(idx + 1)
 	}
 	return idx
 }
@@ -164,8 +200,21 @@ func fitting(turns uint32, need, mask uint8) uint32 {
 	return ^((x&lo7 + lo7) | x | lo7)
 }
 
+// The queries below narrow the fits by the placement rule of rule's expansions when rule is not nil and
+// one applies to the drawn tile (expansion.place); without one they test the edges alone, in the same
+// loop, the rule checked once outside it.
+
 // placements appends every legal placement of a tile type to buf.
-func (b *board) placements(typ int, buf []Placement) []Placement {
+func (b *board) placements(typ int, rule *Game, buf []Placement) []Placement {
+	if rule != nil && rule.placeBy != nil {
+		// A placement rule leaves few placements (the River's: the river's mouth), listed one by one so
+		// that the loop below, which bots run for every tile, stays free of the rule's test.
+		n := b.countPlacements(typ, rule)
+		for k := 0; k < n; k++ {
+			buf = append(buf, b.nthPlacement(typ, k, rule))
+		}
+		return buf
+	}
 	t := turns[typ]
 	for i := 0; i < b.nfront; i++ {
 		f := &b.frontier[i]
@@ -182,22 +231,30 @@ func (b *board) placements(typ int, buf []Placement) []Placement {
 }
 
 // countPlacements is the number of placements placements would list, without listing them.
-func (b *board) countPlacements(typ int) int {
-	t := turns[typ]
+func (b *board) countPlacements(typ int, rule *Game) int {
+	t, narrow := turns[typ], rule != nil && rule.placeBy != nil
 	n := 0
 	for i := 0; i < b.nfront; i++ {
-		n += bits.OnesCount32(fitting(t, b.frontier[i].need, b.frontier[i].mask))
+		f := &b.frontier[i]
+		fit := fitting(t, f.need, f.mask)
+		if narrow && fit != 0 {
+			fit = rule.allowed(typ, f, fit)
+		}
+		n += bits.OnesCount32(fit)
 	}
 	return n
 }
 
 // nthPlacement is the k-th placement placements would list (k < countPlacements), found without listing:
 // a random player needs one placement, and building all of them cost it more than the rest of its move.
-func (b *board) nthPlacement(typ, k int) Placement {
-	t := turns[typ]
+func (b *board) nthPlacement(typ, k int, rule *Game) Placement {
+	t, narrow := turns[typ], rule != nil && rule.placeBy != nil
 	for i := 0; i < b.nfront; i++ {
 		f := &b.frontier[i]
 		fit := fitting(t, f.need, f.mask)
+		if narrow && fit != 0 {
+			fit = rule.allowed(typ, f, fit)
+		}
 		if n := bits.OnesCount32(fit); k >= n {
 			k -= n
 			continue
@@ -212,12 +269,29 @@ func (b *board) nthPlacement(typ, k int) Placement {
 }
 
 // canPlace reports whether a tile type has at least one legal placement.
-func (b *board) canPlace(typ int) bool {
-	t := turns[typ]
+func (b *board) canPlace(typ int, rule *Game) bool {
+	t, narrow := turns[typ], rule != nil && rule.placeBy != nil
 	for i := 0; i < b.nfront; i++ {
-		if fitting(t, b.frontier[i].need, b.frontier[i].mask) != 0 {
+		f := &b.frontier[i]
+		fit := fitting(t, f.need, f.mask)
+		if narrow && fit != 0 {
+			fit = rule.allowed(typ, f, fit)
+		}
+		if fit != 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// allowed keeps, of the rotations that fit on a frontier cell (high bit of byte r, as fitting), those the
+// placement rule of the expansion that restricts the drawn tile allows.
+func (g *Game) allowed(typ int, f *opening, fit uint32) uint32 {
+	for m := fit; m != 0; m &= m - 1 {
+		r := bits.TrailingZeros32(m) >> 3
+		if g.placeBy.place(g, typ, int(f.cell), r) != nil {
+			fit &^= 0x80 << (8 * r)
+		}
+	}
+	return fit
 }

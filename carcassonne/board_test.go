@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -12,43 +13,67 @@ import (
 	"github.com/surveyor-game/surveyor/game"
 )
 
-// Two cells the engine reads in one game never share a grid entry: their offset dx+gridW*dy, with dx and
-// dy within reach, is never a multiple of gridStore.
+// The cells of the largest board (maxTiles tiles laid in a line from the start tile, the longest reach)
+// and its frontier are all on the virtual grid, and the table finds each of them, tile or frontier, as
+// what it is: no two cells share an entry.
 func TestGridNoAliasing(t *testing.T) {
-	// 72 connected tiles span at most 71 columns; the frontier adds one on each side, and the neighbours
-	// of a frontier cell one more.
-	if want := (numTiles - 1) + 4; reach < want {
-		t.Fatalf("reach %d, but cells read in one game can be %d apart", reach, want)
+	if hashSize <= 3*maxTiles+4 {
+		t.Fatalf("a table of %d entries cannot key the %d cells of the longest board", hashSize, 3*maxTiles+4)
 	}
-	for dy := -reach; dy <= reach; dy++ {
-		for dx := -reach; dx <= reach; dx++ {
-			if (dx != 0 || dy != 0) && (dx+gridW*dy)&gridMask == 0 {
-				t.Fatalf("cells %d columns and %d rows apart share a grid entry", dx, dy)
-			}
-		}
-	}
-	// Every position a line of 72 tiles (and its frontier) can reach is a cell of the virtual grid.
-	for _, p := range []Pos{{numTiles + 1, 0}, {-numTiles - 1, 0}, {0, numTiles + 1}, {0, -numTiles - 1}} {
+	for _, p := range []Pos{{maxTiles + 1, 0}, {-maxTiles - 1, 0}, {0, maxTiles + 1}, {0, -maxTiles - 1}} {
 		if _, ok := cellOf(p.X, p.Y); !ok {
 			t.Errorf("%v is off the virtual grid", p)
 		}
 	}
+	u := typeByLetter('U')
+	for _, dir := range []Pos{{1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
+		var b board
+		for i := 0; i < maxTiles; i++ {
+			cell, _ := cellOf(i*dir.X, i*dir.Y)
+			b.put(u, 0, cell)
+		}
+		for i := 0; i < b.ntiles; i++ {
+			if v := b.tileAt(int(b.tiles[i].cell)); int(v) != i+1 {
+				t.Fatalf("line %v: tile %d at %v reads as %d", dir, i, posOf(int(b.tiles[i].cell)), int(v)-1)
+			}
+		}
+		if b.nfront != 2*maxTiles+2 {
+			t.Fatalf("line %v: frontier of %d cells, want %d", dir, b.nfront, 2*maxTiles+2)
+		}
+		for i := 0; i < b.nfront; i++ {
+			c := int(b.frontier[i].cell)
+			if b.opening(c) != &b.frontier[i] || b.tileAt(c) != 0 {
+				t.Fatalf("line %v: frontier cell %v not found as such", dir, posOf(c))
+			}
+		}
+	}
 }
 
-// A far cell that shares a grid entry with a tile or a frontier cell is neither: a move there is refused
-// as touching no tile. With gridW 156 and gridStore 8192, (x-76, y+53) shares the entry of (x, y), since
-// -76 + 53*156 = 8192.
+// A far cell whose table entry is probed first for a frontier cell or the start tile is neither: a move
+// there is refused as touching no tile.
 func TestFarCellSharingAnEntryIsEmpty(t *testing.T) {
-	if -76+53*gridW != gridStore {
-		t.Fatalf("the offsets below assume gridW 156 and gridStore 8192")
-	}
 	g, err := NewGame(DefaultOptions(), 2, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// alias finds a cell far from the start whose first probe is that of cell c.
+	alias := func(c int) Pos {
+		for y := -gridHalf + 1; y < gridHalf-1; y++ {
+			for x := -gridHalf + 1; x < gridHalf-1; x++ {
+				if far, _ := cellOf(x, y); far != c && hashOf(far) == hashOf(c) && (x*x+y*y) > 100 {
+					return Pos{x, y}
+				}
+			}
+		}
+		t.Fatalf("no cell shares the first probe of %v", posOf(c))
+		return Pos{}
+	}
+	start, _ := cellOf(0, 0)
+	startAlias := alias(start)
 	for _, p := range g.Placements(nil) {
-		// (p.X, p.Y) is on the frontier; its alias is not, and neither is the start tile's alias a tile.
-		for _, far := range []Placement{{X: p.X - 76, Y: p.Y + 53, Rot: p.Rot}, {X: -76, Y: 53, Rot: p.Rot}} {
+		c, _ := cellOf(p.X, p.Y)
+		a := alias(c)
+		for _, far := range []Placement{{X: a.X, Y: a.Y, Rot: p.Rot}, {X: startAlias.X, Y: startAlias.Y, Rot: p.Rot}} {
 			err := g.Play(Move{Placement: far, Meeple: NoMeeple})
 			if !errors.Is(err, errDoesNotFit) || !strings.Contains(err.Error(), "touches no tile") {
 				t.Fatalf("move to %+v, sharing an entry with a frontier cell or the start tile: %v, want errDoesNotFit (touches no tile)", far, err)
@@ -74,7 +99,7 @@ func TestGameSize(t *testing.T) {
 // frontier's incremental demands: read the four neighbours.
 func (b *board) refNeed(cell int) (edges, mask uint8) {
 	for d := 0; d < 4; d++ {
-		v := b.grid[(cell+step[d])&gridMask]
+		v := b.cell(cell + step[d])
 		if v == 0 {
 			continue
 		}
@@ -133,20 +158,20 @@ func checkFrontier(t *testing.T, b *board, where string) {
 	}
 	var got, ref []Placement
 	for typ := range types {
-		got, ref = b.placements(typ, got[:0]), b.refPlacements(typ, ref[:0])
+		got, ref = b.placements(typ, nil, got[:0]), b.refPlacements(typ, ref[:0])
 		if !slices.Equal(got, ref) {
-			t.Fatalf("%s: tile %c placements %v, former query %v", where, types[typ].letter, got, ref)
+			t.Fatalf("%s: tile %s placements %v, former query %v", where, types[typ].name, got, ref)
 		}
-		if n := b.countPlacements(typ); n != len(ref) {
-			t.Fatalf("%s: tile %c counts %d placements, former query lists %d", where, types[typ].letter, n, len(ref))
+		if n := b.countPlacements(typ, nil); n != len(ref) {
+			t.Fatalf("%s: tile %s counts %d placements, former query lists %d", where, types[typ].name, n, len(ref))
 		}
 		for k, p := range ref {
-			if q := b.nthPlacement(typ, k); q != p {
-				t.Fatalf("%s: tile %c placement %d is %v, former query lists %v", where, types[typ].letter, k, q, p)
+			if q := b.nthPlacement(typ, k, nil); q != p {
+				t.Fatalf("%s: tile %s placement %d is %v, former query lists %v", where, types[typ].name, k, q, p)
 			}
 		}
-		if b.canPlace(typ) != (len(ref) > 0) {
-			t.Fatalf("%s: tile %c canPlace %v with %d placements", where, types[typ].letter, b.canPlace(typ), len(ref))
+		if b.canPlace(typ, nil) != (len(ref) > 0) {
+			t.Fatalf("%s: tile %s canPlace %v with %d placements", where, types[typ].name, b.canPlace(typ, nil), len(ref))
 		}
 	}
 }
@@ -206,7 +231,7 @@ func TestFittingTestsEachRotation(t *testing.T) {
 	for typ := range types {
 		for r := 0; r < 4; r++ {
 			if got := uint8(turns[typ] >> (8 * r)); got != orients[typ*4+r].edges {
-				t.Fatalf("tile %c rotation %d packed as %08b, orientation has %08b", types[typ].letter, r, got, orients[typ*4+r].edges)
+				t.Fatalf("tile %s rotation %d packed as %08b, orientation has %08b", types[typ].name, r, got, orients[typ*4+r].edges)
 			}
 		}
 		for need := 0; need < 256; need++ {
@@ -251,4 +276,35 @@ func TestRandomPlayerPicksAsWhenListing(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Copying a Game must not make the garbage collector scan it all: the fields with pointers come first.
+func TestGamePointersComeFirst(t *testing.T) {
+	rt := reflect.TypeOf(Game{})
+	last := uintptr(0)
+	for i := 0; i < rt.NumField(); i++ {
+		f := rt.Field(i)
+		if hasPointers(f.Type) {
+			last = f.Offset + f.Type.Size()
+		}
+	}
+	if last > 512 {
+		t.Errorf("the last field with pointers ends at byte %d of %d", last, rt.Size())
+	}
+}
+
+func hasPointers(rt reflect.Type) bool {
+	switch rt.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Map, reflect.String, reflect.Interface, reflect.Func, reflect.Chan, reflect.UnsafePointer:
+		return true
+	case reflect.Array:
+		return rt.Len() > 0 && hasPointers(rt.Elem())
+	case reflect.Struct:
+		for i := 0; i < rt.NumField(); i++ {
+			if hasPointers(rt.Field(i).Type) {
+				return true
+			}
+		}
+	}
+	return false
 }

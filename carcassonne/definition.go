@@ -24,8 +24,9 @@ var (
 // Name is the game's name in records and the API.
 func (Definition) Name() string { return "carcassonne" }
 
-// SeatRange is 2 to 5 players.
-func (Definition) SeatRange() (int, int) { return minPlayers, maxPlayers }
+// SeatRange is 2 to 5 players. (Inns & Cathedrals' sixth seat needs the hosts to ask the options how
+// many seats they allow; until then New refuses six.)
+func (Definition) SeatRange() (int, int) { return minPlayers, baseMaxPlayers }
 
 // DefaultOptions is the JSON of DefaultOptions().
 func (Definition) DefaultOptions() json.RawMessage {
@@ -85,7 +86,8 @@ func (g *Game) ToAct() []game.Seat {
 }
 
 // LegalMoves lists every legal move of the seat to act, sorted by position and rotation, each placement
-// first without a meeple and then with each possible meeple.
+// first without a figure, then with each possible meeple, then with the other figures and the abbot
+// taken back.
 func (g *Game) LegalMoves(seat game.Seat) []json.RawMessage {
 	if g.over || int(seat) != g.toAct {
 		return nil
@@ -103,11 +105,15 @@ func (g *Game) LegalMoves(seat game.Seat) []json.RawMessage {
 	})
 	var out []json.RawMessage
 	var segs []int
+	var others []Move
 	for _, p := range ps {
 		out = append(out, g.EncodeMove(Move{Placement: p, Meeple: NoMeeple}))
 		segs = g.MeepleOptions(p, segs[:0])
 		for _, s := range segs {
 			out = append(out, g.EncodeMove(Move{Placement: p, Meeple: s}))
+		}
+		for _, m := range g.otherFigureMoves(p, others[:0]) {
+			out = append(out, g.EncodeMove(m))
 		}
 	}
 	return out
@@ -144,7 +150,7 @@ func (g *Game) Result() game.Result {
 	}
 	d := ResultDetail{TilesPlaced: g.board.ntiles, Discarded: []string{}, Events: g.Events()}
 	for i := 0; i < g.ndisc; i++ {
-		d.Discarded = append(d.Discarded, string(types[g.discarded[i]].letter))
+		d.Discarded = append(d.Discarded, types[g.discarded[i]].name)
 	}
 	r.Detail = d
 	return r

@@ -1,5 +1,5 @@
 // Package carcassonne is the rules engine of Carcassonne (2nd edition base game, 2 to 5 players) with the
-// Land Surveyors mini-expansion. It is pure Go with no I/O: a game is its options, its seed and the moves
+// Land Surveyors mini-expansion, the River and the Abbot. It is pure Go with no I/O: a game is its options, its seed and the moves
 // played, and replaying them rebuilds it exactly.
 //
 // # A turn
@@ -22,18 +22,19 @@
 //
 // # Expansions
 //
-// An expansion plugs into named points of the turn (expansions.go): setup (after the shuffle), scoring
-// (a feature scored during the game), turnEnd (after a tile's scorings), view and the narrative's setup
-// line. Each is one file holding its value and its hooks (surveyors.go's landSurveyors) and one line in
-// the expansions list; the base game calls the hooks of the expansions the options switch on and names
-// none. Expansions that bring tiles, figures or other meeples will add hooks there (tile set, legal
-// placement, legal meeple, final scoring).
+// An expansion plugs into named points of the turn (expansions.go): its figures, the deck and start tile,
+// setup (after the shuffle), a placement rule, where its figures stand, the rest of a move, scoring
+// modifiers, turnEnd, the final scoring, determinize, view and the narrative's setup line. Each is one
+// file holding its value and its hooks (surveyors.go's landSurveyors, river.go, abbot.go), its tile rows
+// (tiles_river.go, tiles_gardens.go), one line in the expansions list and one field of expansionStates;
+// the base game calls the hooks of the expansions the options switch on and names none.
 //
 // # Where things are
 //
-//   - tiles.go: the 72 tiles, their edges and segments; text.go: the board as text.
+//   - tiles.go: the 72 tiles, their edges and segments, and the tile sets; text.go: the board as text.
 //   - board.go, features.go, meeples.go, scoring.go: the rules of the base game.
-//   - expansions.go: the hook points; surveyors.go: the Land Surveyors.
+//   - expansions.go: the hook points; surveyors.go: the Land Surveyors; river.go: the River; abbot.go:
+//     the Abbot; figures.go: the kinds of figures and the meeple's rule.
 //   - moves.go: the JSON move form (docs/records.md); definition.go: the game contract (game.Definition
 //     and game.State) hosts use; view.go: what every seat sees; narrative.go: the game told for records.
 //   - policy.go: the greedy policy behind AutoMove, and a random player for benchmarks.

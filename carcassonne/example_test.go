@@ -14,13 +14,13 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Printf("seat %d draws %c; %d tiles face down\n", g.ToActSeat(), g.Current(), g.DrawPileSize())
+	fmt.Printf("seat %d draws %s; %d tiles face down\n", g.ToActSeat(), g.Current(), g.DrawPileSize())
 	places := g.Placements(nil)
 	fmt.Printf("it fits in %d ways\n", len(places))
 	if err := g.Play(carcassonne.Move{Placement: places[0], Meeple: carcassonne.NoMeeple}); err != nil {
 		panic(err)
 	}
-	fmt.Printf("seat %d draws %c; %d tiles on the board\n", g.ToActSeat(), g.Current(), g.TilesPlaced())
+	fmt.Printf("seat %d draws %s; %d tiles on the board\n", g.ToActSeat(), g.Current(), g.TilesPlaced())
 	// Output:
 	// seat 0 draws K; 70 tiles face down
 	// it fits in 6 ways

@@ -3,65 +3,137 @@ package carcassonne
 import "github.com/surveyor-game/surveyor/game"
 
 // Expansions plug into the base game at named points of a turn, in the style of JCloisterZone's
-// capabilities: an expansion is one file that defines an expansion value with the hooks it needs, and
-// one line in the expansions list below. The base game calls the hooks of the expansions the options
-// switch on; it knows no expansion by name. (Expansions that add tiles, figures or meeple kinds will add
-// hooks of their own here: tile set, legal placement, legal meeple placement, end-of-game scoring.)
+// capabilities: an expansion is one file that defines an expansion value with the hooks it needs, one
+// line in the expansions list below, and one field in expansionStates if it keeps a state. The base game
+// calls the hooks of the expansions the options switch on; it knows no expansion by name. Every hook may
+// be nil. The hooks, in the order a game meets them:
+//
+//   - on: whether the options play with the expansion.
+//   - figures: the figures each seat gets besides its seven meeples (an abbot each...).
+//   - deck, start: the tiles of the deck (counts by type, added or taken away: the Abbot's garden variants
+//     replace base tiles) and another start tile (the River's spring). The land tiles are then shuffled
+//     by the base game as always.
+//   - setup: after the shuffle and before the first draw, with the expansion's own stream of the seed
+//     (so that adding an expansion never changes the tiles): the River puts its own pile on top, the Land
+//     Surveyors shuffle their piles.
+//   - restricts, place: a placement rule beyond matching edges. restricts says whether it applies to a
+//     tile type now (drawing a tile asks once); place then says why a rotation on a frontier cell is not
+//     allowed (nil if it is). The legal placements, their count, the n-th of them and whether a tile fits
+//     anywhere all go through it, so they always agree; place must not allocate (return sentinel errors):
+//     explain may add words to its refusal of a move (where the river goes on).
+//   - stands: where the expansion's figures may stand on the tile just laid (free: the feature holds no
+//     figure); the base game's meeple rule is meepleStands.
+//   - checkMove, playMove: the rest of a move (the Abbot's recall): checkMove refuses a move with a
+//     reason and changes nothing; playMove acts after the figure stands and before the scorings.
+//     recalls marks an expansion whose move part takes a figure back.
+//   - scoring: changes a feature being scored (a field too: the pig), in any mode
+//     (tally.mode: in play, at the end, on a recall; the Land Surveyors act in play only), and returns the
+//     id of what changed it (the expansion's own index, -1 for nothing); the change is recorded as a
+//     modifier of the scoring with the points it made. Hooks run in list order, the Land Surveyors
+//     first, as the page's general order wants. The tally counts the feature's inns, cathedrals and goods
+//     symbols and each seat's strength (figureStrength).
+//   - modifier: the id and the words of a modifier, for the view and the narrative; eventView adds what
+//     the expansion's older clients read to a scoring's public form.
+//   - turnEnd: after a tile is laid and what it completed is scored; scored says whether anything was.
+//   - finalScoring: after the base game's final scoring.
+//   - determinize: reshuffles what the expansion hides, in a look-ahead copy (lookahead.go).
+//   - view: what the expansion shows every seat; tellSetup: what the narrative tells of its setup once
+//     the game is over.
+//
+// An expansion's state lives in expansionStates, a plain value (arrays and numbers, no pointer, slice or
+// map: TestExpansionStatesArePlainValues): copying a Game clones it, which is all LookAhead and Trial need.
 type expansion struct {
-	name string
-	// on reports whether the options play with the expansion.
-	on func(Options) bool
-	// setup runs at the start, after the tiles are shuffled and before the first draw; rng is the
-	// expansion's own stream of the game's seed, so that adding an expansion never changes the tiles.
+	name    string
+	index   int8 // in the expansions list
+	on      func(Options) bool
+	figures [numFigures]int
+
+	deck  func(o Options, counts *[numTypes]int)
+	start func(o Options) int
 	setup func(g *Game, rng *game.RNG)
-	// scoring may change a feature being scored during the game (not the final scoring, not fields), and
-	// returns what changed it for the scoring's event (an index of the expansion's own, -1 for nothing).
-	scoring func(g *Game, t *tally) int8
-	// turnEnd runs after a tile is laid and what it completed is scored; scored says whether anything was.
-	turnEnd func(g *Game, scored bool)
-	// view adds what the expansion shows every seat.
-	view func(g *Game, v *View)
-	// tellSetup is what the narrative tells of the expansion's setup once the game is over (the data and
-	// the text of one event; ok false for nothing).
-	tellSetup func(g *Game) (data any, text string, ok bool)
+
+	restricts func(g *Game, typ int) bool
+	place     func(g *Game, typ, cell, rot int) error
+	explain   func(g *Game, err error) error
+
+	stands    func(g *Game, f Figure, seg *segment, free bool) error
+	checkMove func(g *Game, m Move) error
+	playMove  func(g *Game, m Move, seat int)
+	recalls   bool
+
+	scoring   func(g *Game, t *tally) int8
+	modifier  func(id int8) (name, words string)
+	eventView func(g *Game, m modifier, e *event, se *ScoreEvent)
+	turnEnd   func(g *Game, scored bool)
+
+	finalScoring func(g *Game)
+	determinize  func(g *Game, rng *game.RNG)
+	view         func(g *Game, v *View)
+	tellSetup    func(g *Game) (data any, text string, ok bool)
 }
 
 // expansions are every expansion this engine knows, in the order their hooks run.
 var expansions = []*expansion{
 	&landSurveyors,
+	&river,
+	&abbot,
+}
+
+// expansionStates holds the state of each expansion that keeps one, one field each.
+type expansionStates struct {
+	surveyors surveyorsState
+	river     riverState
 }
 
 // streamExpansion is the first of the seed's streams the expansions use, one each in list order.
 const streamExpansion = streamSurveyor
 
-// startExpansions switches on the expansions the options play with and runs their setups.
-func (g *Game) startExpansions() {
+// switchExpansions lists the expansions the options play with.
+func (g *Game) switchExpansions() {
 	g.exps = g.exps[:0]
-	for i, x := range expansions {
-		if !x.on(g.opts) {
-			continue
-		}
-		g.exps = append(g.exps, x)
-		if x.setup != nil {
-			// The generator lives in the game: through a function value a fresh one would escape to the
-			// heap, and Reset must not allocate (bots and the simulator play millions of games).
-			g.expRNG = *game.NewRNG(g.seed, uint64(streamExpansion+i))
-			x.setup(g, &g.expRNG)
+	for _, x := range expansions {
+		if x.on(g.opts) {
+			g.exps = append(g.exps, x)
 		}
 	}
 }
 
-// expansionScoring lets the expansions change a feature scored during the game.
-func (g *Game) expansionScoring(t *tally) int8 {
-	changed := int8(-1)
+// startExpansions runs the setups of the expansions switched on.
+func (g *Game) startExpansions() {
+	for i, x := range expansions {
+		if x.setup == nil || !x.on(g.opts) {
+			continue
+		}
+		// The generator lives in the game: through a function value a fresh one would escape to the
+		// heap, and Reset must not allocate (bots and the simulator play millions of games).
+		g.expRNG = *game.NewRNG(g.seed, uint64(streamExpansion+i))
+		x.setup(g, &g.expRNG)
+	}
+}
+
+func init() {
+	// An expansion's index in the list, which a scoring's modifiers keep: set here, since the hooks of
+	// an expansion reach the scoring, which reading the list from a hook would make a cycle.
+	for i, x := range expansions {
+		x.index = int8(i)
+	}
+}
+
+// expansionScoring lets the expansions change a feature scored during the game, each change recorded
+// as a modifier of the scoring with the points it made.
+func (g *Game) expansionScoring(t *tally, mods *[maxMods]modifier) int {
+	n := 0
 	for _, x := range g.exps {
-		if x.scoring != nil {
-			if c := x.scoring(g, t); c >= 0 {
-				changed = c
-			}
+		if x.scoring == nil {
+			continue
+		}
+		before := t.value()
+		if id := x.scoring(g, t); id >= 0 && n < maxMods {
+			mods[n] = modifier{x: x.index, id: id, delta: int16(t.value() - before)}
+			n++
 		}
 	}
-	return changed
+	return n
 }
 
 func (g *Game) expansionTurnEnd(scored bool) {
@@ -78,4 +150,31 @@ func (g *Game) expansionView(v *View) {
 			x.view(g, v)
 		}
 	}
+}
+
+// placeRuleFor is the expansion whose placement rule applies to a tile type now, or nil.
+func (g *Game) placeRuleFor(typ int) *expansion {
+	for _, x := range g.exps {
+		if x.restricts != nil && x.restricts(g, typ) {
+			return x
+		}
+	}
+	return nil
+}
+
+// placeRule says why the drawn tile may not be laid on a cell where its edges fit (nil if it may).
+func (g *Game) placeRule(typ, cell, rot int) error {
+	if g.placeBy == nil {
+		return nil
+	}
+	return g.placeBy.place(g, typ, cell, rot)
+}
+
+// placeRefusal is placeRule's refusal in the words of the expansion's explain, for a refused move.
+func (g *Game) placeRefusal(typ, cell, rot int) error {
+	err := g.placeRule(typ, cell, rot)
+	if err != nil && g.placeBy.explain != nil {
+		err = g.placeBy.explain(g, err)
+	}
+	return err
 }

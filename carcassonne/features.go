@@ -4,15 +4,16 @@ package carcassonne
 // placed tile is a node, and laying a tile unites its segments with the ones they touch. The roots carry
 // what completion and the meeple rule need, so that neither ever walks a feature; scoring walks it once,
 // through a circular list of members that two unions splice in constant time.
-const numNodes = numTiles * maxSeg
+const numNodes = maxTiles * maxSeg
 
 type features struct {
 	parent  [numNodes]int16
 	size    [numNodes]int16
-	next    [numNodes]int16 // circular list of the segments of a feature
-	open    [numNodes]int16 // on roots: city or road sides of the feature not yet matched by a neighbour
-	meeples [numNodes]uint8 // on roots: meeples standing in the feature
-	owner   [numNodes]int8  // 1 + seat of the meeple on this very segment, 0 if none
+	next    [numNodes]int16  // circular list of the segments of a feature
+	open    [numNodes]int16  // on roots: city or road sides of the feature not yet matched by a neighbour
+	meeples [numNodes]uint8  // on roots: meeples standing in the feature
+	owner   [numNodes]int8   // 1 + seat of the figure on this very segment, 0 if none
+	fig     [numNodes]Figure // the kind of that figure
 }
 
 func node(tile, seg int) int { return tile*maxSeg + seg }
@@ -27,6 +28,7 @@ func (f *features) addTile(tile int, tt *tileType) {
 		f.open[n] = tt.segs[s].nsides
 		f.meeples[n] = 0
 		f.owner[n] = 0
+		f.fig[n] = Meeple
 	}
 }
 
@@ -56,13 +58,13 @@ func (f *features) union(a, b int) int {
 	return ra
 }
 
-// connect unites the segments of the tile just placed with those of its neighbours. A city or road side
+// connect unites the segments of the tile just placed (board.put last) with those of its neighbours. A city or road side
 // that meets its neighbour closes two open ends, also when both already belong to one feature (a loop).
 func (g *Game) connect(tile int) {
 	p := &g.board.tiles[tile]
 	o := p.orient()
 	for d := 0; d < 4; d++ {
-		v := g.board.cell(int(p.cell) + step[d])
+		v := g.board.laidNbr[d]
 		if v == 0 {
 			continue
 		}

@@ -16,7 +16,8 @@ func FuzzMoves(f *testing.F) {
 	f.Add(uint64(2), []byte{255, 128, 64, 32, 16, 8, 4, 2, 1})
 	f.Add(uint64(3), []byte("the quick brown fox jumps over the lazy dog, many times over and over"))
 	f.Fuzz(func(t *testing.T, seed uint64, data []byte) {
-		st, err := Definition{}.New(json.RawMessage(`{"surveyors":true}`), 2+int(seed%4), seed)
+		opts := []string{`{"surveyors":true}`, `{"surveyors":true,"expansions":["river","abbot"]}`, `{"expansions":["abbot"]}`}[seed%3]
+		st, err := Definition{}.New(json.RawMessage(opts), 2+int(seed%4), seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +35,10 @@ func FuzzMoves(f *testing.F) {
 				continue
 			}
 			before := snapshot(t, st)
-			forged := g.EncodeMove(Move{Placement: Placement{X: int(b%7) - 3, Y: int(data[(i+1)%len(data)]%7) - 3, Rot: int(b % 4)}, Meeple: int(b)%(len(types[g.current].segs)+1) - 1})
+			next := data[(i+1)%len(data)]
+			forged := g.EncodeMove(Move{Placement: Placement{X: int(b%7) - 3, Y: int(next%7) - 3, Rot: int(b % 4)},
+				Meeple: int(b)%(len(types[g.current].segs)+1) - 1, Figure: Figure(next % 3),
+				Recall: next%5 == 0, RecallAt: Pos{X: int(next%5) - 2, Y: int(b%5) - 2}})
 			err := st.Apply(seat, forged)
 			if err != nil {
 				if !errors.Is(err, game.ErrIllegalMove) {
@@ -45,6 +49,7 @@ func FuzzMoves(f *testing.F) {
 				}
 			}
 		}
+		checkFigures(t, g, seed)
 		if g.Over() {
 			checkInvariants(t, g, seed)
 		}
@@ -77,11 +82,54 @@ func FuzzDecodeMove(f *testing.F) {
 	})
 }
 
+// FuzzDecodeExpansionMove is FuzzDecodeMove on a game with the River, the Abbot and the Land Surveyors,
+// at a turn where the seat to act has an abbot on the board: figures and recalls of every kind.
+func FuzzDecodeExpansionMove(f *testing.F) {
+	f.Add([]byte(`{"type":"place","x":1,"y":0,"rotation":0,"meeple":"garden","figure":"abbot"}`))
+	f.Add([]byte(`{"type":"place","x":1,"y":0,"rotation":0,"meeple":"monastery","figure":"abbot"}`))
+	f.Add([]byte(`{"type":"place","x":1,"y":0,"rotation":0,"recall":{"x":0,"y":1}}`))
+	f.Add([]byte(`{"type":"place","x":1,"y":0,"rotation":0,"meeple":"road:E","recall":{"x":0,"y":1}}`))
+	f.Add([]byte(`{"type":"place","x":0,"y":2,"rotation":90,"meeple":"river:N","figure":"large"}`))
+	f.Add([]byte(`{"type":"place","x":0,"y":2,"rotation":90,"recall":{"x":1e9,"y":-1}}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		st, err := Definition{}.New(json.RawMessage(`{"surveyors":true,"expansions":["river","abbot"]}`), 2, 11)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := st.(*Game)
+		rp := NewRandomPlayer(11)
+		for len(g.RecallOptions(nil)) == 0 && !g.Over() {
+			m := rp.Move(g)
+			if g.FigureSupply(g.toAct, Abbot) > 0 {
+				if segs := g.FigureOptions(m.Placement, Abbot, nil); len(segs) > 0 {
+					m.Meeple, m.Figure = segs[0], Abbot
+				}
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		seat := st.ToAct()[0]
+		before := snapshot(t, st)
+		if err := st.Apply(seat, raw); err != nil {
+			if !errors.Is(err, game.ErrBadMove) && !errors.Is(err, game.ErrIllegalMove) {
+				t.Fatalf("%q: %v", raw, err)
+			}
+			if snapshot(t, st) != before {
+				t.Fatalf("refused move %q changed the state", raw)
+			}
+		}
+		checkFigures(t, g, 11)
+	})
+}
+
 // FuzzOptions feeds arbitrary bytes to the options decoder.
 func FuzzOptions(f *testing.F) {
 	f.Add([]byte(`{"surveyors":true,"road_bonus":"wealth","monastery_bonus":"poverty","farmhouses":"KLWX","monastery_own_tile":true,"caps":"arched"}`))
 	f.Add([]byte(`null`))
 	f.Add([]byte(`{"surveyors":1}`))
+	f.Add([]byte(`{"expansions":["abbot","river","abbot"]}`))
+	f.Add([]byte(`{"expansions":["river"],"surveyors":true}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		st, err := Definition{}.New(raw, 2, 1)
 		if err != nil {

@@ -9,56 +9,70 @@ import (
 
 const (
 	minPlayers     = 2
-	maxPlayers     = 5
+	maxPlayers     = 6 // six with Inns & Cathedrals; Options.maxSeats says how many a game allows
+	baseMaxPlayers = 5
 	meeplesEach    = 7
 	streamTiles    = 1
 	streamSurveyor = 2
 )
 
-// NoMeeple is Move.Meeple when the player keeps their meeples.
+// NoMeeple is Move.Meeple when the player stands no figure.
 const NoMeeple = -1
 
-// Move is one turn: lay the drawn tile, and optionally stand a meeple on one of its segments (an index into
-// the tile type's segments, as listed in the tile table; NoMeeple for none).
+// Move is one turn: lay the drawn tile, and optionally stand a figure (Figure, a meeple unless said
+// otherwise) on one of its segments (an index into the tile type's segments, as listed in the tile table;
+// NoMeeple for none), or instead take an abbot back from the tile at RecallAt (Recall, the Abbot).
 type Move struct {
 	Placement
-	Meeple int
+	Meeple   int
+	Figure   Figure
+	Recall   bool
+	RecallAt Pos
 }
 
-// Game is a game in progress.
+// Game is a game in progress. The fields holding pointers come first: copying a Game (a bot tries each
+// candidate move on a copy) then has the garbage collector's write barrier look at those few words, not
+// at the 30 KB of plain arrays after them.
 type Game struct {
-	opts    Options
+	opts Options
+	// exps are the expansions this game plays with (expansions.go); placeBy is the one whose placement
+	// rule applies to the tile drawn, if any.
+	exps    []*expansion
+	placeBy *expansion
+	events  []event
+	evTiles []int16
+
 	players int
 	seed    uint64
 
 	board board
 	feat  features
 
-	deck      [numTiles - 1]uint8
+	inPlay    [numTypes]int // the game's tiles by type, start tile included (tileSet)
+	deck      [maxTiles]uint8
+	ndeck     int // tiles in the deck (the start tile is not)
 	drawPos   int
 	current   int // type of the tile drawn for this turn, -1 once the game is over
-	discarded [numTiles]uint8
-	discPos   [numTiles]uint8 // where in the deck each set-aside tile was, for the narrative
+	discarded [maxTiles]uint8
+	discPos   [maxTiles]uint8 // where in the deck each set-aside tile was, for the narrative
 	ndisc     int
 
 	toAct  int
 	turn   int // number of tiles placed since the start tile
 	scores [maxPlayers]int
-	supply [maxPlayers]int
+	supply [maxPlayers][numFigures]int
 	over   bool
+	// monks are the tiles whose monastery or garden holds a figure, the only ones a tile may complete.
+	monks  [maxMonks]int16
+	nmonks int
 
-	// exps are the expansions this game plays with (expansions.go); surveyorsState is the Land
-	// Surveyors' own (surveyors.go).
-	exps   []*expansion
-	expRNG game.RNG // the setup's generator of the expansion being set up
-	surveyorsState
+	expRNG game.RNG        // the setup's generator of the expansion being set up
+	xs     expansionStates // the expansions' states
 
-	events  []event
-	evTiles []int16
-	stamp   [numNodes]uint32
-	stampN  uint32
-	tally   tally
-	quiet   bool // skip recording events (the policy's look-ahead copies)
+	stamp  [numNodes]uint16 // wraps every 65535 stamps (newStamp clears it): a few hundred games
+	stampN uint16
+	tally  tally
+	quiet  bool // skip recording events (the policy's look-ahead copies)
 }
 
 var (
@@ -85,45 +99,64 @@ func (g *Game) Reset(opts Options, players int, seed uint64) error {
 	if err := opts.validate(); err != nil {
 		return err
 	}
-	if players < minPlayers || players > maxPlayers {
-		return fmt.Errorf("carcassonne: %w: %d players, want %d to %d", game.ErrBadOptions, players, minPlayers, maxPlayers)
+	if hi := opts.maxSeats(); players < minPlayers || players > hi {
+		return fmt.Errorf("carcassonne: %w: %d players, want %d to %d", game.ErrBadOptions, players, minPlayers, hi)
 	}
 	g.opts, g.players, g.seed, g.quiet = opts, players, seed, false
 	g.board.clear()
-	g.ndisc, g.turn, g.over, g.toAct = 0, 0, false, 0
-	for i := range g.scores {
-		g.scores[i] = 0
-		g.supply[i] = 0
-	}
-	for i := 0; i < players; i++ {
-		g.supply[i] = meeplesEach
-	}
+	g.ndisc, g.turn, g.over, g.toAct, g.nmonks = 0, 0, false, 0, 0
+	g.scores = [maxPlayers]int{}
+	g.supply = [maxPlayers][numFigures]int{}
+	g.xs = expansionStates{}
 	g.events = g.events[:0]
 	g.evTiles = g.evTiles[:0]
-
-	n := 0
-	startSkipped := false
-	for t := range types {
-		for c := 0; c < types[t].count; c++ {
-			if t == startType && !startSkipped {
-				startSkipped = true
-				continue
+	g.switchExpansions()
+	for i := 0; i < players; i++ {
+		g.supply[i][Meeple] = meeplesEach
+		for _, x := range g.exps {
+			for f, n := range x.figures {
+				g.supply[i][f] += n
 			}
+		}
+	}
+	start := g.buildDeck()
+	g.startExpansions()
+
+	cell, _ := cellOf(0, 0)
+	idx := g.board.put(start, 0, cell)
+	g.feat.addTile(idx, &types[start])
+	g.draw()
+	return nil
+}
+
+// buildDeck lays out the game's tiles but its start tile (tileSet: the base game's, with what the
+// expansions add or take away) and shuffles them from the seed; the start tile is the base game's D
+// unless an expansion names another (the River's spring: the D tile then goes back to the box). Returns
+// the start tile's type. A base game's deck is built and shuffled as it always was, so that a seed deals
+// the same game whatever expansions exist.
+func (g *Game) buildDeck() int {
+	// The counts live in the game: passed to the expansions' hooks, a local array would escape to the heap.
+	g.tileSet(&g.inPlay)
+	counts := g.inPlay
+	start := startType
+	for _, x := range g.exps {
+		if x.start != nil {
+			start = x.start(g.opts)
+		}
+	}
+	counts[start]--
+	n := 0
+	for t := range types {
+		for c := 0; c < counts[t]; c++ {
 			g.deck[n] = uint8(t)
 			n++
 		}
 	}
-	rng := game.NewRNG(seed, streamTiles)
-	rng.Shuffle(len(g.deck), func(i, j int) { g.deck[i], g.deck[j] = g.deck[j], g.deck[i] })
+	g.ndeck = n
+	rng := game.NewRNG(g.seed, streamTiles)
+	rng.Shuffle(n, func(i, j int) { g.deck[i], g.deck[j] = g.deck[j], g.deck[i] })
 	g.drawPos = 0
-
-	g.startExpansions()
-
-	cell, _ := cellOf(0, 0)
-	idx := g.board.put(startType, 0, cell)
-	g.feat.addTile(idx, &types[startType])
-	g.draw()
-	return nil
+	return start
 }
 
 // Options returns the game's options.
@@ -132,12 +165,21 @@ func (g *Game) Options() Options { return g.opts }
 // Players is the number of seats.
 func (g *Game) Players() int { return g.players }
 
-// Current is the letter of the tile to lay, or 0 once the game is over.
-func (g *Game) Current() byte {
+// Current is the id of the tile to lay ("D", "RV3"...), or "" once the game is over.
+func (g *Game) Current() string {
 	if g.over {
-		return 0
+		return ""
 	}
-	return types[g.current].letter
+	return types[g.current].name
+}
+
+// CurrentType is the type of the tile to lay (an index into RemainingTiles' counts), or -1 once the game
+// is over.
+func (g *Game) CurrentType() int {
+	if g.over {
+		return -1
+	}
+	return g.current
 }
 
 // ToActSeat is the seat to play, or -1 once the game is over.
@@ -157,26 +199,30 @@ func (g *Game) Score(seat int) int {
 }
 
 // Supply is the number of meeples a seat has in hand (0 for a seat not in the game).
-func (g *Game) Supply(seat int) int {
-	if seat < 0 || seat >= g.players {
+func (g *Game) Supply(seat int) int { return g.FigureSupply(seat, Meeple) }
+
+// FigureSupply is the number of figures of a kind a seat has in hand (0 for a seat not in the game).
+func (g *Game) FigureSupply(seat int, f Figure) int {
+	if seat < 0 || seat >= g.players || f >= numFigures {
 		return 0
 	}
-	return g.supply[seat]
+	return g.supply[seat][f]
 }
 
 // TilesPlaced counts the tiles on the board, start tile included.
 func (g *Game) TilesPlaced() int { return g.board.ntiles }
 
 // DrawPileSize is the number of face-down tiles left.
-func (g *Game) DrawPileSize() int { return len(g.deck) - g.drawPos }
+func (g *Game) DrawPileSize() int { return g.ndeck - g.drawPos }
 
 // draw turns up the next tile that fits somewhere, setting aside the ones that fit nowhere; with none left
 // the game ends and final scoring runs.
 func (g *Game) draw() {
-	for g.drawPos < len(g.deck) {
+	for g.drawPos < g.ndeck {
 		t := int(g.deck[g.drawPos])
 		g.drawPos++
-		if g.board.canPlace(t) {
+		g.placeBy = g.placeRuleFor(t)
+		if g.board.canPlace(t, g) {
 			g.current = t
 			return
 		}
@@ -185,6 +231,7 @@ func (g *Game) draw() {
 		g.ndisc++
 	}
 	g.current = -1
+	g.placeBy = nil
 	g.over = true
 	g.finalScoring()
 }
@@ -194,7 +241,7 @@ func (g *Game) Placements(buf []Placement) []Placement {
 	if g.over {
 		return buf
 	}
-	return g.board.placements(g.current, buf)
+	return g.board.placements(g.current, g, buf)
 }
 
 // check validates a move for the seat to act without changing anything.
@@ -213,18 +260,68 @@ func (g *Game) check(m Move) (cell int, err error) {
 	if !g.board.fits(cell, oi) {
 		return 0, g.misfit(cell, m)
 	}
+	if err := g.placeRefusal(g.current, cell, m.Rot); err != nil {
+		return 0, fmt.Errorf("%w: tile %s turned %d° at (%d,%d): %w", errDoesNotFit, types[g.current].name, 90*m.Rot, m.X, m.Y, err)
+	}
 	if m.Meeple != NoMeeple {
-		if m.Meeple < 0 || m.Meeple >= len(types[g.current].segs) {
-			return 0, errNoSegment
+		if m.Recall {
+			return 0, errRecallAndFigure
 		}
-		if g.supply[g.toAct] == 0 {
-			return 0, errNoSupply
-		}
-		if !g.meepleFree(cell, oi, m.Meeple) {
-			return 0, fmt.Errorf("%w: %s joins it", errOccupied, segName(g.current, m.Rot, m.Meeple))
+		if err := g.checkFigure(cell, oi, m); err != nil {
+			return 0, err
 		}
 	}
+	for _, x := range g.exps {
+		if x.checkMove != nil {
+			if err := x.checkMove(g, m); err != nil {
+				return 0, err
+			}
+		}
+	}
+	if m.Recall && !g.recallKnown() {
+		return 0, errNoRecall
+	}
 	return cell, nil
+}
+
+var (
+	errRecallAndFigure = errors.New("a turn either stands a figure or takes an abbot back, not both")
+	errNoRecall        = errors.New("no figure of this game can be taken back")
+)
+
+// recallKnown reports whether an expansion of this game takes figures back (the Abbot).
+func (g *Game) recallKnown() bool {
+	for _, x := range g.exps {
+		if x.checkMove != nil && x.recalls {
+			return true
+		}
+	}
+	return false
+}
+
+// checkFigure validates the figure a move stands on the drawn tile laid at cell in orientation oi.
+func (g *Game) checkFigure(cell, oi int, m Move) error {
+	if m.Meeple < 0 || m.Meeple >= len(types[g.current].segs) {
+		return errNoSegment
+	}
+	if m.Figure >= numFigures {
+		return fmt.Errorf("%w: %d", errNoFigure, m.Figure)
+	}
+	rule := g.standRule(m.Figure)
+	if rule == nil {
+		return fmt.Errorf("%w: %s", errNoFigure, m.Figure)
+	}
+	if g.supply[g.toAct][m.Figure] == 0 {
+		if m.Figure == Meeple {
+			return errNoSupply
+		}
+		return fmt.Errorf("%w: no %s left in supply", errNoSupply, m.Figure)
+	}
+	err := rule(g, m.Figure, &types[g.current].segs[m.Meeple], g.meepleFree(cell, oi, m.Meeple))
+	if errors.Is(err, errOccupied) {
+		return fmt.Errorf("%w: %s joins it", errOccupied, segName(g.current, m.Rot, m.Meeple))
+	}
+	return err
 }
 
 // misfit explains why a tile does not fit on a cell.
@@ -240,8 +337,8 @@ func (g *Game) misfit(cell int, m Move) error {
 	mine := orients[g.current*4+m.Rot].edges
 	for d := 0; d < 4; d++ {
 		if mask&(3<<(2*d)) != 0 && (mine^edges)&(3<<(2*d)) != 0 {
-			return fmt.Errorf("%w: tile %c turned %d° shows %s on side %s but its neighbour shows %s", errDoesNotFit,
-				types[g.current].letter, 90*m.Rot, Kind((mine>>(2*d))&3), sideNames[d], Kind((edges>>(2*d))&3))
+			return fmt.Errorf("%w: tile %s turned %d° shows %s on side %s but its neighbour shows %s", errDoesNotFit,
+				types[g.current].name, 90*m.Rot, Kind((mine>>(2*d))&3), sideNames[d], Kind((edges>>(2*d))&3))
 		}
 	}
 	return errDoesNotFit
@@ -254,24 +351,35 @@ func (g *Game) Play(m Move) error {
 	if err != nil {
 		return err
 	}
-	g.lay(g.current, m.Rot, cell, m.Meeple, g.toAct)
+	g.lay(g.current, cell, m, g.toAct)
 	g.turn++
 	g.toAct = (g.toAct + 1) % g.players
 	g.draw()
 	return nil
 }
 
-// lay puts a tile that fits, stands the meeple, and scores the roads, cities and monasteries it completes.
-func (g *Game) lay(typ, rot, cell, meeple, seat int) {
-	idx := g.board.put(typ, rot, cell)
+// lay puts a tile that fits, stands the figure or runs the expansions' other actions of the move (an
+// abbot taken back), and scores the roads, cities, monasteries and gardens it completes.
+func (g *Game) lay(typ, cell int, m Move, seat int) {
+	idx := g.board.put(typ, m.Rot, cell)
 	tt := &types[typ]
 	g.feat.addTile(idx, tt)
 	g.connect(idx)
-	if meeple != NoMeeple {
-		n := node(idx, meeple)
+	if m.Meeple != NoMeeple {
+		n := node(idx, m.Meeple)
 		g.feat.owner[n] = int8(seat + 1)
+		g.feat.fig[n] = m.Figure
 		g.feat.meeples[g.feat.find(n)]++
-		g.supply[seat]--
+		g.supply[seat][m.Figure]--
+		if tt.segs[m.Meeple].kind.cloister() {
+			g.monks[g.nmonks] = int16(idx)
+			g.nmonks++
+		}
+	}
+	for _, x := range g.exps {
+		if x.playMove != nil {
+			x.playMove(g, m, seat)
+		}
 	}
 	scored := false
 	var done [maxSeg]int16
@@ -298,24 +406,62 @@ func (g *Game) lay(typ, rot, cell, meeple, seat int) {
 			scored = true
 		}
 	}
-	for dy := -1; dy <= 1; dy++ {
-		for dx := -1; dx <= 1; dx++ {
-			c := cell + dy*gridW + dx
-			v := g.board.cell(c)
-			if v == 0 {
-				continue
-			}
-			ti := int(v - 1)
-			mt := &types[g.board.tiles[ti].typ]
-			if mt.monastery < 0 || g.neighbours(c) != 8 {
-				continue
-			}
-			if g.scoreMonastery(ti, false) {
-				scored = true
-			}
-		}
+	if g.nmonks > 0 && g.scoreCloisters(cell) {
+		scored = true
 	}
 	g.expansionTurnEnd(scored)
+}
+
+// scoreCloisters scores the monasteries and gardens completed by a tile laid on cell: those holding a
+// figure (listed in monks) among the tile and its eight neighbours, in the order of their cells.
+func (g *Game) scoreCloisters(cell int) bool {
+	var near [9]int16
+	n := 0
+	at := posOf(cell)
+	for i := 0; i < g.nmonks; i++ {
+		t := g.monks[i]
+		if p := posOf(int(g.board.tiles[t].cell)); p.X < at.X-1 || p.X > at.X+1 || p.Y < at.Y-1 || p.Y > at.Y+1 {
+			continue
+		}
+		j := n
+		for ; j > 0 && g.board.tiles[near[j-1]].cell > g.board.tiles[t].cell; j-- {
+			near[j] = near[j-1]
+		}
+		near[j] = t
+		n++
+	}
+	scored := false
+	for _, ti := range near[:n] {
+		p := &g.board.tiles[ti]
+		if g.neighbours(int(p.cell)) != 8 {
+			continue
+		}
+		tt := &types[p.typ]
+		if tt.monastery >= 0 && g.scoreCloister(int(ti), int(tt.monastery), inPlay) {
+			scored = true
+		}
+		if tt.garden >= 0 && g.scoreCloister(int(ti), int(tt.garden), inPlay) {
+			scored = true
+		}
+	}
+	return scored
+}
+
+// dropMonk takes a tile off the monks list once no figure stands on its monastery or garden.
+func (g *Game) dropMonk(tile int) {
+	tt := &types[g.board.tiles[tile].typ]
+	for _, s := range [2]int8{tt.monastery, tt.garden} {
+		if s >= 0 && g.feat.owner[node(tile, int(s))] != 0 {
+			return
+		}
+	}
+	for i := 0; i < g.nmonks; i++ {
+		if int(g.monks[i]) == tile {
+			g.nmonks--
+			g.monks[i] = g.monks[g.nmonks]
+			return
+		}
+	}
 }
 
 // neighbours counts the tiles around a cell.

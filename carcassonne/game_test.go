@@ -37,16 +37,16 @@ func fingerprint(g *Game) string {
 }
 
 // checkInvariants verifies the bookkeeping of a finished game: every tile is laid or set aside, every
-// meeple is in supply or on the board, and the scores are the sum of the scoring events.
+// meeple is in supply or on the board (other figures: checkFigures), and the scores are the sum of the scoring events.
 func checkInvariants(t *testing.T, g *Game, seed uint64) {
 	t.Helper()
-	if g.board.ntiles+g.ndisc != numTiles {
-		t.Errorf("seed %d: %d laid + %d discarded, want 72", seed, g.board.ntiles, g.ndisc)
+	if g.board.ntiles+g.ndisc != g.ndeck+1 {
+		t.Errorf("seed %d: %d laid + %d discarded, want %d", seed, g.board.ntiles, g.ndisc, g.ndeck+1)
 	}
 	var onBoard [maxPlayers]int
 	for tile := 0; tile < g.board.ntiles; tile++ {
 		for s := range types[g.board.tiles[tile].typ].segs {
-			if o := g.feat.owner[node(tile, s)]; o != 0 {
+			if o := g.feat.owner[node(tile, s)]; o != 0 && g.feat.fig[node(tile, s)] == Meeple {
 				onBoard[o-1]++
 			}
 		}
@@ -58,8 +58,8 @@ func checkInvariants(t *testing.T, g *Game, seed uint64) {
 		}
 	}
 	for s := 0; s < g.players; s++ {
-		if g.supply[s]+onBoard[s] != meeplesEach {
-			t.Errorf("seed %d seat %d: %d in supply + %d on board", seed, s, g.supply[s], onBoard[s])
+		if g.supply[s][Meeple]+onBoard[s] != meeplesEach {
+			t.Errorf("seed %d seat %d: %d in supply + %d on board", seed, s, g.supply[s][Meeple], onBoard[s])
 		}
 		if fromEvents[s] != g.scores[s] {
 			t.Errorf("seed %d seat %d: score %d, events add up to %d", seed, s, g.scores[s], fromEvents[s])
@@ -302,7 +302,7 @@ func TestViewHidesTheDrawOrder(t *testing.T) {
 	if err := json.Unmarshal(raw, &v); err != nil {
 		t.Fatal(err)
 	}
-	if v.DrawPile != 70 || v.Tile != string(g.Current()) || len(v.Board) != 1 || v.Board[0].Tile != "D" {
+	if v.DrawPile != 70 || v.Tile != g.Current() || len(v.Board) != 1 || v.Board[0].Tile != "D" {
 		t.Errorf("view %+v", v)
 	}
 	if len(v.Surveyors) != 3 || v.Surveyors["road"].Size != 4 {
@@ -314,12 +314,12 @@ func TestUnplaceableTilesAreSetAside(t *testing.T) {
 	b := newTable(t, 2, DefaultOptions())
 	b.lay('X', 0, 0, 0, "", 0) // roads on all four sides: an all-city or all-field tile fits nowhere
 	g := b.g
-	n := len(g.deck)
+	n := g.ndeck
 	g.deck[n-3], g.deck[n-2], g.deck[n-1] = uint8(typeByLetter('C')), uint8(typeByLetter('B')), uint8(typeByLetter('U'))
 	g.drawPos = n - 3
 	g.draw()
-	if g.Current() != 'U' || g.ndisc != 2 || g.discarded[0] != uint8(typeByLetter('C')) || g.discarded[1] != uint8(typeByLetter('B')) {
-		t.Errorf("drew %c with %d set aside", g.Current(), g.ndisc)
+	if g.Current() != "U" || g.ndisc != 2 || g.discarded[0] != uint8(typeByLetter('C')) || g.discarded[1] != uint8(typeByLetter('B')) {
+		t.Errorf("drew %s with %d set aside", g.Current(), g.ndisc)
 	}
 	g.deck[n-1] = uint8(typeByLetter('B'))
 	g.drawPos = n - 1

@@ -51,7 +51,7 @@ func (b *table) try(letter byte, x, y, rot int, meeple string, seat int) error {
 		if err != nil {
 			return err
 		}
-		if g.supply[seat] == 0 {
+		if g.supply[seat][Meeple] == 0 {
 			return errNoSupply
 		}
 		if !g.meepleFree(cell, typ*4+rot, s) {
@@ -59,7 +59,7 @@ func (b *table) try(letter byte, x, y, rot int, meeple string, seat int) error {
 		}
 		seg = s
 	}
-	g.lay(typ, rot, cell, seg, seat)
+	g.lay(typ, cell, Move{Placement: Placement{X: x, Y: y, Rot: rot}, Meeple: seg}, seat)
 	g.turn++
 	return nil
 }
@@ -71,7 +71,7 @@ func (b *table) activate(id string) {
 		if st.id != id {
 			continue
 		}
-		p := &b.g.piles[pileOf(st.pile)]
+		p := &b.g.xs.surveyors.piles[pileOf(st.pile)]
 		for j := 0; j < p.n; j++ {
 			if int(p.tiles[j]) == i {
 				p.active = j
@@ -94,7 +94,7 @@ func (b *table) scores(want ...int) {
 func (b *table) supply(want ...int) {
 	b.t.Helper()
 	for s, w := range want {
-		if got := b.g.supply[s]; got != w {
+		if got := b.g.supply[s][Meeple]; got != w {
 			b.t.Errorf("seat %d has %d meeples in supply, want %d", s, got, w)
 		}
 	}

@@ -3,7 +3,6 @@ package carcassonne
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -21,14 +20,12 @@ const streamDeterminize = 0xde7e
 
 var errNotLookAhead = errors.New("carcassonne: a game that is not a look-ahead copy (see LookAhead)")
 
-// RemainingTiles counts, by tile type (index i is the type with letter 'A'+i), the tiles still face down in
-// the draw pile. It is computed from public facts only (the full tile set less the tiles on the board, the
-// tiles set aside and the tile drawn), so that a bot may read it without reading the pile.
+// RemainingTiles counts, by tile type (index i is the type TileName(i); the base game's A to X come
+// first), the tiles still face down in the draw pile. It is computed from public facts only (the game's
+// tile set less the tiles on the board, the tiles set aside and the tile drawn), so that a bot may read it
+// without reading the pile.
 func (g *Game) RemainingTiles() [NumTileTypes]int {
-	var n [NumTileTypes]int
-	for t := range types {
-		n[t] = types[t].count
-	}
+	n := g.inPlay
 	for i := 0; i < g.board.ntiles; i++ {
 		n[g.board.tiles[i].typ]--
 	}
@@ -69,48 +66,38 @@ func (g *Game) Determinize(seed uint64) error {
 			pos++
 		}
 	}
-	if pos != len(g.deck) {
+	if pos != g.ndeck {
 		// The counts come from the board, not the pile: a mismatch is a bookkeeping bug in the engine.
-		panic(fmt.Sprintf("carcassonne: determinize: %d tiles counted as remaining, the pile holds %d", pos-g.drawPos, len(g.deck)-g.drawPos))
+		panic(fmt.Sprintf("carcassonne: determinize: %d tiles counted as remaining, the pile holds %d", pos-g.drawPos, g.ndeck-g.drawPos))
 	}
 	rng := *game.NewRNG(seed, streamDeterminize)
-	tail := g.deck[g.drawPos:]
+	tail := g.deck[g.drawPos:g.ndeck]
 	rng.Shuffle(len(tail), func(i, j int) { tail[i], tail[j] = tail[j], tail[i] })
-	if g.opts.Surveyors {
-		g.determinizePiles(&rng)
+	for _, x := range g.exps {
+		if x.determinize != nil {
+			x.determinize(g, &rng)
+		}
 	}
 	return nil
 }
 
-// determinizePiles reshuffles, in each Land Surveyors pile, the tiles no one has seen. The piles turn
-// together, and a tile is seen once it has been active or on top of its pile: after k turns of the piles,
-// the first k+2 of each. k is read from the scoring events (the piles turn after each turn that scored);
-// a copy records none, so after moves played on a copy k is undercounted, which hides more than needed
-// and never less, since the active tile and the one on top are always kept.
-func (g *Game) determinizePiles(rng *game.RNG) {
-	k, last := 0, -1
-	for _, e := range g.events {
-		if !e.final && int(e.turn) != last {
-			k++
-			last = int(e.turn)
+// tileSet counts, by type, the tiles of this game: the deck, the start tile and what the expansions
+// change, as buildDeck lays them out.
+func (g *Game) tileSet(n *[NumTileTypes]int) {
+	*n = [NumTileTypes]int{}
+	for t := range types {
+		if types[t].set == 0 {
+			n[t] = types[t].count
 		}
 	}
-	for i := range g.piles {
-		p := &g.piles[i]
-		var hidden [5]int
-		var tiles [5]int8
-		nh := 0
-		for j := 0; j < p.n; j++ {
-			if j <= k+1 || j == p.active || j == (p.active+1)%p.n {
-				continue
-			}
-			hidden[nh], tiles[nh] = j, p.tiles[j]
-			nh++
+	for _, x := range g.exps {
+		if x.deck != nil {
+			x.deck(g.opts, n)
 		}
-		slices.Sort(tiles[:nh])
-		rng.Shuffle(nh, func(a, b int) { tiles[a], tiles[b] = tiles[b], tiles[a] })
-		for j := 0; j < nh; j++ {
-			p.tiles[hidden[j]] = tiles[j]
+		if x.start != nil {
+			// The base game's start tile goes back to the box; the expansion's start tile is in play.
+			n[startType]--
+			n[x.start(g.opts)]++
 		}
 	}
 }
@@ -125,8 +112,9 @@ func (g *Game) EndNow() error {
 	if g.over {
 		return nil
 	}
-	g.drawPos = len(g.deck)
+	g.drawPos = g.ndeck
 	g.current = -1
+	g.placeBy = nil
 	g.over = true
 	g.finalScoring()
 	return nil
@@ -190,18 +178,15 @@ func (t *Trial) Game() *Game {
 // stamps, whose counter only grows, so that an old stamp never matches a new one.
 func (t *Trial) restore() {
 	b, s := t.base, &t.g
-	for i := b.board.ntiles; i < s.board.ntiles; i++ {
-		s.board.grid[int(s.board.tiles[i].cell)&gridMask] = 0
-	}
-	for i := 0; i < s.board.nfront; i++ {
-		s.board.fslot[int(s.board.frontier[i].cell)&gridMask] = 0
-	}
-	for i := 0; i < b.board.nfront; i++ {
-		c := int(b.board.frontier[i].cell) & gridMask
-		s.board.fslot[c] = b.board.fslot[c]
-	}
-	s.board.frontier, s.board.nfront = b.board.frontier, b.board.nfront
-	s.board.tiles, s.board.ntiles = b.board.tiles, b.board.ntiles
+	// The tiles laid since are beyond b's count, and the board's tiles before it never change.
+	sb, bb := &s.board, &b.board
+	// One array a statement: a multiple assignment of arrays copies them through temporaries.
+	sb.keys = bb.keys
+	sb.tile = bb.tile
+	sb.fslot = bb.fslot
+	copy(sb.frontier[:bb.nfront], bb.frontier[:bb.nfront])
+	copy(sb.fnbr[:bb.nfront], bb.fnbr[:bb.nfront])
+	sb.nfront, sb.ntiles = bb.nfront, bb.ntiles
 
 	n := b.board.ntiles * maxSeg
 	copy(s.feat.parent[:n], b.feat.parent[:n])
@@ -210,13 +195,24 @@ func (t *Trial) restore() {
 	copy(s.feat.open[:n], b.feat.open[:n])
 	copy(s.feat.meeples[:n], b.feat.meeples[:n])
 	copy(s.feat.owner[:n], b.feat.owner[:n])
+	copy(s.feat.fig[:n], b.feat.fig[:n])
 
 	s.opts, s.players, s.seed = b.opts, b.players, b.seed
-	s.deck, s.drawPos, s.current = b.deck, b.drawPos, b.current
-	s.discarded, s.discPos, s.ndisc = b.discarded, b.discPos, b.ndisc
-	s.toAct, s.turn, s.scores, s.supply, s.over = b.toAct, b.turn, b.scores, b.supply, b.over
-	s.exps, s.expRNG, s.surveyorsState = b.exps, b.expRNG, b.surveyorsState
+	s.inPlay = b.inPlay
+	s.deck = b.deck
+	s.discarded = b.discarded
+	s.discPos = b.discPos
+	s.ndeck, s.drawPos, s.current, s.placeBy, s.ndisc = b.ndeck, b.drawPos, b.current, b.placeBy, b.ndisc
+	s.scores = b.scores
+	s.supply = b.supply
+	s.monks = b.monks
+	s.toAct, s.turn, s.over, s.nmonks = b.toAct, b.turn, b.over, b.nmonks
+	s.exps, s.expRNG = b.exps, b.expRNG
+	s.xs = b.xs
 	s.events, s.evTiles = b.events, b.evTiles
 	s.stampN = max(s.stampN, b.stampN)
 	s.quiet = true
 }
+
+// MaxSegments bounds the segments of a tile (a Move's Meeple is below it).
+const MaxSegments = maxSeg

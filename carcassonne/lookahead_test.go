@@ -13,7 +13,7 @@ import (
 // pileCounts is the histogram of the tiles face down in the pile, read from the pile itself.
 func pileCounts(g *Game) [NumTileTypes]int {
 	var n [NumTileTypes]int
-	for _, t := range g.deck[g.drawPos:] {
+	for _, t := range g.deck[g.drawPos:g.ndeck] {
 		n[t]++
 	}
 	return n
@@ -132,7 +132,7 @@ func TestDeterminizeHidesTheOrder(t *testing.T) {
 	}
 	// other is the same position with the face-down tiles in the reverse order.
 	other := *g
-	tail := other.deck[other.drawPos:]
+	tail := other.deck[other.drawPos:other.ndeck]
 	for i, j := 0, len(tail)-1; i < j; i, j = i+1, j-1 {
 		tail[i], tail[j] = tail[j], tail[i]
 	}
@@ -202,9 +202,9 @@ func TestDeterminizeHidesThePiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	// At the start only positions 0 and 1 are seen; the city pile has 5 tiles, so 3 are hidden.
-	city := g.piles[0]
+	city := g.xs.surveyors.piles[0]
 	swapped := *g
-	swapped.piles[0].tiles[2], swapped.piles[0].tiles[4] = swapped.piles[0].tiles[4], swapped.piles[0].tiles[2]
+	swapped.xs.surveyors.piles[0].tiles[2], swapped.xs.surveyors.piles[0].tiles[4] = swapped.xs.surveyors.piles[0].tiles[4], swapped.xs.surveyors.piles[0].tiles[2]
 	var x, y Game
 	differs := false
 	for seed := uint64(1); seed <= 20; seed++ {
@@ -216,10 +216,10 @@ func TestDeterminizeHidesThePiles(t *testing.T) {
 		if err := y.Determinize(seed); err != nil {
 			t.Fatal(err)
 		}
-		if x.piles != y.piles {
-			t.Fatalf("seed %d: two hidden pile orders gave two samples: %s and %s", seed, pileIDs(&x.piles[0]), pileIDs(&y.piles[0]))
+		if x.xs.surveyors.piles != y.xs.surveyors.piles {
+			t.Fatalf("seed %d: two hidden pile orders gave two samples: %s and %s", seed, pileIDs(&x.xs.surveyors.piles[0]), pileIDs(&y.xs.surveyors.piles[0]))
 		}
-		p := &x.piles[0]
+		p := &x.xs.surveyors.piles[0]
 		if p.tiles[0] != city.tiles[0] || p.tiles[1] != city.tiles[1] {
 			t.Fatalf("seed %d: the seen tiles moved: %s, was %s", seed, pileIDs(p), pileIDs(&city))
 		}
@@ -253,8 +253,8 @@ func TestDeterminizeHidesThePiles(t *testing.T) {
 		if err := x.Determinize(seed); err != nil {
 			t.Fatal(err)
 		}
-		if x.piles != g.piles {
-			t.Fatalf("seed %d: after 4 turns of the piles every tile is seen, yet %s became %s", seed, pileIDs(&g.piles[0]), pileIDs(&x.piles[0]))
+		if x.xs.surveyors.piles != g.xs.surveyors.piles {
+			t.Fatalf("seed %d: after 4 turns of the piles every tile is seen, yet %s became %s", seed, pileIDs(&g.xs.surveyors.piles[0]), pileIDs(&x.xs.surveyors.piles[0]))
 		}
 	}
 }
@@ -278,7 +278,7 @@ func TestEndNowIsTheFinalScoring(t *testing.T) {
 		real := *g
 		real.events = append([]event(nil), g.events...)
 		real.evTiles = append([]int16(nil), g.evTiles...)
-		real.drawPos = len(real.deck)
+		real.drawPos = real.ndeck
 		if err := real.Play(m); err != nil {
 			t.Fatal(err)
 		}
@@ -334,20 +334,20 @@ func TestSegmentAccessors(t *testing.T) {
 				name, where, _ := strings.Cut(mj.Meeple, ":")
 				if !ok {
 					if name != "segment" {
-						t.Fatalf("tile %c segment %d: no kind, but the move form names %q", g.Current(), seg, mj.Meeple)
+						t.Fatalf("tile %s segment %d: no kind, but the move form names %q", g.Current(), seg, mj.Meeple)
 					}
 					continue
 				}
 				if name != k.String() {
-					t.Fatalf("tile %c segment %d: kind %s, the move form names %q", g.Current(), seg, k, mj.Meeple)
+					t.Fatalf("tile %s segment %d: kind %s, the move form names %q", g.Current(), seg, k, mj.Meeple)
 				}
 				sides := g.SegmentSides(seg, rot)
 				if (k == City || k == Road) != (sides != 0) {
-					t.Fatalf("tile %c segment %d (%s) rot %d: sides %b", g.Current(), seg, k, rot, sides)
+					t.Fatalf("tile %s segment %d (%s) rot %d: sides %b", g.Current(), seg, k, rot, sides)
 				}
 				// The move form names the first side clockwise from north.
 				if sides != 0 && sideNames[firstBit(sides)] != where {
-					t.Fatalf("tile %c segment %d rot %d: sides %04b, the move form names %q", g.Current(), seg, rot, sides, mj.Meeple)
+					t.Fatalf("tile %s segment %d rot %d: sides %04b, the move form names %q", g.Current(), seg, rot, sides, mj.Meeple)
 				}
 				checked++
 			}
@@ -461,7 +461,8 @@ func TestTrialKnowsEveryField(t *testing.T) {
 	known := map[string]bool{
 		"opts": true, "players": true, "seed": true, "board": true, "feat": true, "deck": true, "drawPos": true,
 		"current": true, "discarded": true, "discPos": true, "ndisc": true, "toAct": true, "turn": true,
-		"scores": true, "supply": true, "over": true, "exps": true, "expRNG": true, "surveyorsState": true,
+		"scores": true, "supply": true, "over": true, "exps": true, "expRNG": true, "xs": true,
+		"inPlay": true, "ndeck": true, "placeBy": true, "monks": true, "nmonks": true,
 		"events": true, "evTiles": true, "stamp": true, "stampN": true, "tally": true, "quiet": true,
 	}
 	rt := reflect.TypeOf(Game{})
@@ -470,4 +471,23 @@ func TestTrialKnowsEveryField(t *testing.T) {
 			t.Errorf("Game has a field %s that Trial.restore does not put back", rt.Field(i).Name)
 		}
 	}
+}
+
+// The expansions' states are cloned by copying a Game (LookAhead, Trial): they must hold no pointer, slice
+// or map, which a copy would share.
+func TestExpansionStatesArePlainValues(t *testing.T) {
+	var plain func(rt reflect.Type, path string)
+	plain = func(rt reflect.Type, path string) {
+		switch rt.Kind() {
+		case reflect.Struct:
+			for i := 0; i < rt.NumField(); i++ {
+				plain(rt.Field(i).Type, path+"."+rt.Field(i).Name)
+			}
+		case reflect.Array:
+			plain(rt.Elem(), path+"[]")
+		case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Func, reflect.Chan, reflect.Interface, reflect.String, reflect.UnsafePointer:
+			t.Errorf("%s is a %s: a copy of the game would share it", path, rt.Kind())
+		}
+	}
+	plain(reflect.TypeOf(expansionStates{}), "expansionStates")
 }

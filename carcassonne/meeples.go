@@ -1,13 +1,18 @@
 package carcassonne
 
 // Meeples: each player has seven. One may stand on a segment of the tile just laid (a road, a city, the
-// monastery or a field) if the feature that segment joins holds no meeple yet, however far away; meeples
-// come home when their road, city or monastery is scored during the game, farmers never do.
+// monastery or a field) if the feature that segment joins holds no figure yet, however far away; meeples
+// come home when their road, city or monastery is scored during the game, farmers never do. Other
+// figures follow their expansion's rule (figures.go).
 
 // MeepleOptions appends the segments of the drawn tile, laid as p, on which the player may stand a meeple;
 // none for a placement that is not legal.
-func (g *Game) MeepleOptions(p Placement, buf []int) []int {
-	if g.over || g.supply[g.toAct] == 0 || p.Rot < 0 || p.Rot > 3 {
+func (g *Game) MeepleOptions(p Placement, buf []int) []int { return g.FigureOptions(p, Meeple, buf) }
+
+// FigureOptions appends the segments of the drawn tile, laid as p, on which the player may stand a figure
+// of kind f; none for a placement that is not legal or a figure the player has none of.
+func (g *Game) FigureOptions(p Placement, f Figure, buf []int) []int {
+	if g.over || f >= numFigures || g.supply[g.toAct][f] == 0 || p.Rot < 0 || p.Rot > 3 {
 		return buf
 	}
 	cell, ok := cellOf(p.X, p.Y)
@@ -16,12 +21,28 @@ func (g *Game) MeepleOptions(p Placement, buf []int) []int {
 	}
 	oi := g.current*4 + p.Rot
 	// meepleFree reads the neighbours' segments across each side, which only exist where the edges match.
-	if !g.board.fits(cell, oi) {
+	if !g.board.fits(cell, oi) || g.placeRule(g.current, cell, p.Rot) != nil {
 		return buf
 	}
+	rule := g.standRule(f)
+	if rule == nil {
+		return buf
+	}
+	tt := &types[g.current]
+	if f != Meeple {
+		// Other figures stand on few kinds of segment (an abbot on a monastery or garden): most tiles
+		// offer them none, and working out which features are free is the costly part.
+		some := false
+		for s := range tt.segs {
+			some = some || rule(g, f, &tt.segs[s], true) == nil
+		}
+		if !some {
+			return buf
+		}
+	}
 	free := g.freeSegments(cell, oi)
-	for s := range types[g.current].segs {
-		if free&(1<<s) != 0 {
+	for s := range tt.segs {
+		if rule(g, f, &tt.segs[s], free&(1<<s) != 0) == nil {
 			buf = append(buf, s)
 		}
 	}
@@ -35,13 +56,19 @@ func (g *Game) meepleFree(cell, oi, seg int) bool { return g.freeSegments(cell, 
 // feature without meeples. The new tile can merge features through its other segments too (a road that
 // runs round the tile and comes back), so segments touching one feature across any side are grouped
 // until no group meets another; the neighbours are read once for all the segments.
-func (g *Game) freeSegments(cell, oi int) uint8 {
+func (g *Game) freeSegments(cell, oi int) segSet {
 	o := &orients[oi]
 	var root [12]int16
-	var seg [12]uint8 // bit of the segment of the new tile on each link
+	var seg [12]segSet // bit of the segment of the new tile on each link
 	n := 0
+	h := g.board.slot(cell)
+	if h < 0 || g.board.fslot[h] == 0 {
+		// not a cell a tile may be laid on: no neighbour to join
+		return ^segSet(0)
+	}
+	nbr := &g.board.fnbr[g.board.fslot[h]-1]
 	for d := 0; d < 4; d++ {
-		v := g.board.cell(cell + step[d])
+		v := nbr[d]
 		if v == 0 {
 			continue
 		}
@@ -60,7 +87,7 @@ func (g *Game) freeSegments(cell, oi int) uint8 {
 	}
 	// group[i] grows to every segment that reaches link i's feature: first those touching the same
 	// feature, then those of any group it shares a segment with.
-	var group [12]uint8
+	var group [12]segSet
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			if root[j] == root[i] {
@@ -79,7 +106,7 @@ func (g *Game) freeSegments(cell, oi int) uint8 {
 			}
 		}
 	}
-	free := uint8(0xff)
+	free := ^segSet(0)
 	for i := 0; i < n; i++ {
 		if g.feat.meeples[root[i]] > 0 {
 			free &^= group[i]

@@ -12,13 +12,16 @@ import (
 // MoveJSON is the JSON form of a turn: {"type":"place","x":1,"y":0,"rotation":90,"meeple":"city:N"}.
 // Rotation is in degrees clockwise (0, 90, 180, 270). Meeple is omitted for none, or names the segment of
 // the laid tile by its kind and one side ("city:N", "road:E") or half-edge ("field:Nw") it touches as laid,
-// or "monastery".
+// or "monastery" or "garden". Figure names the figure stood there ("abbot"...), omitted for a meeple.
+// Recall, instead of a figure, takes the player's abbot back from the tile at that position (the Abbot).
 type MoveJSON struct {
 	Type     string `json:"type"`
 	X        *int   `json:"x"`
 	Y        *int   `json:"y"`
 	Rotation *int   `json:"rotation"`
 	Meeple   string `json:"meeple,omitempty"`
+	Figure   string `json:"figure,omitempty"`
+	Recall   *Pos   `json:"recall,omitempty"`
 }
 
 // segName is the canonical name of a segment of a tile laid with rotation rot: its kind and the first side
@@ -26,8 +29,8 @@ type MoveJSON struct {
 func segName(typ, rot, seg int) string {
 	s := types[typ].segs[seg]
 	switch s.kind {
-	case Monastery:
-		return "monastery"
+	case Monastery, Garden:
+		return s.kind.String()
 	case Field:
 		m := rotHalves(s.halves, rot)
 		for h := 0; h < 8; h++ {
@@ -35,6 +38,7 @@ func segName(typ, rot, seg int) string {
 				return "field:" + halfNames[h]
 			}
 		}
+		return innerFieldName
 	default:
 		m := rotSides(s.sides, rot)
 		for d := 0; d < 4; d++ {
@@ -46,15 +50,33 @@ func segName(typ, rot, seg int) string {
 	return s.kind.String()
 }
 
+// innerFieldName names a field that touches no side of its tile (the field closed in by the city caps of an
+// Inns & Cathedrals or Traders & Builders tile): it has no half-edge to be named by.
+const innerFieldName = "field:inner"
+
+// innerField is the segment of a tile's field that touches no side, or -1.
+func innerField(tt *tileType) int8 {
+	for i, s := range tt.segs {
+		if s.kind == Field && s.halves == 0 {
+			return int8(i)
+		}
+	}
+	return -1
+}
+
 // parseSeg finds the segment a name designates on a tile laid with rotation rot. Any side or half-edge
 // of the segment names it.
 func parseSeg(typ, rot int, name string) (int, error) {
 	o := &orients[typ*4+rot]
-	if name == "monastery" {
-		if types[typ].monastery < 0 {
-			return 0, fmt.Errorf("%w: tile %c has no monastery", game.ErrIllegalMove, types[typ].letter)
+	if name == "monastery" || name == "garden" {
+		at := types[typ].monastery
+		if name == "garden" {
+			at = types[typ].garden
 		}
-		return int(types[typ].monastery), nil
+		if at < 0 {
+			return 0, fmt.Errorf("%w: tile %s has no %s", game.ErrIllegalMove, types[typ].name, name)
+		}
+		return int(at), nil
 	}
 	kind, where, ok := strings.Cut(name, ":")
 	var seg int8 = -1
@@ -63,16 +85,18 @@ func parseSeg(typ, rot int, name string) (int, error) {
 		return 0, fmt.Errorf("%w: meeple %q is not kind:side", game.ErrBadMove, name)
 	case kind == "field" && halfIndex(where) >= 0:
 		seg = o.halfSeg[halfIndex(where)]
-	case (kind == "city" || kind == "road") && sideIndex(where) >= 0:
+	case name == innerFieldName:
+		seg = innerField(&types[typ])
+	case (kind == "city" || kind == "road" || kind == "river") && sideIndex(where) >= 0:
 		seg = o.sideSeg[sideIndex(where)]
 		if seg >= 0 && types[typ].segs[seg].kind.String() != kind {
 			seg = -1
 		}
 	default:
-		return 0, fmt.Errorf("%w: meeple %q: want city:N|E|S|W, road:N|E|S|W, field:Nw|Ne|En|Es|Se|Sw|Ws|Wn or monastery", game.ErrBadMove, name)
+		return 0, fmt.Errorf("%w: meeple %q: want city:N|E|S|W, road:N|E|S|W, field:Nw|Ne|En|Es|Se|Sw|Ws|Wn, field:inner, monastery or garden", game.ErrBadMove, name)
 	}
 	if seg < 0 {
-		return 0, fmt.Errorf("%w: tile %c turned %d° has no %s on %s", game.ErrIllegalMove, types[typ].letter, 90*rot, kind, where)
+		return 0, fmt.Errorf("%w: tile %s turned %d° has no %s on %s", game.ErrIllegalMove, types[typ].name, 90*rot, kind, where)
 	}
 	return int(seg), nil
 }
@@ -109,6 +133,19 @@ func (g *Game) DecodeMove(raw json.RawMessage) (Move, error) {
 		}
 		m.Meeple = s
 	}
+	if mj.Figure != "" {
+		f, ok := figureByName(mj.Figure)
+		if !ok {
+			return Move{}, fmt.Errorf("carcassonne move: %w: figure %q, want one of %s", game.ErrBadMove, mj.Figure, strings.Join(figureNames[:], ", "))
+		}
+		if mj.Meeple == "" {
+			return Move{}, fmt.Errorf("carcassonne move: %w: figure %q names no segment (meeple)", game.ErrBadMove, mj.Figure)
+		}
+		m.Figure = f
+	}
+	if mj.Recall != nil {
+		m.Recall, m.RecallAt = true, *mj.Recall
+	}
 	return m, nil
 }
 
@@ -124,6 +161,13 @@ func (g *Game) EncodeMove(m Move) json.RawMessage {
 		} else {
 			mj.Meeple = segName(g.current, m.Rot, m.Meeple)
 		}
+		if m.Figure != Meeple {
+			mj.Figure = m.Figure.String()
+		}
+	}
+	if m.Recall {
+		at := m.RecallAt
+		mj.Recall = &at
 	}
 	b, err := json.Marshal(mj)
 	if err != nil {

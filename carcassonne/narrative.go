@@ -41,7 +41,11 @@ func (g *Game) Narrative() []game.Event {
 			if se.Final {
 				after = g.turn
 			}
-			add(after, -1, "scoring", se, "%s", scoringText(se))
+			kind := "scoring"
+			if se.Recall {
+				kind = "recall" // the Abbot: a seat took its abbot back and scored its feature at once
+			}
+			add(after, -1, kind, se, "%s", scoringText(se))
 		}
 	}
 	// Walk the deck as far as it was drawn: a set-aside tile is told where it was turned up, every other
@@ -49,7 +53,7 @@ func (g *Game) Narrative() []game.Event {
 	disc, turn := 0, 0
 	for pos := 0; pos < g.drawPos; pos++ {
 		after := turn
-		letter := string(types[g.deck[pos]].letter)
+		letter := types[g.deck[pos]].name
 		if disc < g.ndisc && int(g.discPos[disc]) == pos {
 			add(after, -1, "set_aside", map[string]string{"tile": letter}, "Tile %s fits nowhere: set aside", letter)
 			disc++
@@ -80,6 +84,9 @@ func scoringText(se ScoreEvent) string {
 	if se.Final {
 		b.WriteString("Final scoring: ")
 	}
+	if se.Recall {
+		b.WriteString(recallWords)
+	}
 	switch se.Feature {
 	case "field":
 		fmt.Fprintf(&b, "field next to %d completed cit%s", se.Cities, map[bool]string{true: "y", false: "ies"}[se.Cities == 1])
@@ -95,12 +102,17 @@ func scoringText(se ScoreEvent) string {
 		}
 		fmt.Fprintf(&b, ": %s %+d", strings.Join(who, " and "), se.Points)
 	}
-	if se.Surveyor != "" {
-		for _, t := range surveyorTiles {
-			if t.id == se.Surveyor {
-				fmt.Fprintf(&b, " (%s: %+d)", t.name, se.SurveyorDelta)
-			}
+	mods := se.Modifiers
+	if len(mods) == 0 && se.Surveyor != "" {
+		// a scoring recorded before scorings had a list of modifiers
+		mods = []Modifier{{Name: se.Surveyor, Delta: se.SurveyorDelta}}
+	}
+	for _, m := range mods {
+		w := modifierWords(m.Name)
+		if w == "" {
+			w = m.Name
 		}
+		fmt.Fprintf(&b, " (%s: %+d)", w, m.Delta)
 	}
 	return b.String()
 }

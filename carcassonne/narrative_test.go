@@ -19,7 +19,7 @@ func TestNarrativeFollowsTheGame(t *testing.T) {
 	}
 	var offered []string
 	for !g.Over() {
-		offered = append(offered, string(g.Current()))
+		offered = append(offered, g.Current())
 		for _, e := range g.Narrative() {
 			if e.Kind == "piles" {
 				t.Fatal("the piles' order is told before the game is over")

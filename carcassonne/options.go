@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -29,6 +30,72 @@ type Options struct {
 	// Caps names the city segments Bad Neighbourhood leaves out: "all" caps, city segments touching one
 	// side (the default, ruling 5), or only the "arched" ones drawn as semicircles in the C2 art (H, J, L).
 	Caps string `json:"caps"`
+	// Expansions are the expansions played besides the Land Surveyors; in JSON a list of their names in
+	// any order, spelled in expansionNames' order, omitted for the base game (so that a base game's
+	// options read as they always did).
+	Expansions Expansions `json:"expansions,omitempty"`
+}
+
+// Expansions is a set of expansions, a bit each in the order of expansionNames.
+type Expansions uint8
+
+const (
+	RiverExp Expansions = 1 << iota
+	AbbotExp
+	InnsCathedralsExp
+	TradersBuildersExp
+	MageWitchExp
+	numExpansions = 5
+)
+
+// expansionNames are the expansions' names in options, in their canonical order.
+var expansionNames = [numExpansions]string{"river", "abbot", "inns_cathedrals", "traders_builders", "mage_witch"}
+
+// Has reports whether every expansion of x is in the set.
+func (e Expansions) Has(x Expansions) bool { return e&x == x }
+
+// Names lists the set's names in canonical order.
+func (e Expansions) Names() []string {
+	out := []string{}
+	for i, n := range expansionNames {
+		if e&(1<<i) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// MarshalJSON writes the list of names in canonical order.
+func (e Expansions) MarshalJSON() ([]byte, error) { return json.Marshal(e.Names()) }
+
+// UnmarshalJSON reads a list of names in any order; an unknown name or a name given twice is refused.
+func (e *Expansions) UnmarshalJSON(b []byte) error {
+	var names []string
+	if err := json.Unmarshal(b, &names); err != nil {
+		return fmt.Errorf("expansions: want a list of names: %w", err)
+	}
+	var set Expansions
+	for _, n := range names {
+		i := slices.Index(expansionNames[:], n)
+		if i < 0 {
+			return fmt.Errorf("expansions: unknown %q, want some of %s", n, strings.Join(expansionNames[:], ", "))
+		}
+		if set&(1<<i) != 0 {
+			return fmt.Errorf("expansions: %q given twice", n)
+		}
+		set |= 1 << i
+	}
+	*e = set
+	return nil
+}
+
+// maxSeats is the most players the options allow: six with Inns & Cathedrals (its sixth colour), five
+// otherwise.
+func (o Options) maxSeats() int {
+	if o.Expansions.Has(InnsCathedralsExp) {
+		return 6
+	}
+	return baseMaxPlayers
 }
 
 // DefaultOptions are the rulings' defaults (but for MonasteryOwnTile, see there), without the Land Surveyors.
@@ -70,12 +137,18 @@ func (o Options) validate() error {
 	if o.Caps != "all" && o.Caps != "arched" {
 		return fmt.Errorf("carcassonne options: %w: caps %q is neither \"all\" nor \"arched\"", game.ErrBadOptions, o.Caps)
 	}
+	if o.Expansions >= 1<<numExpansions {
+		return fmt.Errorf("carcassonne options: %w: expansions %b", game.ErrBadOptions, o.Expansions)
+	}
+	if off := o.Expansions &^ playable; off != 0 {
+		return fmt.Errorf("carcassonne options: %w: expansions %s not playable yet", game.ErrBadOptions, strings.Join(off.Names(), ", "))
+	}
 	return nil
 }
 
 // badCap reports whether a segment is one Bad Neighbourhood leaves out under these options.
 func (o *Options) badCap(t int, seg *segment) bool {
-	return seg.cap && (o.Caps == "all" || strings.IndexByte(archedCaps, types[t].letter) >= 0)
+	return seg.cap && (o.Caps == "all" || strings.Contains(archedCaps, types[t].name))
 }
 
 // isFarmhouse reports whether a tile type counts as showing a farmhouse under these options.
@@ -88,3 +161,6 @@ func (o *Options) isFarmhouse(t int) bool {
 	}
 	return false
 }
+
+// playable are the expansions this engine plays; options naming another are refused.
+const playable = RiverExp | AbbotExp

@@ -14,13 +14,20 @@ func (g *Game) GreedyMove() Move {
 		return Move{Meeple: NoMeeple}
 	}
 	var segs []int
+	var moves []Move
 	scratch := new(Game)
 	best, bestVal := Move{Placement: ps[0], Meeple: NoMeeple}, 0
 	first := true
 	for _, p := range ps {
+		// The meeple's options then none, as the base game always tried them; then the other figures and
+		// the abbots the player may take back.
+		moves = moves[:0]
 		segs = append(g.MeepleOptions(p, segs[:0]), NoMeeple)
 		for _, s := range segs {
-			m := Move{Placement: p, Meeple: s}
+			moves = append(moves, Move{Placement: p, Meeple: s})
+		}
+		moves = g.otherFigureMoves(p, moves)
+		for _, m := range moves {
 			*scratch = *g
 			scratch.quiet = true
 			if scratch.Play(m) != nil {
@@ -35,8 +42,8 @@ func (g *Game) GreedyMove() Move {
 					v -= 10 * gain / (g.players - 1)
 				}
 			}
-			if s != NoMeeple && scratch.supply[me] < g.supply[me] {
-				v += meepleHope(&types[g.current].segs[s], g.DrawPileSize())
+			if m.Meeple != NoMeeple && scratch.supply[me][m.Figure] < g.supply[me][m.Figure] {
+				v += meepleHope(&types[g.current].segs[m.Meeple], g.DrawPileSize())
 			}
 			if first || v > bestVal {
 				best, bestVal, first = m, v, false
@@ -46,11 +53,33 @@ func (g *Game) GreedyMove() Move {
 	return best
 }
 
+// otherFigureMoves appends the moves of the drawn tile laid as p with a figure other than a meeple, and
+// those that take an abbot back instead.
+func (g *Game) otherFigureMoves(p Placement, buf []Move) []Move {
+	if len(g.exps) == 0 {
+		return buf // the base game has meeples only
+	}
+	var segs [maxSeg]int
+	for f := Meeple + 1; f < numFigures; f++ {
+		if g.supply[g.toAct][f] == 0 {
+			continue
+		}
+		for _, s := range g.FigureOptions(p, f, segs[:0]) {
+			buf = append(buf, Move{Placement: p, Meeple: s, Figure: f})
+		}
+	}
+	var at [maxMonks]Pos
+	for _, r := range g.RecallOptions(at[:0]) {
+		buf = append(buf, Move{Placement: p, Meeple: NoMeeple, Recall: true, RecallAt: r})
+	}
+	return buf
+}
+
 // meepleHope values a meeple left standing on a feature: monasteries and cities pay best, a farmer only
 // late in the game since it never comes back.
 func meepleHope(s *segment, left int) int {
 	switch s.kind {
-	case Monastery:
+	case Monastery, Garden:
 		return 6
 	case City:
 		return 4
@@ -64,33 +93,39 @@ func meepleHope(s *segment, left int) int {
 }
 
 // RandomPlayer plays uniformly random legal moves; it is the policy of the benchmarks, the determinism
-// tests and the fuzz test. Its buffer is reused, so a move costs no allocation.
+// tests and the fuzz test. Its buffers are reused, so a move costs no allocation.
 type RandomPlayer struct {
-	rng  *game.RNG
-	segs []int
+	rng   *game.RNG
+	segs  []int
+	moves []Move
 }
 
 // NewRandomPlayer returns a random player drawing from its own seed.
 func NewRandomPlayer(seed uint64) *RandomPlayer {
-	return &RandomPlayer{rng: game.NewRNG(seed, 7), segs: make([]int, 0, maxSeg)}
+	return &RandomPlayer{rng: game.NewRNG(seed, 7), segs: make([]int, 0, maxSeg), moves: make([]Move, 0, maxSeg+maxMonks)}
 }
 
-// Move picks a legal move: a random placement, then no meeple or a random legal meeple with equal chance.
+// Move picks a legal move: a random placement, then no figure or one of the placement's figure moves (a
+// meeple on a segment, another figure, an abbot taken back) with equal chance.
 // Once the game is over it returns the zero placement, which Play refuses.
 func (r *RandomPlayer) Move(g *Game) Move {
 	if g.over {
 		return Move{Meeple: NoMeeple}
 	}
 	// The placement is the one Placements would list at the drawn index, so seeded games stay the same.
-	n := g.board.countPlacements(g.current)
+	n := g.board.countPlacements(g.current, g)
 	if n == 0 {
 		return Move{Meeple: NoMeeple}
 	}
-	p := g.board.nthPlacement(g.current, r.rng.IntN(n))
+	p := g.board.nthPlacement(g.current, r.rng.IntN(n), g)
 	r.segs = g.MeepleOptions(p, r.segs[:0])
+	r.moves = g.otherFigureMoves(p, r.moves[:0])
 	m := Move{Placement: p, Meeple: NoMeeple}
-	if i := r.rng.IntN(len(r.segs) + 1); i < len(r.segs) {
+	switch i := r.rng.IntN(len(r.segs) + len(r.moves) + 1); {
+	case i < len(r.segs):
 		m.Meeple = r.segs[i]
+	case i < len(r.segs)+len(r.moves):
+		m = r.moves[i-len(r.segs)]
 	}
 	return m
 }

@@ -214,7 +214,7 @@ func TestMeepleOptionsMatchAFloodFill(t *testing.T) {
 				idx := scratch.board.put(g.current, p.Rot, cell)
 				scratch.feat.addTile(idx, &types[g.current])
 				for s, sg := range types[g.current].segs {
-					free := g.supply[g.toAct] > 0
+					free := g.supply[g.toAct][Meeple] > 0
 					if sg.kind != Monastery {
 						members, _ := refFeature(scratch, idx, s)
 						for m := range members {
@@ -222,7 +222,7 @@ func TestMeepleOptionsMatchAFloodFill(t *testing.T) {
 						}
 					}
 					if free != offered[s] {
-						t.Fatalf("seed %d: tile %c at %+v segment %d: flood fill says free %v, MeepleOptions %v", seed, types[g.current].letter, p, s, free, offered[s])
+						t.Fatalf("seed %d: tile %s at %+v segment %d: flood fill says free %v, MeepleOptions %v", seed, types[g.current].name, p, s, free, offered[s])
 					}
 				}
 			}
@@ -282,21 +282,21 @@ func refTurn(g *Game, m Move, act [3]string) (pts [maxPlayers]int, scored bool) 
 			}
 			typ := types[sc.board.tiles[tl].typ]
 			seg := typ.segs[x%maxSeg]
-			bad := seg.kind == City && seg.nsides == 1 && (o.Caps == "all" || strings.IndexByte("HJL", typ.letter) >= 0)
+			bad := seg.kind == City && seg.nsides == 1 && (o.Caps == "all" || strings.Contains("HJL", typ.name))
 			if !bad {
 				nonCap[tl] = true
 			}
 		}
 		n, arms, capOnly, farmhouses := len(tiles), 0, 0, 0
 		for tl := range tiles {
-			letter := types[sc.board.tiles[tl].typ].letter
-			if strings.IndexByte("CFMOQS", letter) >= 0 {
+			letter := types[sc.board.tiles[tl].typ].name
+			if strings.Contains("CFMOQS", letter) {
 				arms++
 			}
 			if !nonCap[tl] {
 				capOnly++
 			}
-			if letter == 'K' || (o.Farmhouses == "KLWX" && strings.IndexByte("LWX", letter) >= 0) {
+			if letter == "K" || (o.Farmhouses == "KLWX" && strings.Contains("LWX", letter)) {
 				farmhouses++
 			}
 		}
@@ -404,8 +404,8 @@ func TestInGameScoringMatchesAReference(t *testing.T) {
 				var active [3]int
 				if o.Surveyors {
 					act = activeIDs(g)
-					for p := range g.piles {
-						active[p] = g.piles[p].active
+					for p := range g.xs.surveyors.piles {
+						active[p] = g.xs.surveyors.piles[p].active
 					}
 				}
 				pts, scored := refTurn(g, m, act)
@@ -436,13 +436,13 @@ func TestInGameScoringMatchesAReference(t *testing.T) {
 					}
 				}
 				if o.Surveyors {
-					for p := range g.piles {
+					for p := range g.xs.surveyors.piles {
 						want := active[p]
 						if scored {
-							want = (want + 1) % g.piles[p].n
+							want = (want + 1) % g.xs.surveyors.piles[p].n
 						}
-						if g.piles[p].active != want {
-							t.Fatalf("set %d seed %d turn %d: pile %d active %d, want %d (scored %v)", i, seed, turn, p, g.piles[p].active, want, scored)
+						if g.xs.surveyors.piles[p].active != want {
+							t.Fatalf("set %d seed %d turn %d: pile %d active %d, want %d (scored %v)", i, seed, turn, p, g.xs.surveyors.piles[p].active, want, scored)
 						}
 					}
 				}

@@ -13,7 +13,11 @@ type tally struct {
 	farmhouses int // road tiles that show a farmhouse
 	cityNbrs   int // monastery: surrounding tiles with a city segment
 	roadNbrs   int // monastery: surrounding tiles with a road segment
-	meeples    [maxPlayers]uint8
+	inns       int // road segments with an inn (Inns & Cathedrals)
+	cathedrals int // city segments with a cathedral (Inns & Cathedrals)
+	goods      [numGoods]int
+	meeples    [maxPlayers]uint8 // the strength of each seat's figures (figureStrength)
+	mode       scoreMode
 
 	count   int
 	perTile int
@@ -21,6 +25,19 @@ type tally struct {
 	extra   int
 	bonus   int
 	jury    bool
+}
+
+// mark counts a segment's inn, cathedral and goods symbols.
+func (t *tally) mark(sg *segment) {
+	if sg.inn {
+		t.inns++
+	}
+	if sg.cathedral {
+		t.cathedrals++
+	}
+	for i, n := range sg.goods {
+		t.goods[i] += int(n)
+	}
 }
 
 func (t *tally) value() int { return t.count*t.perTile + t.arms*t.perArm + t.extra + t.bonus }
@@ -44,10 +61,32 @@ func (t *tally) receivers() uint8 {
 	return r
 }
 
+// maxMods bounds the modifiers of one scoring (one an expansion at most).
+const maxMods = 4
+
+// modifier is what an expansion changed in a scoring: x is the expansion's index in the expansions list,
+// id the expansion's own (expansion.modifier names it), delta the points it made.
+type modifier struct {
+	x     int8
+	id    int8
+	delta int16
+}
+
+// scoreMode says when a feature is scored: in play (after a tile completes it), at the end, or when its
+// abbot is taken back (the Abbot: scored as at the end, at once).
+type scoreMode uint8
+
+const (
+	inPlay scoreMode = iota
+	atEnd
+	onRecall
+)
+
 // event is one scoring, kept compact so that recording it does not allocate; ScoreEvent is its public form.
 type event struct {
 	turn      int16
 	final     bool
+	recall    bool
 	kind      Kind
 	tilesFrom int32
 	tilesLen  int16
@@ -56,14 +95,15 @@ type event struct {
 	majority  uint8 // receivers under the plain majority rule
 	receivers uint8
 	points    int16 // to each receiver
-	base      int16 // what the feature was worth without the active Land Surveyors tile
-	surveyor  int8  // index into surveyorTiles, -1 when none applied
+	base      int16 // what the feature was worth without the expansions' modifiers
+	nmods     uint8
+	mods      [maxMods]modifier
 }
 
-func (g *Game) newStamp() uint32 {
+func (g *Game) newStamp() uint16 {
 	g.stampN++
 	if g.stampN == 0 {
-		g.stamp = [numNodes]uint32{}
+		g.stamp = [numNodes]uint16{}
 		g.stampN = 1
 	}
 	return g.stampN
@@ -73,16 +113,16 @@ func (g *Game) newStamp() uint32 {
 func (g *Game) walk(root int, k Kind, t *tally) {
 	t.kind = k
 	st := g.newStamp()
-	var nonCap [numTiles]bool
-	var seen [numTiles]int16
+	var nonCap [maxTiles]bool
+	var seen [maxTiles]int16
 	nseen := 0
 	x := root
 	for {
 		tile, seg := x/maxSeg, x%maxSeg
 		if o := g.feat.owner[x]; o != 0 {
-			t.meeples[o-1]++
+			t.meeples[o-1] += figureStrength[g.feat.fig[x]]
 		}
-		// Tile stamps live in the first numTiles entries of the stamp array; node stamps for the cities a
+		// Tile stamps live in the first maxTiles entries of the stamp array; node stamps for the cities a
 		// field borders are taken after a fresh stamp, so the two uses never mix.
 		if g.stamp[tile] != st {
 			g.stamp[tile] = st
@@ -91,8 +131,12 @@ func (g *Game) walk(root int, k Kind, t *tally) {
 			nonCap[tile] = false
 		}
 		typ := int(g.board.tiles[tile].typ)
-		if k == City && !g.opts.badCap(typ, &types[typ].segs[seg]) {
+		sg := &types[typ].segs[seg]
+		if k == City && !g.opts.badCap(typ, sg) {
 			nonCap[tile] = true
+		}
+		if sg.marked {
+			t.mark(sg)
 		}
 		x = int(g.feat.next[x])
 		if x == root {
@@ -154,7 +198,7 @@ func (g *Game) bordered(root int) int {
 }
 
 // scoreFeature scores a road or city (during the game when final is false) and returns whether anyone
-// scored, which is what turns the Land Surveyors piles. Meeples go home after a scoring during the game.
+// scored, which is what turns the Land Surveyors piles. Figures go home after a scoring during the game.
 func (g *Game) scoreFeature(root int, k Kind, final bool) bool {
 	if g.feat.meeples[root] == 0 {
 		return false
@@ -175,12 +219,12 @@ func (g *Game) scoreFeature(root int, k Kind, final bool) bool {
 	default:
 		t.perTile = 1
 	}
-	g.award(t, final, from)
+	g.award(t, modeOf(final), from)
 	if !final {
 		x := root
 		for {
 			if o := g.feat.owner[x]; o != 0 {
-				g.supply[o-1]++
+				g.supply[o-1][g.feat.fig[x]]++
 				g.feat.owner[x] = 0
 			}
 			x = int(g.feat.next[x])
@@ -193,18 +237,27 @@ func (g *Game) scoreFeature(root int, k Kind, final bool) bool {
 	return true
 }
 
-// scoreMonastery scores the monastery on a placed tile if a monk stands on it.
-func (g *Game) scoreMonastery(tile int, final bool) bool {
+func modeOf(final bool) scoreMode {
+	if final {
+		return atEnd
+	}
+	return inPlay
+}
+
+// scoreCloister scores the monastery or garden segment seg of a placed tile if a figure stands on it: a
+// point for it and each tile around it (9 once complete). A figure taken back by a recall or scored
+// during the game goes home.
+func (g *Game) scoreCloister(tile, seg int, mode scoreMode) bool {
 	p := &g.board.tiles[tile]
 	tt := &types[p.typ]
-	n := node(tile, int(tt.monastery))
+	n := node(tile, seg)
 	o := g.feat.owner[n]
 	if o == 0 {
 		return false
 	}
 	from := len(g.evTiles)
 	t := &g.tally
-	*t = tally{kind: Monastery, perTile: 1}
+	*t = tally{kind: tt.segs[seg].kind, perTile: 1}
 	t.meeples[o-1] = 1
 	cell := int(p.cell)
 	for dy := -1; dy <= 1; dy++ {
@@ -231,24 +284,24 @@ func (g *Game) scoreMonastery(tile int, final bool) bool {
 		}
 	}
 	t.count = t.tiles
-	g.award(t, final, from)
-	if !final {
+	g.award(t, mode, from)
+	if mode != atEnd {
 		g.feat.owner[n] = 0
 		g.feat.meeples[n] = 0
-		g.supply[o-1]++
+		g.supply[o-1][g.feat.fig[n]]++
+		g.dropMonk(tile)
 	}
 	return true
 }
 
-// award lets the expansions change a feature's scoring (during the game only: the Land Surveyors'
-// active tile), adds the points and records the event.
-func (g *Game) award(t *tally, final bool, from int) {
+// award lets the expansions change a feature's scoring (the Land Surveyors' active tile in play; an inn, a
+// cathedral, the mage or the witch in any mode), adds the points and records the event.
+func (g *Game) award(t *tally, mode scoreMode, from int) {
+	t.mode = mode
 	base := t.value()
 	majority := t.receivers()
-	sv := int8(-1)
-	if !final && t.kind != Field {
-		sv = g.expansionScoring(t)
-	}
+	var mods [maxMods]modifier
+	nmods := g.expansionScoring(t, &mods)
 	pts := t.value()
 	recv := t.receivers()
 	for s := 0; s < g.players; s++ {
@@ -260,10 +313,10 @@ func (g *Game) award(t *tally, final bool, from int) {
 		return
 	}
 	e := event{
-		turn: int16(g.turn), final: final, kind: t.kind,
+		turn: int16(g.turn), final: mode == atEnd, recall: mode == onRecall, kind: t.kind,
 		tilesFrom: int32(from), tilesLen: int16(len(g.evTiles) - from),
 		meeples: t.meeples, majority: majority, receivers: recv,
-		points: int16(pts), base: int16(base), surveyor: sv,
+		points: int16(pts), base: int16(base), nmods: uint8(nmods), mods: mods,
 	}
 	if t.kind == Field {
 		e.cities = int8(t.count)
@@ -271,8 +324,9 @@ func (g *Game) award(t *tally, final bool, from int) {
 	g.events = append(g.events, e)
 }
 
-// finalScoring scores, once the last tile is laid, every incomplete road, city and monastery holding a
-// meeple, and every field holding a farmer: 3 points per completed city it borders.
+// finalScoring scores, once the last tile is laid, every incomplete road, city, monastery and garden
+// holding a figure, and every field holding a farmer: 3 points per completed city it borders; then the
+// expansions' own final scorings.
 func (g *Game) finalScoring() {
 	for tile := 0; tile < g.board.ntiles; tile++ {
 		tt := &types[g.board.tiles[tile].typ]
@@ -280,8 +334,10 @@ func (g *Game) finalScoring() {
 			n := node(tile, s)
 			k := tt.segs[s].kind
 			switch {
-			case k == Monastery:
-				g.scoreMonastery(tile, true)
+			case k.cloister():
+				g.scoreCloister(tile, s, atEnd)
+			case k == River:
+				// the River's water is no feature to score
 			case g.feat.find(n) != n:
 				// each feature is scored once, from its root
 			case k == Field:
@@ -291,6 +347,11 @@ func (g *Game) finalScoring() {
 			case g.feat.open[n] > 0:
 				g.scoreFeature(n, k, true)
 			}
+		}
+	}
+	for _, x := range g.exps {
+		if x.finalScoring != nil {
+			x.finalScoring(g)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package carcassonne
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -76,17 +77,38 @@ var landSurveyors = expansion{
 	on:    func(o Options) bool { return o.Surveyors },
 	setup: (*Game).setupPiles,
 	scoring: func(g *Game, t *tally) int8 {
+		// The scoring tiles act on roads, cities and monasteries scored in play, not at the end (the page's
+		// "Évaluation finale") nor on an abbot taken back; the monastery pile's tiles apply to monasteries,
+		// not to the Abbot's gardens (the page's "Monastic buildings").
+		if t.mode != inPlay || pileOf(t.kind) < 0 {
+			return -1
+		}
 		sv := g.active(t.kind)
 		surveyorTiles[sv].apply(t)
 		return sv
+	},
+	modifier: func(id int8) (string, string) {
+		if id < 0 || int(id) >= len(surveyorTiles) {
+			return "", ""
+		}
+		return surveyorTiles[id].id, surveyorTiles[id].name
+	},
+	eventView: func(g *Game, m modifier, e *event, se *ScoreEvent) {
+		// The fields the client read before scorings had a list of modifiers.
+		se.Surveyor = surveyorTiles[m.id].id
+		se.SurveyorDelta = int(m.delta)
+		if extra := e.receivers &^ e.majority; extra != 0 {
+			se.ExtraReceivers = seatsOf(extra)
+		}
 	},
 	turnEnd: func(g *Game, scored bool) {
 		if scored {
 			g.cyclePiles()
 		}
 	},
-	view:      surveyorsView,
-	tellSetup: tellPiles,
+	determinize: (*Game).determinizePiles,
+	view:        surveyorsView,
+	tellSetup:   tellPiles,
 }
 
 // surveyorsState is what a game with the Land Surveyors keeps.
@@ -100,7 +122,7 @@ var pileNames = [3]string{"city", "road", "monastery"}
 func surveyorsView(g *Game, v *View) {
 	v.Surveyors = map[string]SurveyorView{}
 	for i, name := range pileNames {
-		p := &g.piles[i]
+		p := &g.xs.surveyors.piles[i]
 		a := surveyorTiles[p.tiles[p.active]]
 		v.Surveyors[name] = SurveyorView{
 			Active: a.id, Name: a.name, Size: p.n,
@@ -115,7 +137,7 @@ func tellPiles(g *Game) (any, string, bool) {
 	order := map[string][]string{}
 	var parts []string
 	for i, name := range pileNames {
-		p := &g.piles[i]
+		p := &g.xs.surveyors.piles[i]
 		var names []string
 		for _, t := range p.tiles[:p.n] {
 			order[name] = append(order[name], surveyorTiles[t].id)
@@ -133,20 +155,24 @@ type pile struct {
 	active int
 }
 
+// pileOf is the pile of the scoring tiles that apply to a feature kind, -1 for none.
 func pileOf(k Kind) int {
 	switch k {
 	case City:
 		return 0
 	case Road:
 		return 1
+	case Monastery:
+		return 2
 	}
-	return 2
+	return -1
 }
 
 // setupPiles builds the three piles from the options' ±3 switches and shuffles each, city first.
 func (g *Game) setupPiles(rng *game.RNG) {
-	for i := range g.piles {
-		g.piles[i] = pile{}
+	piles := &g.xs.surveyors.piles
+	for i := range piles {
+		piles[i] = pile{}
 	}
 	for i, st := range surveyorTiles {
 		switch st.id {
@@ -159,26 +185,59 @@ func (g *Game) setupPiles(rng *game.RNG) {
 				continue
 			}
 		}
-		p := &g.piles[pileOf(st.pile)]
+		p := &piles[pileOf(st.pile)]
 		p.tiles[p.n] = int8(i)
 		p.n++
 	}
-	for i := range g.piles {
-		p := &g.piles[i]
+	for i := range piles {
+		p := &piles[i]
 		rng.Shuffle(p.n, func(a, b int) { p.tiles[a], p.tiles[b] = p.tiles[b], p.tiles[a] })
 	}
 }
 
 // active is the index in surveyorTiles of the active tile for a feature kind.
 func (g *Game) active(k Kind) int8 {
-	p := &g.piles[pileOf(k)]
+	p := &g.xs.surveyors.piles[pileOf(k)]
 	return p.tiles[p.active]
 }
 
 // cyclePiles puts every active tile under its pile and turns the next one up.
 func (g *Game) cyclePiles() {
-	for i := range g.piles {
-		p := &g.piles[i]
+	for i := range g.xs.surveyors.piles {
+		p := &g.xs.surveyors.piles[i]
 		p.active = (p.active + 1) % p.n
+	}
+}
+
+// determinizePiles reshuffles, in each Land Surveyors pile, the tiles no one has seen. The piles turn
+// together, and a tile is seen once it has been active or on top of its pile: after k turns of the piles,
+// the first k+2 of each. k is read from the scoring events (the piles turn after each turn that scored);
+// a copy records none, so after moves played on a copy k is undercounted, which hides more than needed
+// and never less, since the active tile and the one on top are always kept.
+func (g *Game) determinizePiles(rng *game.RNG) {
+	k, last := 0, -1
+	for _, e := range g.events {
+		if !e.final && !e.recall && int(e.turn) != last {
+			k++
+			last = int(e.turn)
+		}
+	}
+	for i := range g.xs.surveyors.piles {
+		p := &g.xs.surveyors.piles[i]
+		var hidden [5]int
+		var tiles [5]int8
+		nh := 0
+		for j := 0; j < p.n; j++ {
+			if j <= k+1 || j == p.active || j == (p.active+1)%p.n {
+				continue
+			}
+			hidden[nh], tiles[nh] = j, p.tiles[j]
+			nh++
+		}
+		slices.Sort(tiles[:nh])
+		rng.Shuffle(nh, func(a, b int) { tiles[a], tiles[b] = tiles[b], tiles[a] })
+		for j := 0; j < nh; j++ {
+			p.tiles[hidden[j]] = tiles[j]
+		}
 	}
 }

@@ -191,9 +191,9 @@ func TestPilesCycleOnlyAfterAScoring(t *testing.T) {
 	b.lay('W', 5, 0, 0, "", 0)
 	b.lay('U', 6, 0, 0, "road:W", 0)
 	b.lay('W', 7, 0, 0, "", 0)
-	for i := range b.g.piles {
-		if b.g.piles[i].active != 1 {
-			t.Errorf("pile %d active index %d after one scoring turn, want 1", i, b.g.piles[i].active)
+	for i := range b.g.xs.surveyors.piles {
+		if b.g.xs.surveyors.piles[i].active != 1 {
+			t.Errorf("pile %d active index %d after one scoring turn, want 1", i, b.g.xs.surveyors.piles[i].active)
 		}
 	}
 	// Two features closed by one tile: one cycle.
@@ -204,9 +204,9 @@ func TestPilesCycleOnlyAfterAScoring(t *testing.T) {
 	if n := len(b.g.events); n != 3 {
 		t.Fatalf("%d scorings, want 3", n)
 	}
-	for i := range b.g.piles {
-		if b.g.piles[i].active != 2 {
-			t.Errorf("pile %d active index %d after two scoring turns, want 2", i, b.g.piles[i].active)
+	for i := range b.g.xs.surveyors.piles {
+		if b.g.xs.surveyors.piles[i].active != 2 {
+			t.Errorf("pile %d active index %d after two scoring turns, want 2", i, b.g.xs.surveyors.piles[i].active)
 		}
 	}
 }
@@ -232,7 +232,7 @@ func TestPileComposition(t *testing.T) {
 		{"street_fair": true, "highway": true, "peasant_uprising": true, "road_wealth": true},
 		{"hermit_monastery": true, "pilgrimage_route": true, "monastery_poverty": true},
 	}
-	for i, p := range g.piles {
+	for i, p := range g.xs.surveyors.piles {
 		if p.n != len(want[i]) {
 			t.Errorf("pile %d holds %d tiles, want %d", i, p.n, len(want[i]))
 		}

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// Text draws the board for a terminal. Each tile is 3×3 characters: its letter in the middle, its sides as
-// 'c' (city), 'r' (road) or '.' (field), corners blank. A meeple shows as its seat number (1-based) on the
+// Text draws the board for a terminal. Each tile is 3×3 characters: its letter in the middle (textMark),
+// its sides as 'c' (city), 'r' (road), 'w' (the River's water) or '.' (field), corners blank. A meeple shows as its seat number (1-based) on the
 // side, corner (field) or middle (monastery) of the segment it stands on.
 func (g *Game) Text() string {
 	if g.board.ntiles == 0 {
@@ -32,9 +32,9 @@ func (g *Game) Text() string {
 		r0, c0 := 3*(p.Y-minY), 3*(p.X-minX)
 		o := t.orient()
 		for d := 0; d < 4; d++ {
-			rows[r0+sideAt[d][0]][c0+sideAt[d][1]] = ".rc"[(o.edges>>(2*d))&3]
+			rows[r0+sideAt[d][0]][c0+sideAt[d][1]] = ".rcw"[(o.edges>>(2*d))&3]
 		}
-		rows[r0+1][c0+1] = types[t.typ].letter
+		rows[r0+1][c0+1] = textMark(&types[t.typ])
 		for s, seg := range types[t.typ].segs {
 			own := g.feat.owner[node(i, s)]
 			if own == 0 {
@@ -70,4 +70,18 @@ func (g *Game) Text() string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// textMark is the character a tile shows in the middle on the text board: a base tile's letter, the
+// letter in lower case for its garden variant ("Vg" is 'v'), '~' for a river tile and '+' for any other.
+func textMark(tt *tileType) byte {
+	switch {
+	case len(tt.name) == 1:
+		return tt.name[0]
+	case tt.river != 0:
+		return '~'
+	case len(tt.name) == 2 && tt.name[1] == 'g':
+		return tt.name[0] - 'A' + 'a'
+	}
+	return '+'
 }

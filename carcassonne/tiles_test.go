@@ -75,11 +75,14 @@ func sortedGroup(gs []string) []string {
 func TestTileConnectivity(t *testing.T) {
 	for i := range types {
 		tt := &types[i]
-		want, ok := wantConnectivity[tt.letter]
-		if !ok {
-			t.Fatalf("no expectation for tile %c", tt.letter)
+		if tt.set != 0 {
+			continue
 		}
-		t.Run(string(tt.letter), func(t *testing.T) {
+		want, ok := wantConnectivity[tt.name[0]]
+		if !ok {
+			t.Fatalf("no expectation for tile %s", tt.name)
+		}
+		t.Run(string(tt.name), func(t *testing.T) {
 			edges := ""
 			for d := 0; d < 4; d++ {
 				edges += string("FRC"[(orients[i*4].edges>>(2*d))&3])
@@ -123,6 +126,9 @@ func TestTileTotals(t *testing.T) {
 	edgeTotals := map[byte]int{}
 	touching := map[byte]int{}
 	for i, tt := range types {
+		if tt.set != 0 {
+			continue
+		}
 		total += tt.count
 		if tt.arms {
 			arms += tt.count
@@ -189,11 +195,11 @@ func TestRotation(t *testing.T) {
 
 func TestTileTableErrors(t *testing.T) {
 	bad := []tileSpec{
-		{'Z', "", 1, "CRFR", false, noFarmhouse, "city N | road W | field Wn En >N | field Es Se Sw Ws"},
-		{'Z', "", 1, "CRFR", false, noFarmhouse, "city N | road W E | field Wn En Ne >N | field Es Se Sw Ws"},
-		{'Z', "", 1, "FRFR", false, noFarmhouse, "road W E | field Wn Nw Ne En >N | field Es Se Sw Ws"},
-		{'Z', "", 1, "FRF", false, noFarmhouse, "road W E"},
-		{'Z', "", 1, "FRFR", false, noFarmhouse, "tower N"},
+		{Name: "Z", Count: 1, Edges: "CRFR", Farmhouse: noFarmhouse, Segments: "city N | road W | field Wn En >N | field Es Se Sw Ws"},
+		{Name: "Z", Count: 1, Edges: "CRFR", Farmhouse: noFarmhouse, Segments: "city N | road W E | field Wn En Ne >N | field Es Se Sw Ws"},
+		{Name: "Z", Count: 1, Edges: "FRFR", Farmhouse: noFarmhouse, Segments: "road W E | field Wn Nw Ne En >N | field Es Se Sw Ws"},
+		{Name: "Z", Count: 1, Edges: "FRF", Farmhouse: noFarmhouse, Segments: "road W E"},
+		{Name: "Z", Count: 1, Edges: "FRFR", Farmhouse: noFarmhouse, Segments: "tower N"},
 	}
 	for i, s := range bad {
 		if _, err := compileTile(&s); err == nil {
@@ -240,9 +246,12 @@ func TestTileCountsBordersAndFarmhouses(t *testing.T) {
 	klwx.Farmhouses = "KLWX"
 	for i := range types {
 		tt := &types[i]
-		w := want[tt.letter]
+		if tt.set != 0 {
+			continue
+		}
+		w := want[tt.name[0]]
 		if tt.count != w.count {
-			t.Errorf("%c: %d copies, want %d", tt.letter, tt.count, w.count)
+			t.Errorf("%s: %d copies, want %d", tt.name, tt.count, w.count)
 		}
 		var got []string
 		for _, s := range tt.segs {
@@ -259,10 +268,10 @@ func TestTileCountsBordersAndFarmhouses(t *testing.T) {
 			got = append(got, halvesString(s.halves)+">"+strings.Join(cities, " "))
 		}
 		if strings.Join(sortedGroup(got), " | ") != strings.Join(sortedGroup(w.borders), " | ") {
-			t.Errorf("%c: fields %v, want %v", tt.letter, got, w.borders)
+			t.Errorf("%s: fields %v, want %v", tt.name, got, w.borders)
 		}
 		if k.isFarmhouse(i) != (w.house == "K") || klwx.isFarmhouse(i) != (w.house != "") {
-			t.Errorf("%c: farmhouse %v under K, %v under KLWX; want %q", tt.letter, k.isFarmhouse(i), klwx.isFarmhouse(i), w.house)
+			t.Errorf("%s: farmhouse %v under K, %v under KLWX; want %q", tt.name, k.isFarmhouse(i), klwx.isFarmhouse(i), w.house)
 		}
 	}
 }
@@ -275,14 +284,76 @@ func TestStartTileAndDrawPile(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := g.board.tiles[0]
-	if g.board.ntiles != 1 || types[start.typ].letter != 'D' || start.rot != 0 || posOf(int(start.cell)) != (Pos{0, 0}) {
-		t.Errorf("start tile %c turned %d at %v", types[start.typ].letter, start.rot, posOf(int(start.cell)))
+	if g.board.ntiles != 1 || types[start.typ].name != "D" || start.rot != 0 || posOf(int(start.cell)) != (Pos{0, 0}) {
+		t.Errorf("start tile %s turned %d at %v", types[start.typ].name, start.rot, posOf(int(start.cell)))
 	}
 	perType := map[byte]int{}
-	for _, typ := range g.deck {
-		perType[types[typ].letter]++
+	for _, typ := range g.deck[:g.ndeck] {
+		perType[types[typ].name[0]]++
 	}
-	if len(g.deck) != 71 || perType['D'] != 3 || perType['U'] != 8 || perType['V'] != 9 || perType['C'] != 1 {
-		t.Errorf("draw pile of %d tiles: %v", len(g.deck), perType)
+	if g.ndeck != 71 || perType['D'] != 3 || perType['U'] != 8 || perType['V'] != 9 || perType['C'] != 1 {
+		t.Errorf("draw pile of %d tiles: %v", g.ndeck, perType)
+	}
+}
+
+// A row's words for the expansions parse into the segment's and the tile's flags: inn, cathedral, goods
+// (once per symbol), river, garden, portal; a word that does not belong to its kind is refused.
+func TestTileRowWords(t *testing.T) {
+	tt, err := compileTile(&tileSpec{Name: "Z1", Count: 1, Edges: "CWRW", Portal: true, Garden: true,
+		Segments: "city N cathedral wine wine cloth | road S inn | river W E | field En Wn >N | field Es Se Sw Ws | garden"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	city, road, river := tt.segs[0], tt.segs[1], tt.segs[2]
+	if !city.cathedral || city.goods != [numGoods]uint8{Wine: 2, Cloth: 1} || !city.marked || !road.inn || !road.marked {
+		t.Errorf("city %+v road %+v", city, road)
+	}
+	if river.kind != River || tt.river != 0b1010 || !tt.portal || tt.garden != 5 || tt.segs[5].kind != Garden {
+		t.Errorf("river %+v sides %04b portal %v garden %d", river, tt.river, tt.portal, tt.garden)
+	}
+	for _, bad := range []tileSpec{
+		{Name: "Z2", Count: 1, Edges: "CFFF", Segments: "city N inn | field En Es Se Sw Ws Wn >N"},
+		{Name: "Z3", Count: 1, Edges: "FRFR", Segments: "road W E wine | field Wn Nw Ne En | field Es Se Sw Ws"},
+		{Name: "Z4", Count: 1, Edges: "FFFF", Segments: "field Nw Ne En Es Se Sw Ws Wn | garden N"},
+		{Name: "Z5", Count: 1, Edges: "FFFF", Garden: true, Segments: "field Nw Ne En Es Se Sw Ws Wn"},
+		{Name: "Z6", Count: 1, Edges: "WFFF", Segments: "road N | field Nw Ne En Es Se Sw Ws Wn"},
+	} {
+		if _, err := compileTile(&bad); err == nil {
+			t.Errorf("row %s accepted: %s", bad.Name, bad.Segments)
+		}
+	}
+}
+
+// Walking a feature counts its inns, cathedrals and goods, and each seat's strength.
+func TestTallyCountsMarksAndStrength(t *testing.T) {
+	var tl tally
+	tl.mark(&segment{inn: true})
+	tl.mark(&segment{cathedral: true, goods: [numGoods]uint8{Grain: 1}})
+	tl.mark(&segment{goods: [numGoods]uint8{Grain: 2, Wine: 1}})
+	if tl.inns != 1 || tl.cathedrals != 1 || tl.goods != [numGoods]int{Wine: 1, Grain: 3} {
+		t.Errorf("tally %+v", tl)
+	}
+	if figureStrength[Meeple] != 1 || figureStrength[LargeMeeple] != 2 || figureStrength[Abbot] != 1 || figureStrength[Builder] != 0 || figureStrength[Pig] != 0 {
+		t.Errorf("strengths %v", figureStrength)
+	}
+}
+
+// A field closed in by city caps touches no side (Inns & Cathedrals' four-cap tile): it parses, borders
+// its cities, and the move form names it "field:inner"; two such fields on a tile are refused.
+func TestInnerField(t *testing.T) {
+	tt, err := compileTile(&tileSpec{Name: "Z7", Count: 1, Edges: "CCCC",
+		Segments: "city N | city E | city S | city W | field >N >E >S >W"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := innerField(&tt); f != 4 || tt.segs[4].borders != 0b1111 || tt.segs[4].halves != 0 {
+		t.Errorf("inner field %d: %+v", f, tt.segs)
+	}
+	if _, err := compileTile(&tileSpec{Name: "Z8", Count: 1, Edges: "CCCC",
+		Segments: "city N | city E | city S | city W | field >N >E | field >S >W"}); err == nil {
+		t.Error("two inner fields accepted")
+	}
+	if f := innerField(&types[typeByLetter('U')]); f != -1 {
+		t.Errorf("U has an inner field %d", f)
 	}
 }

@@ -46,12 +46,13 @@ type Bot struct {
 	scratch *carc.Game
 	ps      []carc.Placement
 	segs    []int
-	// kinds caches the kind of each segment of each tile type ('A'..'X'), read from the move form once.
-	kinds [26][8]string
+	// kinds caches the kind of each segment of each tile type (carc.TileName), read from the move form
+	// once.
+	kinds [carc.NumTileTypes][carc.MaxSegments]string
 	// sides caches, per tile type and rotation, the segment on each side (-1 for a field side), read
 	// from the move form once; known marks the entries filled.
-	sides [26][4][4]int8
-	known [26][4]bool
+	sides [carc.NumTileTypes][4][4]int8
+	known [carc.NumTileTypes][4]bool
 	// occupied is the set of board cells holding a tile, rebuilt from the public view each decision.
 	occupied map[[2]int]bool
 
@@ -110,7 +111,7 @@ func (b *Bot) Choose(g *carc.Game) (carc.Move, error) {
 	me, n, left := g.ToActSeat(), g.Players(), g.DrawPileSize()
 	b.ps = g.Placements(b.ps[:0])
 	if len(b.ps) == 0 {
-		return carc.Move{}, fmt.Errorf("carcassonne bot: tile %c fits nowhere", g.Current())
+		return carc.Move{}, fmt.Errorf("carcassonne bot: tile %s fits nowhere", g.Current())
 	}
 	supply := g.Supply(me)
 	// A meeple's worth in the supply: more when few are left and many turns remain to use them.
@@ -189,11 +190,11 @@ func (b *Bot) hope(g *carc.Game, m carc.Move, left int, w Weights) float64 {
 // kind names the kind of a segment of the drawn tile, read from the move form (the tile table is the
 // engine's own) and cached per tile type.
 func (b *Bot) kind(g *carc.Game, seg int) string {
-	letter := g.Current()
-	if letter < 'A' || letter > 'Z' || seg < 0 || seg >= 8 {
+	typ := g.CurrentType()
+	if typ < 0 || seg < 0 || seg >= carc.MaxSegments {
 		return ""
 	}
-	k := &b.kinds[letter-'A'][seg]
+	k := &b.kinds[typ][seg]
 	if *k == "" {
 		var mj carc.MoveJSON
 		if err := json.Unmarshal(g.EncodeMove(carc.Move{Meeple: seg}), &mj); err == nil {
@@ -228,11 +229,10 @@ var sideNames = [4]struct {
 // openFactor scales a city or road meeple's hope by how many sides of its segment face an empty cell once
 // the tile is laid: each open side is another tile the feature needs.
 func (b *Bot) openFactor(g *carc.Game, m carc.Move, w Weights) float64 {
-	letter := g.Current()
-	if letter < 'A' || letter > 'Z' || m.Rot < 0 || m.Rot > 3 {
+	t, r := g.CurrentType(), m.Rot
+	if t < 0 || r < 0 || r > 3 {
 		return 1
 	}
-	t, r := letter-'A', m.Rot
 	if !b.known[t][r] {
 		for d, sd := range sideNames {
 			b.sides[t][r][d] = -1

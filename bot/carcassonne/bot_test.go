@@ -194,7 +194,7 @@ func noHiddenInformation[B chooser](t *testing.T, bot func() B) {
 }
 
 // nextTile is the tile drawn after m is played on a copy of g.
-func nextTile(t *testing.T, g *carc.Game, m carc.Move) byte {
+func nextTile(t *testing.T, g *carc.Game, m carc.Move) string {
 	t.Helper()
 	c := *g
 	if err := c.Play(m); err != nil {

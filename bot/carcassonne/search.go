@@ -126,7 +126,7 @@ func (s *Search) Choose(g *carc.Game) (carc.Move, error) {
 	}
 	s.pe.values(&s.base, DefaultWeights)
 	if len(s.pe.cands) == 0 {
-		return carc.Move{}, fmt.Errorf("carcassonne master: tile %c fits nowhere", g.Current())
+		return carc.Move{}, fmt.Errorf("carcassonne master: tile %s fits nowhere", g.Current())
 	}
 	slices.SortStableFunc(s.pe.cands, func(a, b candidate) int {
 		switch {

@@ -34,7 +34,7 @@ func TestPlusEvalIsGreedyPlus(t *testing.T) {
 			}
 			g.LookAhead(&c)
 			if got := pe.best(&c, DefaultWeights); got != want {
-				t.Fatalf("seed %d turn %d tile %c: search's greedy+ chose %+v, greedy+ %+v", seed, g.TilesPlaced(), g.Current(), got, want)
+				t.Fatalf("seed %d turn %d tile %s: search's greedy+ chose %+v, greedy+ %+v", seed, g.TilesPlaced(), g.Current(), got, want)
 			}
 			compared++
 			if err := g.Play(want); err != nil {

@@ -85,11 +85,45 @@ func TestCarcassonnePlayErrors(t *testing.T) {
 		{"carcassonne"},
 		{"carcassonne", "play", "--players", "6", "--auto"},
 		{"carcassonne", "play", "--options", `{"colour":1}`, "--auto"},
+		{"carcassonne", "play", "--expansions", "river,tower", "--auto"},
 		{"carcassonne", "play"}, // hot-seat with no input
 	} {
 		var out, errb bytes.Buffer
 		if code := run(context.Background(), args, strings.NewReader(""), &out, &errb); code == 0 || errb.Len() == 0 {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
 		}
+	}
+}
+
+// --expansions plays with the River and the Abbot: the spring and eleven river tiles are laid besides the
+// land tiles, and the record replays to the same scores.
+func TestCarcassonnePlayExpansions(t *testing.T) {
+	var res struct {
+		Scores      []int       `json:"scores"`
+		TilesPlaced int         `json:"tiles_placed"`
+		Record      game.Record `json:"record"`
+	}
+	out := runOK(t, "", "carcassonne", "play", "--auto", "--seed", "3", "--expansions", "abbot,river", "--json")
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(res.Record.Options), `"expansions":["river","abbot"]`) || res.TilesPlaced < 75 {
+		t.Fatalf("options %s, %d tiles placed", res.Record.Options, res.TilesPlaced)
+	}
+	path := filepath.Join(t.TempDir(), "game.json")
+	raw, _ := json.Marshal(res.Record)
+	if err := os.WriteFile(path, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Result struct {
+			Scores []int `json:"scores"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(runOK(t, "", "replay", "--json", path)), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(rep.Result.Scores) != fmt.Sprint(res.Scores) {
+		t.Errorf("replay gives %v, play gave %v", rep.Result.Scores, res.Scores)
 	}
 }

@@ -31,6 +31,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	seed := fs.Uint64("seed", 1, "seed of the tile and Land Surveyors shuffles")
 	players := fs.Int("players", 2, "number of players, 2 to 5")
 	surveyors := fs.Bool("surveyors", false, "play with the Land Surveyors")
+	exps := fs.String("expansions", "", "comma-separated expansions to play with, e.g. river,abbot")
 	optJSON := fs.String("options", "", `options object, e.g. {"farmhouses":"KLWX"} (--surveyors sets "surveyors")`)
 	asJSON := fs.Bool("json", false, "print one JSON object with the scores, tiles placed and game record")
 	if err := fs.Parse(args); err != nil {
@@ -44,6 +45,17 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return err
 	}
 	opts.Surveyors = opts.Surveyors || *surveyors
+	if *exps != "" {
+		names, err := json.Marshal(strings.Split(*exps, ","))
+		if err != nil {
+			return fmt.Errorf("encode expansions: %w", err)
+		}
+		var e carcassonne.Expansions
+		if err := json.Unmarshal(names, &e); err != nil {
+			return fmt.Errorf("--expansions: %w", err)
+		}
+		opts.Expansions |= e
+	}
 	rawOpts, err := json.Marshal(opts)
 	if err != nil {
 		return fmt.Errorf("encode options: %w", err)
@@ -100,7 +112,7 @@ func askMove(g *carcassonne.Game, seat game.Seat, in *bufio.Scanner, out io.Writ
 	for s := 0; s < g.Players(); s++ {
 		fmt.Fprintf(out, " %d (%d meeples)", g.Score(s), g.Supply(s))
 	}
-	fmt.Fprintf(out, "\nseat %d: lay tile %c (%d tiles left) as X Y ROTATION [MEEPLE], or \"moves\": ", seat+1, g.Current(), g.DrawPileSize())
+	fmt.Fprintf(out, "\nseat %d: lay tile %s (%d tiles left) as X Y ROTATION [MEEPLE], or \"moves\": ", seat+1, g.Current(), g.DrawPileSize())
 	for {
 		if !in.Scan() {
 			if err := in.Err(); err != nil {
