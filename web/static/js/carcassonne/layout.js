@@ -231,8 +231,19 @@ export function layout(tt) {
   for (const [h1, h2, corner] of [[1, 2, [100, 0]], [3, 4, [100, 100]], [5, 6, [0, 100]], [7, 0, [0, 0]]]) {
     const a = fields.find(f => f.halves.includes(h1)), b = fields.find(f => f.halves.includes(h2));
     if (!a || !b || a === b || partAt(comp, HALF_POINTS[h1]) !== partAt(comp, HALF_POINTS[h2]) || partAt(comp, HALF_POINTS[h1]) < 0) continue;
-    const to = hub ? tt.hubAt : [50, 50];
-    out.hedges.push(`M${corner}L${to}`);
+    // The hedge runs from the corner through the middle (or to the village) until it meets a wall, a road
+    // or the water, so that it parts the fields indeed.
+    const to = hub ? tt.hubAt : [50, 50], len = Math.hypot(to[0] - corner[0], to[1] - corner[1]);
+    const dir = [(to[0] - corner[0]) / len, (to[1] - corner[1]) / len];
+    let end = to;
+    for (let d = 8; d < 142; d += 1) {
+      const x = corner[0] + dir[0] * d, y = corner[1] + dir[1] * d;
+      if (x < 0 || x > 100 || y < 0 || y > 100) break;
+      const j = Math.min(GN - 1, Math.floor(y / STEP)) * GN + Math.min(GN - 1, Math.floor(x / STEP));
+      end = [+x.toFixed(1), +y.toFixed(1)];
+      if (!free[j]) break;
+    }
+    out.hedges.push(`M${corner}L${end}`);
   }
   if (out.hedges.length) comp = components(and(free, not(mask(inStroke(out.hedges.join(""), 5)))));
   const fieldless = comp.parts.map((_, k) => k);

@@ -260,7 +260,7 @@ function playersPanel(v, m, you) {
       h("td", { class: "num", "data-supply": v.supply[seat] }, String(v.supply[seat])),
       specials.length ? h("td", { class: "figs", "data-figures": JSON.stringify(v.supplies[seat] || {}) },
         specials.filter(f => (v.supplies[seat] || {})[f] > 0).map(f => h("span", { title: figureName(f), "data-figure": f },
-          figureIcon(f, seat, 18), (v.supplies[seat] || {})[f] > 1 ? `×${v.supplies[seat][f]}` : ""))) : null);
+          figureIcon(f, seat, 17), (v.supplies[seat] || {})[f] > 1 ? `×${v.supplies[seat][f]}` : ""))) : null);
   });
   return h("section", { class: "panel", id: "carc-players" },
     h("table", { class: "carc-scores" },
@@ -634,7 +634,7 @@ function expansionControls(s, token, accept) {
     out.push(h("div", { class: "figures", id: "figure-options", role: "radiogroup", "aria-label": t("carcFigure") },
       kinds.map(f => h("button", { type: "button", class: cc.figure === f ? "selected" : "", "data-figure": f, role: "radio",
         "aria-checked": cc.figure === f ? "true" : "false", onclick: () => chooseFigure(s, token, accept, f) },
-      figureIcon(f, you.seat), `${figureName(f)} ×${supply[f] ?? (f === "meeple" ? v.supply[you.seat] : 0)}`)),
+      figureIcon(f, you.seat, 26), `${figureName(f)} ×${supply[f] ?? (f === "meeple" ? v.supply[you.seat] : 0)}`)),
       h("button", { type: "button", class: "link", id: "figure-rules", title: t("rulesRef"),
         onclick: () => openRules(() => rulesReference(v), t, cc.figure) }, "?")));
   }

@@ -337,11 +337,14 @@ export function riverShape(seg, tt) {
       const t = i * Math.PI / 6, r = 27 + [3, -2, 2, -3, 1, -1][i % 6];
       pts.push([+(c[0] + Math.cos(t) * r * 1.05).toFixed(1), +(c[1] + Math.sin(t) * r * 0.9).toFixed(1)]);
     }
-    return { path: `M${a}L${c}`, pool: "M" + pts.join("L") + "Z", lake: c };
+    // A smooth shore: a curve through the middles of the points, bent by each point.
+    const mid = (p, q) => [+((p[0] + q[0]) / 2).toFixed(1), +((p[1] + q[1]) / 2).toFixed(1)];
+    const pool = `M${mid(pts[11], pts[0])}` + pts.map((p, i) => `Q${p} ${mid(p, pts[(i + 1) % 12])}`).join("") + "Z";
+    return { path: `M${a}L${c}`, pool, lake: c };
   }
   // The spring: a pool among stones, a little before the middle.
   const c = [50 - toward[0] * 6, 50 - toward[1] * 6];
-  const pool = `M${c[0] - 8},${c[1]}a8,6.5 0 1 0 16,0a8,6.5 0 1 0 -16,0Z`;
+  const pool = `M${c[0] - 11},${c[1]}a11,9 0 1 0 22,0a11,9 0 1 0 -22,0Z`;
   return { path: `M${a}L${c}`, pool, spring: c };
 }
 
@@ -524,7 +527,9 @@ function drawRiver(inner, seg, tt) {
   }
   if (r.spring) {
     const [x, y] = r.spring;
-    inner.append(el("path", { class: "stones", d: [[-10, -3], [-7, 5], [9, -4], [10, 4], [2, -7.5], [-3, 7.5]].map(([dx, dy]) =>
+    inner.append(el("circle", { class: "spring-eye", cx: x, cy: y, r: 4.5 }),
+      el("path", { class: "ripple lake-ripple", d: `M${x - 7.5},${y}a7.5,6 0 1 0 15,0a7.5,6 0 1 0 -15,0` }));
+    inner.append(el("path", { class: "stones", d: [[-13, -4], [-11, 6], [12, -5], [13, 5], [3, -10.5], [-5, -10], [-4, 10.5], [6, 10]].map(([dx, dy]) =>
       `M${x + dx - 2.2},${y + dy}a2.2,1.8 0 1 0 4.4,0a2.2,1.8 0 1 0 -4.4,0Z`).join("") }));
   }
 }
@@ -581,9 +586,10 @@ export function neutralFigure([x, y], figure, kind = "", extra = {}) {
 
 // figureIcon draws one figure alone, size pixels high, for the buttons and the rules.
 export function figureIcon(figure, seat, size = 22) {
-  const svg = el("svg", { class: "figure-icon", viewBox: "-16 -20 32 36", width: size, height: size, "aria-hidden": "true" });
+  // One frame for all, so that the large meeple shows larger and the builder taller, as on the board.
+  const svg = el("svg", { class: "figure-icon", viewBox: "-19 -25 38 44", width: size, height: size, "aria-hidden": "true" });
   const g = figure === "mage" || figure === "witch" ? neutralFigure([0, 0], figure) : meeple([0, 0], seat, {}, "", figure);
-  g.setAttribute("transform", `scale(${FIGURES[figure] ? 1 / (FIGURES[figure].scale || 1) : 1})`);
+  g.setAttribute("transform", `scale(${FIGURES[figure] ? FIGURES[figure].scale || 1 : 1})`);
   svg.append(g);
   return svg;
 }
