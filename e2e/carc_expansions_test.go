@@ -535,3 +535,40 @@ func expansionShots(t *testing.T, ctx context.Context) {
 	}
 	run(t, ctx, chromedp.EmulateViewport(1440, 900))
 }
+
+// TestCarcassonneLobbyExpansions: the lobby offers the five expansions, each with its rules one tap away;
+// the options it sends name the checked ones in the canonical order, and none checked sends a base game's
+// options exactly as before (no expansions field).
+func TestCarcassonneLobbyExpansions(t *testing.T) {
+	e := newEnv(t, 1)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#game"), "carcassonne"))
+	evalString(t, ctx, `document.querySelector('#game').dispatchEvent(new Event('change')), ""`)
+	var got string
+	evalJSON(t, ctx, `(async () => JSON.stringify(JSON.stringify((await import("/js/carcassonne/index.js")).default.options(new FormData(document.querySelector('#create-form'))))))()`, &got)
+	if got != `{"surveyors":false}` {
+		t.Errorf("a base game's options %s", got)
+	}
+	if n := evalString(t, ctx, `String(document.querySelectorAll('[data-game=carcassonne] input[name=expansion]').length)`); n != "5" {
+		t.Errorf("%s expansions offered, want 5", n)
+	}
+	click(t, ctx, `#exp-mage_witch`)
+	click(t, ctx, `#exp-river`)
+	click(t, ctx, `#surveyors`)
+	evalJSON(t, ctx, `(async () => JSON.stringify(JSON.stringify((await import("/js/carcassonne/index.js")).default.options(new FormData(document.querySelector('#create-form'))))))()`, &got)
+	if got != `{"surveyors":true,"expansions":["river","mage_witch"]}` {
+		t.Errorf("options sent %s", got)
+	}
+	if os.Getenv("SURVEYOR_SHOTS") != "" {
+		shot(t, ctx, "carc-expansions-lobby")
+		phoneShot(t, ctx, "carc-expansions-lobby-phone", 1280, 1200)
+	}
+	click(t, ctx, `[data-expansion-rules=traders_builders]`)
+	waitJS(t, ctx, `!!document.querySelector('#rules-modal')`)
+	if got := evalString(t, ctx, `[...document.querySelectorAll('#rules-modal [data-rule]')].map(n => n.dataset.rule).join(",")`); got != "goods,builder,pig" {
+		t.Errorf("Traders & Builders' rules list %q", got)
+	}
+	click(t, ctx, "#rules-close")
+}

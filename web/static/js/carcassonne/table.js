@@ -326,7 +326,7 @@ function expansionThings(v) {
   return ["river", "garden", "inn", "cathedral", "goods", "portal", ...SPECIAL, "mage", "witch"].filter(k => have.has(k));
 }
 
-function ruleName(k) {
+export function ruleName(k) {
   if (k === "goods") return t("carcGoods");
   if (k === "portal") return t("carcPortal");
   if (k === "inn" || k === "cathedral") return modifierName(k);
