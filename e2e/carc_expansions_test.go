@@ -133,7 +133,7 @@ func TestCarcassonneExpansionTilesDrawn(t *testing.T) {
 		return JSON.stringify(out);
 	})`, &drawn)
 	for _, r := range rows {
-		var rivers, inns, cathedrals, gardens, lakes, springs int
+		var rivers, inns, cathedrals, gardens, lakes, springs, inner int
 		goods := map[string]int{}
 		var segs []string
 		for _, part := range strings.Split(r.Segments, "|") {
@@ -149,6 +149,11 @@ func TestCarcassonneExpansionTilesDrawn(t *testing.T) {
 				}
 			case "garden":
 				gardens++
+			case "field":
+				// A field of borders only (">N >S"), closed in by cities: the engine's "field:inner".
+				if !slices.ContainsFunc(words[1:], func(w string) bool { return !strings.HasPrefix(w, ">") }) {
+					inner++
+				}
 			}
 			for _, w := range words[1:] {
 				switch w {
@@ -177,6 +182,9 @@ func TestCarcassonneExpansionTilesDrawn(t *testing.T) {
 			}
 			if !slices.Equal(d.Segs, d.Names) {
 				t.Errorf("%s: segments drawn %v, named %v", k, d.Segs, d.Names)
+			}
+			if slices.Contains(d.Names, "field:inner") != (inner == 1) {
+				t.Errorf("%s: the segments named %v; the row has %d fields touching no side (field:inner)", k, d.Names, inner)
 			}
 			if len(d.Names) != len(segs)-rivers {
 				t.Errorf("%s: %d segments named, want %d (no figure on the river)", k, len(d.Names), len(segs)-rivers)

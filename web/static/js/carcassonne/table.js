@@ -11,6 +11,7 @@ import { modal, playerName, isOffline, rulesButton, openRules, keyed, TOUCH_LIFT
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 import { calm, flyPoints, rectOf } from "../motion.js";
+import { withChanges } from "./story.js";
 
 // The seats' colours, as the meeples of app.css.
 const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333"];
@@ -346,12 +347,7 @@ export function eventText(ev, m) {
   let s = `${who} ${ev.points >= 0 ? "+" : ""}${ev.points} · ${carcName(ev.feature)}`;
   if (ev.feature === "field") s += ` (${t(ev.cities === 1 ? "carcCity1" : "carcCities", { n: ev.cities || 0 })})`;
   else s += ` (${t(ev.tiles.length === 1 ? "carcTile1" : "carcTiles", { n: ev.tiles.length })})`;
-  // A game with expansions lists every modifier of the scoring (Land Surveyors tiles among them); a base
-  // game names its Land Surveyors tile as it always did.
-  if (ev.modifiers && ev.modifiers.length) s += ev.modifiers.map(md => ` · ${modifierName(md.name)} ${md.delta >= 0 ? "+" : ""}${md.delta}`).join("");
-  else if (ev.surveyor) s += ` · ${surveyorName(ev.surveyor)} ${ev.surveyor_delta >= 0 ? "+" : ""}${ev.surveyor_delta || 0}`;
-  if (ev.recall) s = `${t("carcRecalled")} · ${s}`;
-  return s;
+  return withChanges(ev, s);
 }
 
 function eventsPanel(v, m, fresh) {

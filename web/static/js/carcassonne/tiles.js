@@ -171,6 +171,8 @@ export function edgesAt(letter, rot) {
 export function segName(seg, rot) {
   if (seg.kind === "monastery" || seg.kind === "garden") return seg.kind;
   if (seg.kind === "field") {
+    // A field closed in by city caps touches no side: the engine names it "field:inner" (one a tile at most).
+    if (!seg.halves.length) return "field:inner";
     const hs = seg.halves.map(h => (h + 2 * rot) % 8);
     return "field:" + HALVES[Math.min(...hs)];
   }
