@@ -267,6 +267,24 @@ func TestCarcassonneExpansionTilesDrawn(t *testing.T) {
 			t.Errorf("the %s is filled %s, as a seat's figure", f, figs[f].Fill)
 		}
 	}
+	// The sixth seat (Inns & Cathedrals): a colour and a mark of its own.
+	var six struct {
+		Fills []string `json:"fills"`
+		Mark  string   `json:"mark"`
+		Def   bool     `json:"def"`
+	}
+	evalJSON(t, ctx, `import("/js/carcassonne/tiles.js").then(tl => {
+		const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+		svg.setAttribute("class", "carc-board");
+		document.body.append(svg);
+		const fills = [0, 1, 2, 3, 4, 5].map(seat => { const g = tl.meeple([50, 50], seat); svg.append(g); return getComputedStyle(g.querySelector(".meeple-body")).fill; });
+		const mark = tl.meeple([50, 50], 5).querySelector(".meeple-mark").getAttribute("fill");
+		svg.remove();
+		return JSON.stringify({ fills, mark, def: !!document.getElementById("carc-mark-5") });
+	})`, &six)
+	if slices.Contains(six.Fills[:5], six.Fills[5]) || six.Mark != "url(#carc-mark-5)" || !six.Def {
+		t.Errorf("the sixth seat's figure: fills %v, mark %s (defined: %v)", six.Fills, six.Mark, six.Def)
+	}
 	if figs["mage"].Fill == figs["witch"].Fill {
 		t.Errorf("the mage and the witch share their colour %s", figs["mage"].Fill)
 	}
@@ -562,6 +580,15 @@ func TestCarcassonneLobbyExpansions(t *testing.T) {
 	if n := evalString(t, ctx, `String(document.querySelectorAll('[data-game=carcassonne] input[name=expansion]').length)`); n != "5" {
 		t.Errorf("%s expansions offered, want 5", n)
 	}
+	// Inns & Cathedrals brings a sixth seat.
+	if got := evalString(t, ctx, `document.querySelector('#seats').max`); got != "5" {
+		t.Errorf("seats up to %s without Inns & Cathedrals, want 5", got)
+	}
+	click(t, ctx, `#exp-inns_cathedrals`)
+	if got := evalString(t, ctx, `document.querySelector('#seats').max`); got != "6" {
+		t.Errorf("seats up to %s with Inns & Cathedrals, want 6", got)
+	}
+	click(t, ctx, `#exp-inns_cathedrals`)
 	click(t, ctx, `#exp-mage_witch`)
 	click(t, ctx, `#exp-river`)
 	click(t, ctx, `#surveyors`)

@@ -65,7 +65,10 @@ export function expansionDefs() {
     el("path", { d: "M-4.5,9V-2a4.5,4.5 0 0 1 9,0V9Z", fill: "#b98cff" }),
     el("path", { d: "M-2.5,8V-1.5a2.5,2.5 0 0 1 5,0V8Z", fill: "#f4e9ff" }),
     el("path", { d: "M-10,-9l1,2l2,1l-2,1l-1,2l-1,-2l-2,-1l2,-1ZM10,-11l.8,1.6l1.6,.8l-1.6,.8l-.8,1.6l-.8,-1.6l-1.6,-.8l1.6,-.8Z", fill: "#fff3a8" }));
-  return [glow, garden, inn, cathedral, wine, grain, cloth, portal];
+  // The sixth seat's mark (Inns & Cathedrals), after the five of tiles.js: small crosses.
+  const mark5 = el("pattern", { id: "carc-mark-5", width: 6, height: 6, patternUnits: "userSpaceOnUse" },
+    el("path", { d: "M1,1L4,4M4,1L1,4", stroke: "#fff", "stroke-width": 1, opacity: 0.7 }));
+  return [glow, garden, inn, cathedral, wine, grain, cloth, portal, mark5];
 }
 
 // FIGURES are the silhouettes of the figures other than the plain meeple, in the meeple's frame (middle

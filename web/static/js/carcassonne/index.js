@@ -22,9 +22,9 @@ function expansionRules(x) {
 
 export default {
   title: "Carcassonne",
-  // Seats: 2 to 5, no solo game.
+  // Seats: 2 to 5, 6 with Inns & Cathedrals (its sixth colour), no solo game.
   solo: false,
-  maxSeats: 5,
+  get maxSeats() { return document.getElementById("exp-inns_cathedrals")?.checked ? 6 : 5; },
   // init sets the table's own fields on the shell's state, before the first state arrives.
   init: (s) => Object.assign(s, { firstCarc: true, error: "" }),
   table: renderTable,

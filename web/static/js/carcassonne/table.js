@@ -14,7 +14,7 @@ import { calm, flyPoints, rectOf } from "../motion.js";
 import { withChanges } from "./story.js";
 
 // The seats' colours, as the meeples of app.css.
-const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333"];
+const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333", "#8a5a9e"];
 const swatch = (seat) => h("span", { class: `swatch seat-${seat}`, style: `background-color:${SEAT_COLOURS[seat]}` });
 
 // ---------- what changed ----------

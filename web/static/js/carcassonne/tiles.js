@@ -572,9 +572,17 @@ export function meeple([x, y], seat, extra = {}, kind = "", figure = "meeple") {
   const g = el("g", { class: `meeple seat-${seat}` + (kind === "field" ? " farmer" : "") + (f ? " fig-" + figure : ""), "data-seat": String(seat),
     ...(f ? { "data-figure": figure } : {}), ...extra, transform: `translate(${x + dx} ${y + dy})${lie} scale(${scale})` },
   el("path", { class: "meeple-body", d }),
-  el("path", { class: "meeple-mark", d, fill: `url(#carc-mark-${seat % SEAT_MARKS.length})` }));
+  el("path", { class: "meeple-mark", d, fill: `url(#carc-mark-${markOf(seat)})` }));
   if (f && f.detail) g.append(el("path", { class: "fig-detail", d: f.detail }));
   return g;
+}
+
+// markOf is the pattern of a seat's mark: the sixth seat's (Inns & Cathedrals) is among the expansions'
+// definitions, so that a base game's page keeps exactly its own.
+function markOf(seat) {
+  if (seat !== 5) return seat % SEAT_MARKS.length;
+  artDefs("carc-art-x", expansionDefs);
+  return 5;
 }
 
 // neutralFigure draws the mage or the witch, which belong to no seat: their own colours and silhouettes.
