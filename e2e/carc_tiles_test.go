@@ -154,7 +154,7 @@ func mapsEqual(a, b map[string]bool) bool {
 	return true
 }
 
-func keys(m map[string]bool) []string {
+func keys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)

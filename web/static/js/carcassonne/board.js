@@ -27,7 +27,7 @@ export function drawBoard(tiles, board, opts = {}) {
     // The tile laid last settles in when it is new to the page (opts.settleLast).
     const settle = opts.settleLast && i === tiles.length - 1 ? " settle" : "";
     const g = el("g", { class: "cell-tile" + settle, "data-cell": `${tl.x},${tl.y}`, transform: `translate(${tl.x * CELL} ${tl.y * CELL})` },
-      drawTile(tl.tile, tl.rotation / 90, { meeples: tl.meeples }));
+      drawTile(tl.tile, tl.rotation / 90, { meeples: figuresOn(tl, opts.neutral) }));
     laid.append(g);
   }
   // Empty cells next to the board take clicks (the layer of legal cells colours some of them).
@@ -49,6 +49,13 @@ export function drawBoard(tiles, board, opts = {}) {
   svg.append(el("g", { class: "final-steps", id: "final-steps" }), el("g", { class: "marks", id: "marks" }),
     el("g", { class: "preview-layer", id: "preview-layer" }));
   return svg;
+}
+
+// figuresOn are the figures standing on a laid tile: the seats' (the view's meeples) and the neutral mage
+// and witch the view lists apart.
+function figuresOn(tl, neutral) {
+  const here = (neutral || []).filter(n => n.x === tl.x && n.y === tl.y);
+  return here.length ? [...(tl.meeples || []), ...here] : tl.meeples;
 }
 
 // cellAt is the board cell under a point of the screen, or null.

@@ -3,14 +3,28 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { renderTable, noticeEvents, keyHandler, drawReplay } from "./table.js";
+import { renderTable, noticeEvents, keyHandler, drawReplay, ruleName } from "./table.js";
 import { tell } from "./story.js";
+import { openRules } from "../ui.js";
+
+// EXPANSIONS are the expansions a match may add, in the options' canonical order.
+const EXPANSIONS = ["river", "abbot", "inns_cathedrals", "traders_builders", "mage_witch"];
+
+// EXPANSION_RULES are the rules entries (i18n carcRule_...) that tell each expansion.
+const EXPANSION_RULES = {
+  river: ["river"], abbot: ["abbot", "garden"], inns_cathedrals: ["inn", "cathedral", "large"],
+  traders_builders: ["goods", "builder", "pig"], mage_witch: ["portal", "mage", "witch"],
+};
+
+function expansionRules(x) {
+  return [h("h3", {}, t("carcExp_" + x)), h("dl", {}, EXPANSION_RULES[x].map(k => h("div", { "data-rule": k }, h("dt", {}, ruleName(k)), h("dd", {}, t("carcRule_" + k)))))];
+}
 
 export default {
   title: "Carcassonne",
-  // Seats: 2 to 5, no solo game.
+  // Seats: 2 to 5, 6 with Inns & Cathedrals (its sixth colour), no solo game.
   solo: false,
-  maxSeats: 5,
+  get maxSeats() { return document.getElementById("exp-inns_cathedrals")?.checked ? 6 : 5; },
   // init sets the table's own fields on the shell's state, before the first state arrives.
   init: (s) => Object.assign(s, { firstCarc: true, error: "" }),
   table: renderTable,
@@ -33,7 +47,17 @@ export default {
     ],
   },
   optionsFields: () => h("div", {},
-    h("label", { class: "inline" }, h("input", { type: "checkbox", id: "surveyors", name: "surveyors" }), t("carcWithSurveyors"))),
-  options: (f) => ({ surveyors: !!f.get("surveyors") }),
-  describe: (o) => `Carcassonne${o.surveyors ? ` · ${t("carcSurveyors")}` : ""}`,
+    h("label", { class: "inline" }, h("input", { type: "checkbox", id: "surveyors", name: "surveyors" }), t("carcWithSurveyors")),
+    // The expansions, each with its rules one tap away; none checked is the base game.
+    h("fieldset", { class: "carc-expansions" }, h("legend", {}, t("carcExpansionRules")),
+      EXPANSIONS.map(x => h("span", { class: "inline expansion-pick" },
+        h("label", { class: "inline" }, h("input", { type: "checkbox", name: "expansion", value: x, id: "exp-" + x }), t("carcExp_" + x)),
+        h("button", { type: "button", class: "link", "data-expansion-rules": x, title: t("rulesRef"),
+          onclick: () => openRules(() => expansionRules(x), t) }, "?"))))),
+  // A base game's options stay what they were (no expansions field), so that stored games keep theirs.
+  options: (f) => {
+    const expansions = EXPANSIONS.filter(x => f.getAll("expansion").includes(x));
+    return expansions.length ? { surveyors: !!f.get("surveyors"), expansions } : { surveyors: !!f.get("surveyors") };
+  },
+  describe: (o) => ["Carcassonne", ...(o.expansions || []).map(x => t("carcExp_" + x)), o.surveyors ? t("carcSurveyors") : null].filter(Boolean).join(" · "),
 };

@@ -1,6 +1,6 @@
 // A Carcassonne record's events told in the page's language (story.js lists them).
 
-import { t, carcName, surveyorName } from "../i18n.js";
+import { t, carcName, surveyorName, modifierName } from "../i18n.js";
 import { playerName } from "../ui.js";
 import { plural } from "../story.js";
 
@@ -15,12 +15,20 @@ export function tell(e, match) {
       const whom = (d.receivers || []).map(s => playerName(match, s)).join(", ");
       const size = d.feature === "field" ? plural("storyCities", d.cities || 0) : plural("storyTiles", (d.tiles || []).length);
       let s = `${carcName(d.feature)} (${size}): ` + (whom ? `${whom} ${d.points >= 0 ? "+" : ""}${d.points}` : t("storyNobody"));
-      if (d.surveyor) s += ` · ${surveyorName(d.surveyor)} ${d.surveyor_delta >= 0 ? "+" : ""}${d.surveyor_delta || 0}`;
-      return (d.final ? t("storyFinal") + " " : "") + s;
+      return (d.final ? t("storyFinal") + " " : "") + withChanges(d, s);
     }
     case "piles": return t("storyPiles");
     case "end":
       if (d.scores) return t("storyScores", { list: d.scores.map((n, s) => `${playerName(match, s)} ${n}`).join(", ") });
   }
   return undefined;
+}
+
+// withChanges adds to a scoring's words what changed its points: with expansions, every modifier in the
+// order it applied (Land Surveyors tiles among them); in a base game, its Land Surveyors tile as always.
+// An abbot's recall is said first.
+export function withChanges(ev, s) {
+  if (ev.modifiers && ev.modifiers.length) s += ev.modifiers.map(md => ` · ${modifierName(md.name)} ${md.delta >= 0 ? "+" : ""}${md.delta}`).join("");
+  else if (ev.surveyor) s += ` · ${surveyorName(ev.surveyor)} ${ev.surveyor_delta >= 0 ? "+" : ""}${ev.surveyor_delta || 0}`;
+  return ev.recall ? `${t("carcRecalled")} · ${s}` : s;
 }

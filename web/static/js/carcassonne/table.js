@@ -4,16 +4,17 @@
 
 import { api } from "../api.js";
 import { h, el, put, focusOnKeyUp } from "../dom.js";
-import { drawTile, boardMap, fit, spotOf, meeple, edgesAt, segKind } from "./tiles.js";
+import { drawTile, boardMap, fit, spotOf, meeple, edgesAt, segKind, TILES, figureIcon, goodsIcon } from "./tiles.js";
 import { drawBoard, cellAt, zoomTo, CELL } from "./board.js";
-import { t, carcName, surveyorName, surveyorText, dirName, botTag, refusalText } from "../i18n.js";
+import { t, carcName, surveyorName, surveyorText, dirName, botTag, refusalText, figureName, goodsName, modifierName } from "../i18n.js";
 import { modal, playerName, isOffline, rulesButton, openRules, keyed, TOUCH_LIFT } from "../ui.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 import { calm, flyPoints, rectOf } from "../motion.js";
+import { withChanges } from "./story.js";
 
 // The seats' colours, as the meeples of app.css.
-const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333"];
+const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333", "#8a5a9e"];
 const swatch = (seat) => h("span", { class: `swatch seat-${seat}`, style: `background-color:${SEAT_COLOURS[seat]}` });
 
 // ---------- what changed ----------
@@ -38,14 +39,16 @@ function decisionKey(v) { return [v.turn, v.tile, v.board.length, v.to_act].join
 function loadLegal(s, token) {
   const v = s.view, k = decisionKey(v) + "|" + s.env.seq;
   if (s.legal && s.legal.key === k) return;
-  s.legal = { key: k, ready: false, byPlace: new Map(), cells: new Map() };
+  s.legal = { key: k, ready: false, byPlace: new Map(), cells: new Map(), more: new Map() };
   const mine = s.legal;
   api.legal(s.id, token()).then(r => {
     if (s.legal !== mine) return;
     for (const mv of r.moves || []) {
       const pk = `${mv.x},${mv.y},${mv.rotation / 90}`;
       if (!mine.byPlace.has(pk)) mine.byPlace.set(pk, []);
-      if (mv.meeple) mine.byPlace.get(pk).push(mv.meeple);
+      const names = mine.byPlace.get(pk);
+      if (mv.meeple && !names.includes(mv.meeple)) names.push(mv.meeple);
+      noteMore(mine, pk, mv);
       const ck = `${mv.x},${mv.y}`;
       if (!mine.cells.has(ck)) mine.cells.set(ck, new Set());
       mine.cells.get(ck).add(mv.rotation / 90);
@@ -61,6 +64,33 @@ function loadLegal(s, token) {
   }).catch(e => { s.error = refusalText(e); if (!s.closed) refresh(s); });
 }
 
+// noteMore indexes the expansions' parts of a legal move: which figures may stand on each segment, the
+// abbots that may be recalled, the magic figures' moves (and whether one is required).
+function noteMore(legal, pk, mv) {
+  if (!legal.more.has(pk)) legal.more.set(pk, { figs: new Map(), recalls: [], magic: [], plain: false });
+  const m = legal.more.get(pk);
+  if (mv.meeple) {
+    if (!m.figs.has(mv.meeple)) m.figs.set(mv.meeple, new Set());
+    m.figs.get(mv.meeple).add(mv.figure || "meeple");
+  }
+  if (!mv.magic) m.plain = true;
+  if (mv.recall && !m.recalls.some(r => r.x === mv.recall.x && r.y === mv.recall.y)) m.recalls.push(mv.recall);
+  if (mv.magic && !m.magic.some(g => sameMagic(g, mv.magic))) m.magic.push(mv.magic);
+}
+
+const sameMagic = (a, b) => !!a && !!b && a.figure === b.figure && a.x === b.x && a.y === b.y && a.segment === b.segment;
+
+// moreAt is the expansions' choices at a placement (null in a base game).
+function moreAt(s, x, y, rot) {
+  return s.legal && s.legal.ready ? s.legal.more.get(`${x},${y},${rot}`) || null : null;
+}
+
+// figuresAt lists the figures that may stand on a segment at a placement ("meeple" alone in a base game).
+function figuresAt(s, x, y, rot, name) {
+  const m = moreAt(s, x, y, rot);
+  return m && m.figs.has(name) ? [...m.figs.get(name)] : ["meeple"];
+}
+
 function legalAt(s, x, y, rot) {
   return s.legal && s.legal.ready ? s.legal.byPlace.get(`${x},${y},${rot}`) : undefined;
 }
@@ -73,14 +103,21 @@ export function renderTable(main, s, token, accept) {
   const acting = !!(you && you.must_act && !v.over);
   const dk = decisionKey(v);
   if (!acting) s.cc = null;
-  else if (!s.cc || s.cc.key !== dk) s.cc = { key: dk, rot: 0, at: null, hover: null, cursor: null, meeple: "", drag: false };
+  else if (!s.cc || s.cc.key !== dk) {
+    s.cc = { key: dk, rot: 0, at: null, hover: null, cursor: null, meeple: "", drag: false, figure: "meeple", recall: null, magic: null, magicFig: "" };
+    // The builder's second tile: the same seat lays again, the tile just laid having extended its builder's
+    // feature (the seat to act stays, one more tile lies on the board).
+    const p = s.prev;
+    s.cc.again = !!(p && !p.over && p.to_act === v.to_act && v.board.length === p.board.length + 1 && p.turn !== v.turn &&
+      (v.supplies || []).some(x => x && "builder" in x));
+  }
   if (acting) loadLegal(s, token);
   s.board = boardMap(v.board);
 
   // A tile laid since the page last drew the board settles in, once.
   const settleLast = s.boardSeen !== undefined && v.board.length > s.boardSeen;
   s.boardSeen = v.board.length;
-  const svg = drawBoard(v.board, s.board, { scored: s.newEvents, label: t("carcBoard"), settleLast });
+  const svg = drawBoard(v.board, s.board, { scored: s.newEvents, label: t("carcBoard"), settleLast, neutral: v.neutral });
   s.svg = svg;
   const status = h("div", { class: "status", id: "status", role: "status" }, statusText(s));
   const boardCol = h("section", { class: "board-col" }, boardWrap(s, svg), h("p", { class: "reason", id: "reason", "aria-live": "polite" }));
@@ -204,19 +241,32 @@ export function tileIcon(letter, rot, size, extra = {}) {
   return svg;
 }
 
+// GOODS are the Traders' goods in the order the score table lists them.
+const GOODS = ["wine", "grain", "cloth"];
+// SPECIAL are the figures besides the meeple a seat may hold.
+const SPECIAL = ["large", "abbot", "builder", "pig"];
+
 function playersPanel(v, m, you) {
+  const specials = SPECIAL.filter(f => (v.supplies || []).some(x => x && f in x));
   const rows = v.scores.map((sc, seat) => {
     const p = (m.players || []).find(p => p.seat === seat) || {};
     return h("tr", { "data-seat": seat, class: !v.over && v.to_act === seat ? "to-act" : "" },
       h("td", {}, swatch(seat)),
       h("td", { class: "pname" }, (p.name || `#${seat + 1}`) + (you && you.seat === seat ? ` (${t("you")})` : ""),
-        p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null),
+        p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null,
+        // The goods go under the name: a column of their own would not fit beside the scores on a phone.
+        v.goods ? h("div", { class: "goods", "data-goods": GOODS.map(g => (v.goods[seat] || {})[g] || 0).join(","), title: t("carcGoods") },
+          GOODS.map(g => h("span", { title: goodsName(g), "data-good": g }, goodsIcon(g, 14), String((v.goods[seat] || {})[g] || 0)))) : null),
       h("td", { class: "num", "data-score": sc }, String(sc)),
-      h("td", { class: "num", "data-supply": v.supply[seat] }, String(v.supply[seat])));
+      h("td", { class: "num", "data-supply": v.supply[seat] }, String(v.supply[seat])),
+      specials.length ? h("td", { class: "figs", "data-figures": JSON.stringify(v.supplies[seat] || {}) },
+        specials.filter(f => (v.supplies[seat] || {})[f] > 0).map(f => h("span", { title: figureName(f), "data-figure": f },
+          figureIcon(f, seat, 17), (v.supplies[seat] || {})[f] > 1 ? `×${v.supplies[seat][f]}` : ""))) : null);
   });
   return h("section", { class: "panel", id: "carc-players" },
     h("table", { class: "carc-scores" },
-      h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("player")), h("th", { class: "num" }, t("score")), h("th", { class: "num" }, t("carcMeeples")))),
+      h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("player")), h("th", { class: "num" }, t("score")), h("th", { class: "num" }, t("carcMeeples")),
+        specials.length ? h("th", {}, t("carcFigures")) : null)),
       h("tbody", {}, rows)));
 }
 
@@ -240,11 +290,48 @@ function surveyorsPanel(v) {
 function rulesReference(v) {
   const out = [h("h3", {}, t("carcScoringRules")), h("dl", {}, ["city", "road", "monastery", "field"].flatMap(k =>
     [h("dt", {}, carcName(k)), h("dd", {}, t("carcRule_" + k))]))];
+  const seen = expansionThings(v);
+  if (seen.length) {
+    out.push(h("h3", {}, t("carcExpansionRules")), h("dl", {}, seen.map(k => h("div", { "data-rule": k },
+      h("dt", {}, FIGURE_ORDER.includes(k) || k === "mage" || k === "witch" ? figureIcon(k, 0) : null, ruleName(k)), h("dd", {}, t("carcRule_" + k))))));
+  }
   if (v.surveyors) {
     out.push(h("h3", {}, t("carcSurveyors")), h("dl", {}, Object.entries(SURVEYOR_TILES).flatMap(([pile, ids]) => ids.map(id =>
       h("div", { "data-rule": id }, h("dt", {}, `${carcName(pile)} · ${surveyorName(id)}`), h("dd", {}, surveyorText(id)))))));
   }
   return out;
+}
+
+// expansionThings are the expansions' tile features and figures this game plays with, as its view shows
+// them (the tiles laid, in hand or set aside; the figures in the supplies or on the board): none in a base
+// game, whose rules reference stays as it was.
+function expansionThings(v) {
+  const have = new Set();
+  const types = [...v.board.map(tl => tl.tile), v.tile, ...(v.discarded || [])].filter(Boolean);
+  for (const id of new Set(types)) {
+    const tt = TILES[id];
+    if (!tt) continue;
+    for (const seg of tt.segments) {
+      if (seg.kind === "river" || seg.kind === "garden") have.add(seg.kind);
+      if (seg.inn) have.add("inn");
+      if (seg.cathedral) have.add("cathedral");
+      if (seg.goods.length) have.add("goods");
+    }
+    if (tt.portal) have.add("portal");
+  }
+  if (v.goods) have.add("goods");
+  for (const x of v.supplies || []) for (const f of SPECIAL) if (x && f in x) have.add(f);
+  if (have.has("abbot")) have.add("garden");
+  for (const n of v.neutral || []) have.add(n.figure);
+  if (have.has("portal")) { have.add("mage"); have.add("witch"); }
+  return ["river", "garden", "inn", "cathedral", "goods", "portal", ...SPECIAL, "mage", "witch"].filter(k => have.has(k));
+}
+
+export function ruleName(k) {
+  if (k === "goods") return t("carcGoods");
+  if (k === "portal") return t("carcPortal");
+  if (k === "inn" || k === "cathedral") return modifierName(k);
+  return FIGURE_ORDER.includes(k) || k === "mage" || k === "witch" ? figureName(k) : carcName(k);
 }
 
 // SURVEYOR_TILES are the Land Surveyors tiles by pile.
@@ -260,8 +347,7 @@ export function eventText(ev, m) {
   let s = `${who} ${ev.points >= 0 ? "+" : ""}${ev.points} · ${carcName(ev.feature)}`;
   if (ev.feature === "field") s += ` (${t(ev.cities === 1 ? "carcCity1" : "carcCities", { n: ev.cities || 0 })})`;
   else s += ` (${t(ev.tiles.length === 1 ? "carcTile1" : "carcTiles", { n: ev.tiles.length })})`;
-  if (ev.surveyor) s += ` · ${surveyorName(ev.surveyor)} ${ev.surveyor_delta >= 0 ? "+" : ""}${ev.surveyor_delta || 0}`;
-  return s;
+  return withChanges(ev, s);
 }
 
 function eventsPanel(v, m, fresh) {
@@ -340,21 +426,66 @@ function refresh(s, token, accept, hoverOnly = false) {
     g.append(el("rect", { class: legal ? "ok-frame" : "bad-veil", x: 0, y: 0, width: CELL, height: CELL }));
     layer.append(g);
     if (cc.at && legal) {
-      for (const name of opts || []) {
+      for (const name of meepleOptions(s)) {
         const [px, py] = spotOf(v.tile, cc.rot, name);
         const spot = el("g", { class: "spot" + (cc.meeple === name ? " chosen" : ""), "data-meeple": name, role: "button",
           "aria-label": segLabel(v.tile, cc.rot, name) },
         el("circle", { cx: px, cy: py, r: 11 }));
-        if (cc.meeple === name) spot.append(meeple([px, py], s.env.you.seat, {}, segKind(v.tile, cc.rot, name)));
+        if (cc.meeple === name) spot.append(meeple([px, py], s.env.you.seat, {}, segKind(v.tile, cc.rot, name), cc.figure));
         spot.addEventListener("click", (e) => { e.stopPropagation(); chooseMeeple(s, token, accept, name); });
         g.append(spot);
       }
     }
     if (reason && why && !s.error) reason.textContent = why;
   }
+  boardChoices(s, token, accept, legal);
   // The tile in hand stays while it is dragged: replacing it would lose the pointer.
   // Nor does a mere hover, whose pointer may be on its way to press one of them.
-  if (box && !cc.drag && !hoverOnly) box.replaceChildren(...controls(s, token, accept, legal, pos));
+  if (box && !cc.drag && !hoverOnly) {
+    box.replaceChildren(...controls(s, token, accept, legal, pos));
+    // The expansions' choices take the whole width of a phone's controls.
+    box.classList.toggle("more", !!box.querySelector(".figures, .recall-row, .magic, .builder-note"));
+  }
+}
+
+// boardChoices marks on the board what the expansions let the player pick there: the abbot that may be
+// recalled (a click on it recalls it) and the features the mage or witch may go to.
+function boardChoices(s, token, accept, legal) {
+  const cc = s.cc, svg = s.svg, marks = document.getElementById("marks");
+  for (const n of svg.querySelectorAll(".meeple.recallable")) {
+    n.classList.remove("recallable", "recall-chosen");
+    n.onclick = null; n.onkeydown = null;
+    n.removeAttribute("role"); n.removeAttribute("tabindex"); n.removeAttribute("aria-label");
+  }
+  const more = cc.at && legal ? moreAt(s, cc.at[0], cc.at[1], cc.rot) : null;
+  if (!more) return;
+  for (const r of more.recalls) {
+    const fig = svg.querySelector(`.cell-tile[data-cell="${r.x},${r.y}"] .meeple[data-figure="abbot"][data-seat="${s.env.you.seat}"]`);
+    if (!fig) continue;
+    const on = !!cc.recall && cc.recall.x === r.x && cc.recall.y === r.y;
+    fig.classList.add("recallable");
+    if (on) fig.classList.add("recall-chosen");
+    fig.setAttribute("role", "button"); fig.setAttribute("tabindex", "0");
+    fig.setAttribute("aria-label", t("carcRecall", { n: recallPoints(s, r) }));
+    fig.onclick = (e) => { e.stopPropagation(); chooseRecall(s, token, accept, r); };
+    fig.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); chooseRecall(s, token, accept, r); } };
+  }
+  for (const m of more.magic.filter(m => m.figure === cc.magicFig)) {
+    const tl = s.board.get(`${m.x},${m.y}`);
+    const at = tl ? spotOf(tl.tile, tl.rotation / 90, m.segment) : cc.at[0] === m.x && cc.at[1] === m.y ? spotOf(s.view.tile, cc.rot, m.segment) : null;
+    if (!at) continue;
+    const g = el("g", { class: "magic-target" + (sameMagic(cc.magic, m) ? " chosen" : ""), "data-magic": `${m.figure}@${m.x},${m.y}@${m.segment}`,
+      role: "button", "aria-label": `${figureName(m.figure)}: ${magicLabel(s, m)}`, transform: `translate(${m.x * CELL} ${m.y * CELL})` },
+    el("circle", { cx: at[0], cy: at[1], r: 10 }));
+    g.addEventListener("click", (e) => { e.stopPropagation(); chooseMagic(s, token, accept, m); });
+    marks.append(g);
+  }
+}
+
+// magicMissing says the tile shows a magic portal and no mage or witch move is chosen yet, as it must be.
+function magicMissing(s) {
+  const cc = s.cc, more = cc && cc.at && moreAt(s, cc.at[0], cc.at[1], cc.rot);
+  return !!(more && more.magic.length && !more.plain && !cc.magic);
 }
 
 function reasonText(fitted, otherRotation) {
@@ -384,32 +515,147 @@ function controls(s, token, accept, legal, pos) {
   hand.addEventListener("pointerdown", (e) => startDrag(s, token, accept, e));
   hand.addEventListener("wheel", (e) => { e.preventDefault(); rotate(s, token, accept, e.deltaY < 0 ? 3 : 1); }, { passive: false });
   const out = [h("h3", {}, t("carcYourTile")), h("div", { class: "hand" }, hand),
+    cc.again ? h("p", { class: "builder-note", id: "builder-again" }, figureIcon("builder", you.seat), t("carcBuilderAgain")) : null,
     h("p", { class: "muted small" }, cc.at ? (legal ? t("carcChooseMeeple") : t("carcIllegalPlaced")) : t("carcPickCell"))];
   const row = h("div", { class: "buttons" },
     h("button", { type: "button", id: "rotate", onclick: () => rotate(s, token, accept, 1) }, keyed(t("rotate"))),
-    h("button", { type: "button", id: "clear", disabled: !cc.at, onclick: () => { cc.at = null; cc.meeple = ""; refresh(s, token, accept); } }, keyed(t("clear"))),
-    h("button", { type: "button", class: "primary", id: "confirm", disabled: !(cc.at && legal) || isOffline(),
+    h("button", { type: "button", id: "clear", disabled: !cc.at, onclick: () => { cc.at = null; unchoose(cc); refresh(s, token, accept); } }, keyed(t("clear"))),
+    h("button", { type: "button", class: "primary", id: "confirm", disabled: !(cc.at && legal) || isOffline() || magicMissing(s),
       onclick: () => confirm(s, token, accept) }, keyed(t("confirm"))));
   if (you.undoable) row.append(h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, keyed(t("undo"))));
   out.push(row);
   if (cc.at && legal) {
-    const opts = legalAt(s, cc.at[0], cc.at[1], cc.rot) || [];
+    const extra = expansionControls(s, token, accept);
+    out.push(...extra.filter(x => x.id === "figure-options"));
+    const opts = meepleOptions(s);
     const list = h("div", { class: "meeples", id: "meeple-options", role: "radiogroup", "aria-label": t("carcMeeple") },
       h("button", { type: "button", id: "meeple-none", class: cc.meeple === "" ? "selected" : "", "data-meeple": "",
         "aria-pressed": cc.meeple === "" ? "true" : "false", onclick: () => chooseMeeple(s, token, accept, "") }, `0 · ${t("carcNoMeeple")}`),
       opts.map((name, i) => h("button", { type: "button", class: cc.meeple === name ? "selected" : "", "data-meeple": name,
         "aria-pressed": cc.meeple === name ? "true" : "false", onclick: () => chooseMeeple(s, token, accept, name) },
       `${i + 1} · ${segLabel(v.tile, cc.rot, name)}`)));
-    out.push(list);
-    if (!opts.length) out.push(h("p", { class: "muted small", id: "no-meeple-why" }, v.supply[you.seat] ? t("carcAllTaken") : t("carcNoneLeft")));
+    out.push(list, ...extra.filter(x => x.id !== "figure-options"));
+    if (!opts.length && cc.figure === "meeple") out.push(h("p", { class: "muted small", id: "no-meeple-why" }, v.supply[you.seat] ? t("carcAllTaken") : t("carcNoneLeft")));
   }
-  out.push(h("p", { class: "muted small keys" }, t("carcKeys")));
-  return out;
+  out.push(h("p", { class: "muted small keys" }, t("carcKeys"), figureKinds(s).length > 1 || (cc.at && moreAt(s, cc.at[0], cc.at[1], cc.rot)?.recalls.length) ? ` · ${t("carcKeysMore")}` : ""));
+  // replaceChildren would print an absent part as "null".
+  return out.filter(x => x != null);
 }
 
 function chooseMeeple(s, token, accept, name) {
   s.cc.meeple = s.cc.meeple === name ? "" : name;
+  // Standing a figure and recalling the abbot are one choice or the other.
+  if (s.cc.meeple) s.cc.recall = null;
   refresh(s, token, accept);
+}
+
+// unchoose forgets what was chosen on a tile that moves or turns.
+function unchoose(cc) { cc.meeple = ""; cc.recall = null; cc.magic = null; }
+
+// FIGURE_ORDER is the order the figure choice lists them in.
+const FIGURE_ORDER = ["meeple", "large", "abbot", "builder", "pig"];
+
+// figureKinds are the figures that may stand somewhere on the tile as placed ("meeple" alone in a base game).
+function figureKinds(s) {
+  const cc = s.cc, more = cc && cc.at && moreAt(s, cc.at[0], cc.at[1], cc.rot);
+  if (!more) return ["meeple"];
+  const kinds = FIGURE_ORDER.filter(f => [...more.figs.values()].some(set => set.has(f)));
+  return kinds.length ? kinds : ["meeple"];
+}
+
+// meepleOptions are the segments the chosen figure may stand on, as laid.
+function meepleOptions(s) {
+  const cc = s.cc;
+  if (!cc || !cc.at) return [];
+  const all = legalAt(s, cc.at[0], cc.at[1], cc.rot) || [];
+  return all.filter(name => figuresAt(s, cc.at[0], cc.at[1], cc.rot, name).includes(cc.figure));
+}
+
+function chooseFigure(s, token, accept, figure) {
+  s.cc.figure = figure;
+  s.cc.meeple = "";
+  refresh(s, token, accept);
+}
+
+function cycleFigure(s, token, accept) {
+  const kinds = figureKinds(s);
+  if (kinds.length > 1) chooseFigure(s, token, accept, kinds[(kinds.indexOf(s.cc.figure) + 1) % kinds.length]);
+}
+
+function chooseRecall(s, token, accept, r) {
+  const cc = s.cc;
+  cc.recall = cc.recall && cc.recall.x === r.x && cc.recall.y === r.y ? null : r;
+  if (cc.recall) cc.meeple = "";
+  refresh(s, token, accept);
+}
+
+function chooseMagic(s, token, accept, mg) {
+  s.cc.magic = sameMagic(s.cc.magic, mg) ? null : mg;
+  refresh(s, token, accept);
+}
+
+// recallPoints is what recalling the abbot from (x, y) scores: its monastery or garden counts itself and
+// every tile around it, the tile being laid included.
+function recallPoints(s, r) {
+  let n = 1;
+  for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
+    if (!dx && !dy) continue;
+    const x = r.x + dx, y = r.y + dy;
+    if (s.board.has(`${x},${y}`) || (s.cc.at && s.cc.at[0] === x && s.cc.at[1] === y)) n++;
+  }
+  return n;
+}
+
+// magicLabel names a magic figure's destination: the feature and where its tile lies from the start tile.
+function magicLabel(s, mg) {
+  const tl = s.board.get(`${mg.x},${mg.y}`);
+  const kind = mg.segment.split(":")[0];
+  const steps = [];
+  if (mg.y) steps.push(t(mg.y < 0 ? "carcNorth" : "carcSouth", { n: Math.abs(mg.y) }));
+  if (mg.x) steps.push(t(mg.x < 0 ? "carcWest" : "carcEast", { n: Math.abs(mg.x) }));
+  const where = steps.length ? t("carcOfStart", { list: steps.join(", ") }) : t("carcStartTile");
+  return `${tl ? segLabel(tl.tile, tl.rotation / 90, mg.segment) : carcName(kind)} · ${where}`;
+}
+
+// expansionControls are the choices the expansions add on a placed tile: which figure to stand, the
+// abbot's recall, the mage or witch to move; nothing in a base game.
+function expansionControls(s, token, accept) {
+  const cc = s.cc, v = s.view, you = s.env.you, out = [];
+  const more = moreAt(s, cc.at[0], cc.at[1], cc.rot);
+  if (!more) return out;
+  const kinds = figureKinds(s);
+  if (!kinds.includes(cc.figure)) cc.figure = kinds[0];
+  const supply = (v.supplies || [])[you.seat] || {};
+  if (kinds.length > 1) {
+    out.push(h("div", { class: "figures", id: "figure-options", role: "radiogroup", "aria-label": t("carcFigure") },
+      kinds.map(f => h("button", { type: "button", class: cc.figure === f ? "selected" : "", "data-figure": f, role: "radio",
+        "aria-checked": cc.figure === f ? "true" : "false", onclick: () => chooseFigure(s, token, accept, f) },
+      figureIcon(f, you.seat, 26), `${figureName(f)} ×${supply[f] ?? (f === "meeple" ? v.supply[you.seat] : 0)}`)),
+      h("button", { type: "button", class: "link", id: "figure-rules", title: t("rulesRef"),
+        onclick: () => openRules(() => rulesReference(v), t, cc.figure) }, "?")));
+  }
+  for (const r of more.recalls) {
+    const on = !!cc.recall && cc.recall.x === r.x && cc.recall.y === r.y;
+    out.push(h("p", { class: "recall-row" }, h("button", { type: "button", id: "recall", class: on ? "selected" : "", "data-x": r.x, "data-y": r.y,
+      "aria-pressed": on ? "true" : "false", onclick: () => chooseRecall(s, token, accept, r) },
+    figureIcon("abbot", you.seat), t("carcRecall", { n: recallPoints(s, r) })), " ",
+    h("button", { type: "button", class: "link", title: t("rulesRef"), onclick: () => openRules(() => rulesReference(v), t, "abbot") }, "?")));
+  }
+  if (more.magic.length) {
+    const figs = [...new Set(more.magic.map(m => m.figure))];
+    if (!figs.includes(cc.magicFig)) cc.magicFig = cc.magic ? cc.magic.figure : figs[0];
+    out.push(h("p", { class: "small", id: "magic-why" }, t(more.plain ? "carcMagicMay" : "carcMagicMust")),
+      h("div", { class: "magic", id: "magic-figures", role: "radiogroup", "aria-label": t("carcMagic") },
+        figs.map(f => h("button", { type: "button", class: cc.magicFig === f ? "selected" : "", "data-figure": f, role: "radio",
+          "aria-checked": cc.magicFig === f ? "true" : "false", onclick: () => { cc.magicFig = f; if (cc.magic && cc.magic.figure !== f) cc.magic = null; refresh(s, token, accept); } },
+        figureIcon(f), figureName(f))),
+        h("button", { type: "button", class: "link", title: t("rulesRef"), onclick: () => openRules(() => rulesReference(v), t, "portal") }, "?")),
+      h("div", { class: "meeples", id: "magic-options", role: "radiogroup", "aria-label": t("carcMagic") },
+        more.magic.filter(m => m.figure === cc.magicFig).map(m => h("button", { type: "button", class: sameMagic(cc.magic, m) ? "selected" : "",
+          "data-magic": `${m.figure}@${m.x},${m.y}@${m.segment}`, "aria-pressed": sameMagic(cc.magic, m) ? "true" : "false",
+          onclick: () => chooseMagic(s, token, accept, m) }, magicLabel(s, m)))));
+  }
+  return out;
 }
 
 // rotate turns the tile by steps quarter turns; once the tile is on a legal spot, only the rotations legal
@@ -424,7 +670,7 @@ function rotate(s, token, accept, steps) {
     if (!rots || rots.has(r)) break;
   }
   cc.rot = r;
-  cc.meeple = "";
+  unchoose(cc);
   refresh(s, token, accept);
 }
 
@@ -433,7 +679,7 @@ function place(s, token, accept, x, y) {
   const cc = s.cc;
   cc.at = [x, y];
   cc.cursor = [x, y];
-  cc.meeple = "";
+  unchoose(cc);
   const rots = s.legal && s.legal.ready ? s.legal.cells.get(`${x},${y}`) : null;
   if (rots && !rots.has(cc.rot)) cc.rot = Math.min(...rots);
   refresh(s, token, accept);
@@ -567,6 +813,10 @@ async function confirm(s, token, accept) {
   if (legalAt(s, cc.at[0], cc.at[1], cc.rot) === undefined) { did("unlisted"); refresh(s, token, accept); return; }
   const mv = { type: "place", x: cc.at[0], y: cc.at[1], rotation: cc.rot * 90 };
   if (cc.meeple) mv.meeple = cc.meeple;
+  if (cc.meeple && cc.figure !== "meeple") mv.figure = cc.figure;
+  if (cc.recall) mv.recall = { x: cc.recall.x, y: cc.recall.y };
+  if (cc.magic) mv.magic = { ...cc.magic };
+  if (magicMissing(s)) { did("magic"); return; }
   s.error = "";
   cc.sending = true;
   did("sent");
@@ -603,13 +853,19 @@ export function keyHandler(s, token, accept, e) {
     e.preventDefault();
     const start = cc.cursor || cc.at || firstCell(s);
     cc.cursor = [start[0] + moves[e.key][0], start[1] + moves[e.key][1]];
-    cc.at = null; cc.hover = null; cc.meeple = "";
+    cc.at = null; cc.hover = null; unchoose(cc);
     refresh(s, token, accept);
     return;
   }
   switch (e.key) {
     case "r": case "R": rotate(s, token, accept, 1); break;
-    case "Escape": cc.at = null; cc.meeple = ""; refresh(s, token, accept); break;
+    case "Escape": cc.at = null; unchoose(cc); refresh(s, token, accept); break;
+    case "f": case "F": cycleFigure(s, token, accept); break;
+    case "a": case "A": {
+      const more = cc.at && moreAt(s, cc.at[0], cc.at[1], cc.rot);
+      if (more && more.recalls.length) chooseRecall(s, token, accept, more.recalls[0]);
+      break;
+    }
     case "Enter": case " ": {
       e.preventDefault();
       if (cc.at) confirm(s, token, accept);
@@ -621,7 +877,7 @@ export function keyHandler(s, token, accept, e) {
     }
     default:
       if (/^[0-9]$/.test(e.key) && cc.at) {
-        const opts = legalAt(s, cc.at[0], cc.at[1], cc.rot) || [];
+        const opts = meepleOptions(s);
         const n = Number(e.key);
         if (n === 0) chooseMeeple(s, token, accept, "");
         else if (n <= opts.length) { cc.meeple = ""; chooseMeeple(s, token, accept, opts[n - 1]); }
@@ -642,7 +898,7 @@ function firstCell(s) {
 // and the story panel; state keeps the board's zoom from step to step, and + and - zoom).
 export function drawReplay({ main, r, match, state, head, story }) {
   const v = r.view, m = match;
-  const svg = drawBoard(v.board, boardMap(v.board), { label: t("carcBoard") });
+  const svg = drawBoard(v.board, boardMap(v.board), { label: t("carcBoard"), neutral: v.neutral });
   const side = h("section", { class: "side-col" }, playersPanel(v, m, null), surveyorsPanel(v), eventsPanel(v, m, []), story);
   const moved = r.move ? h("p", { class: "muted", id: "replay-move" }, describeMove(v, m, r.move)) : null;
   put(main, ...head, moved, v.over ? h("section", { class: "panel final-panel" }, finalTable(v, m)) : null,
@@ -661,7 +917,9 @@ export function drawReplay({ main, r, match, state, head, story }) {
 function describeMove(v, m, rm) {
   const mv = rm.move;
   const laid = v.board.find(tl => tl.x === mv.x && tl.y === mv.y);
-  const meepleText = mv.meeple && laid ? ` · ${t("carcMeeple")}: ${segLabel(laid.tile, mv.rotation / 90, mv.meeple)}` : "";
+  let meepleText = mv.meeple && laid ? ` · ${mv.figure ? figureName(mv.figure) : t("carcMeeple")}: ${segLabel(laid.tile, mv.rotation / 90, mv.meeple)}` : "";
+  if (mv.recall) meepleText += ` · ${t("carcRecalled")}`;
+  if (mv.magic) meepleText += ` · ${figureName(mv.magic.figure)}`;
   const steps = [];
   if (mv.y) steps.push(t(mv.y < 0 ? "carcNorth" : "carcSouth", { n: Math.abs(mv.y) }));
   if (mv.x) steps.push(t(mv.x < 0 ? "carcWest" : "carcEast", { n: Math.abs(mv.x) }));
