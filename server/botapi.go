@@ -337,7 +337,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		at := s.now()
 		for _, u := range users {
 			if !u.Bot {
-				notes = append(notes, m.note(u.ID, noteInvite, at, noteData{By: m.seats[seat].name, Actor: inviter.user.ID, Seat: -1}))
+				notes = append(notes, matchNote(m.row.Game, m.id, u.ID, noteInvite, at, noteData{By: m.seats[seat].name, Actor: inviter.user.ID, Seat: -1}))
 			}
 		}
 		return nil

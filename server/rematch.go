@@ -76,7 +76,6 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		ev := store.Event{Kind: evRematch, Seat: int(seat), At: s.now(), Data: mustJSON(rematchData{ID: g.ID})}
-		m.outgoing = m.rematchNotes(r.Context(), seat, ev.At)
 		if err := m.record1(r.Context(), ev, m.status()); err != nil {
 			return err
 		}

@@ -127,6 +127,7 @@ type Server struct {
 	// hourly limits of an account's confirmation mails, invitations and reports (social.go)
 	confirmations, invitations, reports perHour
 	sender                              *sender       // works the notification outbox (sender.go); nil without accounts
+	observers                           []Observer    // told of every event a match logs (observer.go)
 	wsPing                              time.Duration // how often a WebSocket's peer is pinged
 	drainMu                             sync.Once
 	// listening is closed when the store's notifications start (shared stores only)
@@ -201,6 +202,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.wg.Go(s.housekeeping)
 	if s.accounts != nil {
+		// The order matters: the notes are written first, then the sender woken for them.
+		s.observe(notes{})
+		s.observe(ratings{s})
 		if err := s.startSender(ctx, cfg); err != nil {
 			s.Close()
 			return nil, err
