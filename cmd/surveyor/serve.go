@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/surveyor-game/surveyor/bot"
 	"github.com/surveyor-game/surveyor/game/gametest"
 	"github.com/surveyor-game/surveyor/games"
 	"github.com/surveyor-game/surveyor/internal/cli"
@@ -131,7 +130,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		defer stop()
 	}
 	cfg := server.Config{Store: st, Games: reg, Static: web.FS(), Logger: log, RateLimit: o.rate, RateBurst: o.burst,
-		Bots: bot.Catalog{}, BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr, IdleTimeout: o.idle}
+		Bots: games.Bots(), BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr, IdleTimeout: o.idle}
 	if o.noBots {
 		cfg.Bots = nil
 	}
