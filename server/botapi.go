@@ -316,7 +316,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		inviter = p
 	}
 	if inviter != nil {
-		if retry := s.invitations.take(inviter.user.ID, s.now(), len(users)); retry > 0 {
+		if retry := s.invitations.Take(inviter.user.ID, s.now(), len(users)); retry > 0 {
 			return tooMany(retry, "%d invitations an hour at most", inviteBurst)
 		}
 	}

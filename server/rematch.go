@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -38,7 +39,7 @@ type rematchPlan struct {
 // rematchID is the id of the rematch of match id.
 func rematchID(id string) string {
 	h := sha256.Sum256([]byte("surveyor rematch\x00" + id))
-	return idEncoding.EncodeToString(h[:10])
+	return httpkit.IDEncoding.EncodeToString(h[:10])
 }
 
 // rematchToken is the seat token, in the rematch next, of the player whose token in the finished match

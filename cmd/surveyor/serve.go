@@ -19,6 +19,7 @@ import (
 	"github.com/surveyor-game/surveyor/internal/cli"
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/server"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/web"
 )
@@ -158,7 +159,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		srv.Close()
 		return fmt.Errorf("listen: %w", err)
 	}
-	ln = server.LimitListener(ln, o.connsPerAddr, o.trusted)
+	ln = httpkit.LimitListener(ln, o.connsPerAddr, o.trusted)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	fmt.Fprintf(stdout, "Surveyor is serving on http://%s/ (%s)\n", ln.Addr(), where)
