@@ -2,7 +2,6 @@ package bot
 
 import (
 	"encoding/json"
-	"slices"
 	"strings"
 	"testing"
 
@@ -73,25 +72,5 @@ func TestPlayReportsErrors(t *testing.T) {
 	}
 	if after, _ := json.Marshal(st.View(0)); string(after) != string(before) {
 		t.Error("a refused bot turn changed the game")
-	}
-}
-
-func TestCatalogNamesTheDefaultFirst(t *testing.T) {
-	var c Catalog
-	for _, g := range Games() {
-		names := c.Names(g)
-		if len(names) == 0 || names[0] != Default(g) {
-			t.Errorf("%s: Catalog.Names = %v, want %q first", g, names, Default(g))
-		}
-		if !slices.Equal(slices.Sorted(slices.Values(names)), Names(g)) {
-			t.Errorf("%s: Catalog.Names = %v, not the same bots as Names = %v", g, names, Names(g))
-		}
-		b, err := c.New(g, "")
-		if err != nil || b.Name() != Default(g) {
-			t.Errorf("%s: Catalog.New(\"\") = %v, %v; want the default %q", g, b, err, Default(g))
-		}
-	}
-	if got := c.Names("chess"); len(got) != 0 {
-		t.Errorf("Catalog.Names(chess) = %v, want none", got)
 	}
 }

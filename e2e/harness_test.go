@@ -25,7 +25,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/surveyor-game/surveyor/bot"
 	"github.com/surveyor-game/surveyor/games"
 	"github.com/surveyor-game/surveyor/server"
 	"github.com/surveyor-game/surveyor/store/sqlite"
@@ -52,7 +51,7 @@ func newEnvWith(t *testing.T, seed uint64, tweak func(*server.Config)) *env {
 	e := &env{t: t}
 	e.seed.Store(seed)
 	cfg := server.Config{Store: st, Games: games.Registry(),
-		Bots: bot.Catalog{}, BotDelay: 0, Accounts: st,
+		Bots: games.Bots(), BotDelay: 0, Accounts: st,
 		Static: web.FS(), RateLimit: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Seed: func() uint64 { return e.seed.Load() }}
 	if tweak != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -64,6 +65,12 @@ func (p *principal) can(scope string) bool {
 type failures struct {
 	mu sync.Mutex
 	b  map[string]*bucket
+}
+
+// bucket is a failure bucket's level at its last change.
+type bucket struct {
+	tokens float64
+	last   time.Time
 }
 
 func (f *failures) retryAfter(key string, now time.Time) time.Duration {
@@ -241,7 +248,7 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u := store.User{ID: newID(), Name: req.Name, Key: auth.NameKey(req.Name), PasswordHash: hash, Created: s.now()}
+	u := store.User{ID: httpkit.NewID(), Name: req.Name, Key: auth.NameKey(req.Name), PasswordHash: hash, Created: s.now()}
 	if err := s.accounts.CreateUser(r.Context(), u); errors.Is(err, store.ErrNameTaken) {
 		return errf(http.StatusConflict, codeNameTaken, "the name %q (or one that looks like it) is taken", req.Name)
 	} else if err != nil {
@@ -265,7 +272,7 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	now := s.now()
-	key, addr := "user:"+auth.NameKey(req.Name), "addr:"+clientKey(r, s.trusted)
+	key, addr := "user:"+auth.NameKey(req.Name), "addr:"+httpkit.ClientKey(r, s.trusted)
 	if wait := max(s.failed.retryAfter(key, now), s.failed.retryAfter(addr, now)); wait > 0 {
 		return tooMany(wait, "too many wrong passwords; retry after %d s", int(math.Ceil(wait.Seconds())))
 	}
@@ -490,7 +497,7 @@ func (s *Server) createToken(w http.ResponseWriter, r *http.Request) error {
 	slices.Sort(req.Scopes)
 	req.Scopes = slices.Compact(req.Scopes)
 	secret, hash := auth.NewSecret(apiTokenPrefix)
-	t := store.APIToken{ID: newID(), Hash: hash, UserID: p.user.ID, Name: strings.TrimSpace(req.Name), Scopes: req.Scopes, Created: s.now()}
+	t := store.APIToken{ID: httpkit.NewID(), Hash: hash, UserID: p.user.ID, Name: strings.TrimSpace(req.Name), Scopes: req.Scopes, Created: s.now()}
 	if err := s.accounts.CreateToken(r.Context(), t); err != nil {
 		return fmt.Errorf("create token: %w", err)
 	}

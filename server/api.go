@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -122,7 +123,7 @@ func (s *Server) routes(static fs.FS) http.Handler {
 		return errf(http.StatusNotFound, codeNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path)
 	}))
 	if static != nil {
-		mux.Handle("/", staticHandler(static))
+		mux.Handle("/", httpkit.StaticHandler(static, staticRefusal))
 	} else {
 		mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 			if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -195,7 +196,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
 		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
-			"dur", time.Since(start), "client", clientKey(r, s.trusted))
+			"dur", time.Since(start), "client", httpkit.ClientKey(r, s.trusted))
 	})
 }
 
@@ -330,7 +331,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if s.creations != nil {
-		if wait := s.creations.take(clientKey(r, s.trusted), time.Now()); wait > 0 {
+		if wait := s.creations.Take(httpkit.ClientKey(r, s.trusted), time.Now()); wait > 0 {
 			return tooMany(wait, "you have opened many matches in a short time; wait a few seconds")
 		}
 	}
@@ -409,7 +410,7 @@ func (s *Server) createMatch(ctx context.Context, gameName string, options json.
 	g := s.newMatchRow(gameName, options, cfg)
 	var err error
 	for range 3 {
-		g.ID = newID()
+		g.ID = httpkit.NewID()
 		if err = s.store.CreateGame(ctx, g); !errors.Is(err, store.ErrExists) {
 			break
 		}
@@ -850,4 +851,13 @@ func toldEvents(st game.State, names []string) []toldEvent {
 		}
 	}
 	return out
+}
+
+// staticRefusal answers, in the API's error format, a request the static files cannot.
+func staticRefusal(w http.ResponseWriter, status int, msg string) {
+	code := codeNotFound
+	if status == http.StatusMethodNotAllowed {
+		code = codeMethod
+	}
+	writeError(w, errf(status, code, "%s", msg))
 }

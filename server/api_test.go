@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/surveyor-game/surveyor/game/gametest"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -193,24 +194,6 @@ func TestRateLimit(t *testing.T) {
 	}
 	// Health checks are not limited: an orchestrator must always reach them.
 	e.must(200, e.do("GET", "/healthz", "", ""))
-}
-
-func TestLimiterRefillsAndSweeps(t *testing.T) {
-	l := newLimiter(2, 2)
-	t0 := time.Unix(0, 0)
-	if !l.allow("a", t0) || !l.allow("a", t0) || l.allow("a", t0) {
-		t.Fatal("burst of 2 not enforced")
-	}
-	if !l.allow("b", t0) {
-		t.Fatal("clients share a bucket")
-	}
-	if !l.allow("a", t0.Add(500*time.Millisecond)) || l.allow("a", t0.Add(500*time.Millisecond)) {
-		t.Fatal("rate 2/s: one token after 0.5 s")
-	}
-	l.sweep(t0.Add(10 * time.Second))
-	if len(l.b) != 0 {
-		t.Fatalf("%d refilled buckets kept", len(l.b))
-	}
 }
 
 func TestLegalMovesAndSpectatorView(t *testing.T) {
@@ -476,8 +459,8 @@ func TestClientKey(t *testing.T) {
 		for _, h := range c.xff {
 			r.Header.Add("X-Forwarded-For", h)
 		}
-		if got := clientKey(r, trusted); got != c.want {
-			t.Errorf("clientKey(%s, %q) = %q, want %q", c.remote, c.xff, got, c.want)
+		if got := httpkit.ClientKey(r, trusted); got != c.want {
+			t.Errorf("httpkit.ClientKey(%s, %q) = %q, want %q", c.remote, c.xff, got, c.want)
 		}
 	}
 }

@@ -316,7 +316,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		inviter = p
 	}
 	if inviter != nil {
-		if retry := s.invitations.take(inviter.user.ID, s.now(), len(users)); retry > 0 {
+		if retry := s.invitations.Take(inviter.user.ID, s.now(), len(users)); retry > 0 {
 			return tooMany(retry, "%d invitations an hour at most", inviteBurst)
 		}
 	}
@@ -337,7 +337,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		at := s.now()
 		for _, u := range users {
 			if !u.Bot {
-				notes = append(notes, m.note(u.ID, noteInvite, at, noteData{By: m.seats[seat].name, Actor: inviter.user.ID, Seat: -1}))
+				notes = append(notes, matchNote(m.row.Game, m.id, u.ID, noteInvite, at, noteData{By: m.seats[seat].name, Actor: inviter.user.ID, Seat: -1}))
 			}
 		}
 		return nil

@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/surveyor-game/surveyor/bot"
 	"github.com/surveyor-game/surveyor/carcassonne"
 	"github.com/surveyor-game/surveyor/cartographers"
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/games"
 )
 
 // toyBots is a catalogue of bots for the toy game: "steady" always picks 3, "crash" panics, "cheat" plays
@@ -256,7 +256,7 @@ func TestRealBotsThroughAPI(t *testing.T) {
 		{"cartographers", `null`, []string{"strong", "fast"}},
 	} {
 		t.Run(c.game, func(t *testing.T) {
-			e := newEnv(t, nil, func(cfg *Config) { cfg.Games = reg; cfg.Bots = bot.Catalog{} })
+			e := newEnv(t, nil, func(cfg *Config) { cfg.Games = reg; cfg.Bots = games.Bots() })
 			v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"`+c.game+`","options":`+c.options+`,"max_seats":`+itoa(1+len(c.bots))+`,"name":"Ada"}`)).json(t)
 			id, ada := v["id"].(string), v["token"].(string)
 			for _, b := range c.bots {

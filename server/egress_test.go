@@ -9,6 +9,7 @@ import (
 
 	"github.com/surveyor-game/surveyor/internal/egress"
 	"github.com/surveyor-game/surveyor/notify/push/pushtest"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -63,7 +64,7 @@ func TestPushDoesNotConnectToANameThatResolvesToLoopback(t *testing.T) {
 	b := pushtest.NewBrowser(t)
 	endpoint := "https://localhost" + ps.Port + "/push/bea"
 	data := `{"endpoint":"` + endpoint + `","keys":{"p256dh":"` + b.P256dh() + `","auth":"` + b.AuthB64() + `"}}`
-	if err := e.srv.accounts.AddPushSub(t.Context(), store.PushSub{ID: newID(), UserID: beaID, Endpoint: endpoint, Data: []byte(data), Agent: "x", Created: e.clock.Now()}); err != nil {
+	if err := e.srv.accounts.AddPushSub(t.Context(), store.PushSub{ID: httpkit.NewID(), UserID: beaID, Endpoint: endpoint, Data: []byte(data), Agent: "x", Created: e.clock.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	ada.must(ada.do("POST", "/api/matches/"+id+"/start", ""), 200)

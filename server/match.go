@@ -116,16 +116,13 @@ type match struct {
 
 	rematch     string     // the match that follows this one, once a player asked for it
 	closed      bool       // its host closed it before it started
-	finishRated bool       // the move just logged ended a rated match
 	chat        []chatData // the table's messages, in order (chat.go)
 	chatTimes   map[string][]time.Time
 	remote      bool        // the last change was heard from another instance (see botTakeover)
 	botTimer    *time.Timer // the bots' next turn, when scheduled
 	botFailures int         // consecutive failed bot turns, which lengthen the pause before the next
 
-	// outgoing are the notes the event being committed causes (notify.go), written with it.
-	outgoing []store.Note
-	// acct caches who holds each seat (notify.go); acctStale asks for it again.
+	// acct caches who holds each seat (observer.go); acctStale asks for it again.
 	acct      []string
 	acctAt    time.Time
 	acctStale atomic.Bool
@@ -384,9 +381,9 @@ func (m *match) changed() {
 // commit appends one event built by the caller after validating it, with the row's new status. On any
 // failure the in-memory match may be ahead of the log, so it is rebuilt from the log; after a conflict
 // (another instance appended first) the caller retries against the fresh state.
-func (m *match) commit(ctx context.Context, ev store.Event, status string) error {
-	up := store.Update{Notes: m.outgoing}
-	m.outgoing = nil
+// The observers' notes about the event (e, nil without observers) are written with it.
+func (m *match) commit(ctx context.Context, ev store.Event, status string, e *Snapshot) error {
+	up := store.Update{Notes: m.beforeLog(ctx, e)}
 	if status != m.row.Status {
 		up.Status = status
 	}
@@ -401,27 +398,27 @@ func (m *match) commit(ctx context.Context, ev store.Event, status string) error
 		return err
 	}
 	m.remote = false
-	if len(up.Notes) > 0 && m.srv.sender != nil {
-		m.srv.sender.wake()
-	}
 	if up.Status != "" {
 		m.row.Status = up.Status
 		m.srv.log.Info("match "+up.Status, "match", m.id, "game", m.row.Game, "seq", m.seq+1)
-		if up.Status == statusFinished && m.cfg.Rated {
-			m.finishRated = true // rated once the event is applied (rateMatch), by the instance that logged it
-		}
 	}
 	return nil
 }
 
 // record1 logs an event that the in-memory match has not applied yet, then applies it.
 func (m *match) record1(ctx context.Context, ev store.Event, status string) error {
-	if err := m.commit(ctx, ev, status); err != nil {
+	var before []game.Seat
+	if m.started {
+		before = m.st.ToAct()
+	}
+	e := m.snapshot(ctx, ev, before, status)
+	if err := m.commit(ctx, ev, status, e); err != nil {
 		return err
 	}
 	if err := m.applyEvent(withSeq(ev, m.seq+1)); err != nil {
 		return m.broken(err)
 	}
+	m.afterLog(ctx, e)
 	m.changed()
 	return nil
 }
@@ -517,7 +514,6 @@ func (m *match) start(ctx context.Context) error {
 		return err
 	}
 	ev := store.Event{Kind: evStart, Seat: -1, At: m.srv.now(), Data: json.RawMessage(`{}`)}
-	m.outgoing = m.startNotes(ctx, hostSeat, ev.At, m.seq+1)
 	return m.record1(ctx, ev, statusPlaying)
 }
 
@@ -556,29 +552,22 @@ func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage
 	}
 	at := m.srv.now()
 	ev := store.Event{Kind: evMove, Seat: int(seat), At: at, Data: data}
-	m.outgoing = m.moveNotes(ctx, seat, before, m.st.ToAct(), at, m.seq+1)
-	if err := m.commit(ctx, ev, m.status()); err != nil {
+	status := m.status()
+	e := m.snapshot(ctx, ev, before, status)
+	if err := m.commit(ctx, ev, status, e); err != nil {
 		return err
 	}
 	m.seq++
 	m.moves = append(m.moves, effMove{seq: m.seq, seat: seat, move: mv, auto: auto != "", at: at})
 	m.noteKey(seat, rq.key, m.seq)
-	if m.finishRated {
-		m.finishRated = false
-		m.srv.rateMatch(ctx, m)
-	}
 	m.tick(at, seat, before, m.st.ToAct())
+	m.afterLog(ctx, e)
 	m.changed()
 	return nil
 }
 
-// undo takes back the seat's last move, if the game allows it now.
-func (m *match) undo(ctx context.Context, seat game.Seat) error {
-	return m.undoOnce(ctx, seat, request{})
-}
-
-// undoOnce is undo for a client's request: once per idempotency key, and only at the sequence number
-// the client saw (moveOnce).
+// undoOnce takes back the seat's last move, if the game allows it now, for a client's request: once per
+// idempotency key, and only at the sequence number the client saw (moveOnce).
 func (m *match) undoOnce(ctx context.Context, seat game.Seat, rq request) error {
 	if m.seen(seat, rq.key) {
 		return nil

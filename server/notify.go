@@ -42,95 +42,68 @@ type noteData struct {
 	Sub      string     `json:"sub,omitempty"`      // push deliveries: the subscription
 }
 
-// seatAccountsTTL bounds how long a match trusts its cached seat holders: a seat bound on another
-// instance is seen within it.
-const seatAccountsTTL = time.Minute
+// notes is the observer that writes them (Observer): it runs when accounts are on.
+type notes struct{}
 
-// seatAccounts is the account holding each seat ("" for none), cached on the match.
-func (m *match) seatAccounts(ctx context.Context) []string {
-	if m.srv.accounts == nil {
+func (notes) Before(ctx context.Context, e *Snapshot) []store.Note {
+	switch e.Kind {
+	case evStart:
+		return startNotes(e)
+	case evMove:
+		return moveNotes(e)
+	case evRematch:
+		return rematchNotes(e)
+	}
+	return nil
+}
+
+func (notes) After(context.Context, *Snapshot) {}
+
+// note builds one outbox row about the event's match.
+func note(e *Snapshot, user, kind string, d noteData) store.Note {
+	return matchNote(e.Game, e.Match, user, kind, e.At, d)
+}
+
+// matchNote builds one outbox row about a match of a game.
+func matchNote(gameName, matchID, user, kind string, at time.Time, d noteData) store.Note {
+	d.Game = gameName
+	return store.Note{UserID: user, Kind: kind, GameID: matchID, Data: mustJSON(d), Due: at, Created: at}
+}
+
+// moveNotes are the notes a move causes: a turn note for every seat that must now take a new decision
+// (the mover, at the table, excepted), a clock reminder where a long clock runs, and the end of the game
+// for the others.
+func moveNotes(e *Snapshot) []store.Note {
+	if e.Holders() == nil {
 		return nil
 	}
-	now := m.srv.now()
-	if m.acctAt.IsZero() || now.Sub(m.acctAt) > seatAccountsTTL || len(m.acct) < len(m.seats) {
-		refs, err := m.srv.accounts.SeatHolders(ctx, m.id)
-		if err != nil {
-			m.srv.log.Error("seat holders for notes", "match", m.id, "err", err)
-			return m.acct
-		}
-		acct := make([]string, len(m.seats))
-		for _, r := range refs {
-			if r.Seat >= 0 && r.Seat < len(acct) {
-				acct[r.Seat] = r.UserID
-			}
-		}
-		m.acct, m.acctAt = acct, now
-	}
-	return m.acct
-}
-
-// forgetSeatAccounts makes the match ask again who holds its seats (one was just bound).
-func (s *Server) forgetSeatAccounts(id string) {
-	s.mu.Lock()
-	m := s.matches[id]
-	s.mu.Unlock()
-	if m != nil {
-		m.acctStale.Store(true)
-	}
-}
-
-// note builds one outbox row about this match.
-func (m *match) note(user, kind string, at time.Time, d noteData) store.Note {
-	d.Game = m.row.Game
-	return store.Note{UserID: user, Kind: kind, GameID: m.id, Data: mustJSON(d), Due: at, Created: at}
-}
-
-// moveNotes are the notes a move by mover causes: a turn note for every seat that must now take a new
-// decision (the mover, at the table, excepted), a clock reminder where a long clock runs, and the end of
-// the game for the others. Called with the move applied, before it is logged at seq.
-func (m *match) moveNotes(ctx context.Context, mover game.Seat, before, after []game.Seat, at time.Time, seq int64) []store.Note {
-	if m.srv.accounts == nil {
-		return nil
-	}
-	if m.acctStale.Swap(false) {
-		m.acctAt = time.Time{}
-	}
-	acct := m.seatAccounts(ctx)
-	holder := func(s game.Seat) string {
-		if int(s) < len(acct) {
-			return acct[s]
-		}
-		return ""
-	}
-	by, actor := m.seats[mover].name, holder(mover)
+	mover := game.Seat(e.Seat)
+	by, actor := e.Seats[mover].Name, e.Holder(mover)
 	var out []store.Note
-	if m.st.Over() {
-		for s := range m.seats {
-			if u := holder(game.Seat(s)); u != "" && u != holder(mover) {
-				out = append(out, m.note(u, noteEnd, at, noteData{By: by, Actor: actor, Seat: s, Seq: seq}))
+	if e.Over {
+		for s := range e.Seats {
+			if u := e.Holder(game.Seat(s)); u != "" && u != actor {
+				out = append(out, note(e, u, noteEnd, noteData{By: by, Actor: actor, Seat: s, Seq: e.Seq}))
 			}
 		}
 		return out
 	}
-	for _, s := range after {
-		u := holder(s)
-		if u == "" || s == mover || u == holder(mover) || slices.Contains(before, s) {
+	for _, s := range e.ToActAfter {
+		u := e.Holder(s)
+		if u == "" || s == mover || u == actor || slices.Contains(e.ToActBefore, s) {
 			continue
 		}
-		out = append(out, m.note(u, noteTurn, at, noteData{By: by, Actor: actor, Seat: int(s), Seq: seq}))
-		out = append(out, m.clockNote(u, s, at, seq)...)
+		out = append(out, note(e, u, noteTurn, noteData{By: by, Actor: actor, Seat: int(s), Seq: e.Seq}))
+		out = append(out, clockNote(e, u, s)...)
 	}
 	return out
 }
 
-// startNotes tell the seated accounts, the starter excepted, that the game has begun.
-func (m *match) startNotes(ctx context.Context, starter game.Seat, at time.Time, seq int64) []store.Note {
-	if m.srv.accounts == nil {
-		return nil
-	}
-	m.acctAt = time.Time{}
-	acct := m.seatAccounts(ctx)
+// startNotes tell the seated accounts, the host who started it excepted, that the game has begun.
+func startNotes(e *Snapshot) []store.Note {
+	acct := e.Holders()
 	var out []store.Note
+	starter := hostSeat
 	actor := ""
 	if starter >= 0 && int(starter) < len(acct) {
 		actor = acct[starter]
@@ -139,18 +112,19 @@ func (m *match) startNotes(ctx context.Context, starter game.Seat, at time.Time,
 		if u == "" || (actor != "" && u == actor) {
 			continue
 		}
-		out = append(out, m.note(u, noteStart, at, noteData{By: m.seats[max(starter, 0)].name, Actor: actor, Seat: s, Seq: seq}))
+		out = append(out, note(e, u, noteStart, noteData{By: e.Seats[max(starter, 0)].Name, Actor: actor, Seat: s, Seq: e.Seq}))
 	}
 	return out
 }
 
-// rematchNotes tell the other seated accounts that asker wants to play again.
-func (m *match) rematchNotes(ctx context.Context, asker game.Seat, at time.Time) []store.Note {
-	acct := m.seatAccounts(ctx)
+// rematchNotes tell the other seated accounts that the asker wants to play again.
+func rematchNotes(e *Snapshot) []store.Note {
+	acct := e.Holders()
+	asker := e.Seat
 	var out []store.Note
 	for s, u := range acct {
-		if u != "" && s != int(asker) && u != acct[asker] {
-			out = append(out, m.note(u, noteRematch, at, noteData{By: m.seats[asker].name, Actor: acct[asker], Seat: s}))
+		if u != "" && s != asker && u != acct[asker] {
+			out = append(out, note(e, u, noteRematch, noteData{By: e.Seats[asker].Name, Actor: acct[asker], Seat: s}))
 		}
 	}
 	return out
@@ -158,20 +132,16 @@ func (m *match) rematchNotes(ctx context.Context, asker game.Seat, at time.Time)
 
 // clockNote is a reminder, due before a long clock runs out: a quarter of the time before, at most an
 // hour. Short clocks are played at the table and get none.
-func (m *match) clockNote(user string, s game.Seat, at time.Time, seq int64) []store.Note {
-	c := m.cfg.Clock
-	if c == nil {
+func clockNote(e *Snapshot, user string, s game.Seat) []store.Note {
+	if int(s) >= len(e.Deadlines) || e.Deadlines[s].IsZero() {
 		return nil
 	}
-	d := time.Duration(c.Seconds) * time.Second
-	if c.Mode == "game" && int(s) < len(m.used) {
-		d -= m.used[s]
-	}
+	deadline := e.Deadlines[s]
+	d := deadline.Sub(e.At)
 	if d < 20*time.Minute {
 		return nil
 	}
-	deadline := at.Add(d)
-	n := m.note(user, noteClock, at, noteData{Seat: int(s), Seq: seq, Deadline: &deadline})
+	n := note(e, user, noteClock, noteData{Seat: int(s), Seq: e.Seq, Deadline: &deadline})
 	n.Due = deadline.Add(-min(time.Hour, d/4))
 	return []store.Note{n}
 }

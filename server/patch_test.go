@@ -116,8 +116,7 @@ func TestPatchesRebuildTheStates(t *testing.T) {
 				t.Fatalf("step %d: the patched state differs from the whole one:\n%s\n%s", step, a, b)
 			}
 		}
-		var st state
-		st = e.state(id, "")
+		st := e.state(id, "")
 		if len(st.Match.ToAct) == 0 {
 			break
 		}

@@ -2,120 +2,14 @@ package server
 
 import (
 	"net/http"
-	"net/netip"
-	"strings"
-	"sync"
 	"time"
+
+	"github.com/surveyor-game/surveyor/server/httpkit"
 )
-
-// limiter is a token bucket per client address.
-type limiter struct {
-	rate  float64
-	burst float64
-	mu    sync.Mutex
-	b     map[string]*bucket
-}
-
-type bucket struct {
-	tokens float64
-	last   time.Time
-}
-
-func newLimiter(rate float64, burst int) *limiter {
-	return &limiter{rate: rate, burst: float64(burst), b: map[string]*bucket{}}
-}
-
-func (l *limiter) allow(key string, now time.Time) bool { return l.take(key, now) == 0 }
-
-// take spends a token of key's bucket, or, when there is none, spends nothing and says how long until
-// there is one.
-func (l *limiter) take(key string, now time.Time) time.Duration {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	b, ok := l.b[key]
-	if !ok {
-		b = &bucket{tokens: l.burst, last: now}
-		l.b[key] = b
-	}
-	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
-	b.last = now
-	if b.tokens < 1 {
-		return time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
-	}
-	b.tokens--
-	return 0
-}
-
-// sweep forgets buckets that have refilled: they hold nothing a new bucket would not.
-func (l *limiter) sweep(now time.Time) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for k, b := range l.b {
-		if b.tokens+now.Sub(b.last).Seconds()*l.rate >= l.burst {
-			delete(l.b, k)
-		}
-	}
-}
-
-// clientKey identifies the client of a request for the rate limit and the logs: its address, or, for a
-// request that comes from one of the trusted proxies, the address the proxies say they received it from
-// (X-Forwarded-For, read from the right, past the trusted proxies: the left part can be forged by the
-// client). IPv6 clients are keyed by their /64, the block one subscriber usually gets, so that an address
-// per request does not escape the limit.
-func clientKey(r *http.Request, trusted []netip.Prefix) string {
-	ap, err := netip.ParseAddrPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	addr := ap.Addr().Unmap()
-	if isTrusted(addr, trusted) {
-		hops := r.Header.Values("X-Forwarded-For")
-		for i := len(hops) - 1; i >= 0; i-- {
-			parts := strings.Split(hops[i], ",")
-			for j := len(parts) - 1; j >= 0; j-- {
-				a, ok := parseHop(strings.TrimSpace(parts[j]))
-				if !ok {
-					return keyOf(addr) // a garbled chain: the last sure hop is the proxy itself
-				}
-				addr = a.Unmap()
-				if !isTrusted(addr, trusted) {
-					return keyOf(addr)
-				}
-			}
-		}
-	}
-	return keyOf(addr)
-}
-
-// parseHop reads one address of X-Forwarded-For, which some proxies write with the client's port.
-func parseHop(h string) (netip.Addr, bool) {
-	if a, err := netip.ParseAddr(h); err == nil {
-		return a, true
-	}
-	ap, err := netip.ParseAddrPort(h)
-	return ap.Addr(), err == nil
-}
-
-func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
-	for _, p := range trusted {
-		if p.Contains(a) {
-			return true
-		}
-	}
-	return false
-}
-
-func keyOf(a netip.Addr) string {
-	if a.Is6() {
-		p, _ := a.Prefix(64)
-		return p.String()
-	}
-	return a.String()
-}
 
 // rateLimited is how long the request's client must wait before its next request (0: not at all).
 func (s *Server) rateLimited(r *http.Request) time.Duration {
-	return s.limiterWait(clientKey(r, s.trusted))
+	return s.limiterWait(httpkit.ClientKey(r, s.trusted))
 }
 
 // limiterWait is how long a key of the general limit must wait (0: not at all, or no limit).
@@ -123,39 +17,5 @@ func (s *Server) limiterWait(key string) time.Duration {
 	if s.limiter == nil {
 		return 0
 	}
-	return s.limiter.take(key, time.Now())
-}
-
-// perHour allows each account limit actions an hour (confirmation mails, invitations, reports): a
-// sliding window of the times it acted, in this instance's memory.
-type perHour struct {
-	limit int
-	mu    sync.Mutex
-	at    map[string][]time.Time
-}
-
-// take records n actions of user at now, or none if they would pass the limit, and then says how long
-// until they would not.
-func (l *perHour) take(user string, now time.Time, n int) time.Duration {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.at == nil {
-		l.at = map[string][]time.Time{}
-	}
-	ts := l.at[user]
-	for len(ts) > 0 && now.Sub(ts[0]) > time.Hour {
-		ts = ts[1:]
-	}
-	if len(ts)+n > l.limit {
-		l.at[user] = ts
-		if len(ts) == 0 {
-			return time.Hour
-		}
-		return time.Hour - now.Sub(ts[0])
-	}
-	for range n {
-		ts = append(ts, now)
-	}
-	l.at[user] = ts
-	return 0
+	return s.limiter.Take(key, time.Now())
 }

@@ -24,43 +24,46 @@ import (
 
 var ratingModel = rating.Default()
 
+// ratings is the observer that rates a finished rated match, after the event that ended it is logged
+// (Observer); it runs when accounts are on.
+type ratings struct{ s *Server }
+
+func (ratings) Before(context.Context, *Snapshot) []store.Note { return nil }
+
+func (r ratings) After(ctx context.Context, e *Snapshot) {
+	if e.Finished && e.Rated {
+		r.s.rateMatch(ctx, e)
+	}
+}
+
 // rateMatch rates a finished rated match. Failures are logged: the game itself is over and saved.
-func (s *Server) rateMatch(ctx context.Context, m *match) {
-	if s.accounts == nil || !m.st.Over() {
+func (s *Server) rateMatch(ctx context.Context, e *Snapshot) {
+	if s.accounts == nil || !e.Over {
 		return
 	}
-	holders, err := s.accounts.SeatHolders(ctx, m.id)
-	if err != nil {
-		s.log.Error("rate match: seat holders", "match", m.id, "err", err)
-		return
-	}
-	users := make([]string, len(m.seats))
-	for _, h := range holders {
-		if h.Seat < len(users) && users[h.Seat] == "" {
-			users[h.Seat] = h.UserID
-		}
-	}
-	game := m.row.Game
+	users := make([]string, len(e.Seats))
+	copy(users, e.Holders())
+	game := e.Game
 	before := make([]rating.Rating, len(users))
 	games := make([]int, len(users))
 	people := 0
 	for i, u := range users {
-		if b := m.seats[i].bot; b != "" {
+		if b := e.Seats[i].Bot; b != "" {
 			fixed, ok := s.botRating(game, b)
 			if !ok {
-				s.log.Info("match not rated: a bot without a rating played", "match", m.id, "bot", b)
+				s.log.Info("match not rated: a bot without a rating played", "match", e.Match, "bot", b)
 				return
 			}
 			before[i] = rating.Rating{Mu: fixed.Mu, Sigma: fixed.Sigma}
 			continue
 		}
 		if u == "" || slices.Index(users, u) != i {
-			s.log.Info("match not rated: every seat must be a different account or a rated bot", "match", m.id)
+			s.log.Info("match not rated: every seat must be a different account or a rated bot", "match", e.Match)
 			return
 		}
 		// A bot account (the open bot API's) has no fixed rating: its games are not rated.
 		if acct, err := s.accounts.UserByID(ctx, u); err != nil || acct.Bot {
-			s.log.Info("match not rated: a bot account played", "match", m.id)
+			s.log.Info("match not rated: a bot account played", "match", e.Match)
 			return
 		}
 		people++
@@ -69,7 +72,7 @@ func (s *Server) rateMatch(ctx context.Context, m *match) {
 		case errors.Is(err, store.ErrNotFound):
 			before[i] = ratingModel.New()
 		case err != nil:
-			s.log.Error("rate match: rating", "match", m.id, "err", err)
+			s.log.Error("rate match: rating", "match", e.Match, "err", err)
 			return
 		default:
 			before[i], games[i] = rating.Rating{Mu: r.Mu, Sigma: r.Sigma}, r.Games
@@ -78,23 +81,23 @@ func (s *Server) rateMatch(ctx context.Context, m *match) {
 	if people == 0 || len(users) < 2 {
 		return
 	}
-	after, err := ratingModel.Rate(before, m.st.Result().Ranks)
+	after, err := ratingModel.Rate(before, e.Ranks)
 	if err != nil {
-		s.log.Error("rate match", "match", m.id, "err", err)
+		s.log.Error("rate match", "match", e.Match, "err", err)
 		return
 	}
 	now := s.now()
 	changes := make([]store.RatingChange, 0, people)
 	for i, u := range users {
-		if m.seats[i].bot != "" {
+		if e.Seats[i].Bot != "" {
 			continue
 		}
-		changes = append(changes, store.RatingChange{UserID: u, Game: game, MatchID: m.id, At: now,
+		changes = append(changes, store.RatingChange{UserID: u, Game: game, MatchID: e.Match, At: now,
 			Before: store.Rating{Mu: before[i].Mu, Sigma: before[i].Sigma, Games: games[i]},
 			After:  store.Rating{Mu: after[i].Mu, Sigma: after[i].Sigma, Games: games[i] + 1}})
 	}
 	if _, err := s.accounts.ApplyRatings(ctx, changes); err != nil {
-		s.log.Error("rate match: apply", "match", m.id, "err", err)
+		s.log.Error("rate match: apply", "match", e.Match, "err", err)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -38,7 +39,7 @@ type rematchPlan struct {
 // rematchID is the id of the rematch of match id.
 func rematchID(id string) string {
 	h := sha256.Sum256([]byte("surveyor rematch\x00" + id))
-	return idEncoding.EncodeToString(h[:10])
+	return httpkit.IDEncoding.EncodeToString(h[:10])
 }
 
 // rematchToken is the seat token, in the rematch next, of the player whose token in the finished match
@@ -76,7 +77,6 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		ev := store.Event{Kind: evRematch, Seat: int(seat), At: s.now(), Data: mustJSON(rematchData{ID: g.ID})}
-		m.outgoing = m.rematchNotes(r.Context(), seat, ev.At)
 		if err := m.record1(r.Context(), ev, m.status()); err != nil {
 			return err
 		}

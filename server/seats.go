@@ -10,6 +10,7 @@ import (
 
 	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -153,7 +154,7 @@ func isAPIToken(tok string) bool {
 // fromTrustedProxy reports whether the request came through one of the trusted reverse proxies.
 func (s *Server) fromTrustedProxy(r *http.Request) bool {
 	ap, err := netip.ParseAddrPort(r.RemoteAddr)
-	return err == nil && isTrusted(ap.Addr().Unmap(), s.trusted)
+	return err == nil && httpkit.IsTrusted(ap.Addr().Unmap(), s.trusted)
 }
 
 // viewerSeat is the seat whose view a request sees: its seat token's, or its signed-in account's seat,

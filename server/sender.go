@@ -509,8 +509,20 @@ func (s *Server) startSender(ctx context.Context, cfg Config) error {
 		}
 	}
 	s.sender = d
+	s.observe(d)
 	s.wg.Go(func() { d.run(s.ctx) })
 	return nil
+}
+
+// Before: the sender writes no notes of its own (Observer).
+func (d *sender) Before(context.Context, *Snapshot) []store.Note { return nil }
+
+// After wakes the sender when the event was logged with notes, so that they go out now rather than at
+// its next round.
+func (d *sender) After(_ context.Context, e *Snapshot) {
+	if len(e.Notes) > 0 {
+		d.wake()
+	}
 }
 
 // host is the host name of the site's address.

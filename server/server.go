@@ -22,6 +22,7 @@ import (
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/notify/mail"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -85,7 +86,7 @@ type Server struct {
 	log      *slog.Logger
 	now      func() time.Time
 	seed     func() uint64
-	limiter  *limiter
+	limiter  *httpkit.Limiter
 	trusted  []netip.Prefix
 	maxBody  int64
 	idle     time.Duration
@@ -96,10 +97,10 @@ type Server struct {
 
 	shared bool // the store is shared with other instances (it is a store.Notifier)
 
-	creations   *limiter // new matches per client address, so that no one buries the lobby
+	creations   *httpkit.Limiter // new matches per client address, so that no one buries the lobby
 	bodyTimeout time.Duration
 	wsPerAddr   int
-	sockets     counter // open WebSockets by client address
+	sockets     httpkit.Counter // open WebSockets by client address
 
 	accounts   store.Accounts // nil without accounts
 	failed     failures       // wrong passwords, per account and per address
@@ -125,8 +126,9 @@ type Server struct {
 	alarms  map[string]*time.Timer
 	inboxes userHub // the accounts' open inbox streams (notify.go)
 	// hourly limits of an account's confirmation mails, invitations and reports (social.go)
-	confirmations, invitations, reports perHour
+	confirmations, invitations, reports httpkit.PerHour
 	sender                              *sender       // works the notification outbox (sender.go); nil without accounts
+	observers                           []Observer    // told of every event a match logs (observer.go)
 	wsPing                              time.Duration // how often a WebSocket's peer is pinged
 	drainMu                             sync.Once
 	// listening is closed when the store's notifications start (shared stores only)
@@ -143,7 +145,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
 		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, botHub: newBotHub(), wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
 		accounts: cfg.Accounts, failed: failures{b: map[string]*bucket{}},
-		confirmations: perHour{limit: confirmBurst}, invitations: perHour{limit: inviteBurst}, reports: perHour{limit: reportBurst}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
+		confirmations: httpkit.PerHour{Limit: confirmBurst}, invitations: httpkit.PerHour{Limit: inviteBurst}, reports: httpkit.PerHour{Limit: reportBurst}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = DefaultBodyTimeout
 	}
@@ -163,7 +165,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.now = time.Now
 	}
 	if s.seed == nil {
-		s.seed = randomSeed
+		s.seed = httpkit.RandomSeed
 	}
 	if s.maxBody <= 0 {
 		s.maxBody = 64 << 10
@@ -179,8 +181,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		burst = 60
 	}
 	if rate > 0 {
-		s.limiter = newLimiter(rate, burst)
-		s.creations = newLimiter(createRate, createBurst)
+		s.limiter = httpkit.NewLimiter(rate, burst)
+		s.creations = httpkit.NewLimiter(createRate, createBurst)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
 	s.handler = s.routes(cfg.Static)
@@ -201,6 +203,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.wg.Go(s.housekeeping)
 	if s.accounts != nil {
+		// The order matters: the notes are written first, then the sender woken for them.
+		s.observe(notes{})
+		s.observe(ratings{s})
 		if err := s.startSender(ctx, cfg); err != nil {
 			s.Close()
 			return nil, err

@@ -2,11 +2,8 @@ package server
 
 import (
 	"io"
-	"net"
 	"net/http"
-	"net/netip"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -62,83 +59,4 @@ func (b *deadlineBody) Read(p []byte) (int, error) {
 		_ = b.rc.SetReadDeadline(time.Time{})
 	}
 	return n, err
-}
-
-// counter counts what each client address holds open.
-type counter struct {
-	mu sync.Mutex
-	n  map[string]int
-}
-
-func (c *counter) acquire(key string, limit int) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.n == nil {
-		c.n = map[string]int{}
-	}
-	if c.n[key] >= limit {
-		return false
-	}
-	c.n[key]++
-	return true
-}
-
-func (c *counter) release(key string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.n[key]--; c.n[key] <= 0 {
-		delete(c.n, key)
-	}
-}
-
-// LimitListener caps the connections one client address may hold open on ln (0 or less: no cap): a
-// connection past the cap is closed at once. Connections from the trusted proxies are not capped (every
-// client behind a proxy shares its address; the proxy limits them, and the WebSocket cap counts them by
-// X-Forwarded-For).
-func LimitListener(ln net.Listener, perAddr int, trusted []netip.Prefix) net.Listener {
-	if perAddr <= 0 {
-		return ln
-	}
-	return &limitListener{Listener: ln, per: perAddr, trusted: trusted}
-}
-
-type limitListener struct {
-	net.Listener
-	per     int
-	trusted []netip.Prefix
-	open    counter
-}
-
-func (l *limitListener) Accept() (net.Conn, error) {
-	for {
-		c, err := l.Listener.Accept()
-		if err != nil {
-			return nil, err
-		}
-		ap, err := netip.ParseAddrPort(c.RemoteAddr().String())
-		if err != nil {
-			return c, nil
-		}
-		addr := ap.Addr().Unmap()
-		if isTrusted(addr, l.trusted) {
-			return c, nil
-		}
-		key := keyOf(addr)
-		if !l.open.acquire(key, l.per) {
-			c.Close()
-			continue
-		}
-		return &countedConn{Conn: c, release: func() { l.open.release(key) }}, nil
-	}
-}
-
-type countedConn struct {
-	net.Conn
-	once    sync.Once
-	release func()
-}
-
-func (c *countedConn) Close() error {
-	c.once.Do(c.release)
-	return c.Conn.Close()
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/surveyor-game/surveyor/server/httpkit"
 )
 
 // closedWithin reports whether the server ends the connection (EOF or reset, after any response) within d.
@@ -92,7 +94,7 @@ func TestFloodFromOneAddressLeavesOthersPlaying(t *testing.T) {
 	const per = 8
 	hs := httptest.NewUnstartedServer(e.srv.Handler())
 	hs.Listener.Close()
-	hs.Listener = LimitListener(ln, per, nil)
+	hs.Listener = httpkit.LimitListener(ln, per, nil)
 	hs.Start()
 	defer hs.Close()
 	addr := ln.Addr().(*net.TCPAddr)

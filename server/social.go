@@ -17,6 +17,7 @@ import (
 	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/internal/egress"
 	"github.com/surveyor-game/surveyor/notify/push"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -295,7 +296,7 @@ func (s *Server) setPrefs(w http.ResponseWriter, r *http.Request) error {
 			if s.sender == nil || s.sender.mail == nil {
 				return errf(http.StatusBadRequest, codeBadRequest, "this server sends no mail (its operator has not configured SMTP)")
 			}
-			if retry := s.confirmations.take(p.user.ID, s.now(), 1); retry > 0 {
+			if retry := s.confirmations.Take(p.user.ID, s.now(), 1); retry > 0 {
 				return tooMany(retry, "%d confirmation mails an hour at most", confirmBurst)
 			}
 			confirm = true
@@ -329,7 +330,7 @@ func (s *Server) sendConfirmation(ctx context.Context, u store.User, pr store.Pr
 	link := d.base + "/confirm-email?" + d.signed("confirm", u.ID, pr.Email)
 	ctx, cancel := context.WithTimeout(ctx, sendTimeout)
 	defer cancel()
-	return d.mail.Send(ctx, mailMessage(pr.Email, words[0], words[1]+"\n\n"+link+"\n", "confirm-"+newID(), s.now()))
+	return d.mail.Send(ctx, mailMessage(pr.Email, words[0], words[1]+"\n\n"+link+"\n", "confirm-"+httpkit.NewID(), s.now()))
 }
 
 // pageTmpl is the small page the mails' links open.
@@ -434,7 +435,7 @@ func (s *Server) addPush(w http.ResponseWriter, r *http.Request) error {
 	if len(agent) > 80 {
 		agent = agent[:80]
 	}
-	sub := store.PushSub{ID: newID(), UserID: p.user.ID, Endpoint: req.Subscription.Endpoint,
+	sub := store.PushSub{ID: httpkit.NewID(), UserID: p.user.ID, Endpoint: req.Subscription.Endpoint,
 		Data: mustJSON(req.Subscription), Agent: agent, Created: s.now()}
 	if err := s.accounts.AddPushSub(r.Context(), sub); err != nil {
 		return fmt.Errorf("push subscription: %w", err)
@@ -593,14 +594,14 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if req.Match != "" && !validID(req.Match) {
+	if req.Match != "" && !httpkit.ValidID(req.Match) {
 		return errf(http.StatusBadRequest, codeBadRequest, "match is a match id")
 	}
 	now := s.now()
-	if retry := s.reports.take(p.user.ID, now, 1); retry > 0 {
+	if retry := s.reports.Take(p.user.ID, now, 1); retry > 0 {
 		return tooMany(retry, "%d reports an hour at most", reportBurst)
 	}
-	rp := store.Report{ID: newID(), FromID: p.user.ID, AboutID: u.ID, GameID: req.Match, Text: text, Created: now}
+	rp := store.Report{ID: httpkit.NewID(), FromID: p.user.ID, AboutID: u.ID, GameID: req.Match, Text: text, Created: now}
 	if err := s.accounts.AddReport(r.Context(), rp); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}

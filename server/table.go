@@ -9,12 +9,13 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
 // get returns the match, loaded and locked; the caller unlocks m.mu.
 func (s *Server) get(ctx context.Context, id string) (*match, error) {
-	if !validID(id) {
+	if !httpkit.ValidID(id) {
 		return nil, errf(http.StatusNotFound, codeNotFound, "no such match")
 	}
 	for range 3 {
@@ -154,8 +155,8 @@ func (s *Server) housekeeping() {
 				s.log.Warn("cannot list matches in play to run their clocks", "err", err)
 			}
 			if s.limiter != nil {
-				s.limiter.sweep(time.Now())
-				s.creations.sweep(time.Now())
+				s.limiter.Sweep(time.Now())
+				s.creations.Sweep(time.Now())
 			}
 		}
 	}

@@ -82,7 +82,7 @@ func TestAppendViewContainsAGamesFaults(t *testing.T) {
 	}{
 		{"view", func(b []byte, seat game.Seat) []byte { return append(b, `{"seat":`+strconv.Itoa(int(seat))+`}`...) }, `{"x":1,"view":{"seat":2}`},
 		{"null", func(b []byte, _ game.Seat) []byte { return append(b, "null"...) }, `{"x":1`},
-		{"panic", func(b []byte, _ game.Seat) []byte { b = append(b, `{"half`...); panic("a bug in the game") }, `{"x":1`},
+		{"panic", func(b []byte, _ game.Seat) []byte { panic("a bug in the game after " + string(append(b, `{"half`...))) }, `{"x":1`},
 	} {
 		if got := string(appendView([]byte(`{"x":1`), tc.f, 2)); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)

@@ -12,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 )
 
 // WebSocket protocol (docs/api.md): the server sends {"type":"state",...} envelopes, the newest only, after
@@ -64,14 +65,14 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	// Any origin may connect: authority comes from the seat token in the URL, or from a session cookie
 	// only when the page is ours (the gate of crosssite.go drops it otherwise), so a foreign page gains
 	// nothing it could not do with the token itself.
-	client := clientKey(r, s.trusted)
-	if !s.sockets.acquire(client, s.wsPerAddr) {
+	client := httpkit.ClientKey(r, s.trusted)
+	if !s.sockets.Acquire(client, s.wsPerAddr) {
 		return tooMany(socketRetry, "this address holds %d WebSockets already", s.wsPerAddr)
 	}
 	cw := &corkingWriter{ResponseWriter: w}
 	c, err := websocket.Accept(cw, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
-		s.sockets.release(client)
+		s.sockets.Release(client)
 		return nil // Accept has written the HTTP error
 	}
 	s.conns.Add(1)
@@ -83,7 +84,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	// goroutine, whose stack grew deep through the middleware, and the request it holds are freed for as
 	// long as the table stays open (a quarter of an idle connection's memory).
 	go func() {
-		defer s.sockets.release(client)
+		defer s.sockets.Release(client)
 		defer s.conns.Done()
 		defer cancel()
 		s.wsServe(ctx, cancel, c, cw.conn, sub, id, seat, since)

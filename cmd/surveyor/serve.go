@@ -14,12 +14,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/surveyor-game/surveyor/bot"
 	"github.com/surveyor-game/surveyor/game/gametest"
 	"github.com/surveyor-game/surveyor/games"
 	"github.com/surveyor-game/surveyor/internal/cli"
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/server"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/web"
 )
@@ -131,7 +131,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		defer stop()
 	}
 	cfg := server.Config{Store: st, Games: reg, Static: web.FS(), Logger: log, RateLimit: o.rate, RateBurst: o.burst,
-		Bots: bot.Catalog{}, BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr, IdleTimeout: o.idle}
+		Bots: games.Bots(), BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr, IdleTimeout: o.idle}
 	if o.noBots {
 		cfg.Bots = nil
 	}
@@ -159,7 +159,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		srv.Close()
 		return fmt.Errorf("listen: %w", err)
 	}
-	ln = server.LimitListener(ln, o.connsPerAddr, o.trusted)
+	ln = httpkit.LimitListener(ln, o.connsPerAddr, o.trusted)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	fmt.Fprintf(stdout, "Surveyor is serving on http://%s/ (%s)\n", ln.Addr(), where)

@@ -1,4 +1,4 @@
-package server
+package httpkit
 
 import (
 	"bytes"
@@ -15,16 +15,18 @@ import (
 	"sync"
 )
 
-// staticHandler serves the browser client: index.html for "/" and for page routes (paths without an
-// extension, such as invite links /m/ID), other files by path. index.html is revalidated every time so
-// that a new client version is picked up; other files may be cached for an hour, with an ETag.
 // contentSecurityPolicy lets pages run only the server's own scripts and styles, talk only to the server
 // (its WebSockets included), and be framed by no one (clickjacking). The client sets style attributes
 // (a swatch's colour, an animation's delay) but never inline <style> or <script>.
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; " +
 	"img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-func staticHandler(fsys fs.FS) http.Handler {
+// StaticHandler serves the browser client: index.html for "/" and for page routes (paths without an
+// extension, such as invite links /m/ID), other files by path. index.html is revalidated every time so
+// that a new client version is picked up; other files may be cached for an hour, with an ETag.
+// fail answers a request the files cannot: a method other than GET or HEAD (405), a path that is no file
+// (404), in the server's own error format.
+func StaticHandler(fsys fs.FS, fail func(w http.ResponseWriter, status int, msg string)) http.Handler {
 	type file struct {
 		data []byte
 		etag string
@@ -59,7 +61,7 @@ func staticHandler(fsys fs.FS) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			writeError(w, errf(http.StatusMethodNotAllowed, codeMethod, "%s is not allowed here", r.Method))
+			fail(w, http.StatusMethodNotAllowed, r.Method+" is not allowed here")
 			return
 		}
 		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
@@ -72,7 +74,7 @@ func staticHandler(fsys fs.FS) http.Handler {
 			f, ok = load(name)
 		}
 		if !ok {
-			writeError(w, errf(http.StatusNotFound, codeNotFound, "no such file: /%s", name))
+			fail(w, http.StatusNotFound, "no such file: /"+name)
 			return
 		}
 		h := w.Header()
