@@ -270,20 +270,7 @@ func TestCarcassonneRowsAgreeWithEngine(t *testing.T) {
 				compareTurned(t, g, id, client[id])
 			}
 			if seed <= 4 {
-				for _, raw := range g.LegalMoves(game.Seat(g.ToActSeat())) {
-					var m carcMove
-					if err := json.Unmarshal(raw, &m); err != nil {
-						t.Fatal(err)
-					}
-					if m.Meeple == "" {
-						continue
-					}
-					k := fmt.Sprintf("%s/%d", id, m.Rotation/90)
-					if named[k] == nil {
-						named[k] = map[string]bool{}
-					}
-					named[k][m.Meeple] = true
-				}
+				noteSpots(t, g, named, "/")
 			}
 			if err := g.Play(rp.Move(g)); err != nil {
 				t.Fatal(err)
@@ -363,5 +350,25 @@ func compareTurned(t *testing.T, g *carcassonne.Game, id string, c clientRow) {
 		if string(edges) != got.Edges || !slices.Equal(segs, mine) {
 			t.Errorf("%s turned %d°: the engine's edges %s and segments %q, the client's %s and %q", id, 90*r, edges, segs, got.Edges, mine)
 		}
+	}
+}
+
+// noteSpots adds to named, under the drawn tile's id, sep and its rotation in quarter turns, the segments
+// the engine's legal moves of the position stand a figure on.
+func noteSpots(t *testing.T, g *carcassonne.Game, named map[string]map[string]bool, sep string) {
+	t.Helper()
+	for _, raw := range g.LegalMoves(game.Seat(g.ToActSeat())) {
+		var m carcMove
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Meeple == "" {
+			continue
+		}
+		k := fmt.Sprintf("%s%s%d", g.Current(), sep, m.Rotation/90)
+		if named[k] == nil {
+			named[k] = map[string]bool{}
+		}
+		named[k][m.Meeple] = true
 	}
 }
