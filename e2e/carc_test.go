@@ -23,6 +23,10 @@ type carcMove struct {
 	Y        int    `json:"y"`
 	Rotation int    `json:"rotation"`
 	Meeple   string `json:"meeple,omitempty"`
+	// Figure names the figure stood on Meeple (the Abbot's "abbot"), empty for a meeple.
+	Figure string `json:"figure,omitempty"`
+	// Recall is where the player's abbot is taken back from instead of standing a figure (the Abbot).
+	Recall *carcassonne.Pos `json:"recall,omitempty"`
 }
 
 func (e *env) carcLegal(id, token string) []carcMove { return legalMoves[carcMove](e, id, token) }
@@ -98,6 +102,35 @@ func playCarc(t *testing.T, ctx context.Context, mv carcMove, how carcHow) {
 	}
 	if evalString(t, ctx, `document.querySelector('#preview').dataset.legal`) != "1" {
 		t.Fatalf("the page calls the legal move %+v illegal: %s", mv, evalString(t, ctx, `document.getElementById('reason').textContent`))
+	}
+	if mv.Figure != "" {
+		chosen := fmt.Sprintf(`!!document.querySelector('#figure-options [data-figure="%s"].selected')`, mv.Figure)
+		if how == carcKeys {
+			// F cycles through the figures that may stand on the tile.
+			for i := 0; evalString(t, ctx, `String(`+chosen+`)`) != "true"; i++ {
+				if i == 6 {
+					t.Fatalf("F never chose the %s: the figures offered %s", mv.Figure, evalString(t, ctx, `document.querySelector('#figure-options').textContent`))
+				}
+				before := evalString(t, ctx, `document.querySelector('#figure-options .selected').dataset.figure`)
+				press(t, ctx, "f")
+				waitJS(t, ctx, `document.querySelector('#figure-options .selected').dataset.figure !== "`+before+`"`)
+			}
+		} else {
+			clickCentre(t, ctx, fmt.Sprintf(`#figure-options [data-figure="%s"]`, mv.Figure))
+		}
+		waitJS(t, ctx, chosen)
+	}
+	if mv.Recall != nil {
+		// By a click on the abbot itself on the board, the A key, or the button that names the recall.
+		switch how {
+		case carcClicks:
+			clickCentre(t, ctx, fmt.Sprintf(`#carc-board .cell-tile[data-cell="%d,%d"] .meeple.recallable`, mv.Recall.X, mv.Recall.Y))
+		case carcKeys:
+			press(t, ctx, "a")
+		default:
+			clickCentre(t, ctx, "#recall")
+		}
+		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('#recall.selected[data-x="%d"][data-y="%d"]')`, mv.Recall.X, mv.Recall.Y))
 	}
 	if mv.Meeple != "" {
 		switch how {

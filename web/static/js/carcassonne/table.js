@@ -626,7 +626,9 @@ function expansionControls(s, token, accept) {
   const kinds = figureKinds(s);
   if (!kinds.includes(cc.figure)) cc.figure = kinds[0];
   const supply = (v.supplies || [])[you.seat] || {};
-  if (kinds.length > 1) {
+  // Shown too when one figure other than the meeple is all that may stand (the meeples all out, the abbot
+  // in hand): the player must see which figure the spots below are for.
+  if (kinds.length > 1 || kinds[0] !== "meeple") {
     out.push(h("div", { class: "figures", id: "figure-options", role: "radiogroup", "aria-label": t("carcFigure") },
       kinds.map(f => h("button", { type: "button", class: cc.figure === f ? "selected" : "", "data-figure": f, role: "radio",
         "aria-checked": cc.figure === f ? "true" : "false", onclick: () => chooseFigure(s, token, accept, f) },
