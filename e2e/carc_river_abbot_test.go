@@ -1,8 +1,11 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/surveyor-game/surveyor/carcassonne"
 	"github.com/surveyor-game/surveyor/game"
 )
 
@@ -45,19 +49,7 @@ func TestCarcassonneRiverAbbotGame(t *testing.T) {
 	ctx := browser(t, "en-US")
 	began := time.Now()
 	run(t, ctx, chromedp.EmulateViewport(1440, 900))
-	run(t, ctx, chromedp.Navigate(e.url+"/"))
-	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
-	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#name"), "Ada"), chromedp.SetValue(chromedp.CSS("#game"), "carcassonne"))
-	evalString(t, ctx, `document.querySelector('#game').dispatchEvent(new Event('change', {bubbles: true})), ""`)
-	waitJS(t, ctx, `!document.querySelector('#mode-bots').closest('label').hidden && !!document.querySelector('#exp-abbot')`)
-	click(t, ctx, "#surveyors")
-	click(t, ctx, "#exp-abbot")
-	click(t, ctx, "#exp-river")
-	click(t, ctx, "#mode-bots")
-	click(t, ctx, "#create")
-	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]')`)
-	id := matchID(t, ctx)
-	token, seat := seatOf(t, ctx, id)
+	id, token, seat := createCarcAgainstBot(t, e, ctx, "carc-river-abbot-lobby", "#surveyors", "#exp-abbot", "#exp-river")
 	var st carcState
 	e.getJSON("/api/matches/"+id, token, &st)
 	if len(st.Match.Players) != 2 || st.Match.Players[1-seat].Bot == "" {
@@ -67,6 +59,10 @@ func TestCarcassonneRiverAbbotGame(t *testing.T) {
 		t.Fatalf("surveyors %v, board %+v: the River and the Land Surveyors did not reach the match", st.View.Surveyors, st.View.Board)
 	}
 
+	// What the recall's button promised when it was chosen, kept by the page for the test to read after the
+	// move, when the button is gone.
+	evalString(t, ctx, `window.recallSaid = "", new MutationObserver(() => { const b = document.querySelector('#recall.selected');
+		if (b) window.recallSaid = b.textContent; }).observe(document.body, {subtree: true, childList: true, attributes: true}), ""`)
 	turns, riverTurns, abbots, recalls := 0, 0, 0, 0
 	for {
 		e.getJSON("/api/matches/"+id, token, &st)
@@ -82,6 +78,10 @@ func TestCarcassonneRiverAbbotGame(t *testing.T) {
 		if strings.HasPrefix(st.View.Tile, "RV") {
 			riverTurns++
 		}
+		if turns == 0 {
+			shot(t, ctx, "carc-river-start")
+			phoneView(t, ctx, "carc-river-start-phone", 1440, 900)
+		}
 		playCarc(t, ctx, mv, carcHow(turns%3))
 		switch {
 		case mv.Figure == "abbot":
@@ -96,6 +96,23 @@ func TestCarcassonneRiverAbbotGame(t *testing.T) {
 			// The abbot is gone from where it stood (unless the bot's turn put something there since: it cannot,
 			// the tile is taken).
 			waitJS(t, ctx, `!document.querySelector('#carc-board .cell-tile[data-cell="`+cellKey(mv.Recall.X, mv.Recall.Y)+`"] .meeple[data-figure="abbot"]')`)
+			// The points the button promised are the recall's scoring.
+			var after struct {
+				View struct {
+					Events []carcassonne.ScoreEvent `json:"events"`
+				} `json:"view"`
+			}
+			e.getJSON("/api/matches/"+id, token, &after)
+			said := evalString(t, ctx, `window.recallSaid`)
+			var last *carcassonne.ScoreEvent
+			for i := range after.View.Events {
+				if ev := &after.View.Events[i]; ev.Recall && slices.Contains(ev.Receivers, seat) {
+					last = ev
+				}
+			}
+			if last == nil || !strings.Contains(said, fmt.Sprintf("(+%d)", last.Points)) {
+				t.Errorf("the recall from %v was offered as %q; the engine's scoring %+v", *mv.Recall, said, last)
+			}
 		}
 		turns++
 	}
@@ -120,3 +137,27 @@ func TestCarcassonneRiverAbbotGame(t *testing.T) {
 }
 
 func cellKey(x, y int) string { return fmt.Sprintf("%d,%d", x, y) }
+
+// phoneView saves, when SURVEYOR_SHOTS names a directory, what a phone's screen (390x844, touch, 2x) shows
+// of the page as it is scrolled, where phoneShot saves the whole page: a bar that stays on the screen is
+// drawn where the person sees it. The page then gets back the size w x h.
+func phoneView(t *testing.T, ctx context.Context, name string, w, h int64) {
+	t.Helper()
+	dir := os.Getenv("SURVEYOR_SHOTS")
+	if dir == "" {
+		return
+	}
+	run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	// The controls' last row just above the bar of buttons that stays at the foot of the screen.
+	evalString(t, ctx, `(c => { if (!c) return ""; const bar = c.querySelector('.buttons'), r = c.getBoundingClientRect();
+		const foot = bar && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : innerHeight;
+		scrollBy(0, r.bottom - foot + 8); return ""; })(document.querySelector('#controls'))`)
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, chromedp.EmulateViewport(w, h))
+}

@@ -144,6 +144,15 @@ func playCarc(t *testing.T, ctx context.Context, mv carcMove, how carcHow) {
 		}
 		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('#meeple-options [data-meeple="%s"].selected')`, mv.Meeple))
 	}
+	if mv.Figure != "" || mv.Recall != nil {
+		// The expansions' choices, on a desktop and on a phone, for whoever looks at the screenshots.
+		name := "carc-choice-recall"
+		if mv.Figure != "" {
+			name = "carc-choice-" + mv.Figure
+		}
+		shot(t, ctx, name)
+		phoneView(t, ctx, name+"-phone", 1440, 900)
+	}
 	// The page's note of what the last press did is cleared in the same call that reads the turn, so that
 	// the test presses Confirm as soon after choosing the meeple as before it kept the note.
 	turn := evalString(t, ctx, `(document.getElementById("app").dataset.confirm = "", document.querySelector('#table').dataset.turn)`)
@@ -263,6 +272,28 @@ func checkFinal(t *testing.T, e *env, ctx context.Context, id string) []int {
 	return res.Scores
 }
 
+// createCarcAgainstBot creates from the lobby a Carcassonne game of Ada against one bot, with the options
+// checked by a click on each of checks, and returns the match and Ada's seat once the board is ready. The
+// lobby's screenshot is saved under the name shotName.
+func createCarcAgainstBot(t *testing.T, e *env, ctx context.Context, shotName string, checks ...string) (id, token string, seat int) {
+	t.Helper()
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
+	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#name"), "Ada"), chromedp.SetValue(chromedp.CSS("#game"), "carcassonne"))
+	evalString(t, ctx, `document.querySelector('#game').dispatchEvent(new Event('change', {bubbles: true})), ""`)
+	waitJS(t, ctx, `!document.querySelector('#mode-bots').closest('label').hidden`)
+	for _, c := range checks {
+		click(t, ctx, c)
+	}
+	click(t, ctx, "#mode-bots")
+	shot(t, ctx, shotName)
+	click(t, ctx, "#create")
+	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]')`)
+	id = matchID(t, ctx)
+	token, seat = seatOf(t, ctx, id)
+	return id, token, seat
+}
+
 // TestCarcassonneAgainstBot creates a game against one bot with the Land Surveyors from the lobby's quick
 // choice and plays it to the end in the browser, turns by clicks, keys and drags in turn; the final scores
 // shown must be the engine's replay of the record. The replay then steps through the finished game.
@@ -270,18 +301,7 @@ func TestCarcassonneAgainstBot(t *testing.T) {
 	e := newEnv(t, 11)
 	ctx := browser(t, "en-US")
 	began := time.Now()
-	run(t, ctx, chromedp.Navigate(e.url+"/"))
-	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
-	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#name"), "Ada"), chromedp.SetValue(chromedp.CSS("#game"), "carcassonne"))
-	evalString(t, ctx, `document.querySelector('#game').dispatchEvent(new Event('change', {bubbles: true})), ""`)
-	waitJS(t, ctx, `!document.querySelector('#mode-bots').closest('label').hidden`)
-	click(t, ctx, "#surveyors")
-	click(t, ctx, "#mode-bots")
-	shot(t, ctx, "carc-lobby")
-	click(t, ctx, "#create")
-	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]')`)
-	id := matchID(t, ctx)
-	token, seat := seatOf(t, ctx, id)
+	id, token, seat := createCarcAgainstBot(t, e, ctx, "carc-lobby", "#surveyors")
 	if seat != 0 {
 		t.Fatalf("creator seated at %d", seat)
 	}
