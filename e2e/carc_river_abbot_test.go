@@ -88,7 +88,7 @@ func TestCarcassonneRiverAbbotGame(t *testing.T) {
 			abbots++
 			// The abbot stands on the laid tile, drawn as an abbot.
 			waitJS(t, ctx, `!!document.querySelector('#carc-board .cell-tile[data-cell="`+cellKey(mv.X, mv.Y)+`"] .meeple[data-figure="abbot"]')`)
-			if abbots == 1 {
+			if abbots == 1 && os.Getenv("SURVEYOR_SHOTS") != "" {
 				shot(t, ctx, "carc-river-abbot-stood")
 			}
 		case mv.Recall != nil:
@@ -133,6 +133,16 @@ func TestCarcassonneRiverAbbotGame(t *testing.T) {
 		t.Errorf("the record's options %s (%v), want the Land Surveyors, the River and the Abbot", rec.Options, err)
 	}
 	scores := checkFinal(t, e, ctx, id)
+	if os.Getenv("SURVEYOR_SHOTS") != "" {
+		// Close up, the finished board: the river, the gardens, the figures.
+		press(t, ctx, kEnter)
+		waitJS(t, ctx, `!document.querySelector('#final-modal')`)
+		for i := 0; i < 2; i++ {
+			click(t, ctx, "#zoom-in")
+		}
+		shot(t, ctx, "carc-river-abbot-close")
+		phoneView(t, ctx, "carc-river-abbot-close-phone", 1440, 900)
+	}
 	t.Logf("final scores %v", scores)
 }
 
