@@ -235,18 +235,7 @@ func TestCarcassonneRowsAgreeWithEngine(t *testing.T) {
 	}
 
 	// Every expansion the engine plays, all at once.
-	var all carcassonne.Expansions
-	for bit := 0; bit < 16; bit++ {
-		x := carcassonne.Expansions(1) << bit
-		if len(x.Names()) == 0 {
-			break
-		}
-		opts := carcassonne.DefaultOptions()
-		opts.Expansions = x
-		if _, err := carcassonne.NewGame(opts, 2, 1); err == nil {
-			all |= x
-		}
-	}
+	all := playedExpansions()
 	if !all.Has(carcassonne.RiverExp | carcassonne.AbbotExp) {
 		t.Fatalf("the expansions played %v: the River and the Abbot are missing", all.Names())
 	}
@@ -371,4 +360,22 @@ func noteSpots(t *testing.T, g *carcassonne.Game, named map[string]map[string]bo
 		}
 		named[k][m.Meeple] = true
 	}
+}
+
+// playedExpansions are the expansions the engine plays today (it refuses a game with the others), so that
+// the tests that play them grow with the engine.
+func playedExpansions() carcassonne.Expansions {
+	var all carcassonne.Expansions
+	for bit := 0; bit < 16; bit++ {
+		x := carcassonne.Expansions(1) << bit
+		if len(x.Names()) == 0 {
+			break
+		}
+		opts := carcassonne.DefaultOptions()
+		opts.Expansions = x
+		if _, err := carcassonne.NewGame(opts, 2, 1); err == nil {
+			all |= x
+		}
+	}
+	return all
 }

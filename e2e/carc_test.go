@@ -27,6 +27,13 @@ type carcMove struct {
 	Figure string `json:"figure,omitempty"`
 	// Recall is where the player's abbot is taken back from instead of standing a figure (the Abbot).
 	Recall *carcassonne.Pos `json:"recall,omitempty"`
+	// Magic moves the mage or the witch when the tile shows a magic portal (the Mage & the Witch).
+	Magic *struct {
+		Figure  string `json:"figure"`
+		X       int    `json:"x"`
+		Y       int    `json:"y"`
+		Segment string `json:"segment"`
+	} `json:"magic,omitempty"`
 }
 
 func (e *env) carcLegal(id, token string) []carcMove { return legalMoves[carcMove](e, id, token) }
@@ -131,6 +138,12 @@ func playCarc(t *testing.T, ctx context.Context, mv carcMove, how carcHow) {
 			clickCentre(t, ctx, "#recall")
 		}
 		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('#recall.selected[data-x="%d"][data-y="%d"]')`, mv.Recall.X, mv.Recall.Y))
+	}
+	if m := mv.Magic; m != nil {
+		clickCentre(t, ctx, fmt.Sprintf(`#magic-figures [data-figure="%s"]`, m.Figure))
+		choice := fmt.Sprintf(`#magic-options [data-magic="%s@%d,%d@%s"]`, m.Figure, m.X, m.Y, m.Segment)
+		clickCentre(t, ctx, choice)
+		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('%s.selected')`, choice))
 	}
 	if mv.Meeple != "" {
 		switch how {
