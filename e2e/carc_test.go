@@ -23,6 +23,17 @@ type carcMove struct {
 	Y        int    `json:"y"`
 	Rotation int    `json:"rotation"`
 	Meeple   string `json:"meeple,omitempty"`
+	// Figure names the figure stood on Meeple (the Abbot's "abbot"), empty for a meeple.
+	Figure string `json:"figure,omitempty"`
+	// Recall is where the player's abbot is taken back from instead of standing a figure (the Abbot).
+	Recall *carcassonne.Pos `json:"recall,omitempty"`
+	// Magic moves the mage or the witch when the tile shows a magic portal (the Mage & the Witch).
+	Magic *struct {
+		Figure  string `json:"figure"`
+		X       int    `json:"x"`
+		Y       int    `json:"y"`
+		Segment string `json:"segment"`
+	} `json:"magic,omitempty"`
 }
 
 func (e *env) carcLegal(id, token string) []carcMove { return legalMoves[carcMove](e, id, token) }
@@ -99,6 +110,41 @@ func playCarc(t *testing.T, ctx context.Context, mv carcMove, how carcHow) {
 	if evalString(t, ctx, `document.querySelector('#preview').dataset.legal`) != "1" {
 		t.Fatalf("the page calls the legal move %+v illegal: %s", mv, evalString(t, ctx, `document.getElementById('reason').textContent`))
 	}
+	if mv.Figure != "" {
+		chosen := fmt.Sprintf(`!!document.querySelector('#figure-options [data-figure="%s"].selected')`, mv.Figure)
+		if how == carcKeys {
+			// F cycles through the figures that may stand on the tile.
+			for i := 0; evalString(t, ctx, `String(`+chosen+`)`) != "true"; i++ {
+				if i == 6 {
+					t.Fatalf("F never chose the %s: the figures offered %s", mv.Figure, evalString(t, ctx, `document.querySelector('#figure-options').textContent`))
+				}
+				before := evalString(t, ctx, `document.querySelector('#figure-options .selected').dataset.figure`)
+				press(t, ctx, "f")
+				waitJS(t, ctx, `document.querySelector('#figure-options .selected').dataset.figure !== "`+before+`"`)
+			}
+		} else {
+			clickCentre(t, ctx, fmt.Sprintf(`#figure-options [data-figure="%s"]`, mv.Figure))
+		}
+		waitJS(t, ctx, chosen)
+	}
+	if mv.Recall != nil {
+		// By a click on the abbot itself on the board, the A key, or the button that names the recall.
+		switch how {
+		case carcClicks:
+			clickCentre(t, ctx, fmt.Sprintf(`#carc-board .cell-tile[data-cell="%d,%d"] .meeple.recallable`, mv.Recall.X, mv.Recall.Y))
+		case carcKeys:
+			press(t, ctx, "a")
+		default:
+			clickCentre(t, ctx, "#recall")
+		}
+		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('#recall.selected[data-x="%d"][data-y="%d"]')`, mv.Recall.X, mv.Recall.Y))
+	}
+	if m := mv.Magic; m != nil {
+		clickCentre(t, ctx, fmt.Sprintf(`#magic-figures [data-figure="%s"]`, m.Figure))
+		choice := fmt.Sprintf(`#magic-options [data-magic="%s@%d,%d@%s"]`, m.Figure, m.X, m.Y, m.Segment)
+		clickCentre(t, ctx, choice)
+		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('%s.selected')`, choice))
+	}
 	if mv.Meeple != "" {
 		switch how {
 		case carcKeys:
@@ -110,6 +156,15 @@ func playCarc(t *testing.T, ctx context.Context, mv carcMove, how carcHow) {
 			clickCentre(t, ctx, fmt.Sprintf(`#preview .spot[data-meeple="%s"] circle`, mv.Meeple))
 		}
 		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('#meeple-options [data-meeple="%s"].selected')`, mv.Meeple))
+	}
+	if mv.Figure != "" || mv.Recall != nil {
+		// The expansions' choices, on a desktop and on a phone, for whoever looks at the screenshots.
+		name := "carc-choice-recall"
+		if mv.Figure != "" {
+			name = "carc-choice-" + mv.Figure
+		}
+		shot(t, ctx, name)
+		phoneView(t, ctx, name+"-phone", 1440, 900)
 	}
 	// The page's note of what the last press did is cleared in the same call that reads the turn, so that
 	// the test presses Confirm as soon after choosing the meeple as before it kept the note.
@@ -230,6 +285,28 @@ func checkFinal(t *testing.T, e *env, ctx context.Context, id string) []int {
 	return res.Scores
 }
 
+// createCarcAgainstBot creates from the lobby a Carcassonne game of Ada against one bot, with the options
+// checked by a click on each of checks, and returns the match and Ada's seat once the board is ready. The
+// lobby's screenshot is saved under the name shotName.
+func createCarcAgainstBot(t *testing.T, e *env, ctx context.Context, shotName string, checks ...string) (id, token string, seat int) {
+	t.Helper()
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
+	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#name"), "Ada"), chromedp.SetValue(chromedp.CSS("#game"), "carcassonne"))
+	evalString(t, ctx, `document.querySelector('#game').dispatchEvent(new Event('change', {bubbles: true})), ""`)
+	waitJS(t, ctx, `!document.querySelector('#mode-bots').closest('label').hidden`)
+	for _, c := range checks {
+		click(t, ctx, c)
+	}
+	click(t, ctx, "#mode-bots")
+	shot(t, ctx, shotName)
+	click(t, ctx, "#create")
+	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]')`)
+	id = matchID(t, ctx)
+	token, seat = seatOf(t, ctx, id)
+	return id, token, seat
+}
+
 // TestCarcassonneAgainstBot creates a game against one bot with the Land Surveyors from the lobby's quick
 // choice and plays it to the end in the browser, turns by clicks, keys and drags in turn; the final scores
 // shown must be the engine's replay of the record. The replay then steps through the finished game.
@@ -237,18 +314,7 @@ func TestCarcassonneAgainstBot(t *testing.T) {
 	e := newEnv(t, 11)
 	ctx := browser(t, "en-US")
 	began := time.Now()
-	run(t, ctx, chromedp.Navigate(e.url+"/"))
-	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
-	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#name"), "Ada"), chromedp.SetValue(chromedp.CSS("#game"), "carcassonne"))
-	evalString(t, ctx, `document.querySelector('#game').dispatchEvent(new Event('change', {bubbles: true})), ""`)
-	waitJS(t, ctx, `!document.querySelector('#mode-bots').closest('label').hidden`)
-	click(t, ctx, "#surveyors")
-	click(t, ctx, "#mode-bots")
-	shot(t, ctx, "carc-lobby")
-	click(t, ctx, "#create")
-	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]')`)
-	id := matchID(t, ctx)
-	token, seat := seatOf(t, ctx, id)
+	id, token, seat := createCarcAgainstBot(t, e, ctx, "carc-lobby", "#surveyors")
 	if seat != 0 {
 		t.Fatalf("creator seated at %d", seat)
 	}

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"testing"
@@ -9,7 +8,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/surveyor-game/surveyor/carcassonne"
-	"github.com/surveyor-game/surveyor/game"
 )
 
 // drawnTile is what the client draws for one tile type in one rotation: the edges it reports and the
@@ -112,20 +110,7 @@ func TestCarcassonneTilesAgreeWithEngine(t *testing.T) {
 			if !mapsEqual(got, want) {
 				t.Fatalf("seed %d turn %d, tile %s: the client's edges allow %v, the engine %v", seed, v.Turn, letter, keys(got), keys(want))
 			}
-			for _, raw := range g.LegalMoves(game.Seat(g.ToActSeat())) {
-				var m carcMove
-				if err := json.Unmarshal(raw, &m); err != nil {
-					t.Fatal(err)
-				}
-				if m.Meeple == "" {
-					continue
-				}
-				k := fmt.Sprintf("%s%d", letter, m.Rotation/90)
-				if named[k] == nil {
-					named[k] = map[string]bool{}
-				}
-				named[k][m.Meeple] = true
-			}
+			noteSpots(t, g, named, "")
 			positions++
 			if err := g.Play(rp.Move(g)); err != nil {
 				t.Fatal(err)

@@ -529,8 +529,9 @@ function controls(s, token, accept, legal, pos) {
     out.push(...extra.filter(x => x.id === "figure-options"));
     const opts = meepleOptions(s);
     const list = h("div", { class: "meeples", id: "meeple-options", role: "radiogroup", "aria-label": t("carcMeeple") },
-      h("button", { type: "button", id: "meeple-none", class: cc.meeple === "" ? "selected" : "", "data-meeple": "",
-        "aria-pressed": cc.meeple === "" ? "true" : "false", onclick: () => chooseMeeple(s, token, accept, "") }, `0 · ${t("carcNoMeeple")}`),
+      // "No meeple" is not also shown chosen when the abbot's recall is: the two are one choice or the other.
+      h("button", { type: "button", id: "meeple-none", class: cc.meeple === "" && !cc.recall ? "selected" : "", "data-meeple": "",
+        "aria-pressed": cc.meeple === "" && !cc.recall ? "true" : "false", onclick: () => chooseMeeple(s, token, accept, "") }, `0 · ${t("carcNoMeeple")}`),
       opts.map((name, i) => h("button", { type: "button", class: cc.meeple === name ? "selected" : "", "data-meeple": name,
         "aria-pressed": cc.meeple === name ? "true" : "false", onclick: () => chooseMeeple(s, token, accept, name) },
       `${i + 1} · ${segLabel(v.tile, cc.rot, name)}`)));
@@ -626,7 +627,9 @@ function expansionControls(s, token, accept) {
   const kinds = figureKinds(s);
   if (!kinds.includes(cc.figure)) cc.figure = kinds[0];
   const supply = (v.supplies || [])[you.seat] || {};
-  if (kinds.length > 1) {
+  // Shown too when one figure other than the meeple is all that may stand (the meeples all out, the abbot
+  // in hand): the player must see which figure the spots below are for.
+  if (kinds.length > 1 || kinds[0] !== "meeple") {
     out.push(h("div", { class: "figures", id: "figure-options", role: "radiogroup", "aria-label": t("carcFigure") },
       kinds.map(f => h("button", { type: "button", class: cc.figure === f ? "selected" : "", "data-figure": f, role: "radio",
         "aria-checked": cc.figure === f ? "true" : "false", onclick: () => chooseFigure(s, token, accept, f) },

@@ -1,7 +1,8 @@
 // The Carcassonne tile types and how to draw them. The rows use the engine's notation
 // (docs/carcassonne.md, "Tiles"): edges N E S W (F field, R road, C city, W river), then the segments in the
 // canonical orientation. The client needs its own copy because the view names laid tiles by their id only;
-// e2e/carc_tiles_test.go checks the base rows against the engine for every type and rotation. The base rows
+// e2e/carc_tiles_test.go checks the base rows against the engine for every type and rotation, and
+// e2e/carc_rows_test.go every row, the expansions' included, against the engine's tables. The base rows
 // also give where a meeple stands on each segment (and the coat of arms), in a 100x100 tile, canonical
 // orientation; the expansions' rows (EXPANSION_ROWS, in the engine's keyed form) leave that to layout(),
 // which finds a clear spot for every figure and every picture on the tile.
