@@ -124,6 +124,9 @@ type SimOutcome struct {
 	// Think is, by seat, the time its bot took for each of its decisions in order (the sim reports their
 	// median, p99 and maximum).
 	Think [][]time.Duration
+	// Counts are named tallies by seat that the sim averages per game, such as the figures of an
+	// expansion stood and taken back (nil for none).
+	Counts map[string][]int
 }
 
 // SimGame plays one whole game from a seed, seat s played by the bot named bots[s], through the engine's

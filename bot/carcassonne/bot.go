@@ -46,6 +46,8 @@ type Bot struct {
 	scratch *carc.Game
 	ps      []carc.Placement
 	segs    []int
+	moves   []carc.Move
+	recalls []carc.Pos
 	// kinds caches the kind of each segment of each tile type (carc.TileName), read from the move form
 	// once.
 	kinds [carc.NumTileTypes][carc.MaxSegments]string
@@ -118,18 +120,31 @@ func (b *Bot) Choose(g *carc.Game) (carc.Move, error) {
 	cost := w.MeepleCost * float64(left) / 36 * 4 / float64(max(supply, 1))
 	best, bestVal, first := carc.Move{}, 0.0, true
 	b.cands = b.cands[:0]
+	b.recalls = g.RecallOptions(b.recalls[:0])
 	for _, p := range b.ps {
+		b.moves = b.moves[:0]
 		b.segs = append(g.MeepleOptions(p, b.segs[:0]), carc.NoMeeple)
 		for _, s := range b.segs {
-			m := carc.Move{Placement: p, Meeple: s}
+			b.moves = append(b.moves, carc.Move{Placement: p, Meeple: s})
+		}
+		b.moves, b.segs = figureMoves(g, p, b.recalls, b.segs, b.moves)
+		for _, m := range b.moves {
 			*b.scratch = *g
 			if b.scratch.Play(m) != nil {
 				continue
 			}
 			v := b.gain(g, me, n, w)
-			if s != carc.NoMeeple && b.scratch.Supply(me) < supply {
-				// The meeple still stands: its feature is open (or a field).
-				v += b.hope(g, m, left, w) - cost
+			switch {
+			case m.Recall:
+				v += recallValue(b.scratch, m.RecallAt, left, w)
+			case m.Meeple == carc.NoMeeple:
+			case m.Figure == carc.Meeple:
+				if b.scratch.Supply(me) < supply {
+					// The meeple still stands: its feature is open (or a field).
+					v += b.hope(g, m, left, w) - cost
+				}
+			case b.scratch.FigureSupply(me, m.Figure) < g.FigureSupply(me, m.Figure):
+				v += figureHope(m.Figure, b.hope(g, m, left, w)) - figureCost(m.Figure, left, cost, w)
 			}
 			if b.temperature > 0 {
 				b.cands = append(b.cands, candidate{m: m, v: v})
@@ -162,7 +177,7 @@ func (b *Bot) hope(g *carc.Game, m carc.Move, left int, w Weights) float64 {
 	// With few tiles left an open feature is unlikely to be completed: it scores at the end at half rate.
 	late := min(1, float64(left)/20)
 	switch b.kind(g, m.Meeple) {
-	case "monastery":
+	case "monastery", "garden":
 		around := 0
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {

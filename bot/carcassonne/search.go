@@ -265,14 +265,25 @@ func (s *Search) playOut(m carc.Move, me int) float64 {
 // when left tiles remain (nothing at the end of the game).
 func (s *Search) value(g *carc.Game, me, left int) float64 {
 	per := s.MeepleValue * float64(left) / 70
-	mine := float64(g.Score(me)) + per*float64(g.Supply(me))
+	mine := float64(g.Score(me)) + per*inHand(g, me)
 	other := math.Inf(-1)
 	for seat := 0; seat < g.Players(); seat++ {
 		if seat != me {
-			other = max(other, float64(g.Score(seat))+per*float64(g.Supply(seat)))
+			other = max(other, float64(g.Score(seat))+per*inHand(g, seat))
 		}
 	}
 	return mine - other
+}
+
+// inHand is a seat's figures in hand, in meeples' worth (handWorth).
+func inHand(g *carc.Game, seat int) float64 {
+	n := float64(g.Supply(seat))
+	for f := carc.LargeMeeple; f <= carc.Witch; f++ {
+		if k := g.FigureSupply(seat, f); k > 0 {
+			n += handWorth(f) * float64(k)
+		}
+	}
+	return n
 }
 
 // mix is a 64-bit hash of two numbers (splitmix64's finaliser), so that nearby seeds give unrelated samples.
@@ -287,10 +298,12 @@ func mix(a, b uint64) uint64 {
 // public View and the move form, which makes it cheap enough to play whole turns of look-ahead with:
 // TestPlusEvalIsGreedyPlus checks that it chooses as greedy+ does.
 type plusEval struct {
-	trial carc.Trial
-	ps    []carc.Placement
-	segs  []int
-	cands []candidate
+	trial   carc.Trial
+	ps      []carc.Placement
+	segs    []int
+	moves   []carc.Move
+	recalls []carc.Pos
+	cands   []candidate
 }
 
 // values fills pe.cands with every legal move of g and its greedy+ value.
@@ -311,10 +324,15 @@ func (pe *plusEval) scan(g *carc.Game, w Weights, keep bool) carc.Move {
 	cost := w.MeepleCost * float64(left) / 36 * 4 / float64(max(supply, 1))
 	best, bestVal, first := carc.Move{Meeple: carc.NoMeeple}, 0.0, true
 	pe.trial.Reset(g)
+	pe.recalls = g.RecallOptions(pe.recalls[:0])
 	for _, p := range pe.ps {
+		pe.moves = pe.moves[:0]
 		pe.segs = append(g.MeepleOptions(p, pe.segs[:0]), carc.NoMeeple)
 		for _, sg := range pe.segs {
-			m := carc.Move{Placement: p, Meeple: sg}
+			pe.moves = append(pe.moves, carc.Move{Placement: p, Meeple: sg})
+		}
+		pe.moves, pe.segs = figureMoves(g, p, pe.recalls, pe.segs, pe.moves)
+		for _, m := range pe.moves {
 			sc := pe.trial.Game()
 			if sc.Play(m) != nil {
 				continue
@@ -327,8 +345,16 @@ func (pe *plusEval) scan(g *carc.Game, w Weights, keep bool) carc.Move {
 				}
 			}
 			v -= w.Opponent * float64(worst)
-			if sg != carc.NoMeeple && sc.Supply(me) < supply {
-				v += plusHope(g, m, left, w) - cost
+			switch {
+			case m.Recall:
+				v += recallValue(sc, m.RecallAt, left, w)
+			case m.Meeple == carc.NoMeeple:
+			case m.Figure == carc.Meeple:
+				if sc.Supply(me) < supply {
+					v += plusHope(g, m, left, w) - cost
+				}
+			case sc.FigureSupply(me, m.Figure) < g.FigureSupply(me, m.Figure):
+				v += figureHope(m.Figure, plusHope(g, m, left, w)) - figureCost(m.Figure, left, cost, w)
 			}
 			if keep {
 				pe.cands = append(pe.cands, candidate{m: m, v: v})
@@ -346,7 +372,7 @@ func plusHope(g *carc.Game, m carc.Move, left int, w Weights) float64 {
 	late := min(1, float64(left)/20)
 	k, _ := g.SegmentKind(m.Meeple)
 	switch k {
-	case carc.Monastery:
+	case carc.Monastery, carc.Garden:
 		around := 0
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"runtime"
 	"slices"
@@ -72,6 +73,14 @@ type PlayerStats struct {
 	Stats
 }
 
+// CountStats is a player's mean per game of one of the game's named tallies (game.SimOutcome.Counts).
+type CountStats struct {
+	Player int     `json:"player"`
+	Bot    string  `json:"bot"`
+	Name   string  `json:"name"`
+	Mean   float64 `json:"mean"`
+}
+
 // SeatStats sums up one seat over the run, whoever sat there: the seat's own advantage or handicap.
 type SeatStats struct {
 	Seat int `json:"seat"`
@@ -80,14 +89,18 @@ type SeatStats struct {
 
 // Report is the outcome of a run.
 type Report struct {
-	Game        string        `json:"game"`
-	Games       int           `json:"games"`
-	Seats       int           `json:"seats"`
-	Seed        uint64        `json:"seed"`
-	Seconds     float64       `json:"seconds"`
-	GamesPerSec float64       `json:"games_per_sec"`
-	Players     []PlayerStats `json:"players"`
-	BySeat      []SeatStats   `json:"by_seat,omitempty"`
+	Game  string `json:"game"`
+	Games int    `json:"games"`
+	Seats int    `json:"seats"`
+	Seed  uint64 `json:"seed"`
+	// Options are the game options of the run, as given (omitted for none: the game's defaults).
+	Options     json.RawMessage `json:"options,omitempty"`
+	Seconds     float64         `json:"seconds"`
+	GamesPerSec float64         `json:"games_per_sec"`
+	Players     []PlayerStats   `json:"players"`
+	BySeat      []SeatStats     `json:"by_seat,omitempty"`
+	// Counts are the game's named tallies, by player then name (none for a game that keeps none).
+	Counts []CountStats `json:"counts,omitempty"`
 	// Titles counts the solo titles (solo Cartographers only) and TitleCI gives each one's share with its
 	// 95% Wilson interval; MeanRating is the mean solo rating, MedianRating the median with its 95%
 	// interval (MedianRatingCI, distribution-free: the order statistics a binomial(n, ½) puts around it).
@@ -117,6 +130,7 @@ type outcome struct {
 	title         string
 	rating        int
 	think         [][]time.Duration
+	counts        map[string][]int
 }
 
 // GameSeed is the seed of game i of a run: a mix of the run's seed and i, so that runs with nearby seeds
@@ -271,6 +285,15 @@ func newPlayer(cfg Config, g games.Game) (func() gameFunc, error) {
 // byPlayer reorders the seat results of game i by player.
 func byPlayer(i, seats int, o game.SimOutcome) outcome {
 	out := outcome{scores: make([]int, seats), ranks: make([]int, seats), title: o.Title, rating: o.Rating}
+	if o.Counts != nil {
+		out.counts = make(map[string][]int, len(o.Counts))
+		for k, bySeat := range o.Counts {
+			out.counts[k] = make([]int, seats)
+			for j := range seats {
+				out.counts[k][j] = bySeat[(i+j)%seats]
+			}
+		}
+	}
 	if o.Think != nil {
 		out.think = make([][]time.Duration, seats)
 	}
@@ -286,13 +309,14 @@ func byPlayer(i, seats int, o game.SimOutcome) outcome {
 
 // report sums the outcomes up.
 func (cfg Config) report(g games.Game, players []string, results []outcome, elapsed time.Duration) Report {
-	r := Report{Game: cfg.Game, Games: cfg.Games, Seats: cfg.Seats, Seed: cfg.Seed, Seconds: elapsed.Seconds()}
+	r := Report{Game: cfg.Game, Games: cfg.Games, Seats: cfg.Seats, Seed: cfg.Seed, Options: cfg.Options, Seconds: elapsed.Seconds()}
 	if elapsed > 0 {
 		r.GamesPerSec = float64(cfg.Games) / elapsed.Seconds()
 	}
 	for j, name := range players {
 		st := stats(results, func(i int) int { return j })
 		r.Players = append(r.Players, PlayerStats{Player: j, Bot: name, Stats: st})
+		r.Counts = append(r.Counts, meanCounts(results, j, name)...)
 		r.Decisions = append(r.Decisions, decisionTimes(results, j, name))
 	}
 	if cfg.Seats > 1 {
@@ -394,6 +418,21 @@ func TitleOrder(r Report) []string {
 		if r.Titles[t] > 0 {
 			out = append(out, t)
 		}
+	}
+	return out
+}
+
+// meanCounts is player j's mean per game of each named tally, in the order of the names.
+func meanCounts(results []outcome, j int, bot string) []CountStats {
+	sum := map[string]int{}
+	for _, o := range results {
+		for k, v := range o.counts {
+			sum[k] += v[j]
+		}
+	}
+	var out []CountStats
+	for _, k := range slices.Sorted(maps.Keys(sum)) {
+		out = append(out, CountStats{Player: j, Bot: bot, Name: k, Mean: float64(sum[k]) / float64(len(results))})
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/games"
 )
 
@@ -302,5 +303,54 @@ func TestReportDecisionsAndSolo(t *testing.T) {
 	}
 	if r.Titles["Legendary Cartographer"] != 2 || r.TitleCI["Legendary Cartographer"] != Wilson(2, 4) {
 		t.Errorf("Legendary %d %v", r.Titles["Legendary Cartographer"], r.TitleCI["Legendary Cartographer"])
+	}
+}
+
+// A game's tallies are averaged by player, reordered from seats like the scores: in game i player j sat
+// at seat (i+j) mod 2. Player 1 stood 3 abbots at seat 0 of game 0 and 1 at seat 1 of game 1: 2 a game.
+func TestReportCounts(t *testing.T) {
+	cfg := Config{Game: "carcassonne", Games: 2, Seats: 2}
+	results := []outcome{
+		byPlayer(0, 2, game.SimOutcome{Scores: []int{1, 2}, Ranks: []int{2, 1}, Counts: map[string][]int{"abbot stood": {3, 5}}}),
+		byPlayer(1, 2, game.SimOutcome{Scores: []int{1, 2}, Ranks: []int{2, 1}, Counts: map[string][]int{"abbot stood": {0, 1}}}),
+	}
+	g, _ := games.Lookup("carcassonne")
+	r := cfg.report(g, []string{"greedy+", "auto"}, results, time.Second)
+	want := []CountStats{{Player: 0, Bot: "greedy+", Name: "abbot stood", Mean: 2}, {Player: 1, Bot: "auto", Name: "abbot stood", Mean: 2.5}}
+	if len(r.Counts) != len(want) || r.Counts[0] != want[0] || r.Counts[1] != want[1] {
+		t.Errorf("counts %+v, want %+v", r.Counts, want)
+	}
+}
+
+// Carcassonne with the River and the Abbot tallies the figures by kind and the abbots taken back, the
+// bots stand and take back abbots, and the report repeats the options; a base game keeps no tallies.
+func TestCarcassonneExpansionTallies(t *testing.T) {
+	opts := json.RawMessage(`{"expansions":["river","abbot"],"surveyors":true}`)
+	r, err := Run(t.Context(), Config{Game: "carcassonne", Games: 4, Seats: 2, Bots: []string{"greedy+", "auto"}, Options: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(r.Options) != string(opts) {
+		t.Errorf("options %s", r.Options)
+	}
+	got := map[string]float64{}
+	for _, c := range r.Counts {
+		got[c.Bot+" "+c.Name] = c.Mean
+	}
+	for _, k := range []string{"greedy+ abbot stood", "greedy+ abbot recalled", "greedy+ meeple stood", "auto abbot stood", "auto meeple stood"} {
+		if got[k] <= 0 {
+			t.Errorf("%s: %v a game (%v)", k, got[k], got)
+		}
+	}
+	// No more abbots come back than were stood.
+	if got["greedy+ abbot recalled"] > got["greedy+ abbot stood"] {
+		t.Errorf("greedy+ took back more abbots than it stood: %v", got)
+	}
+	base, err := Run(t.Context(), Config{Game: "carcassonne", Games: 2, Seats: 2, Bots: []string{"greedy+"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(base.Counts) != 0 {
+		t.Errorf("base game tallies %+v", base.Counts)
 	}
 }

@@ -72,10 +72,24 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		return json.NewEncoder(stdout).Encode(r)
 	}
 	fmt.Fprintf(stdout, "%s: %d games, %d seats, seed %d: %.1f s, %.1f games/s\n", r.Game, r.Games, r.Seats, r.Seed, r.Seconds, r.GamesPerSec)
+	if len(r.Options) > 0 {
+		fmt.Fprintf(stdout, "options: %s\n", r.Options)
+	}
 	fmt.Fprintf(stdout, "%-7s %-11s %8s %17s %8s %5s %5s %6s %8s %15s\n", "player", "bot", "mean", "95% interval", "stdev", "min", "max", "wins", "win rate", "95% interval")
 	for _, p := range r.Players {
 		fmt.Fprintf(stdout, "%-7d %-11s %8.2f [%7.2f, %7.2f] %8.2f %5d %5d %6d %7.1f%% [%5.1f, %5.1f]\n", p.Player+1, p.Bot, p.Mean,
 			p.MeanCI[0], p.MeanCI[1], p.Stdev, p.Min, p.Max, p.Wins, 100*p.WinRate, 100*p.WinRateCI[0], 100*p.WinRateCI[1])
+	}
+	for j, p := range r.Players {
+		var parts []string
+		for _, c := range r.Counts {
+			if c.Player == j {
+				parts = append(parts, fmt.Sprintf("%s %.2f", c.Name, c.Mean))
+			}
+		}
+		if len(parts) > 0 {
+			fmt.Fprintf(stdout, "%-7d %-11s per game: %s\n", p.Player+1, p.Bot, strings.Join(parts, ", "))
+		}
 	}
 	if len(r.BySeat) > 0 {
 		fmt.Fprintf(stdout, "%-16s %8s %8s %5s %5s %6s %8s\n", "seat (any bot)", "mean", "stdev", "min", "max", "wins", "win rate")

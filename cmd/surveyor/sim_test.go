@@ -19,6 +19,16 @@ func TestSimPrintsStatistics(t *testing.T) {
 	}
 }
 
+// With expansions the report names the options and each player's tallies a game.
+func TestSimPrintsExpansionTallies(t *testing.T) {
+	out := runOK(t, "", "sim", "--game", "carcassonne", "--games", "2", "--seats", "2", "--bots", "greedy+", "--options", `{"expansions":["river","abbot"]}`)
+	for _, want := range []string{`options: {"expansions":["river","abbot"]}`, "greedy+     per game: abbot recalled "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 // --json gives the report; --parallel changes the speed, never the games.
 func TestSimJSONAndParallel(t *testing.T) {
 	args := []string{"sim", "--game", "carcassonne", "--games", "4", "--seats", "2", "--bots", "greedy+,auto", "--json"}

@@ -36,7 +36,8 @@ func Game() game.Plugin {
 			{Name: "play", Summary: "play a game in the terminal (hot-seat), or let the built-in policy play one (--auto)", Run: runPlay},
 		},
 		Benchmarks: []game.Benchmark{
-			{Name: "carcassonne/random-game-surveyors", Op: "game", Setup: benchGames},
+			{Name: "carcassonne/random-game-surveyors", Op: "game", Setup: benchGames(surveyorOptions())},
+			{Name: "carcassonne/random-game-expansions", Op: "game", Setup: benchGames(expansionOptions())},
 			{Name: "carcassonne/legal-placements-mid-game", Op: "listing", Setup: benchLegalPlacements},
 			{Name: "bot/carcassonne-greedy+", Op: "decision", Setup: benchBot},
 		},
@@ -89,6 +90,7 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 				levels[l.Name].Reseed(seed + uint64(i))
 			}
 			think := make([][]time.Duration, seats)
+			counts := newCounts(o, seats)
 			for !g.Over() {
 				seat := g.ToActSeat()
 				var m carcassonne.Move
@@ -118,14 +120,54 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 				if err := g.Play(m); err != nil {
 					return game.SimOutcome{}, fmt.Errorf("%s at seat %d played an illegal move: %w", seatBot[seat], seat, err)
 				}
+				counts.add(m, seat)
 			}
 			scores := make([]int, seats)
 			for s := range scores {
 				scores[s] = g.Score(s)
 			}
-			return game.SimOutcome{Scores: scores, Ranks: rank(scores), Think: think}, nil
+			return game.SimOutcome{Scores: scores, Ranks: rank(scores), Think: think, Counts: counts}, nil
 		}
 	}, nil
+}
+
+// simCounts are the sim's tallies by seat of the figures an expansion brings: each kind stood ("abbot
+// stood"), and the abbots taken back. None in the base game, whose figures are meeples only.
+type simCounts map[string][]int
+
+// newCounts makes the tallies of a game with options o: a name for each figure of its expansions (the
+// plain meeple too, to compare with), and the recall with the Abbot; nil for the base game.
+func newCounts(o carcassonne.Options, seats int) simCounts {
+	if o.Expansions == 0 {
+		return nil
+	}
+	c := simCounts{"meeple stood": make([]int, seats)}
+	if o.Expansions.Has(carcassonne.AbbotExp) {
+		c["abbot stood"] = make([]int, seats)
+		c["abbot recalled"] = make([]int, seats)
+	}
+	return c
+}
+
+// add counts the move m played by seat: the figure it stood, or the abbot it took back.
+func (c simCounts) add(m carcassonne.Move, seat int) {
+	if c == nil {
+		return
+	}
+	key := ""
+	switch {
+	case m.Recall:
+		key = "abbot recalled"
+	case m.Meeple != carcassonne.NoMeeple:
+		key = m.Figure.String() + " stood"
+	default:
+		return
+	}
+	if c[key] == nil {
+		// A figure of an expansion this list does not name yet: counted all the same.
+		c[key] = make([]int, len(c["meeple stood"]))
+	}
+	c[key][seat]++
 }
 
 // rank gives 1 to the best score; equal scores share a rank (the Carcassonne rules name no tie-break).
@@ -148,9 +190,37 @@ func surveyorOptions() carcassonne.Options {
 	return o
 }
 
-// benchGames plays whole two-player games with the Land Surveyors by random legal moves: one op is a game.
-func benchGames() (func(int) error, error) {
-	o := surveyorOptions()
+// benchExpansions are the expansions of the benchmark "random-game-expansions", with the Land Surveyors:
+// all five, of which it plays those the engine accepts (the River and the Abbot as of 28 Nov 2026; the
+// others join as they become playable, and docs/performance.md says which were in each figure).
+var benchExpansions = []string{"river", "abbot", "inns_cathedrals", "traders_builders", "mage_witch"}
+
+// expansionOptions are the options of a game with the Land Surveyors and those of benchExpansions the
+// engine plays.
+func expansionOptions() carcassonne.Options {
+	var on []string
+	for _, x := range benchExpansions {
+		if _, err := carcassonne.ParseOptions(json.RawMessage(`{"expansions":["` + x + `"]}`)); err == nil {
+			on = append(on, x)
+		}
+	}
+	raw, err := json.Marshal(map[string]any{"surveyors": true, "expansions": on})
+	if err != nil {
+		panic(fmt.Sprintf("carcassonne: benchmark options %v: %v", on, err))
+	}
+	o, err := carcassonne.ParseOptions(raw)
+	if err != nil {
+		panic(fmt.Sprintf("carcassonne: benchmark options %s: %v", raw, err))
+	}
+	return o
+}
+
+// benchGames plays whole two-player games with options o by random legal moves: one op is a game.
+func benchGames(o carcassonne.Options) func() (func(int) error, error) {
+	return func() (func(int) error, error) { return benchGamesWith(o) }
+}
+
+func benchGamesWith(o carcassonne.Options) (func(int) error, error) {
 	g := &carcassonne.Game{}
 	return func(i int) error {
 		if err := g.Reset(o, 2, uint64(i)); err != nil {
