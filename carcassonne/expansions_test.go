@@ -206,12 +206,12 @@ func TestDeterminizeKeepsTheRiverFirst(t *testing.T) {
 	}
 }
 
-// Games with the River, the Abbot and the Land Surveyors allocate nothing either, once the event buffers
-// have grown: Reset, Placements, the random player's moves and Play.
+// Games with the River, the Abbot, Inns & Cathedrals and the Land Surveyors allocate nothing either, once
+// the event buffers have grown: Reset, Placements, the random player's moves and Play.
 func TestNoAllocationWithRiverAndAbbot(t *testing.T) {
 	opts := DefaultOptions()
 	opts.Surveyors = true
-	opts.Expansions = RiverExp | AbbotExp
+	opts.Expansions = RiverExp | AbbotExp | InnsCathedralsExp
 	g := &Game{}
 	rp := NewRandomPlayer(3)
 	buf := make([]Placement, 0, 1024)
