@@ -153,7 +153,7 @@ func TestGardenTilesReplaceBaseCopies(t *testing.T) {
 	}
 	gardens := 0
 	for i := range types {
-		if types[i].garden >= 0 {
+		if types[i].garden >= 0 && types[i].set <= riverSet {
 			gardens += types[i].count
 		}
 	}

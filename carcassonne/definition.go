@@ -19,14 +19,25 @@ var (
 	_ game.Definition = Definition{}
 	_ game.State      = (*Game)(nil)
 	_ game.Narrator   = (*Game)(nil)
+	_ game.SeatRanger = Definition{}
 )
 
 // Name is the game's name in records and the API.
 func (Definition) Name() string { return "carcassonne" }
 
-// SeatRange is 2 to 5 players. (Inns & Cathedrals' sixth seat needs the hosts to ask the options how
-// many seats they allow; until then New refuses six.)
+// SeatRange is 2 to 5 players, the range of the default options; SeatRangeFor gives six with Inns &
+// Cathedrals.
 func (Definition) SeatRange() (int, int) { return minPlayers, baseMaxPlayers }
+
+// SeatRangeFor is 2 to 6 players with Inns & Cathedrals (its sixth colour), 2 to 5 otherwise
+// (game.SeatRanger).
+func (Definition) SeatRangeFor(options json.RawMessage) (int, int, error) {
+	o, err := ParseOptions(options)
+	if err != nil {
+		return 0, 0, err
+	}
+	return minPlayers, o.maxSeats(), nil
+}
 
 // DefaultOptions is the JSON of DefaultOptions().
 func (Definition) DefaultOptions() json.RawMessage {

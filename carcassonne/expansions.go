@@ -77,6 +77,7 @@ var expansions = []*expansion{
 	&landSurveyors,
 	&river,
 	&abbot,
+	&innsCathedrals,
 }
 
 // expansionStates holds the state of each expansion that keeps one, one field each.

@@ -53,32 +53,12 @@ func TestRandomGamesWithRiverAndAbbot(t *testing.T) {
 		opts := DefaultOptions()
 		opts.Expansions = []Expansions{RiverExp, AbbotExp, RiverExp | AbbotExp}[seed%3]
 		opts.Surveyors = seed%2 == 1
-		players := 2 + int(seed/3%4)
-		g, err := NewGame(opts, players, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rp := NewRandomPlayer(seed)
-		var moves []game.RecordedMove
-		for !g.Over() {
-			if rem := g.RemainingTiles(); sum(rem[:]) != g.DrawPileSize() {
-				t.Fatalf("seed %d: %d tiles counted as remaining, %d in the pile", seed, sum(rem[:]), g.DrawPileSize())
-			}
-			m := rp.Move(g)
-			if seed%5 == 0 {
-				m = g.GreedyMove()
-			}
+		g, moves := playChecked(t, reg, reused, opts, 2+int(seed/3%4), seed)
+		for _, m := range moves {
 			if m.Figure == Abbot {
 				abbots++
 			}
-			moves = append(moves, game.RecordedMove{Seat: game.Seat(g.toAct), Move: g.EncodeMove(m)})
-			if err := g.Play(m); err != nil {
-				t.Fatalf("seed %d: legal move %+v refused: %v", seed, m, err)
-			}
-			checkFigures(t, g, seed)
 		}
-		checkInvariants(t, g, seed)
-		checkFigures(t, g, seed)
 		for _, e := range g.Events() {
 			if e.Recall {
 				recalls++
@@ -87,38 +67,70 @@ func TestRandomGamesWithRiverAndAbbot(t *testing.T) {
 				gardens++
 			}
 		}
-		// The same seed in a reused game value gives the same game.
-		if err := reused.Reset(opts, players, seed); err != nil {
-			t.Fatal(err)
-		}
-		rp = NewRandomPlayer(seed)
-		for !reused.Over() {
-			m := rp.Move(reused)
-			if seed%5 == 0 {
-				m = reused.GreedyMove()
-			}
-			if err := reused.Play(m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if fingerprint(reused) != fingerprint(g) {
-			t.Fatalf("seed %d: two plays differ", seed)
-		}
-		raw, _ := json.Marshal(opts)
-		rec := game.Record{Game: "carcassonne", Options: raw, Seed: seed, Seats: players, Moves: moves}
-		st, err := reg.Replay(rec)
-		if err != nil {
-			t.Fatalf("seed %d: replay: %v", seed, err)
-		}
-		want, _ := json.Marshal(g.Result())
-		got, _ := json.Marshal(st.Result())
-		if !bytes.Equal(want, got) {
-			t.Fatalf("seed %d: replay result differs:\n%s\n%s", seed, want, got)
-		}
 	}
 	if abbots == 0 || recalls == 0 || gardens == 0 {
 		t.Errorf("%d abbots stood, %d taken back, %d garden scorings: the games did not play the Abbot", abbots, recalls, gardens)
 	}
+}
+
+// playChecked plays a seeded game to the end with the random player (the greedy policy when seed%5 is 0)
+// and checks it: every tile laid or set aside, every figure in hand or on the board, the scores the sum
+// of the scorings, the pile's public count right all along, the same game from the same seed in a reused
+// game value, and the record of its moves replaying to the same result. It returns the game and its moves.
+func playChecked(t *testing.T, reg game.Registry, reused *Game, opts Options, players int, seed uint64) (*Game, []Move) {
+	t.Helper()
+	g, err := NewGame(opts, players, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := NewRandomPlayer(seed)
+	var moves []game.RecordedMove
+	var played []Move
+	for !g.Over() {
+		if rem := g.RemainingTiles(); sum(rem[:]) != g.DrawPileSize() {
+			t.Fatalf("seed %d: %d tiles counted as remaining, %d in the pile", seed, sum(rem[:]), g.DrawPileSize())
+		}
+		m := rp.Move(g)
+		if seed%5 == 0 {
+			m = g.GreedyMove()
+		}
+		played = append(played, m)
+		moves = append(moves, game.RecordedMove{Seat: game.Seat(g.toAct), Move: g.EncodeMove(m)})
+		if err := g.Play(m); err != nil {
+			t.Fatalf("seed %d: legal move %+v refused: %v", seed, m, err)
+		}
+		checkFigures(t, g, seed)
+	}
+	checkInvariants(t, g, seed)
+	checkFigures(t, g, seed)
+	if err := reused.Reset(opts, players, seed); err != nil {
+		t.Fatal(err)
+	}
+	rp = NewRandomPlayer(seed)
+	for !reused.Over() {
+		m := rp.Move(reused)
+		if seed%5 == 0 {
+			m = reused.GreedyMove()
+		}
+		if err := reused.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fingerprint(reused) != fingerprint(g) {
+		t.Fatalf("seed %d: two plays differ", seed)
+	}
+	raw, _ := json.Marshal(opts)
+	rec := game.Record{Game: "carcassonne", Options: raw, Seed: seed, Seats: players, Moves: moves}
+	st, err := reg.Replay(rec)
+	if err != nil {
+		t.Fatalf("seed %d: replay: %v", seed, err)
+	}
+	want, _ := json.Marshal(g.Result())
+	got, _ := json.Marshal(st.Result())
+	if !bytes.Equal(want, got) {
+		t.Fatalf("seed %d: replay result differs:\n%s\n%s", seed, want, got)
+	}
+	return g, played
 }
 
 func sum(a []int) int {
@@ -194,12 +206,12 @@ func TestDeterminizeKeepsTheRiverFirst(t *testing.T) {
 	}
 }
 
-// Games with the River, the Abbot and the Land Surveyors allocate nothing either, once the event buffers
-// have grown: Reset, Placements, the random player's moves and Play.
+// Games with the River, the Abbot, Inns & Cathedrals and the Land Surveyors allocate nothing either, once
+// the event buffers have grown: Reset, Placements, the random player's moves and Play.
 func TestNoAllocationWithRiverAndAbbot(t *testing.T) {
 	opts := DefaultOptions()
 	opts.Surveyors = true
-	opts.Expansions = RiverExp | AbbotExp
+	opts.Expansions = RiverExp | AbbotExp | InnsCathedralsExp
 	g := &Game{}
 	rp := NewRandomPlayer(3)
 	buf := make([]Placement, 0, 1024)

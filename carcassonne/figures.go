@@ -28,6 +28,9 @@ var figureStrength = [numFigures]uint8{Meeple: 1, LargeMeeple: 2, Abbot: 1}
 // figureNames are the figures' ids in the move form and the view.
 var figureNames = [numFigures]string{"meeple", "large", "abbot", "builder", "pig", "mage", "witch"}
 
+// figureWords name the figures for people, in refusals.
+var figureWords = [numFigures]string{"meeple", "large meeple", "abbot", "builder", "pig", "mage", "witch"}
+
 func (f Figure) String() string {
 	if f < numFigures {
 		return figureNames[f]

@@ -16,7 +16,8 @@ func FuzzMoves(f *testing.F) {
 	f.Add(uint64(2), []byte{255, 128, 64, 32, 16, 8, 4, 2, 1})
 	f.Add(uint64(3), []byte("the quick brown fox jumps over the lazy dog, many times over and over"))
 	f.Fuzz(func(t *testing.T, seed uint64, data []byte) {
-		opts := []string{`{"surveyors":true}`, `{"surveyors":true,"expansions":["river","abbot"]}`, `{"expansions":["abbot"]}`}[seed%3]
+		opts := []string{`{"surveyors":true}`, `{"surveyors":true,"expansions":["river","abbot"]}`, `{"expansions":["abbot"]}`,
+			`{"surveyors":true,"expansions":["inns_cathedrals"]}`}[seed%4]
 		st, err := Definition{}.New(json.RawMessage(opts), 2+int(seed%4), seed)
 		if err != nil {
 			t.Fatal(err)

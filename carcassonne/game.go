@@ -100,7 +100,7 @@ func (g *Game) Reset(opts Options, players int, seed uint64) error {
 		return err
 	}
 	if hi := opts.maxSeats(); players < minPlayers || players > hi {
-		return fmt.Errorf("carcassonne: %w: %d players, want %d to %d", game.ErrBadOptions, players, minPlayers, hi)
+		return fmt.Errorf("carcassonne: %w: %d players, want %d to %d%s", game.ErrBadOptions, players, minPlayers, hi, sixthSeatNote(opts, players))
 	}
 	g.opts, g.players, g.seed, g.quiet = opts, players, seed, false
 	g.board.clear()
@@ -315,7 +315,7 @@ func (g *Game) checkFigure(cell, oi int, m Move) error {
 		if m.Figure == Meeple {
 			return errNoSupply
 		}
-		return fmt.Errorf("%w: no %s left in supply", errNoSupply, m.Figure)
+		return fmt.Errorf("%w: no %s left in supply", errNoSupply, figureWords[m.Figure])
 	}
 	err := rule(g, m.Figure, &types[g.current].segs[m.Meeple], g.meepleFree(cell, oi, m.Meeple))
 	if errors.Is(err, errOccupied) {

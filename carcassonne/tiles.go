@@ -117,6 +117,7 @@ var tileSets = [...][]tileSpec{
 	tileTable[:],
 	gardenTiles[:],
 	riverTiles[:],
+	innsTiles[:],
 }
 
 // The sets by index in tileSets.
@@ -124,11 +125,12 @@ const (
 	baseSet = iota
 	gardenSet
 	riverSet
+	innsSet
 )
 
 const (
 	// numTypes is the number of tile types of every set.
-	numTypes = len(tileTable) + len(gardenTiles) + len(riverTiles)
+	numTypes = len(tileTable) + len(gardenTiles) + len(riverTiles) + len(innsTiles)
 	// maxTiles bounds the tiles of one game, start tile included: the base game's 72 and every
 	// expansion's (River 12, Inns & Cathedrals 18, Traders & Builders 24, Mage & Witch 8), with room
 	// to spare. The board, the features and the deck are sized by it.

@@ -12,7 +12,8 @@ type ScoreEvent struct {
 	Final   bool   `json:"final"`
 	Feature string `json:"feature"`
 	Tiles   []Pos  `json:"tiles"`
-	// Meeples counts the meeples (farmers for a field) of each seat in the feature.
+	// Meeples is the strength of each seat's figures in the feature (farmers for a field): a meeple 1, a
+	// large meeple 2.
 	Meeples []int `json:"meeples"`
 	// Cities is, for a field, the number of completed cities it borders.
 	Cities    int   `json:"cities,omitempty"`

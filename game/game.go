@@ -31,6 +31,25 @@ type Definition interface {
 	New(options json.RawMessage, seats int, seed uint64) (State, error)
 }
 
+// SeatRanger is implemented by definitions whose seat range depends on the options (Carcassonne has a
+// sixth seat only with Inns & Cathedrals). SeatRange stays the range of the default options; hosts that
+// know a match's options ask SeatRangeFor (the function), which falls back on SeatRange.
+type SeatRanger interface {
+	// SeatRangeFor is the smallest and largest number of seats a game with these options may have (empty
+	// or null options mean the defaults). Bad options give an error wrapping ErrBadOptions.
+	SeatRangeFor(options json.RawMessage) (min, max int, err error)
+}
+
+// SeatRangeFor is the seat range of a game of def with these options: def's SeatRangeFor if it has one,
+// its SeatRange otherwise.
+func SeatRangeFor(def Definition, options json.RawMessage) (min, max int, err error) {
+	if r, ok := def.(SeatRanger); ok {
+		return r.SeatRangeFor(options)
+	}
+	min, max = def.SeatRange()
+	return min, max, nil
+}
+
 // State is one game in progress. It is not safe for concurrent use; hosts serialise access.
 type State interface {
 	// ToAct lists the seats that must act now, in seat order: several at once for simultaneous games, one

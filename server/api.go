@@ -339,7 +339,10 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return errf(http.StatusBadRequest, codeBadRequest, "unknown game %q (see GET /api/games)", req.Game)
 	}
-	lo, hi := def.SeatRange()
+	lo, hi, err := game.SeatRangeFor(def, req.Options)
+	if err != nil {
+		return err
+	}
 	if req.MaxSeats == 0 {
 		req.MaxSeats = req.OldMaxSeats
 	}
