@@ -17,9 +17,12 @@ const (
 	River
 	Monastery
 	Garden
+	// Goods is no feature: it names the scoring of the most goods of a kind at the end (Traders &
+	// Builders).
+	Goods
 )
 
-var kindNames = [...]string{"field", "road", "city", "river", "monastery", "garden"}
+var kindNames = [...]string{"field", "road", "city", "river", "monastery", "garden", "goods"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -117,6 +120,7 @@ var tileSets = [...][]tileSpec{
 	tileTable[:],
 	gardenTiles[:],
 	riverTiles[:],
+	tradersTiles[:],
 }
 
 // The sets by index in tileSets.
@@ -124,11 +128,12 @@ const (
 	baseSet = iota
 	gardenSet
 	riverSet
+	tradersSet
 )
 
 const (
 	// numTypes is the number of tile types of every set.
-	numTypes = len(tileTable) + len(gardenTiles) + len(riverTiles)
+	numTypes = len(tileTable) + len(gardenTiles) + len(riverTiles) + len(tradersTiles)
 	// maxTiles bounds the tiles of one game, start tile included: the base game's 72 and every
 	// expansion's (River 12, Inns & Cathedrals 18, Traders & Builders 24, Mage & Witch 8), with room
 	// to spare. The board, the features and the deck are sized by it.
