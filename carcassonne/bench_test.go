@@ -86,7 +86,8 @@ func BenchmarkRandomGame(b *testing.B) {
 		name string
 		sv   bool
 		exps Expansions
-	}{{"base", false, 0}, {"surveyors", true, 0}, {"river_abbot_surveyors", true, RiverExp | AbbotExp}} {
+	}{{"base", false, 0}, {"surveyors", true, 0}, {"river_abbot_surveyors", true, RiverExp | AbbotExp},
+		{"traders", false, TradersBuildersExp}, {"traders_surveyors", true, TradersBuildersExp}} {
 		b.Run(c.name, func(b *testing.B) {
 			opts := DefaultOptions()
 			opts.Surveyors, opts.Expansions = c.sv, c.exps

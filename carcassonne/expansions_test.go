@@ -194,12 +194,18 @@ func TestDeterminizeKeepsTheRiverFirst(t *testing.T) {
 	}
 }
 
-// Games with the River, the Abbot and the Land Surveyors allocate nothing either, once the event buffers
-// have grown: Reset, Placements, the random player's moves and Play.
+// Games with the River, the Abbot and the Land Surveyors (and Traders & Builders) allocate nothing either,
+// once the event buffers have grown: Reset, Placements, the random player's moves and Play.
 func TestNoAllocationWithRiverAndAbbot(t *testing.T) {
+	for _, x := range []Expansions{RiverExp | AbbotExp, RiverExp | AbbotExp | TradersBuildersExp} {
+		noAllocation(t, x)
+	}
+}
+
+func noAllocation(t *testing.T, x Expansions) {
 	opts := DefaultOptions()
 	opts.Surveyors = true
-	opts.Expansions = RiverExp | AbbotExp
+	opts.Expansions = x
 	g := &Game{}
 	rp := NewRandomPlayer(3)
 	buf := make([]Placement, 0, 1024)
@@ -220,16 +226,22 @@ func TestNoAllocationWithRiverAndAbbot(t *testing.T) {
 	g.events = make([]event, 0, 4*cap(g.events))
 	g.evTiles = make([]int16, 0, 4*cap(g.evTiles))
 	if n := testing.AllocsPerRun(3, play); n != 0 {
-		t.Errorf("%v allocations per 4 games, want 0", n)
+		t.Errorf("%s: %v allocations per 4 games, want 0", x.Names(), n)
 	}
 }
 
 // With the River and the Abbot, the listed legal moves are all accepted, none twice, and they include the
-// abbot's and the recall's when the seat may make them; a random player's moves are among them.
+// abbot's and the recall's when the seat may make them; a random player's moves are among them. With
+// Traders & Builders likewise, the builder's and the pig's included.
 func TestLegalMovesWithRiverAndAbbot(t *testing.T) {
 	abbotMoves, recallMoves := 0, 0
-	for seed := uint64(0); seed < 6; seed++ {
-		st, _ := Definition{}.New(json.RawMessage(`{"surveyors":true,"expansions":["river","abbot"]}`), 2, seed)
+	builderMoves, pigMoves := 0, 0
+	for seed := uint64(0); seed < 9; seed++ {
+		opts := `{"surveyors":true,"expansions":["river","abbot"]}`
+		if seed >= 6 {
+			opts = `{"expansions":["traders_builders"]}`
+		}
+		st, _ := Definition{}.New(json.RawMessage(opts), 2, seed)
 		g := st.(*Game)
 		rp := NewRandomPlayer(seed)
 		for turn := 0; !g.Over(); turn++ {
@@ -248,6 +260,8 @@ func TestLegalMovesWithRiverAndAbbot(t *testing.T) {
 					seen[string(m)] = true
 					abbotMoves += strings.Count(string(m), `"figure":"abbot"`)
 					recallMoves += strings.Count(string(m), `"recall"`)
+					builderMoves += strings.Count(string(m), `"figure":"builder"`)
+					pigMoves += strings.Count(string(m), `"figure":"pig"`)
 				}
 				if m := rp.Move(g); !seen[string(g.EncodeMove(m))] {
 					t.Fatalf("seed %d turn %d: the random player's %s is not listed", seed, turn, g.EncodeMove(m))
@@ -258,7 +272,7 @@ func TestLegalMovesWithRiverAndAbbot(t *testing.T) {
 			}
 		}
 	}
-	if abbotMoves == 0 || recallMoves == 0 {
-		t.Errorf("%d abbot moves and %d recalls listed", abbotMoves, recallMoves)
+	if abbotMoves == 0 || recallMoves == 0 || builderMoves == 0 || pigMoves == 0 {
+		t.Errorf("%d abbot moves, %d recalls, %d builder moves, %d pig moves listed", abbotMoves, recallMoves, builderMoves, pigMoves)
 	}
 }
