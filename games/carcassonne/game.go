@@ -36,7 +36,8 @@ func Game() game.Plugin {
 			{Name: "play", Summary: "play a game in the terminal (hot-seat), or let the built-in policy play one (--auto)", Run: runPlay},
 		},
 		Benchmarks: []game.Benchmark{
-			{Name: "carcassonne/random-game-surveyors", Op: "game", Setup: benchGames},
+			{Name: "carcassonne/random-game-surveyors", Op: "game", Setup: benchGames(surveyorOptions())},
+			{Name: "carcassonne/random-game-traders", Op: "game", Setup: benchGames(tradersOptions())},
 			{Name: "carcassonne/legal-placements-mid-game", Op: "listing", Setup: benchLegalPlacements},
 			{Name: "bot/carcassonne-greedy+", Op: "decision", Setup: benchBot},
 		},
@@ -148,9 +149,19 @@ func surveyorOptions() carcassonne.Options {
 	return o
 }
 
-// benchGames plays whole two-player games with the Land Surveyors by random legal moves: one op is a game.
-func benchGames() (func(int) error, error) {
+// tradersOptions are the Land Surveyors with Traders & Builders.
+func tradersOptions() carcassonne.Options {
 	o := surveyorOptions()
+	o.Expansions = carcassonne.TradersBuildersExp
+	return o
+}
+
+// benchGames plays whole two-player games with options o by random legal moves: one op is a game.
+func benchGames(o carcassonne.Options) func() (func(int) error, error) {
+	return func() (func(int) error, error) { return randomGames(o) }
+}
+
+func randomGames(o carcassonne.Options) (func(int) error, error) {
 	g := &carcassonne.Game{}
 	return func(i int) error {
 		if err := g.Reset(o, 2, uint64(i)); err != nil {
