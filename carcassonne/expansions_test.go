@@ -104,20 +104,26 @@ func TestRandomGamesWithRiverAndAbbot(t *testing.T) {
 		if fingerprint(reused) != fingerprint(g) {
 			t.Fatalf("seed %d: two plays differ", seed)
 		}
-		raw, _ := json.Marshal(opts)
-		rec := game.Record{Game: "carcassonne", Options: raw, Seed: seed, Seats: players, Moves: moves}
-		st, err := reg.Replay(rec)
-		if err != nil {
-			t.Fatalf("seed %d: replay: %v", seed, err)
-		}
-		want, _ := json.Marshal(g.Result())
-		got, _ := json.Marshal(st.Result())
-		if !bytes.Equal(want, got) {
-			t.Fatalf("seed %d: replay result differs:\n%s\n%s", seed, want, got)
-		}
+		checkReplay(t, reg, g, moves, seed)
 	}
 	if abbots == 0 || recalls == 0 || gardens == 0 {
 		t.Errorf("%d abbots stood, %d taken back, %d garden scorings: the games did not play the Abbot", abbots, recalls, gardens)
+	}
+}
+
+// checkReplay: the record of a game's moves replays to the same result.
+func checkReplay(t *testing.T, reg game.Registry, g *Game, moves []game.RecordedMove, seed uint64) {
+	t.Helper()
+	raw, _ := json.Marshal(g.opts)
+	rec := game.Record{Game: "carcassonne", Options: raw, Seed: seed, Seats: g.players, Moves: moves}
+	st, err := reg.Replay(rec)
+	if err != nil {
+		t.Fatalf("seed %d: replay: %v", seed, err)
+	}
+	want, _ := json.Marshal(g.Result())
+	got, _ := json.Marshal(st.Result())
+	if !bytes.Equal(want, got) {
+		t.Fatalf("seed %d: replay result differs:\n%s\n%s", seed, want, got)
 	}
 }
 

@@ -326,17 +326,7 @@ func TestRandomGamesWithTraders(t *testing.T) {
 				goodsTold++
 			}
 		}
-		raw, _ := json.Marshal(opts)
-		rec := game.Record{Game: "carcassonne", Options: raw, Seed: seed, Seats: players, Moves: moves}
-		st, err := reg.Replay(rec)
-		if err != nil {
-			t.Fatalf("seed %d: replay: %v", seed, err)
-		}
-		want, _ := json.Marshal(g.Result())
-		got, _ := json.Marshal(st.Result())
-		if !bytes.Equal(want, got) {
-			t.Fatalf("seed %d: replay result differs", seed)
-		}
+		checkReplay(t, reg, g, moves, seed)
 		checkNarrativeSeats(t, g, moves, seed)
 	}
 	if builders == 0 || pigs == 0 || seconds == 0 || goodsTold == 0 {
