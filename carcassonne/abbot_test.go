@@ -153,6 +153,7 @@ func TestGardenTilesReplaceBaseCopies(t *testing.T) {
 	}
 	gardens := 0
 	for i := range types {
+		// the later expansions' printed gardens are their own tiles, counted by their tests
 		if types[i].garden >= 0 && types[i].set <= riverSet {
 			gardens += types[i].count
 		}

@@ -87,7 +87,8 @@ func BenchmarkRandomGame(b *testing.B) {
 		sv   bool
 		exps Expansions
 	}{{"base", false, 0}, {"surveyors", true, 0}, {"river_abbot_surveyors", true, RiverExp | AbbotExp},
-		{"inns", false, InnsCathedralsExp}, {"inns_surveyors", true, InnsCathedralsExp}} {
+		{"inns", false, InnsCathedralsExp}, {"inns_surveyors", true, InnsCathedralsExp},
+		{"traders", false, TradersBuildersExp}, {"traders_surveyors", true, TradersBuildersExp}} {
 		b.Run(c.name, func(b *testing.B) {
 			opts := DefaultOptions()
 			opts.Surveyors, opts.Expansions = c.sv, c.exps

@@ -76,7 +76,7 @@ func (g *Game) Apply(seat game.Seat, raw json.RawMessage) error {
 		return fmt.Errorf("carcassonne: %w", game.ErrGameOver)
 	}
 	if int(seat) != g.toAct {
-		return fmt.Errorf("carcassonne: %w: seat %d to play, not seat %d", game.ErrNotYourTurn, g.toAct, seat)
+		return fmt.Errorf("carcassonne: %w: seat %d to play, not seat %d%s", game.ErrNotYourTurn, g.toAct, seat, g.notAgain(int(seat)))
 	}
 	m, err := g.DecodeMove(raw)
 	if err != nil {

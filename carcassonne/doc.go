@@ -24,9 +24,9 @@
 //
 // An expansion plugs into named points of the turn (expansions.go): its figures, the deck and start tile,
 // setup (after the shuffle), a placement rule, where its figures stand, the rest of a move, scoring
-// modifiers, turnEnd, the final scoring, determinize, view and the narrative's setup line. Each is one
-// file holding its value and its hooks (surveyors.go's landSurveyors, river.go, abbot.go), its tile rows
-// (tiles_river.go, tiles_gardens.go), one line in the expansions list and one field of expansionStates;
+// modifiers, what a tile completed and by whom, turnEnd, a second tile for the same seat, the final scoring, determinize, view and the narrative's setup line. Each is one
+// file holding its value and its hooks (surveyors.go's landSurveyors, river.go, abbot.go, traders.go), its
+// tile rows (tiles_river.go, tiles_gardens.go, tiles_traders.go), one line in the expansions list and one field of expansionStates;
 // the base game calls the hooks of the expansions the options switch on and names none.
 //
 // # Where things are

@@ -34,7 +34,14 @@ import "github.com/surveyor-game/surveyor/game"
 //     symbols and each seat's strength (figureStrength).
 //   - modifier: the id and the words of a modifier, for the view and the narrative; eventView adds what
 //     the expansion's older clients read to a scoring's public form.
+//   - completed: a road or city the tile just laid completed, and the seat that laid it, before it is
+//     scored (whether or not a figure stands in it: Traders & Builders' goods go to whoever completes).
 //   - turnEnd: after a tile is laid and what it completed is scored; scored says whether anything was.
+//     Each tile of a turn ends this way, the builder's second tile too (so the Land Surveyors' piles
+//     turn after each part of a double turn that scored).
+//   - playsAgain: after turnEnd, whether the seat that just laid a tile lays the next one too (the
+//     builder's second tile) instead of the next seat; againWords tell it in the narrative.
+//   - tellTurn: what the narrative tells of a turn besides its tile and scorings (goods taken).
 //   - finalScoring: after the base game's final scoring.
 //   - determinize: reshuffles what the expansion hides, in a look-ahead copy (lookahead.go).
 //   - view: what the expansion shows every seat; tellSetup: what the narrative tells of its setup once
@@ -61,10 +68,15 @@ type expansion struct {
 	playMove  func(g *Game, m Move, seat int)
 	recalls   bool
 
-	scoring   func(g *Game, t *tally) int8
-	modifier  func(id int8) (name, words string)
-	eventView func(g *Game, m modifier, e *event, se *ScoreEvent)
-	turnEnd   func(g *Game, scored bool)
+	scoring    func(g *Game, t *tally) int8
+	modifier   func(id int8) (name, words string)
+	eventView  func(g *Game, m modifier, e *event, se *ScoreEvent)
+	completed  func(g *Game, root int, k Kind, seat int)
+	turnEnd    func(g *Game, scored bool)
+	playsAgain func(g *Game) bool
+	againWords string
+	notAgain   string
+	tellTurn   func(g *Game, turn int, tell func(kind string, data any, text string))
 
 	finalScoring func(g *Game)
 	determinize  func(g *Game, rng *game.RNG)
@@ -78,12 +90,14 @@ var expansions = []*expansion{
 	&river,
 	&abbot,
 	&innsCathedrals,
+	&traders,
 }
 
 // expansionStates holds the state of each expansion that keeps one, one field each.
 type expansionStates struct {
 	surveyors surveyorsState
 	river     riverState
+	traders   tradersState
 }
 
 // streamExpansion is the first of the seed's streams the expansions use, one each in list order.
@@ -143,6 +157,53 @@ func (g *Game) expansionTurnEnd(scored bool) {
 			x.turnEnd(g, scored)
 		}
 	}
+}
+
+func (g *Game) expansionCompleted(root int, k Kind, seat int) {
+	for _, x := range g.exps {
+		if x.completed != nil {
+			x.completed(g, root, k, seat)
+		}
+	}
+}
+
+// playsAgain reports whether an expansion gives the seat that just laid a tile the next one too.
+func (g *Game) playsAgain() bool {
+	again := false
+	for _, x := range g.exps {
+		if x.playsAgain != nil && x.playsAgain(g) {
+			again = true
+		}
+	}
+	return again
+}
+
+// notAgain explains, to the seat that laid the last tile and would lay another, why it may not: the
+// words of the expansion that gives second tiles ("" if none does, or for another seat).
+func (g *Game) notAgain(seat int) string {
+	if g.turn == 0 || seat != (g.toAct+g.players-1)%g.players {
+		return ""
+	}
+	for _, x := range g.exps {
+		if x.playsAgain != nil {
+			return ": " + x.notAgain
+		}
+	}
+	return ""
+}
+
+// secondTile reports whether turn (the number of tiles laid before it) was a second tile of one seat,
+// and the words of the expansion that gave it.
+func (g *Game) secondTile(turn int) (string, bool) {
+	if g.again[turn/64]&(1<<(turn%64)) == 0 {
+		return "", false
+	}
+	for _, x := range g.exps {
+		if x.playsAgain != nil {
+			return x.againWords, true
+		}
+	}
+	return "", true
 }
 
 func (g *Game) expansionView(v *View) {

@@ -119,8 +119,15 @@ func playChecked(t *testing.T, reg game.Registry, reused *Game, opts Options, pl
 	if fingerprint(reused) != fingerprint(g) {
 		t.Fatalf("seed %d: two plays differ", seed)
 	}
-	raw, _ := json.Marshal(opts)
-	rec := game.Record{Game: "carcassonne", Options: raw, Seed: seed, Seats: players, Moves: moves}
+	checkReplay(t, reg, g, moves, seed)
+	return g, played
+}
+
+// checkReplay: the record of a game's moves replays to the same result.
+func checkReplay(t *testing.T, reg game.Registry, g *Game, moves []game.RecordedMove, seed uint64) {
+	t.Helper()
+	raw, _ := json.Marshal(g.opts)
+	rec := game.Record{Game: "carcassonne", Options: raw, Seed: seed, Seats: g.players, Moves: moves}
 	st, err := reg.Replay(rec)
 	if err != nil {
 		t.Fatalf("seed %d: replay: %v", seed, err)
@@ -130,7 +137,6 @@ func playChecked(t *testing.T, reg game.Registry, reused *Game, opts Options, pl
 	if !bytes.Equal(want, got) {
 		t.Fatalf("seed %d: replay result differs:\n%s\n%s", seed, want, got)
 	}
-	return g, played
 }
 
 func sum(a []int) int {
@@ -206,12 +212,18 @@ func TestDeterminizeKeepsTheRiverFirst(t *testing.T) {
 	}
 }
 
-// Games with the River, the Abbot, Inns & Cathedrals and the Land Surveyors allocate nothing either, once
-// the event buffers have grown: Reset, Placements, the random player's moves and Play.
+// Games with the River, the Abbot, Inns & Cathedrals, Traders & Builders and the Land Surveyors allocate
+// nothing either, once the event buffers have grown: Reset, Placements, the random player's moves and Play.
 func TestNoAllocationWithRiverAndAbbot(t *testing.T) {
+	for _, x := range []Expansions{RiverExp | AbbotExp | InnsCathedralsExp, RiverExp | AbbotExp | TradersBuildersExp} {
+		noAllocation(t, x)
+	}
+}
+
+func noAllocation(t *testing.T, x Expansions) {
 	opts := DefaultOptions()
 	opts.Surveyors = true
-	opts.Expansions = RiverExp | AbbotExp | InnsCathedralsExp
+	opts.Expansions = x
 	g := &Game{}
 	rp := NewRandomPlayer(3)
 	buf := make([]Placement, 0, 1024)

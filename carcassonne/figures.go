@@ -73,6 +73,11 @@ func meepleStands(g *Game, _ Figure, seg *segment, free bool) error {
 	return nil
 }
 
+// standing is where the tile a figure would stand on is being laid: the cell and the orientation (an
+// index into orients). checkFigure and FigureOptions set it before asking a figure's rule, for the rules
+// that look past the segment at the feature it would join (the builder and the pig join a follower).
+type standing struct{ cell, oi int }
+
 // standRule is the rule that says where a figure may stand: the base game's for a meeple, otherwise
 // the rule of the expansion that brings the figure into the game (nil if none does).
 func (g *Game) standRule(f Figure) func(g *Game, f Figure, seg *segment, free bool) error {

@@ -17,7 +17,8 @@ func FuzzMoves(f *testing.F) {
 	f.Add(uint64(3), []byte("the quick brown fox jumps over the lazy dog, many times over and over"))
 	f.Fuzz(func(t *testing.T, seed uint64, data []byte) {
 		opts := []string{`{"surveyors":true}`, `{"surveyors":true,"expansions":["river","abbot"]}`, `{"expansions":["abbot"]}`,
-			`{"surveyors":true,"expansions":["inns_cathedrals"]}`}[seed%4]
+			`{"surveyors":true,"expansions":["inns_cathedrals"]}`,
+			`{"surveyors":true,"expansions":["traders_builders"]}`, `{"expansions":["river","abbot","traders_builders"]}`}[seed%6]
 		st, err := Definition{}.New(json.RawMessage(opts), 2+int(seed%4), seed)
 		if err != nil {
 			t.Fatal(err)
@@ -36,9 +37,18 @@ func FuzzMoves(f *testing.F) {
 				continue
 			}
 			before := snapshot(t, st)
+			if b >= 250 {
+				// the seat that laid the last tile lays another, earned or not (the builder's second tile)
+				again := st.LegalMoves(seat)[0]
+				prev := game.Seat((int(seat) + g.players - 1) % g.players)
+				if err := st.Apply(prev, again); err != nil && (!errors.Is(err, game.ErrNotYourTurn) || snapshot(t, st) != before) {
+					t.Fatalf("seat %d laying again: %v", prev, err)
+				}
+				continue
+			}
 			next := data[(i+1)%len(data)]
 			forged := g.EncodeMove(Move{Placement: Placement{X: int(b%7) - 3, Y: int(next%7) - 3, Rot: int(b % 4)},
-				Meeple: int(b)%(len(types[g.current].segs)+1) - 1, Figure: Figure(next % 3),
+				Meeple: int(b)%(len(types[g.current].segs)+1) - 1, Figure: Figure(next % 6),
 				Recall: next%5 == 0, RecallAt: Pos{X: int(next%5) - 2, Y: int(b%5) - 2}})
 			err := st.Apply(seat, forged)
 			if err != nil {
@@ -121,6 +131,45 @@ func FuzzDecodeExpansionMove(f *testing.F) {
 			}
 		}
 		checkFigures(t, g, 11)
+	})
+}
+
+// FuzzDecodeTradersMove feeds arbitrary moves to a Traders & Builders game in which the seat to act has
+// its builder and pig on the board: refused cleanly and changing nothing, or accepted as legal.
+func FuzzDecodeTradersMove(f *testing.F) {
+	f.Add([]byte(`{"type":"place","x":1,"y":0,"rotation":0,"meeple":"road:E","figure":"builder"}`))
+	f.Add([]byte(`{"type":"place","x":1,"y":0,"rotation":0,"meeple":"field:Nw","figure":"pig"}`))
+	f.Add([]byte(`{"type":"place","x":0,"y":1,"rotation":90,"meeple":"city:N","figure":"builder"}`))
+	f.Add([]byte(`{"type":"place","x":0,"y":1,"rotation":90,"meeple":"garden","figure":"pig"}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		st, err := Definition{}.New(json.RawMessage(`{"surveyors":true,"expansions":["traders_builders"]}`), 2, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := st.(*Game)
+		rp := NewRandomPlayer(5)
+		for !g.Over() && (g.FigureSupply(g.toAct, Builder) > 0 || g.FigureSupply(g.toAct, Pig) > 0) {
+			m := rp.Move(g)
+			for _, f := range []Figure{Builder, Pig} {
+				if segs := g.FigureOptions(m.Placement, f, nil); len(segs) > 0 && g.FigureSupply(g.toAct, f) > 0 {
+					m.Meeple, m.Figure = segs[0], f
+				}
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		seat := st.ToAct()[0]
+		before := snapshot(t, st)
+		if err := st.Apply(seat, raw); err != nil {
+			if !errors.Is(err, game.ErrBadMove) && !errors.Is(err, game.ErrIllegalMove) && !errors.Is(err, game.ErrGameOver) {
+				t.Fatalf("%q: %v", raw, err)
+			}
+			if snapshot(t, st) != before {
+				t.Fatalf("refused move %q changed the state", raw)
+			}
+		}
+		checkFigures(t, g, 5)
 	})
 }
 

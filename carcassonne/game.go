@@ -68,6 +68,10 @@ type Game struct {
 
 	expRNG game.RNG        // the setup's generator of the expansion being set up
 	xs     expansionStates // the expansions' states
+	stand  standing        // where a figure's rule is asked about (figures.go)
+	// again marks the turns (bit per number of tiles laid before it) that were a second tile of the same
+	// seat (an expansion's playsAgain: the builder), for the narrative.
+	again [maxTiles/64 + 1]uint64
 
 	stamp  [numNodes]uint16 // wraps every 65535 stamps (newStamp clears it): a few hundred games
 	stampN uint16
@@ -108,6 +112,7 @@ func (g *Game) Reset(opts Options, players int, seed uint64) error {
 	g.scores = [maxPlayers]int{}
 	g.supply = [maxPlayers][numFigures]int{}
 	g.xs = expansionStates{}
+	g.again = [maxTiles/64 + 1]uint64{}
 	g.events = g.events[:0]
 	g.evTiles = g.evTiles[:0]
 	g.switchExpansions()
@@ -308,6 +313,7 @@ func (g *Game) checkFigure(cell, oi int, m Move) error {
 		return fmt.Errorf("%w: %d", errNoFigure, m.Figure)
 	}
 	rule := g.standRule(m.Figure)
+	g.stand = standing{cell: cell, oi: oi}
 	if rule == nil {
 		return fmt.Errorf("%w: %s", errNoFigure, m.Figure)
 	}
@@ -353,7 +359,11 @@ func (g *Game) Play(m Move) error {
 	}
 	g.lay(g.current, cell, m, g.toAct)
 	g.turn++
-	g.toAct = (g.toAct + 1) % g.players
+	if g.playsAgain() {
+		g.again[g.turn/64] |= 1 << (g.turn % 64)
+	} else {
+		g.toAct = (g.toAct + 1) % g.players
+	}
 	g.draw()
 	return nil
 }
@@ -402,6 +412,7 @@ func (g *Game) lay(typ, cell int, m Move, seat int) {
 		}
 		done[nd] = int16(r)
 		nd++
+		g.expansionCompleted(r, k, seat)
 		if g.scoreFeature(r, k, false) {
 			scored = true
 		}

@@ -209,6 +209,7 @@ func (t *Trial) restore() {
 	s.toAct, s.turn, s.over, s.nmonks = b.toAct, b.turn, b.over, b.nmonks
 	s.exps, s.expRNG = b.exps, b.expRNG
 	s.xs = b.xs
+	s.stand, s.again = b.stand, b.again
 	s.events, s.evTiles = b.events, b.evTiles
 	s.stampN = max(s.stampN, b.stampN)
 	s.quiet = true

@@ -33,14 +33,17 @@ func (g *Game) FigureOptions(p Placement, f Figure, buf []int) []int {
 		// Other figures stand on few kinds of segment (an abbot on a monastery or garden): most tiles
 		// offer them none, and working out which features are free is the costly part.
 		some := false
+		// A figure that must join a follower (the builder, the pig) is tried on an occupied feature too.
+		g.stand = standing{cell: cell, oi: oi}
 		for s := range tt.segs {
-			some = some || rule(g, f, &tt.segs[s], true) == nil
+			some = some || rule(g, f, &tt.segs[s], true) == nil || rule(g, f, &tt.segs[s], false) == nil
 		}
 		if !some {
 			return buf
 		}
 	}
 	free := g.freeSegments(cell, oi)
+	g.stand = standing{cell: cell, oi: oi}
 	for s := range tt.segs {
 		if rule(g, f, &tt.segs[s], free&(1<<s) != 0) == nil {
 			buf = append(buf, s)
@@ -53,19 +56,43 @@ func (g *Game) FigureOptions(p Placement, f Figure, buf []int) []int {
 func (g *Game) meepleFree(cell, oi, seg int) bool { return g.freeSegments(cell, oi)&(1<<seg) != 0 }
 
 // freeSegments is the set of segments of a tile not yet laid (bit per segment index) that would join a
-// feature without meeples. The new tile can merge features through its other segments too (a road that
-// runs round the tile and comes back), so segments touching one feature across any side are grouped
-// until no group meets another; the neighbours are read once for all the segments.
+// feature without meeples.
 func (g *Game) freeSegments(cell, oi int) segSet {
+	var l links
+	if !g.segmentLinks(cell, oi, &l) {
+		// not a cell a tile may be laid on: no neighbour to join
+		return ^segSet(0)
+	}
+	free := ^segSet(0)
+	for i := 0; i < l.n; i++ {
+		if g.feat.meeples[l.root[i]] > 0 {
+			free &^= l.group[i]
+		}
+	}
+	return free
+}
+
+// links are the features a tile not yet laid would join: for each link across a side, the neighbour's
+// feature (root) and the segments of the new tile that would end up in it (group).
+type links struct {
+	root  [12]int16
+	group [12]segSet
+	n     int
+}
+
+// segmentLinks finds the links of a tile not yet laid on cell in orientation oi; false if the cell is
+// not one a tile may be laid on. The new tile can merge features through its other segments too (a road
+// that runs round the tile and comes back), so segments touching one feature across any side are grouped
+// until no group meets another; the neighbours are read once for all the segments.
+func (g *Game) segmentLinks(cell, oi int, l *links) bool {
 	o := &orients[oi]
-	var root [12]int16
 	var seg [12]segSet // bit of the segment of the new tile on each link
 	n := 0
 	h := g.board.slot(cell)
 	if h < 0 || g.board.fslot[h] == 0 {
-		// not a cell a tile may be laid on: no neighbour to join
-		return ^segSet(0)
+		return false
 	}
+	root := &l.root
 	nbr := &g.board.fnbr[g.board.fslot[h]-1]
 	for d := 0; d < 4; d++ {
 		v := nbr[d]
@@ -87,7 +114,8 @@ func (g *Game) freeSegments(cell, oi int) segSet {
 	}
 	// group[i] grows to every segment that reaches link i's feature: first those touching the same
 	// feature, then those of any group it shares a segment with.
-	var group [12]segSet
+	group := &l.group
+	*group = [12]segSet{}
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			if root[j] == root[i] {
@@ -106,11 +134,6 @@ func (g *Game) freeSegments(cell, oi int) segSet {
 			}
 		}
 	}
-	free := ^segSet(0)
-	for i := 0; i < n; i++ {
-		if g.feat.meeples[root[i]] > 0 {
-			free &^= group[i]
-		}
-	}
-	return free
+	l.n = n
+	return true
 }

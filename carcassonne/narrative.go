@@ -50,7 +50,7 @@ func (g *Game) Narrative() []game.Event {
 	}
 	// Walk the deck as far as it was drawn: a set-aside tile is told where it was turned up, every other
 	// tile is the one the next turn laid (the last, if the game goes on, is the tile now to lay).
-	disc, turn := 0, 0
+	disc, turn, seat := 0, 0, g.players-1
 	for pos := 0; pos < g.drawPos; pos++ {
 		after := turn
 		letter := types[g.deck[pos]].name
@@ -59,10 +59,20 @@ func (g *Game) Narrative() []game.Event {
 			disc++
 			continue
 		}
-		seat := turn % g.players
-		add(after, seat, "tile", map[string]any{"turn": turn + 1, "tile": letter},
-			"Turn %d: {seat %d} draws %s", turn+1, seat, letter)
+		if words, second := g.secondTile(turn); second {
+			add(after, seat, "tile", map[string]any{"turn": turn + 1, "tile": letter, "second": true},
+				"Turn %d: {seat %d} draws %s (%s)", turn+1, seat, letter, words)
+		} else {
+			seat = (seat + 1) % g.players
+			add(after, seat, "tile", map[string]any{"turn": turn + 1, "tile": letter},
+				"Turn %d: {seat %d} draws %s", turn+1, seat, letter)
+		}
 		if turn < g.turn {
+			for _, x := range g.exps {
+				if x.tellTurn != nil {
+					x.tellTurn(g, turn, func(kind string, data any, text string) { add(turn+1, seat, kind, data, "%s", text) })
+				}
+			}
 			tellScorings(turn, false)
 		}
 		turn++
@@ -88,6 +98,8 @@ func scoringText(se ScoreEvent) string {
 		b.WriteString(recallWords)
 	}
 	switch se.Feature {
+	case "goods":
+		fmt.Fprintf(&b, "most %s", se.Goods)
 	case "field":
 		fmt.Fprintf(&b, "field next to %d completed cit%s", se.Cities, map[bool]string{true: "y", false: "ies"}[se.Cities == 1])
 	default:

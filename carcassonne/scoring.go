@@ -7,6 +7,7 @@ package carcassonne
 // (Wealth, Poverty).
 type tally struct {
 	kind       Kind
+	root       int // the feature's root segment (a road, city or field)
 	tiles      int // distinct tiles of the feature (monastery: itself and its neighbours present)
 	capOnly    int // city tiles that bring only caps to the city
 	arms       int
@@ -111,7 +112,7 @@ func (g *Game) newStamp() uint16 {
 
 // walk tallies a road, city or field from its root, and appends its distinct tiles to the event pool.
 func (g *Game) walk(root int, k Kind, t *tally) {
-	t.kind = k
+	t.kind, t.root = k, root
 	st := g.newStamp()
 	var nonCap [maxTiles]bool
 	var seen [maxTiles]int16

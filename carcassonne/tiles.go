@@ -17,9 +17,12 @@ const (
 	River
 	Monastery
 	Garden
+	// Goods is no feature: it names the scoring of the most goods of a kind at the end (Traders &
+	// Builders).
+	Goods
 )
 
-var kindNames = [...]string{"field", "road", "city", "river", "monastery", "garden"}
+var kindNames = [...]string{"field", "road", "city", "river", "monastery", "garden", "goods"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -118,6 +121,7 @@ var tileSets = [...][]tileSpec{
 	gardenTiles[:],
 	riverTiles[:],
 	innsTiles[:],
+	tradersTiles[:],
 }
 
 // The sets by index in tileSets.
@@ -126,11 +130,12 @@ const (
 	gardenSet
 	riverSet
 	innsSet
+	tradersSet
 )
 
 const (
 	// numTypes is the number of tile types of every set.
-	numTypes = len(tileTable) + len(gardenTiles) + len(riverTiles) + len(innsTiles)
+	numTypes = len(tileTable) + len(gardenTiles) + len(riverTiles) + len(innsTiles) + len(tradersTiles)
 	// maxTiles bounds the tiles of one game, start tile included: the base game's 72 and every
 	// expansion's (River 12, Inns & Cathedrals 18, Traders & Builders 24, Mage & Witch 8), with room
 	// to spare. The board, the features and the deck are sized by it.

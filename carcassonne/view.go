@@ -29,6 +29,9 @@ type ScoreEvent struct {
 	// Modifiers are what the expansions changed, in the order they applied (Points − BasePoints in all);
 	// omitted in a base game, whose scorings keep the form above.
 	Modifiers []Modifier `json:"modifiers,omitempty"`
+	// Goods names the kind of a goods scoring (Feature "goods": the most tokens of a kind at the end,
+	// Traders & Builders).
+	Goods string `json:"goods,omitempty"`
 	// Recall marks the scoring of a feature whose abbot its owner took back (the Abbot).
 	Recall bool `json:"recall,omitempty"`
 }
@@ -77,6 +80,9 @@ func (g *Game) Events() []ScoreEvent {
 		se := ScoreEvent{
 			Turn: int(e.turn), Final: e.final, Feature: e.kind.String(), Cities: int(e.cities),
 			Receivers: seatsOf(e.receivers), Points: int(e.points), BasePoints: int(e.base), Recall: e.recall,
+		}
+		if e.kind == Goods {
+			se.Goods, se.Cities = goodsNames[e.cities], 0
 		}
 		for _, t := range g.evTiles[e.tilesFrom : e.tilesFrom+int32(e.tilesLen)] {
 			se.Tiles = append(se.Tiles, posOf(int(g.board.tiles[t].cell)))
@@ -141,8 +147,12 @@ type View struct {
 	// Supplies are each seat's figures in hand by kind, for the kinds the game plays with.
 	Supplies  []map[string]int        `json:"supplies"`
 	Surveyors map[string]SurveyorView `json:"surveyors,omitempty"`
-	Events    []ScoreEvent            `json:"events"`
-	Over      bool                    `json:"over"`
+	// Goods are each seat's goods tokens by kind ({"wine":2,"grain":0,"cloth":1}), with Traders &
+	// Builders only; DoubleTurn marks the tile to lay as the builder's second tile of the seat to act.
+	Goods      []map[string]int `json:"goods,omitempty"`
+	DoubleTurn bool             `json:"double_turn,omitempty"`
+	Events     []ScoreEvent     `json:"events"`
+	Over       bool             `json:"over"`
 }
 
 // View is the same for every seat: Carcassonne has no private information besides the draw order.

@@ -354,3 +354,22 @@ func TestCarcassonneExpansionTallies(t *testing.T) {
 		t.Errorf("base game tallies %+v", base.Counts)
 	}
 }
+
+// Games with Traders & Builders run to the end with every kind of Carcassonne bot: the builder's second
+// tile is one more decision of the same seat, which every bot makes (auto stands builders, so second
+// tiles occur).
+func TestCarcassonneTradersGamesFinish(t *testing.T) {
+	opts := json.RawMessage(`{"expansions":["river","abbot","traders_builders"],"surveyors":true}`)
+	r, err := Run(t.Context(), Config{Game: "carcassonne", Games: 3, Seats: 3, Bots: []string{"auto", "greedy+", "hard"}, Options: opts, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Games != 3 {
+		t.Fatalf("%d games played", r.Games)
+	}
+	for _, p := range r.Players {
+		if p.Mean <= 0 {
+			t.Errorf("%s scored %v on average", p.Bot, p.Mean)
+		}
+	}
+}

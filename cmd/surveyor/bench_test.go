@@ -41,9 +41,9 @@ func TestBench(t *testing.T) {
 		t.Errorf("bench --benchfmt printed %q", out.String())
 	}
 	out.Reset()
-	if c := run(context.Background(), []string{"bench", "--time", "5ms", "--only", "^carcassonne/random"}, nil, &out, io.Discard); c != 0 ||
+	if c := run(context.Background(), []string{"bench", "--time", "5ms", "--only", "^carcassonne/random-game-surveyors$"}, nil, &out, io.Discard); c != 0 ||
 		!bytes.Contains(out.Bytes(), []byte("carcassonne/random-game-surveyors")) || bytes.Count(out.Bytes(), []byte("\n")) != 1 {
-		t.Fatalf("bench --only ^carcassonne/random: exit %d, %q", c, out.String())
+		t.Fatalf("bench --only ^carcassonne/random-game-surveyors$: exit %d, %q", c, out.String())
 	}
 	for _, args := range [][]string{{"bench", "--only", "nothing-matches"}, {"bench", "--only", "("}, {"bench", "--time", "0s"}, {"bench", "extra"}} {
 		if c := run(context.Background(), args, nil, io.Discard, io.Discard); c == 0 {

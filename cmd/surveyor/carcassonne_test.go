@@ -127,3 +127,21 @@ func TestCarcassonnePlayExpansions(t *testing.T) {
 		t.Errorf("replay gives %v, play gave %v", rep.Result.Scores, res.Scores)
 	}
 }
+
+// A game with Traders & Builders replays, and the replay tells in words the goods a seat takes and the
+// builder's second tiles (the built-in policy stands builders; seed 2 gives both).
+func TestCarcassonneTradersReplayTellsGoodsAndSecondTiles(t *testing.T) {
+	rec := playRecord(t, "carcassonne", "play", "--auto", "--seed", "2", "--expansions", "traders_builders", "--json")
+	if !strings.Contains(string(rec.Options), `"expansions":["traders_builders"]`) {
+		t.Fatalf("options %s", rec.Options)
+	}
+	code, out, errs := replayCode(writeRecord(t, rec))
+	if code != 0 {
+		t.Fatalf("replay exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"completes a city and takes its goods: 1 ", "(a second tile: the builder's road or city was extended)", "Final scoring: most "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the replay does not tell %q:\n%s", want, out)
+		}
+	}
+}

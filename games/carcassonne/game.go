@@ -38,6 +38,7 @@ func Game() game.Plugin {
 		Benchmarks: []game.Benchmark{
 			{Name: "carcassonne/random-game-surveyors", Op: "game", Setup: benchGames(surveyorOptions())},
 			{Name: "carcassonne/random-game-expansions", Op: "game", Setup: benchGames(expansionOptions())},
+			{Name: "carcassonne/random-game-traders", Op: "game", Setup: benchGames(tradersOptions())},
 			{Name: "carcassonne/legal-placements-mid-game", Op: "listing", Setup: benchLegalPlacements},
 			{Name: "bot/carcassonne-greedy+", Op: "decision", Setup: benchBot},
 		},
@@ -212,6 +213,13 @@ func expansionOptions() carcassonne.Options {
 	if err != nil {
 		panic(fmt.Sprintf("carcassonne: benchmark options %s: %v", raw, err))
 	}
+	return o
+}
+
+// tradersOptions are the Land Surveyors with Traders & Builders.
+func tradersOptions() carcassonne.Options {
+	o := surveyorOptions()
+	o.Expansions = carcassonne.TradersBuildersExp
 	return o
 }
 
