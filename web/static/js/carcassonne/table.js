@@ -341,13 +341,19 @@ const SURVEYOR_TILES = {
   monastery: ["hermit_monastery", "pilgrimage_route", "monastery_wealth", "monastery_poverty"],
 };
 
+// featureWords name a scoring's feature and its size: "City (3 tiles)", "Field (2 completed cities)"; the
+// goods' majority at the end (Traders & Builders) has no tiles: it names the kind.
+export function featureWords(ev) {
+  if (ev.feature === "goods") return t("carcMostGoods", { goods: goodsName(ev.goods) });
+  const n = (ev.tiles || []).length;
+  if (ev.feature === "field") return `${carcName("field")} (${t(ev.cities === 1 ? "carcCity1" : "carcCities", { n: ev.cities || 0 })})`;
+  return `${carcName(ev.feature)} (${t(n === 1 ? "carcTile1" : "carcTiles", { n })})`;
+}
+
 // eventText says who scored what for which feature.
 export function eventText(ev, m) {
   const who = ev.receivers.length ? ev.receivers.map(r => playerName(m, r)).join(", ") : t("carcNobody");
-  let s = `${who} ${ev.points >= 0 ? "+" : ""}${ev.points} · ${carcName(ev.feature)}`;
-  if (ev.feature === "field") s += ` (${t(ev.cities === 1 ? "carcCity1" : "carcCities", { n: ev.cities || 0 })})`;
-  else s += ` (${t(ev.tiles.length === 1 ? "carcTile1" : "carcTiles", { n: ev.tiles.length })})`;
-  return withChanges(ev, s);
+  return withChanges(ev, `${who} ${ev.points >= 0 ? "+" : ""}${ev.points} · ${featureWords(ev)}`);
 }
 
 function eventsPanel(v, m, fresh) {
