@@ -98,8 +98,11 @@ function showLobby(main) {
       sel.replaceChildren(...levels.map(l => h("option", { value: l }, botLevelName(l))));
       sel.dataset.levels = game + levels;
     }
+    // The most seats can follow the game's options (Carcassonne's sixth comes with Inns & Cathedrals): a
+    // number chosen above it comes down with it.
     seatsField.max = client.maxSeats;
     $("#bot-count").max = client.maxSeats - 1;
+    for (const f of [seatsField, $("#bot-count")]) if (Number(f.value) > Number(f.max)) f.value = f.max;
     seatsField.disabled = !$("#mode-others").checked;
     $(".others-only").hidden = !$("#mode-others").checked;
     // Rated games are between people with accounts and bots with ratings of their own (every bot the server
