@@ -161,16 +161,35 @@ func TestCarcassonneExpansionsGame(t *testing.T) {
 		t.Errorf("the record's options %s (%v), want the Land Surveyors and %v", rec.Options, err, played)
 	}
 	scores := checkFinal(t, e, ctx, id)
+	press(t, ctx, kEnter)
+	waitJS(t, ctx, `!document.querySelector('#final-modal')`)
 	if os.Getenv("SURVEYOR_SHOTS") != "" {
 		// Close up, the finished board: the river, the gardens, the figures.
-		press(t, ctx, kEnter)
-		waitJS(t, ctx, `!document.querySelector('#final-modal')`)
 		for i := 0; i < 2; i++ {
 			click(t, ctx, "#zoom-in")
 		}
 		shot(t, ctx, "carc-exp-close")
 		phoneView(t, ctx, "carc-exp-close-phone", 1440, 900)
 	}
+	// In French, the finished table and the replay half-way through, its story told: nothing wider than
+	// the screen, on a desktop or on a phone.
+	setLang(t, ctx, "fr")
+	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]') && document.querySelector('#table').dataset.over === "1"`)
+	if evalString(t, ctx, `String(!!document.querySelector('#final-modal'))`) == "true" {
+		press(t, ctx, kEnter)
+		waitJS(t, ctx, `!document.querySelector('#final-modal')`)
+	}
+	fitsWidth(t, ctx, "the finished table in French")
+	shot(t, ctx, "carc-exp-close-fr")
+	phoneView(t, ctx, "carc-exp-close-fr-phone", 1440, 900)
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id+"/replay"))
+	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]') && !!document.querySelector('#replay-step')`)
+	evalString(t, ctx, `(r => { r.value = 40; r.dispatchEvent(new Event('change')); return ""; })(document.querySelector('#replay-nav input[type=range]'))`)
+	waitJS(t, ctx, `document.querySelector('#replay-step').textContent.match(/\d+/)[0] === "40" && document.querySelectorAll('#replay-story li').length > 40`)
+	fitsWidth(t, ctx, "the replay in French")
+	shot(t, ctx, "carc-exp-replay-fr")
+	phoneView(t, ctx, "carc-exp-replay-fr-phone", 1440, 900)
+	setLang(t, ctx, "en")
 	t.Logf("final scores %v", scores)
 }
 
@@ -198,4 +217,27 @@ func phoneView(t *testing.T, ctx context.Context, name string, w, h int64) {
 		t.Fatal(err)
 	}
 	run(t, ctx, chromedp.EmulateViewport(w, h))
+}
+
+// setLang switches the page's language by its menu, as a person does.
+func setLang(t *testing.T, ctx context.Context, l string) {
+	t.Helper()
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#lang"), l))
+	evalString(t, ctx, `document.querySelector('#lang').dispatchEvent(new Event('change')), ""`)
+	waitJS(t, ctx, `document.documentElement.lang === "`+l+`"`)
+}
+
+// fitsWidth fails the test when the page is wider than the screen (a table pushed out of its column), at
+// 1440x900 and on a phone (390x844); the page gets back 1440x900.
+func fitsWidth(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	for _, w := range []int64{1440, 390} {
+		if w == 390 {
+			run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+		}
+		if got := evalString(t, ctx, `(d => d.scrollWidth > innerWidth ? d.scrollWidth + " > " + innerWidth : "")(document.documentElement)`); got != "" {
+			t.Errorf("%s is wider than the screen: %s px", what, got)
+		}
+	}
+	run(t, ctx, chromedp.EmulateViewport(1440, 900))
 }

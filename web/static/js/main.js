@@ -144,7 +144,7 @@ function showLobby(main) {
 
   const lists = h("div", { class: "lists" });
   const yours = h("section", { id: "yours", class: "panel yours-panel", hidden: true });
-  const boards = h("p", { class: "muted", id: "boards" }, t("leaderboard") + ": ",
+  const boards = h("p", { class: "muted", id: "boards" }, t("leaderboard") + t("colon"),
     ...Object.keys(games).flatMap((g, i) => [i ? " · " : "", h("a", { href: `/leaderboard/${g}` }, gameName(g))]));
   const learn = learnPanel(games, navigate, () => $("#name").value.trim() || t("learnName"));
   main.replaceChildren(yours, h("div", { class: "lobby" }, h("div", {}, form, learn), h("div", {}, friendsPanel(), lists, boards)));

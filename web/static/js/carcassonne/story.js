@@ -20,7 +20,7 @@ export function tell(e, match) {
     case "scoring":
     case "recall": {
       const whom = (d.receivers || []).map(s => playerName(match, s)).join(", ");
-      const s = `${featureWords(d)}: ` + (whom ? `${whom} ${d.points >= 0 ? "+" : ""}${d.points}` : t("storyNobody"));
+      const s = t("storyScoring", { feature: featureWords(d), whom: whom ? `${whom} ${d.points >= 0 ? "+" : ""}${d.points}` : t("storyNobody") });
       return (d.final ? t("storyFinal") + " " : "") + withChanges(d, s);
     }
     case "goods": {
