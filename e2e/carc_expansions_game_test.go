@@ -171,8 +171,8 @@ func TestCarcassonneExpansionsGame(t *testing.T) {
 		shot(t, ctx, "carc-exp-close")
 		phoneView(t, ctx, "carc-exp-close-phone", 1440, 900)
 	}
-	// In French, the finished table and the replay half-way through, its story told: nothing wider than
-	// the screen, on a desktop or on a phone.
+	// In French, the finished table and the replay half-way through, its story told, and the replay in
+	// Portuguese: nothing wider than the screen, on a desktop or on a phone.
 	setLang(t, ctx, "fr")
 	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]') && document.querySelector('#table').dataset.over === "1"`)
 	if evalString(t, ctx, `String(!!document.querySelector('#final-modal'))`) == "true" {
@@ -189,6 +189,14 @@ func TestCarcassonneExpansionsGame(t *testing.T) {
 	fitsWidth(t, ctx, "the replay in French")
 	shot(t, ctx, "carc-exp-replay-fr")
 	phoneView(t, ctx, "carc-exp-replay-fr-phone", 1440, 900)
+	// The replay keeps its step through the change of language (the address holds it).
+	setLang(t, ctx, "pt")
+	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]') && document.querySelectorAll('#replay-story li').length > 40 && location.search === "?step=40"`)
+	if got := evalString(t, ctx, `document.querySelector('#replay-step').textContent`); got != "Jogada 40 de "+evalString(t, ctx, `document.querySelector('#replay-nav input[type=range]').max`) {
+		t.Errorf("the replay in Portuguese shows %q: the step was lost with the change of language", got)
+	}
+	fitsWidth(t, ctx, "the replay in Portuguese")
+	shot(t, ctx, "carc-exp-replay-pt")
 	setLang(t, ctx, "en")
 	t.Logf("final scores %v", scores)
 }
@@ -227,16 +235,18 @@ func setLang(t *testing.T, ctx context.Context, l string) {
 	waitJS(t, ctx, `document.documentElement.lang === "`+l+`"`)
 }
 
-// fitsWidth fails the test when the page is wider than the screen (a table pushed out of its column), at
-// 1440x900 and on a phone (390x844); the page gets back 1440x900.
+// fitsWidth fails the test when a panel's content or the page is wider than its box (a table pushed out of
+// its column), at 1440x900 and on a phone (390x844); the page gets back 1440x900.
 func fitsWidth(t *testing.T, ctx context.Context, what string) {
 	t.Helper()
 	for _, w := range []int64{1440, 390} {
 		if w == 390 {
 			run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 		}
-		if got := evalString(t, ctx, `(d => d.scrollWidth > innerWidth ? d.scrollWidth + " > " + innerWidth : "")(document.documentElement)`); got != "" {
-			t.Errorf("%s is wider than the screen: %s px", what, got)
+		var over []string
+		evalJSON(t, ctx, panelsOverflowing, &over)
+		if len(over) > 0 {
+			t.Errorf("%s at %d px: content wider than its box: %v", what, w, over)
 		}
 	}
 	run(t, ctx, chromedp.EmulateViewport(1440, 900))

@@ -264,9 +264,11 @@ function playersPanel(v, m, you) {
         specials.filter(f => (v.supplies[seat] || {})[f] > 0).map(f => h("span", { title: figureName(f), "data-figure": f },
           figureIcon(f, seat, 17), (v.supplies[seat] || {})[f] > 1 ? `×${v.supplies[seat][f]}` : ""))) : null);
   });
+  // The score's heading is a word of its own: Portuguese's "Pontuação" would push the table out of a
+  // narrow side column, "Pontos" does not.
   return h("section", { class: "panel", id: "carc-players" },
     h("table", { class: "carc-scores" },
-      h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("player")), h("th", { class: "num" }, t("score")), h("th", { class: "num" }, t("carcMeeples")),
+      h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("player")), h("th", { class: "num" }, t("carcScoreHead")), h("th", { class: "num" }, t("carcMeeples")),
         specials.length ? h("th", {}, t("carcFigures")) : null)),
       h("tbody", {}, rows)));
 }
