@@ -9,6 +9,8 @@ const en = {
   preset: "Cards from", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Both",
   side: "Map side", sideDefault: "the box's usual (A; C for Heroes)", mode: "Players", solo: "Solo", withOthers: "With others",
   seats: "Seats", clock: "Clock", clockNone: "none", clockMove: "per move", clockGame: "per game", seconds: "seconds",
+  clockLive: "Live", clockCorrespondence: "Correspondence", clockCustom: "Custom…", clockAmount: "Length",
+  unitMinutes: "minutes", unitHours: "hours", unitDays: "days",
   create: "Create", openGames: "Open games", runningGames: "Games in play", finishedGames: "Finished games",
   none: "none", join: "Join", resume: "Resume", watch: "Watch", replay: "Replay", players: "players", noOne: "no one yet",
   invite: "Invite link", copy: "Copy", copied: "Copied", waitingRoom: "Waiting for players", start: "Start the game",
@@ -43,6 +45,10 @@ const en = {
   soloStats: "Solo", best: "Best", average: "Average", titles: "Titles",
   ratingHistory: "Rating after each rated game", ratingDetail: "mu {mu}, sigma {sigma}, {games} rated games",
   ratingDetail1: "mu {mu}, sigma {sigma}, 1 rated game",
+  startEmpty1: "One seat is still empty.", startEmpty: "{n} seats are still empty.", startFillBot: "Seat a bot and start",
+  startFillBots: "Seat bots and start", startWait: "Wait for players", startAlone: "Play alone", startFewer: "Start with {n} players",
+  ratingDetails: "Details", ratingDetailOrdinal: "ordinal {ordinal} (mu − 3 × sigma); the rating shown is 1500 + 20 × ordinal",
+  provisionalMark: "?", provisionalHint: "Provisional: a few more rated games settle it", ratingChange: "Rating",
   provisional: "(provisional)", leaderboard: "Leaderboard", joined: "Joined {date}", noRatingYet: "No rated game yet.",
   botRatings: "Bots", botRatingsNote: "Bots keep a fixed rating, measured against each other: a rated game against one moves only yours.",
   gamesPlayed: "Games", played: "Played", won: "Won", noSuchPlayer: "No such player", rated: "Rated",
@@ -58,7 +64,7 @@ const en = {
   passkeys: "Passkeys", passkeysWhy: "Sign in with your phone, fingerprint or security key instead of the password.",
   passkey: "Passkey", addedOn: "added {date}", noPasskeys: "No passkey yet.",
   noPasskeySupport: "This browser cannot register passkeys.",
-  apiTokens: "API tokens", tokensWhy: "For your scripts and bots: send one as \"Authorization: Bearer TOKEN\" (docs/api.md). \"Read\" sees your games; \"play\" moves in them.",
+  apiTokens: "API tokens", tokensWhy: "For your scripts and bots: send one as \"Authorization: Bearer TOKEN\". \"Read\" sees your games; \"play\" moves in them.",
   tokenName: "Name", tokenNameHint: "e.g. my bot", scopes: "Can", scope_read: "read", scope_play: "play", created: "Created",
   lastUsed: "Last used", never: "never", revoke: "Revoke", noTokens: "No token.", createToken: "Create a token",
   pickAScope: "Choose read, play or both.", tokenSecret: "The new token",
@@ -86,8 +92,8 @@ const en = {
   carcTileMove: "{who}: tile {tile}, {where}{turn}", carcOfStart: "{list} of the start tile",
   carcNorth: "{n} north", carcSouth: "{n} south", carcEast: "{n} east", carcWest: "{n} west",
   carcTurn90: ", turned a quarter clockwise", carcTurn180: ", turned half round", carcTurn270: ", turned a quarter anticlockwise",
-  joiningWhat: "{game}: {content}", joiningClock: "Clock: {clock}", noClock: "no clock", clockPerMove: "{time} per move", clockPerGame: "{time} per player for the game",
-  inviteLocalOnly: "This link works only on this computer: to invite friends, start the server with --addr :8080 and open Surveyor by this computer's network address (README).",
+  joiningWhat: "{game}: {content}", joiningClock: "Clock: {clock}", noClock: "no clock", clockPerMove: "{time} a move", clockPerGame: "{time} per player for the game",
+  inviteLocalOnly: "This link works only on this computer: Surveyor here answers this computer alone. To invite friends, whoever runs it must open it to your network; then share the link from the address they give.",
   connLost: "Connection lost: reconnecting… Your move waits until it is back.", connBack: "Back online.",
   monsterLegend: "Monsters on this map",
   monsterEffects: { "Dragon Inferno": "when all its spaces are surrounded or destroyed, gain 3 coins (once).",
@@ -285,6 +291,8 @@ const fr = {
   preset: "Cartes de", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Les deux",
   side: "Côté de la carte", sideDefault: "celui de la boîte (A ; C pour Heroes)", mode: "Joueurs", solo: "Solo", withOthers: "À plusieurs",
   seats: "Places", clock: "Pendule", clockNone: "aucune", clockMove: "par coup", clockGame: "par partie", seconds: "secondes",
+  clockLive: "En direct", clockCorrespondence: "Par correspondance", clockCustom: "Sur mesure…", clockAmount: "Durée",
+  unitMinutes: "minutes", unitHours: "heures", unitDays: "jours",
   create: "Créer", openGames: "Parties ouvertes", runningGames: "Parties en cours", finishedGames: "Parties terminées",
   none: "aucune", join: "Rejoindre", resume: "Reprendre", watch: "Regarder", replay: "Revoir", players: "joueurs", noOne: "personne encore",
   invite: "Lien d'invitation", copy: "Copier", copied: "Copié", waitingRoom: "En attente de joueurs", start: "Lancer la partie",
@@ -319,6 +327,10 @@ const fr = {
   soloStats: "En solo", best: "Meilleur", average: "Moyenne", titles: "Titres",
   ratingHistory: "Classement après chaque partie classée", ratingDetail: "mu {mu}, sigma {sigma}, {games} parties classées",
   ratingDetail1: "mu {mu}, sigma {sigma}, 1 partie classée",
+  startEmpty1: "Une place est encore libre.", startEmpty: "{n} places sont encore libres.", startFillBot: "Asseoir un robot et commencer",
+  startFillBots: "Asseoir des robots et commencer", startWait: "Attendre des joueurs", startAlone: "Jouer seul", startFewer: "Commencer à {n}",
+  ratingDetails: "Détails", ratingDetailOrdinal: "ordinal {ordinal} (mu − 3 × sigma) ; le classement affiché vaut 1500 + 20 × ordinal",
+  provisionalMark: "?", provisionalHint: "Provisoire : quelques parties classées de plus le fixeront", ratingChange: "Classement",
   provisional: "(provisoire)", leaderboard: "Classement", joined: "Inscrit le {date}", noRatingYet: "Pas encore de partie classée.",
   botRatings: "Robots", botRatingsNote: "Les robots gardent un classement fixe, mesuré entre eux : une partie classée contre l'un d'eux ne change que le vôtre.",
   gamesPlayed: "Parties", played: "Jouées", won: "Gagnées", noSuchPlayer: "Joueur inconnu", rated: "Classée",
@@ -334,7 +346,7 @@ const fr = {
   passkeys: "Clés d'accès", passkeysWhy: "Connectez-vous avec votre téléphone, votre empreinte ou une clé de sécurité plutôt qu'avec le mot de passe.",
   passkey: "Clé d'accès", addedOn: "ajoutée le {date}", noPasskeys: "Pas encore de clé d'accès.",
   noPasskeySupport: "Ce navigateur ne sait pas enregistrer de clé d'accès.",
-  apiTokens: "Jetons d'API", tokensWhy: "Pour vos scripts et vos robots : envoyez-en un comme « Authorization: Bearer JETON » (docs/api.md). « Lire » voit vos parties ; « jouer » y joue.",
+  apiTokens: "Jetons d'API", tokensWhy: "Pour vos scripts et vos robots : envoyez-en un comme « Authorization: Bearer JETON ». « Lire » voit vos parties ; « jouer » y joue.",
   tokenName: "Nom", tokenNameHint: "p. ex. mon robot", scopes: "Peut", scope_read: "lire", scope_play: "jouer", created: "Créé",
   lastUsed: "Dernier usage", never: "jamais", revoke: "Révoquer", noTokens: "Aucun jeton.", createToken: "Créer un jeton",
   pickAScope: "Choisissez lire, jouer ou les deux.", tokenSecret: "Le nouveau jeton",
@@ -363,7 +375,7 @@ const fr = {
   carcNorth: "{n} au nord", carcSouth: "{n} au sud", carcEast: "{n} à l'est", carcWest: "{n} à l'ouest",
   carcTurn90: ", tournée d'un quart dans le sens horaire", carcTurn180: ", tournée d'un demi-tour", carcTurn270: ", tournée d'un quart dans le sens antihoraire",
   joiningWhat: "{game} : {content}", joiningClock: "Pendule : {clock}", noClock: "sans pendule", clockPerMove: "{time} par coup", clockPerGame: "{time} par joueur pour la partie",
-  inviteLocalOnly: "Ce lien ne marche que sur cet ordinateur : pour inviter des amis, lancez le serveur avec --addr :8080 et ouvrez Surveyor par l'adresse réseau de cet ordinateur (README).",
+  inviteLocalOnly: "Ce lien ne marche que sur cet ordinateur : ce Surveyor ne répond qu'à lui. Pour inviter des amis, la personne qui le fait tourner doit l'ouvrir à votre réseau ; partagez alors le lien depuis l'adresse qu'elle vous donne.",
   connLost: "Connexion perdue : reconnexion… Votre coup attend son retour.", connBack: "De nouveau en ligne.",
   monsterLegend: "Monstres sur cette carte",
   monsterEffects: { "Dragon Inferno": "quand toutes ses cases sont entourées ou détruites, gagnez 3 pièces (une fois).",
@@ -579,6 +591,8 @@ const pt = {
   preset: "Cartas de", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Ambos",
   side: "Lado do mapa", sideDefault: "o de costume da caixa (A; C para Heroes)", mode: "Jogadores", solo: "Solo", withOthers: "Com outros",
   seats: "Lugares", clock: "Relógio", clockNone: "nenhum", clockMove: "por jogada", clockGame: "por partida", seconds: "segundos",
+  clockLive: "Ao vivo", clockCorrespondence: "Por correspondência", clockCustom: "Personalizado…", clockAmount: "Duração",
+  unitMinutes: "minutos", unitHours: "horas", unitDays: "dias",
   create: "Criar", openGames: "Partidas abertas", runningGames: "Partidas em andamento", finishedGames: "Partidas terminadas",
   none: "nenhuma", join: "Entrar", resume: "Voltar", watch: "Assistir", replay: "Rever", players: "jogadores", noOne: "ninguém ainda",
   invite: "Link de convite", copy: "Copiar", copied: "Copiado", waitingRoom: "Aguardando jogadores", start: "Começar a partida",
@@ -613,6 +627,10 @@ const pt = {
   soloStats: "Solo", best: "Melhor", average: "Média", titles: "Títulos",
   ratingHistory: "Classificação após cada partida valendo", ratingDetail: "mu {mu}, sigma {sigma}, {games} partidas valendo",
   ratingDetail1: "mu {mu}, sigma {sigma}, 1 partida valendo",
+  startEmpty1: "Ainda há um lugar vazio.", startEmpty: "Ainda há {n} lugares vazios.", startFillBot: "Colocar um robô e começar",
+  startFillBots: "Colocar robôs e começar", startWait: "Esperar jogadores", startAlone: "Jogar sozinho", startFewer: "Começar com {n} jogadores",
+  ratingDetails: "Detalhes", ratingDetailOrdinal: "ordinal {ordinal} (mu − 3 × sigma); a classificação mostrada é 1500 + 20 × ordinal",
+  provisionalMark: "?", provisionalHint: "Provisória: mais algumas partidas ranqueadas a firmam", ratingChange: "Classificação",
   provisional: "(provisória)", leaderboard: "Classificação", joined: "Desde {date}", noRatingYet: "Nenhuma partida valendo ainda.",
   botRatings: "Robôs", botRatingsNote: "Os robôs têm uma classificação fixa, medida entre eles: uma partida valendo contra um deles muda só a sua.",
   gamesPlayed: "Partidas", played: "Jogadas", won: "Vencidas", noSuchPlayer: "Jogador desconhecido", rated: "Valendo classificação",
@@ -628,7 +646,7 @@ const pt = {
   passkeys: "Chaves de acesso", passkeysWhy: "Entre com o celular, a digital ou uma chave de segurança em vez da senha.",
   passkey: "Chave de acesso", addedOn: "adicionada em {date}", noPasskeys: "Nenhuma chave de acesso ainda.",
   noPasskeySupport: "Este navegador não registra chaves de acesso.",
-  apiTokens: "Tokens de API", tokensWhy: "Para seus scripts e robôs: envie um como \"Authorization: Bearer TOKEN\" (docs/api.md). \"Ler\" vê suas partidas; \"jogar\" joga nelas.",
+  apiTokens: "Tokens de API", tokensWhy: "Para seus scripts e robôs: envie um como \"Authorization: Bearer TOKEN\". \"Ler\" vê suas partidas; \"jogar\" joga nelas.",
   tokenName: "Nome", tokenNameHint: "ex.: meu robô", scopes: "Pode", scope_read: "ler", scope_play: "jogar", created: "Criado",
   lastUsed: "Último uso", never: "nunca", revoke: "Revogar", noTokens: "Nenhum token.", createToken: "Criar um token",
   pickAScope: "Escolha ler, jogar ou ambos.", tokenSecret: "O novo token",
@@ -657,7 +675,7 @@ const pt = {
   carcNorth: "{n} ao norte", carcSouth: "{n} ao sul", carcEast: "{n} a leste", carcWest: "{n} a oeste",
   carcTurn90: ", girada um quarto no sentido horário", carcTurn180: ", girada meia volta", carcTurn270: ", girada um quarto no sentido anti-horário",
   joiningWhat: "{game}: {content}", joiningClock: "Relógio: {clock}", noClock: "sem relógio", clockPerMove: "{time} por jogada", clockPerGame: "{time} por jogador na partida",
-  inviteLocalOnly: "Este link só funciona neste computador: para convidar amigos, inicie o servidor com --addr :8080 e abra o Surveyor pelo endereço de rede deste computador (README).",
+  inviteLocalOnly: "Este link só funciona neste computador: este Surveyor só responde a ele. Para convidar amigos, quem o executa precisa abri-lo para a sua rede; depois compartilhe o link pelo endereço que essa pessoa der.",
   connLost: "Conexão perdida: reconectando… Sua jogada espera a volta dela.", connBack: "De volta online.",
   monsterLegend: "Monstros neste mapa",
   monsterEffects: { "Dragon Inferno": "quando todos os seus espaços estiverem cercados ou destruídos, ganhe 3 moedas (uma vez).",
@@ -945,6 +963,31 @@ export function ordinal(n) {
   const tens = n % 100, last = n % 10;
   const suffix = tens >= 11 && tens <= 13 ? "th" : last === 1 ? "st" : last === 2 ? "nd" : last === 3 ? "rd" : "th";
   return `${n}${suffix}`;
+}
+
+// span writes a length of time in its largest whole unit, spelled and made plural by the browser's Intl
+// ("3 days", "3 jours", "1 minuto"): the clocks' lengths read the same in the lobby, the invitation and
+// the lists.
+export function span(seconds) {
+  const units = [["day", 86400], ["hour", 3600], ["minute", 60]];
+  const [unit, n] = units.find(([, n]) => seconds >= n && seconds % n === 0) || ["second", 1];
+  return new Intl.NumberFormat(current, { style: "unit", unit, unitDisplay: "long" }).format(seconds / n);
+}
+
+// number writes a whole number as the page's language does ("1,569", "1 569", "1.569").
+export function number(n) { return new Intl.NumberFormat(current).format(n); }
+
+// ratingText is a rating as players read it: the number, "?" while provisional.
+export function ratingText(r, provisional) { return number(r) + (provisional ? t("provisionalMark") : ""); }
+
+// ratingChangeText is what a game did to a rating: "+12 → 1,512".
+export function ratingChangeText(c) {
+  return `${c.change > 0 ? "+" : c.change < 0 ? "−" : "±"}${number(Math.abs(c.change))} → ${ratingText(c.after, c.provisional)}`;
+}
+
+// clockLabel names a match's clock ("3 days a move", "30 minutes per player for the game").
+export function clockLabel(c) {
+  return !c ? t("noClock") : t(c.mode === "game" ? "clockPerGame" : "clockPerMove", { time: span(c.seconds) });
 }
 
 // duration writes a time left with its two largest units ("1 h 20 min", "45 s").
