@@ -24,5 +24,5 @@ export function storyList(narrative, step, match, tell) {
   return list;
 }
 
-// plural picks a key's singular form ("KEY1") for one.
-export const plural = (key, n) => t(n === 1 ? key + "1" : key, { n });
+// plural picks a key's singular form (one, "KEY1" unless named) for one.
+export const plural = (key, n, one = key + "1") => t(n === 1 ? one : key, { n });
