@@ -115,8 +115,11 @@ function showLobby(main) {
       sel.replaceChildren(...levels.map(l => h("option", { value: l, selected: l === defaultBot[game] }, botLevelName(l))));
       sel.dataset.levels = game + levels;
     }
+    // The most seats can follow the game's options (Carcassonne's sixth comes with Inns & Cathedrals): a
+    // number chosen above it comes down with it.
     seatsField.max = client.maxSeats;
     $("#bot-count").max = client.maxSeats - 1;
+    for (const f of [seatsField, $("#bot-count")]) if (Number(f.value) > Number(f.max)) f.value = f.max;
     // The number of seats is a choice only with others: alone it is one, against bots one more than them.
     seatsField.disabled = !$("#mode-others").checked;
     $(".seats-pick").hidden = seatsField.disabled;
