@@ -270,8 +270,8 @@ func (s *Server) finalResult(ctx context.Context, id string) (game.Result, int, 
 	var res game.Result
 	seats, ok := 0, false
 	s.withMatch(ctx, id, func(m *match) error {
-		if m.started && m.st.Over() {
-			res, seats, ok = m.st.Result(), len(m.seats), true
+		if m.over() {
+			res, seats, ok = m.result(), len(m.seats), true
 		}
 		return nil
 	})
