@@ -22,7 +22,11 @@ func TestResignEndsATwoPlayerGame(t *testing.T) {
 	id, ps := e.newMatch("toy", `{"rounds":3}`, 2, "")
 	e.must(200, e.post(id, "moves", ps[0].token, `{"move":{"pick":3}}`)) // seat 0 leads on points once scored
 	before := e.state(id, "").Seq
+	ws := e.dial(id, ps[1].token, before)
 	st := decodeState(t, e.must(200, e.post(id, "resign", ps[0].token, `{"seat":0}`)).body)
+	if heard := ws.stateAt(before + 1); heard.Match.Ended != endResigned || !heard.Match.Players[0].Resigned {
+		t.Fatalf("the other player's socket heard %+v", heard.Match)
+	}
 	if st.Seq != before+1 || st.Match.Status != statusFinished || st.Match.Ended != endResigned {
 		t.Fatalf("after resigning: seq %d (was %d), status %q, ended %q", st.Seq, before, st.Match.Status, st.Match.Ended)
 	}
@@ -154,13 +158,27 @@ func TestResignationsLeavingOnePlayerEndTheGame(t *testing.T) {
 	}
 }
 
-// A solo game resigned ends as abandoned.
+// A solo game resigned ends as abandoned: the profile counts it played, neither won nor scored.
 func TestResignSoloAbandons(t *testing.T) {
-	e := newEnv(t, nil, nil)
-	id, ps := e.newMatch("toy", `{"rounds":3}`, 1, "")
-	st := decodeState(t, e.must(200, e.post(id, "resign", ps[0].token, "")).body)
+	e, _, _ := accEnv(t)
+	ada := e.browser()
+	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
+	id := ada.must(ada.do("POST", "/api/matches", `{"game":"toy","options":{"rounds":3},"max_seats":1,"name":"Ada"}`), 201).json(t)["id"].(string)
+	ada.must(ada.do("POST", "/api/matches/"+id+"/start", ""), 200)
+	ada.must(ada.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":3}}`), 200)
+	st := decodeState(t, ada.must(ada.do("POST", "/api/matches/"+id+"/resign", ""), 200).body)
 	if st.Match.Status != statusFinished || st.Match.Ended != endAbandoned {
 		t.Fatalf("solo resigned: status %q ended %q", st.Match.Status, st.Match.Ended)
+	}
+	var p struct {
+		Games []struct{ Played, Won int }
+		Solo  []struct{ Played int }
+	}
+	if err := json.Unmarshal(e.must(200, e.do("GET", "/api/users/Ada", "", "")).body, &p); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Games) != 1 || p.Games[0].Played != 1 || p.Games[0].Won != 0 || len(p.Solo) != 0 {
+		t.Fatalf("Ada's profile after an abandoned solo game: games %+v, solo %+v", p.Games, p.Solo)
 	}
 }
 
