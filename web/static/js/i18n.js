@@ -41,6 +41,8 @@ const en = {
   rank: "Rank", rating: "Rating", soloTitle: "Title", gameOver: "Game over", player: "Player",
   opponents: "Other players", close: "Close", stillDrawing: "drawing", done: "done",
   seatRemoved: "The host took your seat back. You can watch, or join again if a seat is free.", remove: "remove", removeSeat: "Remove {name}'s seat", closeMatch: "Close this match", closeMatchSure: "Close this match? The players seated will be told.",
+  // Resigning, claiming victory, leaving a table (resign.js).
+  resign: "Resign", resignTitle: "Resign this game?", resignTwo: "The game ends and you lose.", resignMany: "The game goes on without you: the server plays your seat, ranked last.", resignSolo: "The game ends, abandoned.", resignYes: "Resign", keepPlaying: "Keep playing", youResigned: "You resigned: the server plays your seat.", playerResigned: "{name} resigned: the server plays their seat.", resignedTag: "resigned", claim: "Claim victory", claimWhy: "Everyone else has stopped playing: their clocks ran out long ago.", endedResigned: "{name} resigned.", endedAbandoned: "The game was abandoned.", endedClaimed: "{name} claimed victory: the others had left.", leaveTable: "Leave this table", leaveTableSure: "Leave this table? Your seat will be free for someone else.",
   matchClosed: "Its host closed this match before it started.",
   soloStats: "Solo", best: "Best", average: "Average", titles: "Titles",
   ratingHistory: "Rating after each rated game", ratingDetail: "mu {mu}, sigma {sigma}, {games} rated games",
@@ -340,6 +342,8 @@ const fr = {
   rank: "Rang", rating: "Score solo", soloTitle: "Titre", gameOver: "Partie terminée", player: "Joueur",
   opponents: "Autres joueurs", close: "Fermer", stillDrawing: "dessine", done: "fini",
   seatRemoved: "L'hôte a repris votre place. Vous pouvez regarder, ou rejoindre si une place est libre.", remove: "retirer", removeSeat: "Retirer la place de {name}", closeMatch: "Fermer cette partie", closeMatchSure: "Fermer cette partie ? Les joueurs assis seront prévenus.",
+  // Resigning, claiming victory, leaving a table (resign.js).
+  resign: "Abandonner", resignTitle: "Abandonner cette partie ?", resignTwo: "La partie s'arrête et vous perdez.", resignMany: "La partie continue sans vous : le serveur joue votre place, classée dernière.", resignSolo: "La partie s'arrête, abandonnée.", resignYes: "Abandonner", keepPlaying: "Continuer à jouer", youResigned: "Vous avez abandonné : le serveur joue votre place.", playerResigned: "{name} a abandonné : le serveur joue sa place.", resignedTag: "a abandonné", claim: "Revendiquer la victoire", claimWhy: "Les autres ne jouent plus : leur pendule est tombée depuis longtemps.", endedResigned: "{name} a abandonné.", endedAbandoned: "La partie a été abandonnée.", endedClaimed: "{name} a revendiqué la victoire : les autres étaient partis.", leaveTable: "Quitter cette table", leaveTableSure: "Quitter cette table ? Votre place sera libre pour quelqu'un d'autre.",
   matchClosed: "Son hôte a fermé cette partie avant qu'elle commence.",
   soloStats: "En solo", best: "Meilleur", average: "Moyenne", titles: "Titres",
   ratingHistory: "Classement après chaque partie classée", ratingDetail: "mu {mu}, sigma {sigma}, {games} parties classées",
@@ -656,6 +660,8 @@ const pt = {
   rank: "Posição", rating: "Classificação solo", soloTitle: "Título", gameOver: "Fim de jogo", player: "Jogador",
   opponents: "Outros jogadores", close: "Fechar", stillDrawing: "desenhando", done: "pronto",
   seatRemoved: "O anfitrião retomou o seu lugar. Você pode assistir, ou entrar de novo se houver lugar.", remove: "remover", removeSeat: "Remover o lugar de {name}", closeMatch: "Encerrar esta partida", closeMatchSure: "Encerrar esta partida? Os jogadores sentados serão avisados.",
+  // Resigning, claiming victory, leaving a table (resign.js).
+  resign: "Desistir", resignTitle: "Desistir desta partida?", resignTwo: "A partida termina e você perde.", resignMany: "A partida continua sem você: o servidor joga no seu lugar, em último.", resignSolo: "A partida termina, abandonada.", resignYes: "Desistir", keepPlaying: "Continuar jogando", youResigned: "Você desistiu: o servidor joga no seu lugar.", playerResigned: "{name} desistiu: o servidor joga no lugar.", resignedTag: "desistiu", claim: "Reivindicar a vitória", claimWhy: "Os outros pararam de jogar: o relógio deles acabou há muito tempo.", endedResigned: "{name} desistiu.", endedAbandoned: "A partida foi abandonada.", endedClaimed: "{name} reivindicou a vitória: os outros tinham saído.", leaveTable: "Sair desta mesa", leaveTableSure: "Sair desta mesa? Seu lugar ficará livre para outra pessoa.",
   matchClosed: "O anfitrião encerrou esta partida antes de começar.",
   soloStats: "Solo", best: "Melhor", average: "Média", titles: "Títulos",
   ratingHistory: "Classificação após cada partida valendo", ratingDetail: "mu {mu}, sigma {sigma}, {games} partidas valendo",

@@ -15,6 +15,7 @@ import { t, botLevelName, botTag, refusalText, clockLabel } from "./i18n.js";
 import { updateClock } from "./clock.js";
 import { storyList } from "./story.js";
 import { clientOf } from "./games.js";
+import { endActions, leaveButton, decidesNothing } from "./resign.js";
 
 export function showMatch(main, id) {
   const s = {
@@ -35,6 +36,9 @@ export function showMatch(main, id) {
     if (!s.env && clientOf(env.match.game)) clientOf(env.match.game).init(s);
     s.env = env;
     s.view = env.view || null;
+    // A game a resignation or a claim ended, or a seat that resigned, decides nothing more (resign.js): the
+    // game's own view still holds the decision its rules were waiting for.
+    if (s.view && s.view.decision && decidesNothing(env)) s.view = { ...s.view, decision: null };
     if (client()) client().notice(s);
     render();
   };
@@ -43,6 +47,7 @@ export function showMatch(main, id) {
     if (s.closed) return;
     const app = document.getElementById("app");
     app.dataset.seq = s.env ? s.env.seq : -1;
+    app.dataset.ended = s.env ? s.env.match.ended || "" : "";
     if (!s.env) { main.replaceChildren(h("p", {}, t("loading"))); return; }
     if (s.env.match.status === "open" || !s.view || !client()) renderRoom(main, s, token, accept);
     else {
@@ -54,6 +59,7 @@ export function showMatch(main, id) {
       if (!s.presenceStop && s.env.match.status === "playing" && s.env.match.players.length > 1) s.presenceStop = watchPresence(s);
       tableChat(main, s, token);
       gameLog(main, s, client());
+      endActions(main, s, token, accept);
       guide(main, s, client());
     }
   };
@@ -252,7 +258,14 @@ function renderRoom(main, s, token, accept) {
     } }, t("closeMatch")));
     if (s.startChoice && m.players.length < m.max_seats) parts.push(startChoice(m, s, token, start, accept, err));
   } else if (s.seat) {
-    parts.push(h("p", { class: "muted", id: "wait-host" }, t("waitHost", { name: (m.players.find(p => p.seat === 0) || {}).name || "" })));
+    parts.push(h("p", { class: "muted", id: "wait-host" }, t("waitHost", { name: (m.players.find(p => p.seat === 0) || {}).name || "" })),
+      leaveButton(s, token, accept, err, () => {
+        // The seat is gone: this browser watches as a spectator from now on.
+        seats.drop(m.id);
+        s.seat = null;
+        if (s.stop) s.stop();
+        s.stop = watch(m.id, "", accept, s.onStatus);
+      }));
   } else {
     parts.push(h("p", { class: "muted" }, t("spectating")));
   }
