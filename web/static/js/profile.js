@@ -47,7 +47,7 @@ export function showProfile(main, name) {
       ...p.games.map(g => h("tr", {}, h("td", {}, gameName(g.game)), h("td", {}, String(g.played)), h("td", {}, String(g.won)))));
     const solo = p.solo && p.solo.length ? h("section", { class: "panel", id: "solo" }, h("h3", {}, t("soloStats")),
       h("table", { class: "ranking" },
-        h("tr", {}, h("th", {}, t("whichGame")), h("th", {}, t("played")), h("th", {}, t("best")), h("th", {}, t("average")), h("th", {}, t("titles"))),
+        h("tr", {}, h("th", {}, t("whichGame")), h("th", {}, t("played")), h("th", {}, t("best")), h("th", {}, t("average")), h("th", {}, t("soloTitles"))),
         ...p.solo.map(s => h("tr", { "data-game": s.game }, h("td", {}, gameName(s.game)), h("td", {}, String(s.played)),
           h("td", { class: "best" }, String(s.best)), h("td", {}, fixed(s.mean)),
           h("td", { class: "titles" }, Object.entries(s.titles || {}).map(([k, n]) => `${titleName(k)} × ${n}`).join(", ")))))) : null;
