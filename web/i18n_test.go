@@ -270,6 +270,45 @@ func TestEveryWordTranslated(t *testing.T) {
 	}
 }
 
+var makeshiftPlural = regexp.MustCompile(`\p{L}\((s|es|x|as|os)\)`)
+
+// TestCountsThroughPluralRules: no string writes a count as "coin(s)"; a count's words come in the forms
+// plural() of i18n.js picks from with Intl.PluralRules, KEY_one and KEY_other, both present.
+func TestCountsThroughPluralRules(t *testing.T) {
+	tables := loadTables(t)
+	for _, l := range []string{"en", "fr", "pt"} {
+		var walk func(v any, path string)
+		walk = func(v any, path string) {
+			switch v := v.(type) {
+			case string:
+				if m := makeshiftPlural.FindString(v); m != "" {
+					t.Errorf("%s = %q writes a count as %q", path, v, m)
+				}
+			case *jsObject:
+				for _, k := range v.keys {
+					walk(v.vals[k], path+"."+k)
+				}
+			case []any:
+				for i, e := range v {
+					walk(e, fmt.Sprintf("%s[%d]", path, i))
+				}
+			}
+		}
+		walk(tables[l], l)
+		o := tables[l]
+		for _, k := range o.keys {
+			if base, ok := strings.CutSuffix(k, "_one"); ok {
+				if _, has := o.vals[base+"_other"]; !has {
+					t.Errorf("%s.%s has no %s_other", l, k, base)
+				}
+			}
+		}
+	}
+	if !makeshiftPlural.MatchString("2 moeda(s)") || !makeshiftPlural.MatchString("{n} masqué(s).") || makeshiftPlural.MatchString("Rules (?)") {
+		t.Error("the makeshift plural pattern misreads")
+	}
+}
+
 // TestEveryCardNamed: every card, scoring card and solo title of the engine has an entry in the English
 // table (so that the check above asks French and Portuguese for it), and every scoring card has its rule
 // text in French and Portuguese.

@@ -43,8 +43,8 @@ const en = {
   seatRemoved: "The host took your seat back. You can watch, or join again if a seat is free.", remove: "remove", removeSeat: "Remove {name}'s seat", closeMatch: "Close this match", closeMatchSure: "Close this match? The players seated will be told.",
   matchClosed: "Its host closed this match before it started.",
   soloStats: "Solo", best: "Best", average: "Average", soloTitles: "Titles",
-  ratingHistory: "Rating after each rated game", ratingDetail: "mu {mu}, sigma {sigma}, {games} rated games",
-  ratingDetail1: "mu {mu}, sigma {sigma}, 1 rated game",
+  ratingHistory: "Rating after each rated game", ratingDetail_one: "mu {mu}, sigma {sigma}, {n} rated game",
+  ratingDetail_other: "mu {mu}, sigma {sigma}, {n} rated games",
   provisional: "(provisional)", leaderboard: "Leaderboard", joined: "Joined {date}", noRatingYet: "No rated game yet.",
   botRatings: "Bots", botRatingsNote: "Bots keep a fixed rating, measured against each other: a rated game against one moves only yours.",
   gamesPlayed: "Games", played: "Played", won: "Won", noSuchPlayer: "No such player", rated: "Rated",
@@ -115,7 +115,7 @@ const en = {
   carcRule_road: "1 point per tile, complete or at the end.", carcRule_monastery: "Complete (surrounded by 8 tiles): 9 points. At the end: 1 point for it and each tile around it.",
   carcRule_field: "At the end only: 3 points per completed city the field touches, to the farmers' majority.",
   spectatorChat: "Spectators may talk", chat: "Table chat", chatEmpty: "No message yet.", chatSay: "Say something to the table", chatSend: "Send",
-  chatMute: "Mute {name}", chatMuteShort: "mute", chatMuted: "{n} muted.", chatUnmute: "Unmute all",
+  chatMute: "Mute {name}", chatMuteShort: "mute", chatMuted_one: "{n} muted.", chatMuted_other: "{n} muted.", chatUnmute: "Unmute all",
   phrase_gg: "Good game!", phrase_your_turn: "Your turn!", phrase_thanks: "Thanks!", phrase_good_luck: "Good luck!",
   phrase_well_played: "Well played!", phrase_sorry: "Sorry!", phrase_hello: "Hello!",
   accountName: "Name", password: "Password", wrongCredentials: "Wrong name or password.",
@@ -123,16 +123,18 @@ const en = {
   waitHost: "Waiting for {name}, the host, to start the game.", storyAmbush: "{by} draws {card} on {who}'s map: {spaces}", story: "Story", storyEdicts: "Edicts: {list}", storyCard: "{season}, turn {turn}: {card}", storyType_ambush: "ambush",
   storyType_hero: "hero", "storyPlaced_is drawn on": "{card} drawn on {spaces} ({who})", "storyPlaced_spreads to": "{card} spreads to {spaces} ({who})",
   storyPlaced_destroys: "{card} destroys {spaces} ({who})", storyPlaced_ignored: "{card} fits nowhere on {who}'s map",
-  storyPlaced_nothing: "{card} finds nothing to destroy ({who})", storyCoins: "{who} gains {n} coin(s) ({total} in all)",
-  storySeason: "End of {season}: {who} scores {n}, {total} in all", storyEnd: "Final: {who} {n} stars, rank {rank}",
-  storyEndSolo: "Final: {who} {n} stars, rating {rating}", storyTile: "Turn {turn}: {who} draws {tile}",
+  storyPlaced_nothing: "{card} finds nothing to destroy ({who})", storyCoins_one: "{who} gains {n} coin ({total} in all)",
+  storyCoins_other: "{who} gains {n} coins ({total} in all)",
+  storySeason: "End of {season}: {who} scores {n}, {total} in all", storyEnd_one: "Final: {who} {n} star, rank {rank}", storyEnd_other: "Final: {who} {n} stars, rank {rank}",
+  storyEndSolo_one: "Final: {who} {n} star, rating {rating}",
+  storyEndSolo_other: "Final: {who} {n} stars, rating {rating}", storyTile: "Turn {turn}: {who} draws {tile}",
   storySetAside: "Tile {tile} fits nowhere: set aside", storyNobody: "no one scores", storyFinal: "Final scoring:",
-  storyPiles: "Land Surveyors piles revealed", storyScores: "Final scores: {list}", storyCities: "{n} cities",
-  storyTiles: "{n} tiles", storyCities1: "1 city", storyTiles1: "1 tile",
+  storyPiles: "Land Surveyors piles revealed", storyScores: "Final scores: {list}", storyCities_one: "{n} city",
+  storyCities_other: "{n} cities", storyTiles_one: "{n} tile", storyTiles_other: "{n} tiles",
   replayOf: "Replay", step: "Move {n} of {total}", prev: "Previous", next: "Next", first: "First", last: "Last",
   downloadRecord: "Download record", backToLobby: "Lobby", error: "Error", reconnecting: "Reconnecting…",
   loading: "Loading…", ruinsLabel: "Ruins",
-  penalty: "Monster penalty now", revealed: "Revealed this season", deckLeft: "{n} cards left",
+  penalty: "Monster penalty now", revealed: "Revealed this season", deckLeft_one: "{n} card left", deckLeft_other: "{n} cards left",
   you: "you", matchNotFound: "No such game", attack: "Attack pattern", orientation: "Orientation",
   hits: "hits",
   playAgain: "Play again", joinRematch: "Join the rematch", toRematch: "Go to the rematch",
@@ -176,10 +178,10 @@ const en = {
   botLevel: "Bot level", addBot: "Add a bot", botTag: "(bot · {level})", botTagPlain: "(bot)",
   accountMark: "signed in as {name}",
   botLevels: { strong: "strong", auto: "simple", fast: "fast", random: "random", easy: "easy", medium: "medium", hard: "hard", "greedy+": "expert", master: "master" },
-  carcBoard: "Carcassonne board", carcTilesLeft: "{n} tiles left", carcTilesLeft1: "1 tile left", carcTurnOf: "{name} to play",
+  carcBoard: "Carcassonne board", carcTilesLeft_one: "{n} tile left", carcTilesLeft_other: "{n} tiles left", carcTurnOf: "{name} to play",
   carcDiscarded: "Tiles set aside (fit nowhere)", carcMeeples: "Meeples", carcSurveyors: "Land Surveyors",
-  carcNextUp: "next: {name} · {n} in the pile", carcNobody: "nobody", carcCities: "{n} completed cities", carcCity1: "1 completed city",
-  carcTiles: "{n} tiles", carcTile1: "1 tile", carcFinal: "Final scoring:", carcScorings: "Scorings", carcYourTile: "Your tile",
+  carcNextUp: "next: {name} · {n} in the pile", carcNobody: "nobody", carcCities_one: "{n} completed city", carcCities_other: "{n} completed cities",
+  carcTiles_one: "{n} tile", carcTiles_other: "{n} tiles", carcFinal: "Final scoring:", carcScorings: "Scorings", carcYourTile: "Your tile",
   carcChooseMeeple: "Stand a meeple on a marked spot (or none), then confirm. A click on the tile turns it.",
   carcIllegalPlaced: "The tile cannot lie here.", carcPickCell: "Click a highlighted spot or drag the tile there; R or the wheel turns it.",
   carcOccupied: "A tile already lies here.", carcAlone: "The tile must touch a laid tile.",
@@ -235,7 +237,8 @@ const en = {
   finishedPlace: "Finished — you placed {place}", olderFinished: "Finished more than a week ago ({n})",
   units: { d: "d", h: "h", min: "min", s: "s" },
   bell: "Notifications",
-  unreadCount: "{n} unread",
+  unreadCount_one: "{n} unread",
+  unreadCount_other: "{n} unread",
   noNotes: "Nothing yet: you will be told here when a game needs you.",
   markAllRead: "Mark all read",
   allowBrowserNotes: "Show browser notifications",
@@ -345,8 +348,8 @@ const fr = {
   seatRemoved: "L'hôte a repris votre place. Vous pouvez regarder, ou rejoindre si une place est libre.", remove: "retirer", removeSeat: "Retirer la place de {name}", closeMatch: "Fermer cette partie", closeMatchSure: "Fermer cette partie ? Les joueurs assis seront prévenus.",
   matchClosed: "Son hôte a fermé cette partie avant qu'elle commence.",
   soloStats: "En solo", best: "Meilleur", average: "Moyenne", soloTitles: "Titres",
-  ratingHistory: "Classement après chaque partie classée", ratingDetail: "mu {mu}, sigma {sigma}, {games} parties classées",
-  ratingDetail1: "mu {mu}, sigma {sigma}, 1 partie classée",
+  ratingHistory: "Classement après chaque partie classée", ratingDetail_one: "mu {mu}, sigma {sigma}, {n} partie classée",
+  ratingDetail_other: "mu {mu}, sigma {sigma}, {n} parties classées",
   provisional: "(provisoire)", leaderboard: "Classement", joined: "Inscrit le {date}", noRatingYet: "Pas encore de partie classée.",
   botRatings: "Robots", botRatingsNote: "Les robots gardent un classement fixe, mesuré entre eux : une partie classée contre l'un d'eux ne change que le vôtre.",
   gamesPlayed: "Parties", played: "Jouées", won: "Gagnées", noSuchPlayer: "Joueur inconnu", rated: "Classée",
@@ -417,7 +420,7 @@ const fr = {
   carcRule_road: "1 point par tuile, achevée ou à la fin.", carcRule_monastery: "Achevée (entourée de 8 tuiles) : 9 points. À la fin : 1 point pour elle et chaque tuile autour.",
   carcRule_field: "À la fin seulement : 3 points par ville achevée que touche le pré, à la majorité des paysans.",
   spectatorChat: "Les spectateurs peuvent parler", chat: "Discussion", chatEmpty: "Pas encore de message.", chatSay: "Dites quelque chose à la table", chatSend: "Envoyer",
-  chatMute: "Masquer {name}", chatMuteShort: "masquer", chatMuted: "{n} masqué(s).", chatUnmute: "Tout réafficher",
+  chatMute: "Masquer {name}", chatMuteShort: "masquer", chatMuted_one: "{n} masqué.", chatMuted_other: "{n} masqués.", chatUnmute: "Tout réafficher",
   phrase_gg: "Bonne partie !", phrase_your_turn: "À toi !", phrase_thanks: "Merci !", phrase_good_luck: "Bonne chance !",
   phrase_well_played: "Bien joué !", phrase_sorry: "Pardon !", phrase_hello: "Bonjour !",
   accountName: "Nom", password: "Mot de passe", wrongCredentials: "Nom ou mot de passe incorrect.",
@@ -425,16 +428,18 @@ const fr = {
   waitHost: "En attente de {name}, l'hôte, pour commencer la partie.", storyAmbush: "{by} dessine {card} sur la carte de {who} : {spaces}", story: "Récit", storyEdicts: "Décrets : {list}", storyCard: "{season}, tour {turn} : {card}", storyType_ambush: "embuscade",
   storyType_hero: "héros", "storyPlaced_is drawn on": "{card} dessiné en {spaces} ({who})", "storyPlaced_spreads to": "{card} s'étend en {spaces} ({who})",
   storyPlaced_destroys: "{card} détruit {spaces} ({who})", storyPlaced_ignored: "{card} ne tient nulle part sur la carte de {who}",
-  storyPlaced_nothing: "{card} ne trouve rien à détruire ({who})", storyCoins: "{who} gagne {n} pièce(s) ({total} en tout)",
-  storySeason: "Fin de la saison {season} : {who} marque {n}, {total} en tout", storyEnd: "Fin : {who} {n} étoiles, rang {rank}",
-  storyEndSolo: "Fin : {who} {n} étoiles, note {rating}", storyTile: "Tour {turn} : {who} pioche {tile}",
+  storyPlaced_nothing: "{card} ne trouve rien à détruire ({who})", storyCoins_one: "{who} gagne {n} pièce ({total} en tout)",
+  storyCoins_other: "{who} gagne {n} pièces ({total} en tout)",
+  storySeason: "Fin de la saison {season} : {who} marque {n}, {total} en tout", storyEnd_one: "Fin : {who} {n} étoile, rang {rank}", storyEnd_other: "Fin : {who} {n} étoiles, rang {rank}",
+  storyEndSolo_one: "Fin : {who} {n} étoile, note {rating}",
+  storyEndSolo_other: "Fin : {who} {n} étoiles, note {rating}", storyTile: "Tour {turn} : {who} pioche {tile}",
   storySetAside: "La tuile {tile} ne se pose nulle part : écartée", storyNobody: "personne ne marque", storyFinal: "Décompte final :",
-  storyPiles: "Piles des Arpenteurs révélées", storyScores: "Scores finaux : {list}", storyCities: "{n} villes",
-  storyTiles: "{n} tuiles", storyCities1: "1 ville", storyTiles1: "1 tuile",
+  storyPiles: "Piles des Arpenteurs révélées", storyScores: "Scores finaux : {list}", storyCities_one: "{n} ville",
+  storyCities_other: "{n} villes", storyTiles_one: "{n} tuile", storyTiles_other: "{n} tuiles",
   replayOf: "Revoir", step: "Coup {n} sur {total}", prev: "Précédent", next: "Suivant", first: "Début", last: "Fin",
   downloadRecord: "Télécharger la partie", backToLobby: "Accueil", error: "Erreur", reconnecting: "Reconnexion…",
   loading: "Chargement…", ruinsLabel: "Ruine",
-  penalty: "Pénalité des Monstres", revealed: "Révélées cette saison", deckLeft: "{n} cartes restantes",
+  penalty: "Pénalité des Monstres", revealed: "Révélées cette saison", deckLeft_one: "{n} carte restante", deckLeft_other: "{n} cartes restantes",
   you: "vous", matchNotFound: "Partie introuvable", attack: "Attaque", orientation: "Orientation",
   hits: "touches",
   playAgain: "Rejouer", joinRematch: "Rejoindre la revanche", toRematch: "Aller à la revanche",
@@ -515,10 +520,10 @@ const fr = {
   botLevel: "Niveau du robot", addBot: "Ajouter un robot", botTag: "(robot · {level})", botTagPlain: "(robot)",
   accountMark: "connecté comme {name}",
   botLevels: { strong: "fort", auto: "simple", fast: "rapide", random: "au hasard", easy: "facile", medium: "moyen", hard: "difficile", "greedy+": "expert", master: "maître" },
-  carcBoard: "Plateau de Carcassonne", carcTilesLeft: "{n} tuiles restantes", carcTilesLeft1: "1 tuile restante", carcTurnOf: "À {name} de jouer",
+  carcBoard: "Plateau de Carcassonne", carcTilesLeft_one: "{n} tuile restante", carcTilesLeft_other: "{n} tuiles restantes", carcTurnOf: "À {name} de jouer",
   carcDiscarded: "Tuiles écartées (posables nulle part)", carcMeeples: "Meeples", carcSurveyors: "Les Géomètres",
-  carcNextUp: "ensuite : {name} · {n} dans la pile", carcNobody: "personne", carcCities: "{n} villes achevées", carcCity1: "1 ville achevée",
-  carcTiles: "{n} tuiles", carcTile1: "1 tuile", carcFinal: "Évaluation finale :", carcScorings: "Évaluations", carcYourTile: "Votre tuile",
+  carcNextUp: "ensuite : {name} · {n} dans la pile", carcNobody: "personne", carcCities_one: "{n} ville achevée", carcCities_other: "{n} villes achevées",
+  carcTiles_one: "{n} tuile", carcTiles_other: "{n} tuiles", carcFinal: "Évaluation finale :", carcScorings: "Évaluations", carcYourTile: "Votre tuile",
   carcChooseMeeple: "Posez un meeple sur un emplacement marqué (ou aucun), puis validez. Un clic sur la tuile la fait pivoter.",
   carcIllegalPlaced: "La tuile ne peut pas être posée ici.", carcPickCell: "Cliquez sur un emplacement en surbrillance ou glissez-y la tuile ; R ou la molette la fait pivoter.",
   carcOccupied: "Une tuile est déjà posée ici.", carcAlone: "La tuile doit toucher une tuile posée.",
@@ -573,7 +578,8 @@ const fr = {
   finishedPlace: "Terminée — vous êtes {place}", olderFinished: "Terminées il y a plus d'une semaine ({n})",
   units: { d: "j", h: "h", min: "min", s: "s" },
   bell: "Notifications",
-  unreadCount: "{n} non lues",
+  unreadCount_one: "{n} non lue",
+  unreadCount_other: "{n} non lues",
   noNotes: "Rien pour l'instant : vous serez prévenu ici quand une partie vous attend.",
   markAllRead: "Tout marquer comme lu",
   allowBrowserNotes: "Afficher les notifications du navigateur",
@@ -683,8 +689,8 @@ const pt = {
   seatRemoved: "O anfitrião retomou o seu lugar. Você pode assistir, ou entrar de novo se houver lugar.", remove: "remover", removeSeat: "Remover o lugar de {name}", closeMatch: "Encerrar esta partida", closeMatchSure: "Encerrar esta partida? Os jogadores sentados serão avisados.",
   matchClosed: "O anfitrião encerrou esta partida antes de começar.",
   soloStats: "Solo", best: "Melhor", average: "Média", soloTitles: "Títulos",
-  ratingHistory: "Classificação após cada partida valendo", ratingDetail: "mu {mu}, sigma {sigma}, {games} partidas valendo",
-  ratingDetail1: "mu {mu}, sigma {sigma}, 1 partida valendo",
+  ratingHistory: "Classificação após cada partida valendo", ratingDetail_one: "mu {mu}, sigma {sigma}, {n} partida valendo",
+  ratingDetail_other: "mu {mu}, sigma {sigma}, {n} partidas valendo",
   provisional: "(provisória)", leaderboard: "Classificação", joined: "Desde {date}", noRatingYet: "Nenhuma partida valendo ainda.",
   botRatings: "Robôs", botRatingsNote: "Os robôs têm uma classificação fixa, medida entre eles: uma partida valendo contra um deles muda só a sua.",
   gamesPlayed: "Partidas", played: "Jogadas", won: "Vencidas", noSuchPlayer: "Jogador desconhecido", rated: "Valendo classificação",
@@ -755,7 +761,7 @@ const pt = {
   carcRule_road: "1 ponto por peça, completa ou no fim.", carcRule_monastery: "Completo (cercado por 8 peças): 9 pontos. No fim: 1 ponto por ele e por cada peça ao redor.",
   carcRule_field: "Só no fim: 3 pontos por cidade completa que o campo toca, para a maioria dos camponeses.",
   spectatorChat: "Espectadores podem falar", chat: "Conversa da mesa", chatEmpty: "Nenhuma mensagem ainda.", chatSay: "Diga algo à mesa", chatSend: "Enviar",
-  chatMute: "Silenciar {name}", chatMuteShort: "silenciar", chatMuted: "{n} silenciado(s).", chatUnmute: "Reativar todos",
+  chatMute: "Silenciar {name}", chatMuteShort: "silenciar", chatMuted_one: "{n} silenciado.", chatMuted_other: "{n} silenciados.", chatUnmute: "Reativar todos",
   phrase_gg: "Boa partida!", phrase_your_turn: "Sua vez!", phrase_thanks: "Obrigado!", phrase_good_luck: "Boa sorte!",
   phrase_well_played: "Bem jogado!", phrase_sorry: "Desculpe!", phrase_hello: "Olá!",
   accountName: "Nome", password: "Senha", wrongCredentials: "Nome ou senha incorretos.",
@@ -763,16 +769,18 @@ const pt = {
   waitHost: "Aguardando {name}, o anfitrião, começar a partida.", storyAmbush: "{by} desenha {card} no mapa de {who}: {spaces}", story: "Narrativa", storyEdicts: "Decretos: {list}", storyCard: "{season}, rodada {turn}: {card}", storyType_ambush: "emboscada",
   storyType_hero: "herói", "storyPlaced_is drawn on": "{card} desenhado em {spaces} ({who})", "storyPlaced_spreads to": "{card} se espalha para {spaces} ({who})",
   storyPlaced_destroys: "{card} destrói {spaces} ({who})", storyPlaced_ignored: "{card} não cabe no mapa de {who}",
-  storyPlaced_nothing: "{card} não encontra nada para destruir ({who})", storyCoins: "{who} ganha {n} moeda(s) ({total} no total)",
-  storySeason: "Fim de {season}: {who} marca {n}, {total} no total", storyEnd: "Fim: {who} {n} estrelas, posição {rank}",
-  storyEndSolo: "Fim: {who} {n} estrelas, nota {rating}", storyTile: "Turno {turn}: {who} compra {tile}",
+  storyPlaced_nothing: "{card} não encontra nada para destruir ({who})", storyCoins_one: "{who} ganha {n} moeda ({total} no total)",
+  storyCoins_other: "{who} ganha {n} moedas ({total} no total)",
+  storySeason: "Fim de {season}: {who} marca {n}, {total} no total", storyEnd_one: "Fim: {who} {n} estrela, posição {rank}", storyEnd_other: "Fim: {who} {n} estrelas, posição {rank}",
+  storyEndSolo_one: "Fim: {who} {n} estrela, nota {rating}",
+  storyEndSolo_other: "Fim: {who} {n} estrelas, nota {rating}", storyTile: "Turno {turn}: {who} compra {tile}",
   storySetAside: "O bloco {tile} não cabe em lugar nenhum: posto de lado", storyNobody: "ninguém pontua", storyFinal: "Pontuação final:",
-  storyPiles: "Pilhas dos Agrimensores reveladas", storyScores: "Pontuação final: {list}", storyCities: "{n} cidades",
-  storyTiles: "{n} blocos", storyCities1: "1 cidade", storyTiles1: "1 bloco",
+  storyPiles: "Pilhas dos Agrimensores reveladas", storyScores: "Pontuação final: {list}", storyCities_one: "{n} cidade",
+  storyCities_other: "{n} cidades", storyTiles_one: "{n} peça", storyTiles_other: "{n} peças",
   replayOf: "Rever", step: "Jogada {n} de {total}", prev: "Anterior", next: "Próxima", first: "Início", last: "Fim",
   downloadRecord: "Baixar registro", backToLobby: "Início", error: "Erro", reconnecting: "Reconectando…",
   loading: "Carregando…", ruinsLabel: "Ruínas",
-  penalty: "Penalidade dos monstros", revealed: "Reveladas nesta estação", deckLeft: "{n} cartas restantes",
+  penalty: "Penalidade dos monstros", revealed: "Reveladas nesta estação", deckLeft_one: "{n} carta restante", deckLeft_other: "{n} cartas restantes",
   you: "você", matchNotFound: "Partida não encontrada", attack: "Padrão de ataque", orientation: "Orientação",
   hits: "acertos",
   playAgain: "Jogar de novo", joinRematch: "Entrar na revanche", toRematch: "Ir para a revanche",
@@ -852,10 +860,10 @@ const pt = {
   botLevel: "Nível do robô", addBot: "Adicionar um robô", botTag: "(robô · {level})", botTagPlain: "(robô)",
   accountMark: "conectado como {name}",
   botLevels: { strong: "forte", auto: "simples", fast: "rápido", random: "aleatório", easy: "fácil", medium: "médio", hard: "difícil", "greedy+": "especialista", master: "mestre" },
-  carcBoard: "Tabuleiro de Carcassonne", carcTilesLeft: "{n} peças restantes", carcTilesLeft1: "1 peça restante", carcTurnOf: "Vez de {name}",
+  carcBoard: "Tabuleiro de Carcassonne", carcTilesLeft_one: "{n} peça restante", carcTilesLeft_other: "{n} peças restantes", carcTurnOf: "Vez de {name}",
   carcDiscarded: "Peças descartadas (não cabem em lugar nenhum)", carcMeeples: "Meeples", carcSurveyors: "Os Agrimensores",
-  carcNextUp: "a seguir: {name} · {n} na pilha", carcNobody: "ninguém", carcCities: "{n} cidades completas", carcCity1: "1 cidade completa",
-  carcTiles: "{n} peças", carcTile1: "1 peça", carcFinal: "Pontuação final:", carcScorings: "Pontuações", carcYourTile: "Sua peça",
+  carcNextUp: "a seguir: {name} · {n} na pilha", carcNobody: "ninguém", carcCities_one: "{n} cidade completa", carcCities_other: "{n} cidades completas",
+  carcTiles_one: "{n} peça", carcTiles_other: "{n} peças", carcFinal: "Pontuação final:", carcScorings: "Pontuações", carcYourTile: "Sua peça",
   carcChooseMeeple: "Coloque um meeple num lugar marcado (ou nenhum) e confirme. Um clique na peça a gira.",
   carcIllegalPlaced: "A peça não pode ficar aqui.", carcPickCell: "Clique num lugar destacado ou arraste a peça até lá; R ou a roda do mouse a gira.",
   carcOccupied: "Já há uma peça aqui.", carcAlone: "A peça deve tocar uma peça já colocada.",
@@ -910,7 +918,8 @@ const pt = {
   finishedPlace: "Terminada — você ficou em {place}", olderFinished: "Terminadas há mais de uma semana ({n})",
   units: { d: "d", h: "h", min: "min", s: "s" },
   bell: "Notificações",
-  unreadCount: "{n} não lidas",
+  unreadCount_one: "{n} não lida",
+  unreadCount_other: "{n} não lidas",
   noNotes: "Nada por enquanto: você será avisado aqui quando uma partida precisar de você.",
   markAllRead: "Marcar tudo como lido",
   allowBrowserNotes: "Mostrar notificações do navegador",
@@ -1066,4 +1075,36 @@ export function duration(ms) {
   if (hr) return m ? `${hr} ${u("h")} ${m} ${u("min")}` : `${hr} ${u("h")}`;
   if (m) return `${m} ${u("min")}`;
   return `${s} ${u("s")}`;
+}
+
+// Counts, numbers and dates go through Intl in the page's language (not the browser's): "1 pièce",
+// "0 pièce" (French counts zero as one), "2 moedas", "3,4", "29 nov. 2026".
+const intl = {};
+const cached = (kind, make) => (intl[current + kind] ??= make());
+
+// plural is a count's words: KEY_one, KEY_other (or another form a language's rules name, such as
+// KEY_many), picked by Intl.PluralRules; {n} is the count as the language writes numbers.
+export function plural(key, n, params) {
+  const form = cached("plural", () => new Intl.PluralRules(current)).select(n);
+  const k = `${key}_${form}` in languages[current] || `${key}_${form}` in en ? `${key}_${form}` : `${key}_other`;
+  return t(k, { ...params, n: number(n) });
+}
+
+// number writes a number as the language does; digits is how many decimals to keep (none if unset).
+export function number(n, digits) {
+  const f = cached("number" + (digits ?? ""), () => new Intl.NumberFormat(current,
+    digits == null ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+  return f.format(n);
+}
+
+// date writes a day ("29 nov. 2026"); withTime adds the hour ("29/11/2026 14:05").
+export function date(d, withTime) {
+  const f = cached(withTime ? "datetime" : "date", () => new Intl.DateTimeFormat(current,
+    withTime ? { dateStyle: "short", timeStyle: "short" } : { year: "numeric", month: "short", day: "numeric" }));
+  return f.format(new Date(d));
+}
+
+// list joins names as the language does ("Ada, Bea et Cy").
+export function list(items) {
+  return cached("list", () => new Intl.ListFormat(current, { type: "conjunction" })).format(items.map(String));
 }

@@ -11,7 +11,7 @@ import { guide } from "./tutorial.js";
 import { api, seats, watch, botsOf, APIError } from "./api.js";
 import { h } from "./dom.js";
 import { isOffline } from "./ui.js";
-import { t, botLevelName, botTag, refusalText, duration } from "./i18n.js";
+import { t, plural, botLevelName, botTag, refusalText, duration } from "./i18n.js";
 import { updateClock } from "./clock.js";
 import { storyList } from "./story.js";
 import { clientOf } from "./games.js";
@@ -249,7 +249,7 @@ function tableChat(main, s, token) {
   if (!shown.length) list.append(h("li", { class: "muted" }, t("chatEmpty")));
   const panel = h("section", { class: "panel chat", id: "chat" }, h("h3", {}, t("chat")), list);
   if (muted.size) {
-    panel.append(h("p", { class: "muted small" }, t("chatMuted", { n: muted.size }), " ",
+    panel.append(h("p", { class: "muted small" }, plural("chatMuted", muted.size), " ",
       h("button", { type: "button", class: "link", id: "chat-unmute", onclick: () => { localStorage.removeItem(MUTED); s.render(); } }, t("chatUnmute"))));
   }
   const send = async (body) => {

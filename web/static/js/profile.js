@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t, titleName, botLevelName, refusalText } from "./i18n.js";
+import { t, plural, number, date, titleName, botLevelName, refusalText } from "./i18n.js";
 import { gameName } from "./games.js";
 import { socialBar } from "./social.js";
 
@@ -14,7 +14,7 @@ const svg = (tag, attrs, ...kids) => {
   e.append(...kids);
   return e;
 };
-const fixed = (x) => (Math.round(x * 10) / 10).toFixed(1);
+const fixed = (x) => number(Math.round(x * 10) / 10, 1);
 
 // chart draws a rating's history (its ordinal after each rated game) as a line with its points.
 function chart(points) {
@@ -29,7 +29,7 @@ function chart(points) {
     svg("text", { x: 2, y: y(hi) + 4, class: "tick" }, fixed(hi)), svg("text", { x: 2, y: y(lo) + 4, class: "tick" }, fixed(lo)),
     svg("path", { d: line, class: "line" }),
     ...points.map((p, i) => svg("circle", { cx: x(i), cy: y(p.ordinal), r: 3, class: "point" },
-      svg("title", {}, `${new Date(p.at).toLocaleDateString()}: ${fixed(p.ordinal)}`))));
+      svg("title", {}, `${date(p.at)}: ${fixed(p.ordinal)}`))));
 }
 
 export function showProfile(main, name) {
@@ -38,7 +38,7 @@ export function showProfile(main, name) {
     const ratings = p.ratings.map(r => h("section", { class: "panel rating", "data-game": r.game },
       h("h3", {}, gameName(r.game)),
       h("p", {}, h("strong", { class: "ordinal" }, fixed(r.ordinal)), " ",
-        h("span", { class: "muted" }, t(r.games === 1 ? "ratingDetail1" : "ratingDetail", { mu: fixed(r.mu), sigma: fixed(r.sigma), games: r.games })),
+        h("span", { class: "muted" }, plural("ratingDetail", r.games, { mu: fixed(r.mu), sigma: fixed(r.sigma) })),
         r.provisional ? h("span", { class: "provisional" }, " " + t("provisional")) : null),
       chart(p.history[r.game] || []),
       h("p", {}, h("a", { href: `/leaderboard/${r.game}` }, t("leaderboard")))));
@@ -52,10 +52,10 @@ export function showProfile(main, name) {
           h("td", { class: "best" }, String(s.best)), h("td", {}, fixed(s.mean)),
           h("td", { class: "titles" }, Object.entries(s.titles || {}).map(([k, n]) => `${titleName(k)} × ${n}`).join(", ")))))) : null;
     const finished = h("ul", { class: "games", id: "finished-games" }, ...p.finished.map(f =>
-      h("li", {}, h("span", {}, gameName(f.game)), h("span", { class: "muted" }, new Date(f.created).toLocaleDateString()),
+      h("li", {}, h("span", {}, gameName(f.game)), h("span", { class: "muted" }, date(f.created)),
         h("a", { href: `/m/${f.id}/replay`, class: "button" }, t("replay")))));
     main.replaceChildren(h("section", { class: "panel profile", id: "profile" },
-      h("h2", {}, p.name), h("p", { class: "muted" }, t("joined", { date: new Date(p.joined).toLocaleDateString() })),
+      h("h2", {}, p.name), h("p", { class: "muted" }, t("joined", { date: date(p.joined) })),
       socialBar(p.name),
       p.ratings.length ? null : h("p", { class: "muted" }, t("noRatingYet"))),
     h("div", { class: "ratings" }, ...ratings),

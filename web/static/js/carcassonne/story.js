@@ -1,8 +1,7 @@
 // A Carcassonne record's events told in the page's language (story.js lists them).
 
-import { t, carcName, surveyorName, modifierName } from "../i18n.js";
+import { t, plural, carcName, surveyorName, modifierName } from "../i18n.js";
 import { playerName } from "../ui.js";
-import { plural } from "../story.js";
 
 // tell is one event in the page's language; undefined for a kind it does not know.
 export function tell(e, match) {
