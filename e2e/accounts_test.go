@@ -35,7 +35,7 @@ func TestAccountOnTwoDevices(t *testing.T) {
 	click(t, phone, "#mode-others")
 	waitJS(t, phone, `!document.querySelector('.rated-pick').hidden`)
 	click(t, phone, "#rated")
-	run(t, phone, chromedp.SetValue(chromedp.CSS("#clock"), "move"), chromedp.SetValue(chromedp.CSS("#clock-seconds"), "86400"))
+	run(t, phone, chromedp.SetValue(chromedp.CSS("#clock"), "move:86400"))
 	click(t, phone, "#create")
 	waitJS(t, phone, `!!document.querySelector('#invite-link')`)
 	id := matchID(t, phone)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -56,6 +57,7 @@ func (s *Server) routeTable() []route {
 	api("GET /api/matches/{id}/record", s.record)
 	api("GET /api/matches/{id}/replay/{step}", s.replayStep)
 	api("GET /api/matches/{id}/story", s.story)
+	api("GET /api/matches/{id}/ratings", s.matchRatings)
 	api("POST /api/matches/{id}/invite", s.invite)
 	api("POST /api/matches/{id}/chat", s.postChat)
 	api("POST /api/account/bot", s.becomeBot)
@@ -67,6 +69,7 @@ func (s *Server) routeTable() []route {
 	api("POST /api/account/signout", s.signout)
 	api("POST /api/account/signout-everywhere", s.signoutEverywhere)
 	api("GET /api/account", s.account)
+	api("GET /api/session", s.session)
 	api("POST /api/account/password", s.changePassword)
 	api("POST /api/account/delete", s.deleteAccount)
 	api("GET /api/account/tokens", s.listTokens)
@@ -220,7 +223,30 @@ type definitionInfo struct {
 	MinSeats       int             `json:"min_seats"`
 	MaxSeats       int             `json:"max_seats"`
 	DefaultOptions json.RawMessage `json:"default_options"`
-	Bots           []string        `json:"bots,omitempty"` // the bots a player may seat, the default first
+	// Bots are the bots a player may seat, from the weakest to the strongest by their ratings (unrated ones
+	// last, as the catalogue lists them); DefaultBot is the one seated when none is named.
+	Bots       []string `json:"bots,omitempty"`
+	DefaultBot string   `json:"default_bot,omitempty"`
+}
+
+// byStrength orders a game's bots from the weakest to the strongest by their fixed ratings, the unrated
+// last in the catalogue's order: the order a player reads levels in.
+func byStrength(bots game.Bots, gameName string, names []string) []string {
+	out := slices.Clone(names)
+	slices.SortStableFunc(out, func(a, b string) int {
+		ra, oka := bots.Rating(gameName, a)
+		rb, okb := bots.Rating(gameName, b)
+		switch {
+		case oka && okb:
+			return cmp.Compare(ra.Mu, rb.Mu)
+		case oka:
+			return -1
+		case okb:
+			return 1
+		}
+		return 0
+	})
+	return out
 }
 
 func (s *Server) listDefinitions(w http.ResponseWriter, r *http.Request) error {
@@ -230,7 +256,9 @@ func (s *Server) listDefinitions(w http.ResponseWriter, r *http.Request) error {
 		lo, hi := d.SeatRange()
 		info := definitionInfo{Name: name, MinSeats: lo, MaxSeats: hi, DefaultOptions: d.DefaultOptions()}
 		if s.bots != nil {
-			info.Bots = s.bots.Names(name)
+			if names := s.bots.Names(name); len(names) > 0 {
+				info.Bots, info.DefaultBot = byStrength(s.bots, name, names), names[0]
+			}
 		}
 		out = append(out, info)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"net/http"
 	"slices"
 	"strings"
@@ -44,7 +45,7 @@ func (m *match) addBot(ctx context.Context, botName, name string) (game.Seat, st
 		return 0, "", "", refuse(codeUnratedBot, "%s has no rating of its own: a rated table seats people and rated bots only", botName)
 	}
 	if name == "" {
-		name = botName
+		name = botCharacter(m.id, m.seats)
 	}
 	if err := m.seatFree(); err != nil {
 		return 0, "", "", err
@@ -184,12 +185,45 @@ func (m *match) botMove(s game.Seat) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
+	if v, ok := b.(game.Varied); ok {
+		v.Vary(seatSeed(m.id, s, m.seq))
+	}
 	mv, err := safeBotMove(b, m.st, s)
 	if err == nil {
 		// a bot that panicked may have left its scratch space in any state: it is not reused
 		m.srv.botPool.give(g, name, b)
 	}
 	return mv, err
+}
+
+// botNames are the names bots sit at a table under, each seat its own, the level shown beside it ("Mira
+// (strong)"): a table of five bots of one level reads as five players, not "strong" five times. Names
+// that read alike in English, French and Portuguese.
+var botNames = [...]string{"Mira", "Tomás", "Inès", "Oskar", "Lena", "Rafael", "Yara", "Bruno", "Clara",
+	"Hugo", "Noor", "Emil", "Sofia", "Marco", "Ana", "Kai"}
+
+// botCharacter is a name for a new bot seat: none of the table's names, the first from a place in the list
+// that depends on the table, so that tables do not all seat Mira first.
+func botCharacter(matchID string, seats []seatInfo) string {
+	h := fnv.New32a()
+	h.Write([]byte(matchID))
+	start := int(h.Sum32() % uint32(len(botNames)))
+	for i := range botNames {
+		name := botNames[(start+i)%len(botNames)]
+		if !slices.ContainsFunc(seats, func(s seatInfo) bool { return strings.EqualFold(s.name, name) }) {
+			return name
+		}
+	}
+	return fmt.Sprintf("%s %d", botNames[start], len(seats)+1)
+}
+
+// seatSeed is a bot seat's seed for one decision: its own for every table and seat (so two bots of one
+// level play different games) and for every point of the game (so a pooled bot plays each seat afresh),
+// yet the same when a decision is asked again after a restart.
+func seatSeed(matchID string, s game.Seat, seq int64) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(matchID))
+	return h.Sum64() ^ uint64(s+1)*0x9e3779b97f4a7c15 ^ uint64(seq)*0xbf58476d1ce4e5b9
 }
 
 // isRefusal tells a move the game refused (the bot's fault) from a failure of the server or the store.

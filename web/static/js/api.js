@@ -22,6 +22,7 @@ export const api = {
   lobby: (status) => call("GET", "/api/matches?limit=30" + (status ? "&status=" + status : "")),
   create: (req) => call("POST", "/api/matches", req),
   show: (id, token) => call("GET", `/api/matches/${id}`, undefined, token),
+  matchRatings: (id) => call("GET", `/api/matches/${id}/ratings`),
   join: (id, name) => call("POST", `/api/matches/${id}/join`, { name }),
   start: (id, token) => call("POST", `/api/matches/${id}/start`, {}, token),
   close: (id, token) => call("POST", `/api/matches/${id}/close`, {}, token),
@@ -40,7 +41,7 @@ export const api = {
   // The games and their bots do not change while the page is open: asked once.
   games: () => (gamesOnce ||= call("GET", "/api/games").catch(e => { gamesOnce = null; throw e; })),
   // The account: the session is a cookie the browser sends by itself.
-  me: () => call("GET", "/api/account"),
+  me: () => call("GET", "/api/session"),
   signup: (name, password, seats) => call("POST", "/api/account/signup", { name, password, seats }),
   signin: (name, password, seats) => call("POST", "/api/account/signin", { name, password, seats }),
   signout: () => call("POST", "/api/account/signout", {}),
@@ -77,11 +78,12 @@ let gamesOnce = null;
 
 const onceKey = () => ({ "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now() });
 
-// botsOf lists a game's bot levels, its default first (none when the server seats no bots).
+// botsOf lists a game's bot levels from the weakest to the strongest, the server's default first of all
+// in the list's .default (none when the server seats no bots).
 export async function botsOf(game) {
   try {
     const g = ((await api.games()).games || []).find(g => g.name === game);
-    return (g && g.bots) || [];
+    return Object.assign([...((g && g.bots) || [])], { default: g && g.default_bot });
   } catch { return []; }
 }
 

@@ -11,7 +11,7 @@ import { guide } from "./tutorial.js";
 import { api, seats, watch, botsOf, APIError } from "./api.js";
 import { h } from "./dom.js";
 import { isOffline } from "./ui.js";
-import { t, plural, botLevelName, botTag, refusalText, duration } from "./i18n.js";
+import { t, plural, botLevelName, botTag, refusalText, clockLabel } from "./i18n.js";
 import { updateClock } from "./clock.js";
 import { storyList } from "./story.js";
 import { clientOf } from "./games.js";
@@ -48,8 +48,9 @@ export function showMatch(main, id) {
     else {
       client().table(main, s, token, accept);
       const side = main.querySelector(".side-col");
-      // Who is at the table matters where there is someone else.
-      if (side && s.env.match.players.length > 1) side.prepend(presenceLine(s));
+      // Who is at the table matters where there is someone else, while the game is played (a finished
+      // game called everyone "away", the viewer too).
+      if (side && s.env.match.players.length > 1 && s.env.match.status === "playing") side.prepend(presenceLine(s));
       if (!s.presenceStop && s.env.match.status === "playing" && s.env.match.players.length > 1) s.presenceStop = watchPresence(s);
       tableChat(main, s, token);
       gameLog(main, s, client());
@@ -125,6 +126,29 @@ function connection(up, wasDown) {
 
 // ---------- waiting room ----------
 
+// startChoice asks the host who pressed Start with seats still empty what to do with them: bots in
+// them (at the server's default level), waiting for players, or starting with fewer (alone: a solo game,
+// where the game has one).
+function startChoice(m, s, token, start, accept, err) {
+  const empty = m.max_seats - m.players.length, client = clientOf(m.game);
+  const fewerOK = m.players.length >= 2 || (m.players.length === 1 && client.solo);
+  const fill = async () => {
+    try {
+      const levels = await botsOf(m.game);
+      for (let i = 0; i < empty; i++) await api.addBot(m.id, token(), levels.default || "");
+      s.startChoice = false;
+      await start();
+    } catch (ex) { err.textContent = refusalText(ex); }
+  };
+  return h("section", { class: "panel notice", id: "start-choice", role: "dialog", "aria-labelledby": "start-choice-q" },
+    h("p", { id: "start-choice-q" }, plural("startEmpty", empty)),
+    h("p", { class: "row" },
+      h("button", { type: "button", class: "primary", id: "start-fill-bots", onclick: fill }, t(empty === 1 ? "startFillBot" : "startFillBots")),
+      h("button", { type: "button", id: "start-wait", onclick: () => { s.startChoice = false; s.render(); } }, t("startWait")),
+      fewerOK ? h("button", { type: "button", id: "start-fewer", onclick: () => { s.startChoice = false; start(); } },
+        m.players.length === 1 ? t("startAlone") : t("startFewer", { n: m.players.length })) : null));
+}
+
 function renderRoom(main, s, token, accept) {
   const m = s.env.match;
   if (m.status === "closed") {
@@ -140,8 +164,7 @@ function renderRoom(main, s, token, accept) {
   const linkInput = h("input", { id: "invite-link", readonly: true, value: invite, onfocus: (e) => e.target.select() });
   // What the invited are joining: the game, its content, the clock.
   const client = clientOf(m.game);
-  const clock = !m.clock ? t("noClock")
-    : t(m.clock.mode === "game" ? "clockPerGame" : "clockPerMove", { time: duration(m.clock.seconds * 1000) });
+  const clock = clockLabel(m.clock);
   const parts = [h("h2", {}, t("waitingRoom")),
     h("p", { id: "joining-what" }, h("strong", {}, joiningWhat(client, m)), " · ", t("joiningClock", { clock })),
     s.removed ? h("p", { class: "notice", id: "seat-removed" }, t("seatRemoved")) : null,
@@ -165,7 +188,7 @@ function renderRoom(main, s, token, accept) {
       if (!levels.length) return;
       // The level chosen survives redraws of the room (each change of the match redraws it).
       const sel = h("select", { id: "bot-level", "aria-label": t("botLevel"), onchange: (e) => { s.botLevel = e.target.value; } },
-        levels.map(l => h("option", { value: l, selected: l === s.botLevel }, botLevelName(l))));
+        levels.map(l => h("option", { value: l, selected: l === (s.botLevel || levels.default) }, botLevelName(l))));
       form.replaceChildren(h("label", { class: "inline" }, t("botLevel") + " ", sel),
         h("button", { type: "submit", id: "add-bot" }, t("addBot")));
       form.hidden = false;
@@ -217,12 +240,17 @@ function renderRoom(main, s, token, accept) {
     } }, h("label", {}, t("yourName"), name), h("button", { type: "submit", class: "primary", id: "join" }, t("join"))));
   }
   if (s.seat && s.seat.seat === 0) {
-    parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: async () => {
+    const start = async () => {
       try { accept(await api.start(m.id, token())); } catch (ex) { err.textContent = refusalText(ex); }
+    };
+    parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => {
+      // Empty seats are never dropped silently: the host chooses bots, waiting, or fewer players.
+      if (m.players.length < m.max_seats) { s.startChoice = true; s.render(); } else start();
     } }, t("start")), " ", h("button", { type: "button", id: "close-match", onclick: async () => {
       if (!confirm(t("closeMatchSure"))) return;
       try { accept(await api.close(m.id, token())); } catch (ex) { err.textContent = refusalText(ex); }
     } }, t("closeMatch")));
+    if (s.startChoice && m.players.length < m.max_seats) parts.push(startChoice(m, s, token, start, accept, err));
   } else if (s.seat) {
     parts.push(h("p", { class: "muted", id: "wait-host" }, t("waitHost", { name: (m.players.find(p => p.seat === 0) || {}).name || "" })));
   } else {

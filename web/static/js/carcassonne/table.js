@@ -11,7 +11,8 @@ import { modal, playerName, isOffline, rulesButton, openRules, keyed, TOUCH_LIFT
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 import { calm, flyPoints, rectOf } from "../motion.js";
-import { withChanges } from "./story.js";
+import { withChanges, featureWords } from "./story.js";
+import { tileWords } from "./words.js";
 
 // The seats' colours, as the meeples of app.css.
 const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333", "#8a5a9e"];
@@ -236,7 +237,7 @@ function waitingPanel(s, token, accept) {
 
 // tileIcon draws one tile alone, size pixels wide.
 export function tileIcon(letter, rot, size, extra = {}) {
-  const svg = el("svg", { class: "tile-icon", viewBox: "-2 -2 104 104", width: size, height: size, ...extra });
+  const svg = el("svg", { class: "tile-icon", viewBox: "-2 -2 104 104", width: size, height: size, role: "img", "aria-label": tileWords(letter), ...extra });
   svg.append(drawTile(letter, rot));
   return svg;
 }
@@ -344,10 +345,7 @@ const SURVEYOR_TILES = {
 // eventText says who scored what for which feature.
 export function eventText(ev, m) {
   const who = ev.receivers.length ? ev.receivers.map(r => playerName(m, r)).join(", ") : t("carcNobody");
-  let s = `${who} ${ev.points >= 0 ? "+" : ""}${ev.points} · ${carcName(ev.feature)}`;
-  if (ev.feature === "field") s += ` (${plural("carcCities", ev.cities || 0)})`;
-  else s += ` (${plural("carcTiles", ev.tiles.length)})`;
-  return withChanges(ev, s);
+  return withChanges(ev, `${who} ${ev.points >= 0 ? "+" : ""}${ev.points} · ${featureWords(ev)}`);
 }
 
 function eventsPanel(v, m, fresh) {
@@ -927,6 +925,6 @@ function describeMove(v, m, rm) {
   if (mv.y) steps.push(t(mv.y < 0 ? "carcNorth" : "carcSouth", { n: Math.abs(mv.y) }));
   if (mv.x) steps.push(t(mv.x < 0 ? "carcWest" : "carcEast", { n: Math.abs(mv.x) }));
   const turn = mv.rotation ? t("carcTurn" + mv.rotation) : "";
-  return t("carcTileMove", { who: playerName(m, rm.seat), tile: laid ? laid.tile : "?",
+  return t("carcTileMove", { who: playerName(m, rm.seat), tile: laid ? tileWords(laid.tile) : "?",
     where: t("carcOfStart", { list: steps.join(", ") }), turn }) + meepleText;
 }

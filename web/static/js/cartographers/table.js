@@ -59,7 +59,9 @@ export function noticeChanges(s) {
   if (s.seasonsSeen >= 0 && scored > s.seasonsSeen) keepCounted(s, v, own, scored - 1);
   if (s.seasonsSeen < 0) s.seasonsSeen = scored;
   // Spectators are not stopped by a dialog: they follow every sheet's score box.
-  if (s.env.you) for (let i = s.seasonsSeen; i < scored; i++) s.queue.push({ kind: "season", season: i });
+  // Once the game is over only the last season's dialog is shown (it ends the game and offers the
+  // rematch): seasons scored while the page was away are in the final table, not dialogs stacked on it.
+  if (s.env.you) for (let i = v.over ? Math.max(s.seasonsSeen, scored - 1) : s.seasonsSeen; i < scored; i++) s.queue.push({ kind: "season", season: i });
   // Their points fly to the score box at once; a player's, as the season's dialog closes.
   else for (let i = s.seasonsSeen; i < scored; i++) (s.flights = s.flights || []).push(i);
   s.seasonsSeen = scored;
