@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/surveyor-game/surveyor/cartographers"
@@ -91,6 +92,33 @@ func TestCardNamesInTheirLanguage(t *testing.T) {
 			evalString(t, ctx, `document.querySelector('#rules-modal .rule-cards').scrollIntoView(), ""`)
 			screenshot(t, ctx, fmt.Sprintf("words-rules-%s-%d", c.lang, size[0]))
 			click(t, ctx, "#rules-close")
+		}
+	}
+}
+
+// TestDatesInPageLanguage: a browser set to American English, the page to French then Portuguese: the
+// profile's "joined" date is written as the page's language writes dates (it was the browser's "11/29/2026").
+func TestDatesInPageLanguage(t *testing.T) {
+	e := newEnv(t, 3)
+	e.signUp(t, "Ada")
+	now := time.Now()
+	months := map[string][]string{
+		"fr": {"janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."},
+		"pt": {"jan.", "fev.", "mar.", "abr.", "mai.", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."},
+	}
+	want := map[string]string{
+		"fr": fmt.Sprintf("Inscrit le %d %s %d", now.Day(), months["fr"][now.Month()-1], now.Year()),
+		"pt": fmt.Sprintf("Desde %d de %s de %d", now.Day(), months["pt"][now.Month()-1], now.Year()),
+	}
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	for _, l := range []string{"fr", "pt"} {
+		evalString(t, ctx, fmt.Sprintf(`localStorage.setItem("surveyor.lang", %q), ""`, l))
+		run(t, ctx, chromedp.Navigate(e.url+"/u/Ada"))
+		waitJS(t, ctx, `!!document.querySelector('#profile h2')`)
+		text := evalString(t, ctx, `document.querySelector('#profile').innerText`)
+		if !strings.Contains(text, want[l]) {
+			t.Errorf("%s: the profile reads %q, want %q in it", l, lineWith(text, strings.Fields(want[l])[0]), want[l])
 		}
 	}
 }
