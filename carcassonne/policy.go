@@ -15,38 +15,65 @@ func (g *Game) GreedyMove() Move {
 	}
 	var segs []int
 	var moves []Move
+	var magic []Magic
 	scratch := new(Game)
 	best, bestVal := Move{Placement: ps[0], Meeple: NoMeeple}, 0
 	first := true
+	value := func(m Move) (int, bool) {
+		*scratch = *g
+		scratch.quiet = true
+		if scratch.Play(m) != nil {
+			return 0, false
+		}
+		v := 0
+		for seat := 0; seat < g.players; seat++ {
+			gain := scratch.scores[seat] - g.scores[seat]
+			if seat == me {
+				v += 10 * gain
+			} else {
+				v -= 10 * gain / (g.players - 1)
+			}
+		}
+		if m.Meeple != NoMeeple && scratch.supply[me][m.Figure] < g.supply[me][m.Figure] {
+			v += meepleHope(&types[g.current].segs[m.Meeple], g.DrawPileSize())
+		}
+		return v, true
+	}
 	for _, p := range ps {
 		// The meeple's options then none, as the base game always tried them; then the other figures and
-		// the abbots the player may take back.
+		// the abbots the player may take back. A tile that moves the mage or the witch carries the first
+		// of its magic parts here; the best of them is chosen below for the best move.
 		moves = moves[:0]
 		segs = append(g.MeepleOptions(p, segs[:0]), NoMeeple)
 		for _, s := range segs {
 			moves = append(moves, Move{Placement: p, Meeple: s})
 		}
 		moves = g.otherFigureMoves(p, moves)
+		magic = g.MagicOptions(p, magic[:0])
 		for _, m := range moves {
-			*scratch = *g
-			scratch.quiet = true
-			if scratch.Play(m) != nil {
+			if len(magic) > 0 {
+				m.Magic = magic[0]
+			}
+			if v, ok := value(m); ok && (first || v > bestVal) {
+				best, bestVal, first = m, v, false
+			}
+		}
+	}
+	// The magic part is independent of the rest of the move: tried on the best move alone, each valued by
+	// its points now and what its figure promises (magicHope).
+	if magic = g.MagicOptions(best.Placement, magic[:0]); len(magic) > 1 {
+		bestVal = 0
+		base := best
+		for i, mg := range magic {
+			m := base
+			m.Magic = mg
+			v, ok := value(m)
+			if !ok {
 				continue
 			}
-			v := 0
-			for seat := 0; seat < g.players; seat++ {
-				gain := scratch.scores[seat] - g.scores[seat]
-				if seat == me {
-					v += 10 * gain
-				} else {
-					v -= 10 * gain / (g.players - 1)
-				}
-			}
-			if m.Meeple != NoMeeple && scratch.supply[me][m.Figure] < g.supply[me][m.Figure] {
-				v += meepleHope(&types[g.current].segs[m.Meeple], g.DrawPileSize())
-			}
-			if first || v > bestVal {
-				best, bestVal, first = m, v, false
+			v += scratch.magicHope(me)
+			if i == 0 || v > bestVal {
+				best, bestVal = m, v
 			}
 		}
 	}
@@ -106,7 +133,8 @@ func NewRandomPlayer(seed uint64) *RandomPlayer {
 }
 
 // Move picks a legal move: a random placement, then no figure or one of the placement's figure moves (a
-// meeple on a segment, another figure, an abbot taken back) with equal chance.
+// meeple on a segment, another figure, an abbot taken back) with equal chance, then, if the tile calls
+// for one, one of its magic parts (the mage or the witch moved).
 // Once the game is over it returns the zero placement, which Play refuses.
 func (r *RandomPlayer) Move(g *Game) Move {
 	if g.over {
@@ -127,5 +155,6 @@ func (r *RandomPlayer) Move(g *Game) Move {
 	case i < len(r.segs)+len(r.moves):
 		m = r.moves[i-len(r.segs)]
 	}
+	m.Magic = g.drawMagic(p, r.rng)
 	return m
 }

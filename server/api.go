@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -299,10 +300,22 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]lobbyEntry, 0, len(gs))
 	for _, g := range gs {
+		if unlisted(g.Summary) {
+			continue
+		}
 		out = append(out, lobbyEntry{ID: g.ID, Game: g.Game, Status: g.Status, Options: g.Options, Summary: currentSummary(g.Summary), Created: g.Created})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"matches": out})
 	return nil
+}
+
+// unlisted says whether a match's lobby summary keeps it out of the lobby's lists.
+func unlisted(summary json.RawMessage) bool {
+	if !bytes.Contains(summary, []byte(`"unlisted"`)) {
+		return false
+	}
+	var sum lobbySummary
+	return json.Unmarshal(summary, &sum) == nil && sum.Unlisted
 }
 
 type createReq struct {
@@ -314,6 +327,8 @@ type createReq struct {
 	Rated    bool            `json:"rated"`
 	// SpectatorChat lets signed-in spectators talk at the table.
 	SpectatorChat bool `json:"spectator_chat"`
+	// Unlisted keeps the match out of the lobby's lists: a tutorial, or a table for those given its link.
+	Unlisted bool `json:"unlisted"`
 	// OldMaxSeats is max_seats as clients sent it before the API became snake_case (server/casing.go).
 	OldMaxSeats int `json:"maxSeats"`
 }
@@ -414,7 +429,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 	if req.Rated && s.accounts == nil {
 		return errf(http.StatusBadRequest, codeBadRequest, "this server has no accounts: a match cannot be rated")
 	}
-	id, err := s.createMatch(r.Context(), req.Game, req.Options, config{MaxSeats: req.MaxSeats, Clock: req.Clock, Rated: req.Rated, SpectatorChat: req.SpectatorChat})
+	id, err := s.createMatch(r.Context(), req.Game, req.Options, config{MaxSeats: req.MaxSeats, Clock: req.Clock, Rated: req.Rated, SpectatorChat: req.SpectatorChat, Unlisted: req.Unlisted})
 	if err != nil {
 		return err
 	}
@@ -456,7 +471,7 @@ func (s *Server) createMatch(ctx context.Context, gameName string, options json.
 // newMatchRow is the row of a new open match, without its id.
 func (s *Server) newMatchRow(gameName string, options json.RawMessage, cfg config) store.Game {
 	return store.Game{Game: gameName, Options: options, Seed: s.seed(), Config: mustJSON(cfg), Status: statusOpen,
-		Summary: mustJSON(lobbySummary{Players: []string{}, MaxSeats: cfg.MaxSeats, Clock: cfg.Clock}), Created: s.now()}
+		Summary: mustJSON(lobbySummary{Players: []string{}, MaxSeats: cfg.MaxSeats, Clock: cfg.Clock, Unlisted: cfg.Unlisted}), Created: s.now()}
 }
 
 func (s *Server) join(w http.ResponseWriter, r *http.Request) error {

@@ -56,6 +56,8 @@ type config struct {
 	Rated bool `json:"rated,omitempty"`
 	// SpectatorChat lets signed-in spectators talk at the table, not only the players (chat.go).
 	SpectatorChat bool `json:"spectator_chat,omitempty"`
+	// Unlisted matches are left out of the lobby's lists (a tutorial); their link still opens them.
+	Unlisted bool `json:"unlisted,omitempty"`
 }
 
 // clockConf is an optional clock: "move" gives each seat Seconds for every decision, "game" gives each seat
@@ -441,7 +443,7 @@ func (m *match) summary(ev store.Event) json.RawMessage {
 		names, bots = append(names, d.Name), append(bots, d.Bot)
 		anyBot = anyBot || d.Bot != ""
 	}
-	sum := lobbySummary{Players: names, MaxSeats: m.cfg.MaxSeats, Clock: m.cfg.Clock}
+	sum := lobbySummary{Players: names, MaxSeats: m.cfg.MaxSeats, Clock: m.cfg.Clock, Unlisted: m.cfg.Unlisted}
 	if anyBot {
 		sum.Bots = bots
 	}
@@ -454,6 +456,7 @@ type lobbySummary struct {
 	Bots     []string   `json:"bots,omitempty"` // per player, the bot playing the seat ("" for people); absent without bots
 	MaxSeats int        `json:"max_seats"`
 	Clock    *clockConf `json:"clock,omitempty"`
+	Unlisted bool       `json:"unlisted,omitempty"`
 }
 
 func mustJSON(v any) json.RawMessage {

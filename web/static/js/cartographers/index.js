@@ -47,6 +47,11 @@ export default {
       { key: "carto_season", target: "#main-sheet", until: () => !!document.querySelector("#season-continue") },
       { key: "carto_done", target: "#season-continue", last: true },
     ],
+    // Asides explain, once, a card the steps cannot know in advance (the deck is shuffled).
+    asides: [
+      { key: "carto_ruins", target: "#intro", when: (s) => { const d = s.view && s.view.decision; return !!d && d.kind === "draw" && d.mode === "ruins"; } },
+      { key: "carto_rift", target: "#current-card", when: (s) => { const d = s.view && s.view.decision; return !!d && !!d.card && d.card.type === "rift"; } },
+    ],
   },
   // describe names a match's content in the lobby's lists.
   describe: (o) => presets[o.preset] ? `${t(presets[o.preset])}${o.side ? ` · ${t("side")} ${o.side}` : ""}` : "",
