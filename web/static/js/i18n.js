@@ -1,7 +1,9 @@
-// Strings of the client in English, French and Portuguese. Card names come from the rulebooks in
-// shared/rules/: the French rulebook keeps the English names of the scoring cards; the Portuguese one
-// translates them (and Rift Lands). Names no rulebook translates (explore cards, monsters, the Heroes
-// content) keep their official English names.
+// Strings of the client in English, French and Portuguese. Card names: the Portuguese rulebook in
+// shared/rules/ names the base scoring cards and Rift Lands, and those names are its own. The French
+// rulebook prints the scoring cards under their English names, and neither names the explore and ambush
+// cards or anything of the Heroes box: those names are our translation, kept close to the English (a
+// player who knows the cards still recognises them), with the places of Nalos left as they are.
+// web/i18n_test.go fails on any French or Portuguese string left as its English text.
 
 const en = {
   title: "Surveyor", tagline: "Cartographers and Carcassonne online: solo, with friends or against bots.",
@@ -44,10 +46,10 @@ const en = {
   // Resigning, claiming victory, leaving a table (resign.js).
   resign: "Resign", resignTitle: "Resign this game?", resignTwo: "The game ends and you lose.", resignMany: "The game goes on without you: the server plays your seat, ranked last.", resignSolo: "The game ends, abandoned.", resignYes: "Resign", keepPlaying: "Keep playing", youResigned: "You resigned: the server plays your seat.", playerResigned: "{name} resigned: the server plays their seat.", resignedTag: "resigned", claim: "Claim victory", claimWhy: "Everyone else has stopped playing: their clocks ran out long ago.", endedResigned: "{name} resigned.", endedAbandoned: "The game was abandoned.", endedClaimed: "{name} claimed victory: the others had left.", leaveTable: "Leave this table", leaveTableSure: "Leave this table? Your seat will be free for someone else.",
   matchClosed: "Its host closed this match before it started.",
-  soloStats: "Solo", best: "Best", average: "Average", titles: "Titles",
-  ratingHistory: "Rating after each rated game", ratingDetail: "mu {mu}, sigma {sigma}, {games} rated games",
-  ratingDetail1: "mu {mu}, sigma {sigma}, 1 rated game",
-  startEmpty1: "One seat is still empty.", startEmpty: "{n} seats are still empty.", startFillBot: "Seat a bot and start",
+  soloStats: "Solo", best: "Best", average: "Average", soloTitles: "Titles",
+  ratingHistory: "Rating after each rated game", ratingDetail_one: "mu {mu}, sigma {sigma}, {n} rated game",
+  ratingDetail_other: "mu {mu}, sigma {sigma}, {n} rated games",
+  startEmpty_one: "One seat is still empty.", startEmpty_other: "{n} seats are still empty.", startFillBot: "Seat a bot and start",
   startFillBots: "Seat bots and start", startWait: "Wait for players", startAlone: "Play alone", startFewer: "Start with {n} players",
   ratingDetails: "Details", ratingDetailOrdinal: "ordinal {ordinal} (mu − 3 × sigma); the rating shown is 1500 + 20 × ordinal",
   provisionalMark: "?", provisionalHint: "Provisional: a few more rated games settle it", ratingChange: "Rating",
@@ -121,7 +123,7 @@ const en = {
   carcRule_road: "1 point per tile, complete or at the end.", carcRule_monastery: "Complete (surrounded by 8 tiles): 9 points. At the end: 1 point for it and each tile around it.",
   carcRule_field: "At the end only: 3 points per completed city the field touches, to the farmers' majority.",
   spectatorChat: "Spectators may talk", chat: "Table chat", chatEmpty: "No message yet.", chatSay: "Say something to the table", chatSend: "Send",
-  chatMute: "Mute {name}", chatMuteShort: "mute", chatMuted: "{n} muted.", chatUnmute: "Unmute all",
+  chatMute: "Mute {name}", chatMuteShort: "mute", chatMuted_one: "{n} muted.", chatMuted_other: "{n} muted.", chatUnmute: "Unmute all",
   phrase_gg: "Good game!", phrase_your_turn: "Your turn!", phrase_thanks: "Thanks!", phrase_good_luck: "Good luck!",
   phrase_well_played: "Well played!", phrase_sorry: "Sorry!", phrase_hello: "Hello!",
   accountName: "Name", password: "Password", wrongCredentials: "Wrong name or password.",
@@ -129,9 +131,11 @@ const en = {
   waitHost: "Waiting for {name}, the host, to start the game.", storyAmbush: "{by} draws {card} on {who}'s map: {spaces}", story: "Story", storyEdicts: "Edicts: {list}", storyCard: "{season}, turn {turn}: {card}", storyType_ambush: "ambush",
   storyType_hero: "hero", "storyPlaced_is drawn on": "{card} drawn on {spaces} ({who})", "storyPlaced_spreads to": "{card} spreads to {spaces} ({who})",
   storyPlaced_destroys: "{card} destroys {spaces} ({who})", storyPlaced_ignored: "{card} fits nowhere on {who}'s map",
-  storyPlaced_nothing: "{card} finds nothing to destroy ({who})", storyCoins: "{who} gains {n} coin(s) ({total} in all)",
-  storySeason: "End of {season}: {who} scores {n}, {total} in all", storyEnd: "Final: {who} {n} stars, rank {rank}",
-  storyEndSolo: "Final: {who} {n} stars, rating {rating}", storyTile: "Turn {turn}: {who} draws {tile}",
+  storyPlaced_nothing: "{card} finds nothing to destroy ({who})", storyCoins_one: "{who} gains {n} coin ({total} in all)",
+  storyCoins_other: "{who} gains {n} coins ({total} in all)",
+  storySeason: "End of {season}: {who} scores {n}, {total} in all", storyEnd_one: "Final: {who} {n} star, rank {rank}", storyEnd_other: "Final: {who} {n} stars, rank {rank}",
+  storyEndSolo_one: "Final: {who} {n} star, rating {rating}",
+  storyEndSolo_other: "Final: {who} {n} stars, rating {rating}", storyTile: "Turn {turn}: {who} draws {tile}",
   storySetAside: "Set aside, as it fits nowhere: {tile}", storyNobody: "no one scores", storyFinal: "Final scoring:",
   storyPiles: "Land Surveyors piles revealed", storyPilesOrder: "Land Surveyors piles, top first: {list}",
   storySecondTile: "Turn {turn}: {who} draws a second tile, {tile} (the builder's road or city was extended)",
@@ -139,7 +143,7 @@ const en = {
   replayOf: "Replay", step: "Move {n} of {total}", prev: "Previous", next: "Next", first: "First", last: "Last",
   downloadRecord: "Download record", backToLobby: "Lobby", error: "Error", reconnecting: "Reconnecting…",
   loading: "Loading…", ruinsLabel: "Ruins",
-  penalty: "Monster penalty now", revealed: "Revealed this season", deckLeft: "{n} cards left",
+  penalty: "Monster penalty now", revealed: "Revealed this season", deckLeft_one: "{n} card left", deckLeft_other: "{n} cards left",
   you: "you", matchNotFound: "No such game", attack: "Attack pattern", orientation: "Orientation",
   hits: "hits",
   playAgain: "Play again", joinRematch: "Join the rematch", toRematch: "Go to the rematch",
@@ -151,16 +155,42 @@ const en = {
     "Journeyman Topographer": "Journeyman Topographer", "Apprentice Surveyor": "Apprentice Surveyor",
     "Amateur Assessor": "Amateur Assessor", "Inept Assistant": "Inept Assistant",
     "Dimwitted Doodler": "Dimwitted Doodler", "Oblivious Inkdrinker": "Oblivious Inkdrinker" },
-  cards: {},
+  cards: {
+    "Temple Ruins": "Temple Ruins", "Outpost Ruins": "Outpost Ruins", "Great River": "Great River",
+    "Farmland": "Farmland", "Hamlet": "Hamlet", "Forgotten Forest": "Forgotten Forest",
+    "Hinterland Stream": "Hinterland Stream", "Homestead": "Homestead", "Orchard": "Orchard",
+    "Treetop Village": "Treetop Village", "Marshlands": "Marshlands", "Fishing Village": "Fishing Village",
+    "Rift Lands": "Rift Lands", "Lagoon": "Lagoon", "Pasture": "Pasture", "Settlement": "Settlement",
+    "Timber Grove": "Timber Grove", "Hillside Terrace": "Hillside Terrace", "Frontier Dwelling": "Frontier Dwelling",
+    "Wildwood Garden": "Wildwood Garden", "Woodland Crossroads": "Woodland Crossroads",
+    "Coastal Encampment": "Coastal Encampment", "Mangrove Swamp": "Mangrove Swamp",
+    "Kethra's Gates": "Kethra's Gates",
+    "Goblin Attack": "Goblin Attack", "Bugbear Assault": "Bugbear Assault", "Kobold Onslaught": "Kobold Onslaught",
+    "Gnoll Raid": "Gnoll Raid", "Dragon Inferno": "Dragon Inferno", "Zombie Plague": "Zombie Plague",
+    "Giant Troll Ravage": "Giant Troll Ravage", "Gorgon Gaze": "Gorgon Gaze",
+    "Dobrik of Lorkheim": "Dobrik of Lorkheim", "Wren the Lioness": "Wren the Lioness",
+    "Freyla the True": "Freyla the True", "Dal of Jolev": "Dal of Jolev",
+    "Sentinel Wood": "Sentinel Wood", "Greenbough": "Greenbough", "Treetower": "Treetower",
+    "Stoneside Forest": "Stoneside Forest", "Canal Lake": "Canal Lake", "Mages Valley": "Mages Valley",
+    "The Golden Granary": "The Golden Granary", "Shoreside Expanse": "Shoreside Expanse", "Wildholds": "Wildholds",
+    "Great City": "Great City", "Greengold Plains": "Greengold Plains", "Shieldgate": "Shieldgate",
+    "Borderlands": "Borderlands", "Lost Barony": "Lost Barony", "The Broken Road": "The Broken Road",
+    "The Cauldrons": "The Cauldrons", "Faunlost Thicket": "Faunlost Thicket", "Deepwood": "Deepwood",
+    "Heart of the Forest": "Heart of the Forest", "Sleepy Valley": "Sleepy Valley", "Craylund": "Craylund",
+    "Ulem's Wallow": "Ulem's Wallow", "Clawsgrave Peaks": "Clawsgrave Peaks", "Jorekburg": "Jorekburg",
+    "Traylo Monastery": "Traylo Monastery", "Outer Enclave": "Outer Enclave", "Gnomish Colony": "Gnomish Colony",
+    "Caravansary": "Caravansary", "Dwarvenholds": "Dwarvenholds", "Silos": "Silos", "Banded Hills": "Banded Hills",
+    "Starlit Sigil": "Starlit Sigil",
+  },
   // Carcassonne and bots
   whichGame: "Game", carcWithSurveyors: "with the Land Surveyors", againstBots: "Against bots", botCount: "Bots",
   botLevel: "Bot level", addBot: "Add a bot", botTag: "(bot · {level})", botTagPlain: "(bot)",
   accountMark: "signed in as {name}",
   botLevels: { strong: "strong", auto: "simple", fast: "fast", random: "random", easy: "easy", medium: "medium", hard: "hard", "greedy+": "expert", master: "master" },
-  carcBoard: "Carcassonne board", carcTilesLeft: "{n} tiles left", carcTilesLeft1: "1 tile left", carcTurnOf: "{name} to play",
+  carcBoard: "Carcassonne board", carcTilesLeft_one: "{n} tile left", carcTilesLeft_other: "{n} tiles left", carcTurnOf: "{name} to play",
   carcDiscarded: "Tiles set aside (fit nowhere)", carcMeeples: "Meeples", carcSurveyors: "Land Surveyors",
-  carcNextUp: "next: {name} · {n} in the pile", carcNobody: "nobody", carcCities: "{n} completed cities", carcCity1: "1 completed city",
-  carcTiles: "{n} tiles", carcTile1: "1 tile", carcFinal: "Final scoring:", carcScorings: "Scorings", carcYourTile: "Your tile",
+  carcNextUp: "next: {name} · {n} in the pile", carcNobody: "nobody", carcCities_one: "{n} completed city", carcCities_other: "{n} completed cities",
+  carcTiles_one: "{n} tile", carcTiles_other: "{n} tiles", carcFinal: "Final scoring:", carcScorings: "Scorings", carcYourTile: "Your tile",
   carcChooseMeeple: "Stand a meeple on a marked spot (or none), then confirm. A click on the tile turns it.",
   carcIllegalPlaced: "The tile cannot lie here.", carcPickCell: "Click a highlighted spot or drag the tile there; R or the wheel turns it.",
   carcOccupied: "A tile already lies here.", carcAlone: "The tile must touch a laid tile.",
@@ -226,7 +256,8 @@ const en = {
   finishedPlace: "Finished — you placed {place}", olderFinished: "Finished more than a week ago ({n})",
   units: { d: "d", h: "h", min: "min", s: "s" },
   bell: "Notifications",
-  unreadCount: "{n} unread",
+  unreadCount_one: "{n} unread",
+  unreadCount_other: "{n} unread",
   noNotes: "Nothing yet: you will be told here when a game needs you.",
   markAllRead: "Mark all read",
   allowBrowserNotes: "Show browser notifications",
@@ -329,8 +360,8 @@ const fr = {
   modeFallback: "Aucune forme ne tient (ou la Ruine ne peut être couverte) : dessinez un carré de 1x1 n'importe où.",
   decideHero: "Héros : choisissez une case et orientez son attaque (R, F).",
   decideAmbush: "Embuscade ! Dessinez le Monstre sur la Carte de {name}.",
-  decideGorgon: "Gorgon Gaze : choisissez une case voisine à détruire.",
-  decideTroll: "Giant Troll Ravage : choisissez une case vide voisine à détruire.",
+  decideGorgon: "Regard de la Gorgone : choisissez une case voisine à détruire.",
+  decideTroll: "Ravages du Troll Géant : choisissez une case vide voisine à détruire.",
   decideRift: "{card} : dessinez un carré de 1x1 d'un de ces cinq terrains.",
   decideAmbushFallback: "Embuscade ! {card} ne tient nulle part sur la Carte de {name} : dessinez-y un Monstre de 1x1 n'importe où.",
   okTarget: "Cette case peut être choisie", yourScore: "Score de {name}",
@@ -345,10 +376,10 @@ const fr = {
   // Resigning, claiming victory, leaving a table (resign.js).
   resign: "Abandonner", resignTitle: "Abandonner cette partie ?", resignTwo: "La partie s'arrête et vous perdez.", resignMany: "La partie continue sans vous : le serveur joue votre place, classée dernière.", resignSolo: "La partie s'arrête, abandonnée.", resignYes: "Abandonner", keepPlaying: "Continuer à jouer", youResigned: "Vous avez abandonné : le serveur joue votre place.", playerResigned: "{name} a abandonné : le serveur joue sa place.", resignedTag: "a abandonné", claim: "Revendiquer la victoire", claimWhy: "Les autres ne jouent plus : leur pendule est tombée depuis longtemps.", endedResigned: "{name} a abandonné.", endedAbandoned: "La partie a été abandonnée.", endedClaimed: "{name} a revendiqué la victoire : les autres étaient partis.", leaveTable: "Quitter cette table", leaveTableSure: "Quitter cette table ? Votre place sera libre pour quelqu'un d'autre.",
   matchClosed: "Son hôte a fermé cette partie avant qu'elle commence.",
-  soloStats: "En solo", best: "Meilleur", average: "Moyenne", titles: "Titres",
-  ratingHistory: "Classement après chaque partie classée", ratingDetail: "mu {mu}, sigma {sigma}, {games} parties classées",
-  ratingDetail1: "mu {mu}, sigma {sigma}, 1 partie classée",
-  startEmpty1: "Une place est encore libre.", startEmpty: "{n} places sont encore libres.", startFillBot: "Asseoir un robot et commencer",
+  soloStats: "En solo", best: "Meilleur", average: "Moyenne", soloTitles: "Titres",
+  ratingHistory: "Classement après chaque partie classée", ratingDetail_one: "mu {mu}, sigma {sigma}, {n} partie classée",
+  ratingDetail_other: "mu {mu}, sigma {sigma}, {n} parties classées",
+  startEmpty_one: "Une place est encore libre.", startEmpty_other: "{n} places sont encore libres.", startFillBot: "Asseoir un robot et commencer",
   startFillBots: "Asseoir des robots et commencer", startWait: "Attendre des joueurs", startAlone: "Jouer seul", startFewer: "Commencer à {n}",
   ratingDetails: "Détails", ratingDetailOrdinal: "ordinal {ordinal} (mu − 3 × sigma) ; le classement affiché vaut 1500 + 20 × ordinal",
   provisionalMark: "?", provisionalHint: "Provisoire : quelques parties classées de plus le fixeront", ratingChange: "Classement",
@@ -422,7 +453,7 @@ const fr = {
   carcRule_road: "1 point par tuile, achevée ou à la fin.", carcRule_monastery: "Achevée (entourée de 8 tuiles) : 9 points. À la fin : 1 point pour elle et chaque tuile autour.",
   carcRule_field: "À la fin seulement : 3 points par ville achevée que touche le pré, à la majorité des paysans.",
   spectatorChat: "Les spectateurs peuvent parler", chat: "Discussion", chatEmpty: "Pas encore de message.", chatSay: "Dites quelque chose à la table", chatSend: "Envoyer",
-  chatMute: "Masquer {name}", chatMuteShort: "masquer", chatMuted: "{n} masqué(s).", chatUnmute: "Tout réafficher",
+  chatMute: "Masquer {name}", chatMuteShort: "masquer", chatMuted_one: "{n} masqué.", chatMuted_other: "{n} masqués.", chatUnmute: "Tout réafficher",
   phrase_gg: "Bonne partie !", phrase_your_turn: "À toi !", phrase_thanks: "Merci !", phrase_good_luck: "Bonne chance !",
   phrase_well_played: "Bien joué !", phrase_sorry: "Pardon !", phrase_hello: "Bonjour !",
   accountName: "Nom", password: "Mot de passe", wrongCredentials: "Nom ou mot de passe incorrect.",
@@ -430,9 +461,11 @@ const fr = {
   waitHost: "En attente de {name}, l'hôte, pour commencer la partie.", storyAmbush: "{by} dessine {card} sur la carte de {who} : {spaces}", story: "Récit", storyEdicts: "Décrets : {list}", storyCard: "{season}, tour {turn} : {card}", storyType_ambush: "embuscade",
   storyType_hero: "héros", "storyPlaced_is drawn on": "{card} dessiné en {spaces} ({who})", "storyPlaced_spreads to": "{card} s'étend en {spaces} ({who})",
   storyPlaced_destroys: "{card} détruit {spaces} ({who})", storyPlaced_ignored: "{card} ne tient nulle part sur la carte de {who}",
-  storyPlaced_nothing: "{card} ne trouve rien à détruire ({who})", storyCoins: "{who} gagne {n} pièce(s) ({total} en tout)",
-  storySeason: "Fin de la saison {season} : {who} marque {n}, {total} en tout", storyEnd: "Fin : {who} {n} étoiles, rang {rank}",
-  storyEndSolo: "Fin : {who} {n} étoiles, note {rating}", storyTile: "Tour {turn} : {who} pioche {tile}",
+  storyPlaced_nothing: "{card} ne trouve rien à détruire ({who})", storyCoins_one: "{who} gagne {n} pièce ({total} en tout)",
+  storyCoins_other: "{who} gagne {n} pièces ({total} en tout)",
+  storySeason: "Fin de la saison {season} : {who} marque {n}, {total} en tout", storyEnd_one: "Fin : {who} {n} étoile, rang {rank}", storyEnd_other: "Fin : {who} {n} étoiles, rang {rank}",
+  storyEndSolo_one: "Fin : {who} {n} étoile, note {rating}",
+  storyEndSolo_other: "Fin : {who} {n} étoiles, note {rating}", storyTile: "Tour {turn} : {who} pioche {tile}",
   storySetAside: "Écartée, car elle ne se pose nulle part : {tile}", storyNobody: "personne ne marque", storyFinal: "Décompte final :",
   storyPiles: "Piles des Arpenteurs révélées", storyPilesOrder: "Piles des Arpenteurs, du haut vers le bas : {list}",
   storySecondTile: "Tour {turn} : {who} pioche une deuxième tuile, {tile} (la route ou la ville de son bâtisseur a été prolongée)",
@@ -440,7 +473,7 @@ const fr = {
   replayOf: "Revoir", step: "Coup {n} sur {total}", prev: "Précédent", next: "Suivant", first: "Début", last: "Fin",
   downloadRecord: "Télécharger la partie", backToLobby: "Accueil", error: "Erreur", reconnecting: "Reconnexion…",
   loading: "Chargement…", ruinsLabel: "Ruine",
-  penalty: "Pénalité des Monstres", revealed: "Révélées cette saison", deckLeft: "{n} cartes restantes",
+  penalty: "Pénalité des Monstres", revealed: "Révélées cette saison", deckLeft_one: "{n} carte restante", deckLeft_other: "{n} cartes restantes",
   you: "vous", matchNotFound: "Partie introuvable", attack: "Attaque", orientation: "Orientation",
   hits: "touches",
   playAgain: "Rejouer", joinRematch: "Rejoindre la revanche", toRematch: "Aller à la revanche",
@@ -452,9 +485,37 @@ const fr = {
     "Journeyman Topographer": "Topographe Voyageur", "Apprentice Surveyor": "Apprenti Géomètre",
     "Amateur Assessor": "Conseiller Amateur", "Inept Assistant": "Assistant Inapte",
     "Dimwitted Doodler": "Mauvais Gribouilleur", "Oblivious Inkdrinker": "Buveur d'Encre Inconscient" },
-  // The French rulebook prints the scoring cards and Rift Lands under their English names.
-  cards: {},
-  // Texts of the base scoring cards as the French rulebook words them.
+  // Our translation: the French rulebook keeps the English names (see the top of this file).
+  cards: {
+    "Temple Ruins": "Ruines du Temple", "Outpost Ruins": "Ruines de l'Avant-poste", "Great River": "Grand Fleuve",
+    "Farmland": "Terres Agricoles", "Hamlet": "Hameau", "Forgotten Forest": "Forêt Oubliée",
+    "Hinterland Stream": "Ruisseau de l'Arrière-pays", "Homestead": "Ferme Familiale", "Orchard": "Verger",
+    "Treetop Village": "Village Perché", "Marshlands": "Marécages", "Fishing Village": "Village de Pêcheurs",
+    "Rift Lands": "Terres de la Faille", "Lagoon": "Lagune", "Pasture": "Pâturage", "Settlement": "Bourgade",
+    "Timber Grove": "Futaie", "Hillside Terrace": "Terrasses à Flanc de Colline",
+    "Frontier Dwelling": "Demeure Frontalière", "Wildwood Garden": "Jardin Sauvage",
+    "Woodland Crossroads": "Carrefour Forestier", "Coastal Encampment": "Campement Côtier",
+    "Mangrove Swamp": "Mangrove", "Kethra's Gates": "Portes de Kethra",
+    "Goblin Attack": "Attaque de Gobelins", "Bugbear Assault": "Assaut de Gobelours",
+    "Kobold Onslaught": "Déferlement de Kobolds", "Gnoll Raid": "Raid de Gnolls",
+    "Dragon Inferno": "Brasier du Dragon", "Zombie Plague": "Peste Zombie",
+    "Giant Troll Ravage": "Ravages du Troll Géant", "Gorgon Gaze": "Regard de la Gorgone",
+    "Dobrik of Lorkheim": "Dobrik de Lorkheim", "Wren the Lioness": "Wren la Lionne",
+    "Freyla the True": "Freyla la Fidèle", "Dal of Jolev": "Dal de Jolev",
+    "Sentinel Wood": "Bois Sentinelle", "Greenbough": "Rameaux Verts", "Treetower": "Tour Sylvestre",
+    "Stoneside Forest": "Forêt des Escarpements", "Canal Lake": "Lac aux Canaux", "Mages Valley": "Vallée des Mages",
+    "The Golden Granary": "Le Grenier Doré", "Shoreside Expanse": "Étendues du Rivage",
+    "Wildholds": "Fiefs Sauvages", "Great City": "Grande Cité", "Greengold Plains": "Plaines d'Or Vert",
+    "Shieldgate": "Porte des Boucliers", "Borderlands": "Terres Frontalières", "Lost Barony": "Baronnie Perdue",
+    "The Broken Road": "La Route Brisée", "The Cauldrons": "Les Chaudrons",
+    "Faunlost Thicket": "Fourré des Faunes Perdus", "Deepwood": "Bois Profond",
+    "Heart of the Forest": "Cœur de la Forêt", "Sleepy Valley": "Vallée Endormie", "Craylund": "Craylund",
+    "Ulem's Wallow": "Bourbier d'Ulem", "Clawsgrave Peaks": "Pics de Griffetombe", "Jorekburg": "Jorekburg",
+    "Traylo Monastery": "Monastère de Traylo", "Outer Enclave": "Enclave Extérieure",
+    "Gnomish Colony": "Colonie Gnome", "Caravansary": "Caravansérail", "Dwarvenholds": "Fiefs Nains",
+    "Silos": "Silos", "Banded Hills": "Collines Striées", "Starlit Sigil": "Sceau Étoilé",
+  },
+  // Texts of the base scoring cards as the French rulebook words them; the Heroes ones in its manner.
   rules: {
     "Sentinel Wood": "Gagnez une Étoile de Réputation pour chaque case Forêt adjacente au bord de la Carte.",
     "Treetower": "Gagnez une Étoile de Réputation pour chaque case Forêt entourée des quatre côtés par des cases remplies ou le bord de la Carte.",
@@ -472,15 +533,31 @@ const fr = {
     "Shieldgate": "Gagnez deux Étoiles de Réputation pour chaque case Village dans le deuxième plus grand Groupe de Village.",
     "The Broken Road": "Gagnez trois Étoiles de Réputation pour chaque ligne diagonale complète (cases remplies) qui touche les bords gauche et inférieur de la Carte.",
     "The Cauldrons": "Gagnez une Étoile de Réputation pour chaque case vide entouré des quatre côtés par des cases remplies ou le bord de la Carte.",
+    "Faunlost Thicket": "Gagnez deux Étoiles de Réputation pour chaque case Forêt de la plus longue colonne ininterrompue de cases Forêt.",
+    "Deepwood": "Gagnez six Étoiles de Réputation pour chaque Groupe de cinq cases Forêt ou plus qui n'est adjacent à aucune case Village.",
+    "Heart of the Forest": "Gagnez deux Étoiles de Réputation pour chaque case Forêt entourée des quatre côtés par des cases Forêt ou le bord de la Carte.",
+    "Sleepy Valley": "Gagnez quatre Étoiles de Réputation pour chaque ligne qui contient trois cases Forêt ou plus.",
+    "Craylund": "Gagnez sept Étoiles de Réputation pour chaque Groupe de cases Champs adjacent à trois cases Eau ou plus.",
+    "Ulem's Wallow": "Gagnez quatre Étoiles de Réputation pour chaque case Eau adjacente à deux cases Champs ou plus.",
+    "Clawsgrave Peaks": "Gagnez cinq Étoiles de Réputation pour chaque case Montagne connectée à une case Champs par un Groupe de cases Eau.",
+    "Jorekburg": "Gagnez quatre Étoiles de Réputation pour chaque colonne qui contient autant de cases Champs que de cases Eau. Il doit y en avoir au moins une de chaque.",
+    "Traylo Monastery": "Gagnez sept Étoiles de Réputation pour chaque Groupe de cases Village qui contient quatre cases formant un rectangle de 4x1 ou 1x4.",
+    "Outer Enclave": "Choisissez un Groupe de cases Village et gagnez une Étoile de Réputation pour chaque case vide adjacente à ce Groupe.",
+    "Gnomish Colony": "Gagnez six Étoiles de Réputation pour chaque Groupe de cases Village qui contient quatre cases Village formant un carré de 2x2.",
+    "Caravansary": "Choisissez un Groupe de cases Village et gagnez une Étoile de Réputation pour chaque ligne et chaque colonne qui contient une case de ce Groupe.",
+    "Dwarvenholds": "Gagnez sept Étoiles de Réputation pour chaque ligne ou colonne complète (cases remplies) qui contient une case Montagne.",
+    "Silos": "Gagnez dix Étoiles de Réputation pour chaque colonne impaire complète (cases remplies).",
+    "Banded Hills": "Gagnez quatre Étoiles de Réputation pour chaque ligne de cases remplies qui contient cinq types de terrain différents ou plus.",
+    "Starlit Sigil": "Gagnez quatre Étoiles de Réputation pour chaque Groupe d'exactement trois cases vides entouré de tous côtés par des cases remplies ou le bord de la Carte.",
   },
   whichGame: "Jeu", carcWithSurveyors: "avec les Géomètres", againstBots: "Contre des robots", botCount: "Robots",
   botLevel: "Niveau du robot", addBot: "Ajouter un robot", botTag: "(robot · {level})", botTagPlain: "(robot)",
   accountMark: "connecté comme {name}",
   botLevels: { strong: "fort", auto: "simple", fast: "rapide", random: "au hasard", easy: "facile", medium: "moyen", hard: "difficile", "greedy+": "expert", master: "maître" },
-  carcBoard: "Plateau de Carcassonne", carcTilesLeft: "{n} tuiles restantes", carcTilesLeft1: "1 tuile restante", carcTurnOf: "À {name} de jouer",
+  carcBoard: "Plateau de Carcassonne", carcTilesLeft_one: "{n} tuile restante", carcTilesLeft_other: "{n} tuiles restantes", carcTurnOf: "À {name} de jouer",
   carcDiscarded: "Tuiles écartées (posables nulle part)", carcMeeples: "Meeples", carcSurveyors: "Les Géomètres",
-  carcNextUp: "ensuite : {name} · {n} dans la pile", carcNobody: "personne", carcCities: "{n} villes achevées", carcCity1: "1 ville achevée",
-  carcTiles: "{n} tuiles", carcTile1: "1 tuile", carcFinal: "Évaluation finale :", carcScorings: "Évaluations", carcYourTile: "Votre tuile",
+  carcNextUp: "ensuite : {name} · {n} dans la pile", carcNobody: "personne", carcCities_one: "{n} ville achevée", carcCities_other: "{n} villes achevées",
+  carcTiles_one: "{n} tuile", carcTiles_other: "{n} tuiles", carcFinal: "Évaluation finale :", carcScorings: "Évaluations", carcYourTile: "Votre tuile",
   carcChooseMeeple: "Posez un meeple sur un emplacement marqué (ou aucun), puis validez. Un clic sur la tuile la fait pivoter.",
   carcIllegalPlaced: "La tuile ne peut pas être posée ici.", carcPickCell: "Cliquez sur un emplacement en surbrillance ou glissez-y la tuile ; R ou la molette la fait pivoter.",
   carcOccupied: "Une tuile est déjà posée ici.", carcAlone: "La tuile doit toucher une tuile posée.",
@@ -544,7 +621,8 @@ const fr = {
   finishedPlace: "Terminée — vous êtes {place}", olderFinished: "Terminées il y a plus d'une semaine ({n})",
   units: { d: "j", h: "h", min: "min", s: "s" },
   bell: "Notifications",
-  unreadCount: "{n} non lues",
+  unreadCount_one: "{n} non lue",
+  unreadCount_other: "{n} non lues",
   noNotes: "Rien pour l'instant : vous serez prévenu ici quand une partie vous attend.",
   markAllRead: "Tout marquer comme lu",
   allowBrowserNotes: "Afficher les notifications du navigateur",
@@ -647,8 +725,8 @@ const pt = {
   modeFallback: "Nenhuma forma cabe (ou as ruínas não podem ser cobertas): desenhe um quadrado 1x1 em qualquer lugar.",
   decideHero: "Herói: escolha um espaço e oriente o padrão de ataque (R, F).",
   decideAmbush: "Cilada! Desenhe o monstro no mapa de {name}.",
-  decideGorgon: "Gorgon Gaze: escolha um espaço vizinho para destruir.",
-  decideTroll: "Giant Troll Ravage: escolha um espaço vazio vizinho para destruir.",
+  decideGorgon: "Olhar da Górgona: escolha um espaço vizinho para destruir.",
+  decideTroll: "Devastação do Troll Gigante: escolha um espaço vazio vizinho para destruir.",
   decideRift: "{card}: desenhe um 1x1 de um destes cinco terrenos.",
   decideAmbushFallback: "Cilada! {card} não cabe em lugar nenhum do mapa de {name}: desenhe nele um monstro 1x1 em qualquer lugar.",
   okTarget: "Este espaço pode ser escolhido", yourScore: "Pontuação de {name}",
@@ -663,10 +741,10 @@ const pt = {
   // Resigning, claiming victory, leaving a table (resign.js).
   resign: "Desistir", resignTitle: "Desistir desta partida?", resignTwo: "A partida termina e você perde.", resignMany: "A partida continua sem você: o servidor joga no seu lugar, em último.", resignSolo: "A partida termina, abandonada.", resignYes: "Desistir", keepPlaying: "Continuar jogando", youResigned: "Você desistiu: o servidor joga no seu lugar.", playerResigned: "{name} desistiu: o servidor joga no lugar.", resignedTag: "desistiu", claim: "Reivindicar a vitória", claimWhy: "Os outros pararam de jogar: o relógio deles acabou há muito tempo.", endedResigned: "{name} desistiu.", endedAbandoned: "A partida foi abandonada.", endedClaimed: "{name} reivindicou a vitória: os outros tinham saído.", leaveTable: "Sair desta mesa", leaveTableSure: "Sair desta mesa? Seu lugar ficará livre para outra pessoa.",
   matchClosed: "O anfitrião encerrou esta partida antes de começar.",
-  soloStats: "Solo", best: "Melhor", average: "Média", titles: "Títulos",
-  ratingHistory: "Classificação após cada partida valendo", ratingDetail: "mu {mu}, sigma {sigma}, {games} partidas valendo",
-  ratingDetail1: "mu {mu}, sigma {sigma}, 1 partida valendo",
-  startEmpty1: "Ainda há um lugar vazio.", startEmpty: "Ainda há {n} lugares vazios.", startFillBot: "Colocar um robô e começar",
+  soloStats: "Solo", best: "Melhor", average: "Média", soloTitles: "Títulos",
+  ratingHistory: "Classificação após cada partida valendo", ratingDetail_one: "mu {mu}, sigma {sigma}, {n} partida valendo",
+  ratingDetail_other: "mu {mu}, sigma {sigma}, {n} partidas valendo",
+  startEmpty_one: "Ainda há um lugar vazio.", startEmpty_other: "Ainda há {n} lugares vazios.", startFillBot: "Colocar um robô e começar",
   startFillBots: "Colocar robôs e começar", startWait: "Esperar jogadores", startAlone: "Jogar sozinho", startFewer: "Começar com {n} jogadores",
   ratingDetails: "Detalhes", ratingDetailOrdinal: "ordinal {ordinal} (mu − 3 × sigma); a classificação mostrada é 1500 + 20 × ordinal",
   provisionalMark: "?", provisionalHint: "Provisória: mais algumas partidas ranqueadas a firmam", ratingChange: "Classificação",
@@ -740,7 +818,7 @@ const pt = {
   carcRule_road: "1 ponto por peça, completa ou no fim.", carcRule_monastery: "Completo (cercado por 8 peças): 9 pontos. No fim: 1 ponto por ele e por cada peça ao redor.",
   carcRule_field: "Só no fim: 3 pontos por cidade completa que o campo toca, para a maioria dos camponeses.",
   spectatorChat: "Espectadores podem falar", chat: "Conversa da mesa", chatEmpty: "Nenhuma mensagem ainda.", chatSay: "Diga algo à mesa", chatSend: "Enviar",
-  chatMute: "Silenciar {name}", chatMuteShort: "silenciar", chatMuted: "{n} silenciado(s).", chatUnmute: "Reativar todos",
+  chatMute: "Silenciar {name}", chatMuteShort: "silenciar", chatMuted_one: "{n} silenciado.", chatMuted_other: "{n} silenciados.", chatUnmute: "Reativar todos",
   phrase_gg: "Boa partida!", phrase_your_turn: "Sua vez!", phrase_thanks: "Obrigado!", phrase_good_luck: "Boa sorte!",
   phrase_well_played: "Bem jogado!", phrase_sorry: "Desculpe!", phrase_hello: "Olá!",
   accountName: "Nome", password: "Senha", wrongCredentials: "Nome ou senha incorretos.",
@@ -748,9 +826,11 @@ const pt = {
   waitHost: "Aguardando {name}, o anfitrião, começar a partida.", storyAmbush: "{by} desenha {card} no mapa de {who}: {spaces}", story: "Narrativa", storyEdicts: "Decretos: {list}", storyCard: "{season}, rodada {turn}: {card}", storyType_ambush: "emboscada",
   storyType_hero: "herói", "storyPlaced_is drawn on": "{card} desenhado em {spaces} ({who})", "storyPlaced_spreads to": "{card} se espalha para {spaces} ({who})",
   storyPlaced_destroys: "{card} destrói {spaces} ({who})", storyPlaced_ignored: "{card} não cabe no mapa de {who}",
-  storyPlaced_nothing: "{card} não encontra nada para destruir ({who})", storyCoins: "{who} ganha {n} moeda(s) ({total} no total)",
-  storySeason: "Fim de {season}: {who} marca {n}, {total} no total", storyEnd: "Fim: {who} {n} estrelas, posição {rank}",
-  storyEndSolo: "Fim: {who} {n} estrelas, nota {rating}", storyTile: "Turno {turn}: {who} compra {tile}",
+  storyPlaced_nothing: "{card} não encontra nada para destruir ({who})", storyCoins_one: "{who} ganha {n} moeda ({total} no total)",
+  storyCoins_other: "{who} ganha {n} moedas ({total} no total)",
+  storySeason: "Fim de {season}: {who} marca {n}, {total} no total", storyEnd_one: "Fim: {who} {n} estrela, posição {rank}", storyEnd_other: "Fim: {who} {n} estrelas, posição {rank}",
+  storyEndSolo_one: "Fim: {who} {n} estrela, nota {rating}",
+  storyEndSolo_other: "Fim: {who} {n} estrelas, nota {rating}", storyTile: "Turno {turn}: {who} compra {tile}",
   storySetAside: "Posta de lado, pois não cabe em lugar nenhum: {tile}", storyNobody: "ninguém pontua", storyFinal: "Pontuação final:",
   storyPiles: "Pilhas dos Agrimensores reveladas", storyPilesOrder: "Pilhas dos Agrimensores, do topo para baixo: {list}",
   storySecondTile: "Turno {turn}: {who} compra uma segunda peça, {tile} (a estrada ou cidade do seu construtor foi prolongada)",
@@ -758,7 +838,7 @@ const pt = {
   replayOf: "Rever", step: "Jogada {n} de {total}", prev: "Anterior", next: "Próxima", first: "Início", last: "Fim",
   downloadRecord: "Baixar registro", backToLobby: "Início", error: "Erro", reconnecting: "Reconectando…",
   loading: "Carregando…", ruinsLabel: "Ruínas",
-  penalty: "Penalidade dos monstros", revealed: "Reveladas nesta estação", deckLeft: "{n} cartas restantes",
+  penalty: "Penalidade dos monstros", revealed: "Reveladas nesta estação", deckLeft_one: "{n} carta restante", deckLeft_other: "{n} cartas restantes",
   you: "você", matchNotFound: "Partida não encontrada", attack: "Padrão de ataque", orientation: "Orientação",
   hits: "acertos",
   playAgain: "Jogar de novo", joinRematch: "Entrar na revanche", toRematch: "Ir para a revanche",
@@ -771,14 +851,35 @@ const pt = {
     "Amateur Assessor": "Assessor Amador", "Inept Assistant": "Assistente Inepto",
     "Dimwitted Doodler": "Rabiscador Inculto", "Oblivious Inkdrinker": "Bebedor de Tintas" },
   cards: {
-    "Sentinel Wood": "Bosque Sentinela", "Treetower": "Torre da Árvore", "Greenbough": "Ramos Verdes",
-    "Stoneside Forest": "Floresta de Encosta", "Canal Lake": "Canal", "The Golden Granary": "Celeiro Dourado",
-    "Mages Valley": "Vale dos Magos", "Shoreside Expanse": "Extensão da Costa", "Wildholds": "Vilarejos Selvagens",
-    "Greengold Plains": "Planícies Auspiciosas", "Great City": "Metrópole", "Shieldgate": "Cidadela",
-    "Borderlands": "Fronteiras", "The Broken Road": "Estrada Partida", "Lost Barony": "Baronato Perdido",
-    "The Cauldrons": "Caldeirões", "Rift Lands": "Fenda Planar",
+    "Temple Ruins": "Ruínas do Templo", "Outpost Ruins": "Ruínas do Posto Avançado", "Great River": "Grande Rio",
+    "Farmland": "Terras Cultiváveis", "Hamlet": "Povoado", "Forgotten Forest": "Floresta Esquecida",
+    "Hinterland Stream": "Riacho do Interior", "Homestead": "Sítio", "Orchard": "Pomar",
+    "Treetop Village": "Aldeia nas Árvores", "Marshlands": "Pântanos", "Fishing Village": "Aldeia de Pescadores",
+    "Rift Lands": "Fenda Planar", "Lagoon": "Lagoa", "Pasture": "Pasto", "Settlement": "Assentamento",
+    "Timber Grove": "Arvoredo", "Hillside Terrace": "Terraço na Encosta", "Frontier Dwelling": "Morada da Fronteira",
+    "Wildwood Garden": "Jardim Selvagem", "Woodland Crossroads": "Encruzilhada da Mata",
+    "Coastal Encampment": "Acampamento Costeiro", "Mangrove Swamp": "Manguezal",
+    "Kethra's Gates": "Portões de Kethra",
+    "Goblin Attack": "Ataque dos Goblins", "Bugbear Assault": "Investida dos Bugbears",
+    "Kobold Onslaught": "Arremetida dos Kobolds", "Gnoll Raid": "Incursão dos Gnolls",
+    "Dragon Inferno": "Inferno do Dragão", "Zombie Plague": "Praga Zumbi",
+    "Giant Troll Ravage": "Devastação do Troll Gigante", "Gorgon Gaze": "Olhar da Górgona",
+    "Dobrik of Lorkheim": "Dobrik de Lorkheim", "Wren the Lioness": "Wren, a Leoa",
+    "Freyla the True": "Freyla, a Fiel", "Dal of Jolev": "Dal de Jolev",
+    "Sentinel Wood": "Bosque Sentinela", "Greenbough": "Ramos Verdes", "Treetower": "Torre da Árvore",
+    "Stoneside Forest": "Floresta de Encosta", "Canal Lake": "Canal", "Mages Valley": "Vale dos Magos",
+    "The Golden Granary": "Celeiro Dourado", "Shoreside Expanse": "Extensão da Costa",
+    "Wildholds": "Vilarejos Selvagens", "Great City": "Metrópole", "Greengold Plains": "Planícies Auspiciosas",
+    "Shieldgate": "Cidadela", "Borderlands": "Fronteiras", "Lost Barony": "Baronato Perdido",
+    "The Broken Road": "Estrada Partida", "The Cauldrons": "Caldeirões",
+    "Faunlost Thicket": "Matagal dos Faunos Perdidos", "Deepwood": "Mata Profunda",
+    "Heart of the Forest": "Coração da Floresta", "Sleepy Valley": "Vale Sonolento", "Craylund": "Craylund",
+    "Ulem's Wallow": "Lamaçal de Ulem", "Clawsgrave Peaks": "Picos da Tumba das Garras", "Jorekburg": "Jorekburg",
+    "Traylo Monastery": "Mosteiro de Traylo", "Outer Enclave": "Enclave Exterior",
+    "Gnomish Colony": "Colônia Gnômica", "Caravansary": "Caravançará", "Dwarvenholds": "Fortalezas Anãs",
+    "Silos": "Silos", "Banded Hills": "Colinas Listradas", "Starlit Sigil": "Selo Estrelado",
   },
-  // Texts of the base scoring cards as the Portuguese rulebook words them.
+  // Texts of the base scoring cards as the Portuguese rulebook words them; the Heroes ones in its manner.
   rules: {
     "Sentinel Wood": "Ganhe uma estrela de reputação por espaço de floresta adjacente à borda do mapa.",
     "Treetower": "Ganhe uma estrela de reputação por espaço de floresta cercado nos quatro lados por espaços preenchidos ou pelas bordas do mapa.",
@@ -796,15 +897,31 @@ const pt = {
     "The Broken Road": "Ganhe três estrelas de reputação por linha diagonal completa de espaços preenchidos que tocam as bordas esquerda e inferior do mapa.",
     "Lost Barony": "Ganhe três estrelas de reputação por espaço ao longo da borda do maior quadrado de espaços preenchidos.",
     "The Cauldrons": "Ganhe uma estrela de reputação por espaço vazio cercado nos quatro lados por espaços preenchidos ou pela borda do mapa.",
+    "Faunlost Thicket": "Ganhe duas estrelas de reputação por espaço de floresta na coluna ininterrupta mais longa de espaços de floresta.",
+    "Deepwood": "Ganhe seis estrelas de reputação por grupo de cinco ou mais espaços de floresta que não seja adjacente a nenhum espaço de aldeia.",
+    "Heart of the Forest": "Ganhe duas estrelas de reputação por espaço de floresta cercado nos quatro lados por espaços de floresta ou pela borda do mapa.",
+    "Sleepy Valley": "Ganhe quatro estrelas de reputação por linha que contenha três ou mais espaços de floresta.",
+    "Craylund": "Ganhe sete estrelas de reputação por grupo de espaços de fazenda adjacente a três ou mais espaços de água.",
+    "Ulem's Wallow": "Ganhe quatro estrelas de reputação por espaço de água adjacente a dois ou mais espaços de fazenda.",
+    "Clawsgrave Peaks": "Ganhe cinco estrelas de reputação por espaço de montanha conectado a um espaço de fazenda por um grupo de espaços de água.",
+    "Jorekburg": "Ganhe quatro estrelas de reputação por coluna que contenha o mesmo número de espaços de fazenda e de espaços de água. Deve haver pelo menos um de cada.",
+    "Traylo Monastery": "Ganhe sete estrelas de reputação por grupo de espaços de aldeia que contenha quatro espaços em um retângulo 4x1 ou 1x4.",
+    "Outer Enclave": "Escolha um grupo de espaços de aldeia e ganhe uma estrela de reputação por espaço vazio adjacente a esse grupo.",
+    "Gnomish Colony": "Ganhe seis estrelas de reputação por grupo de espaços de aldeia que contenha quatro espaços de aldeia em um quadrado 2x2.",
+    "Caravansary": "Escolha um grupo de espaços de aldeia e ganhe uma estrela de reputação por linha e por coluna que contenha um espaço desse grupo.",
+    "Dwarvenholds": "Ganhe sete estrelas de reputação por linha completa ou coluna completa de espaços preenchidos que contenha um espaço de montanha.",
+    "Silos": "Ganhe dez estrelas de reputação por coluna ímpar completa de espaços preenchidos.",
+    "Banded Hills": "Ganhe quatro estrelas de reputação por linha de espaços preenchidos que contenha cinco ou mais tipos diferentes de terreno.",
+    "Starlit Sigil": "Ganhe quatro estrelas de reputação por grupo de exatamente três espaços vazios cercado por todos os lados por espaços preenchidos ou pela borda do mapa.",
   },
   whichGame: "Jogo", carcWithSurveyors: "com os Agrimensores", againstBots: "Contra robôs", botCount: "Robôs",
   botLevel: "Nível do robô", addBot: "Adicionar um robô", botTag: "(robô · {level})", botTagPlain: "(robô)",
   accountMark: "conectado como {name}",
   botLevels: { strong: "forte", auto: "simples", fast: "rápido", random: "aleatório", easy: "fácil", medium: "médio", hard: "difícil", "greedy+": "especialista", master: "mestre" },
-  carcBoard: "Tabuleiro de Carcassonne", carcTilesLeft: "{n} peças restantes", carcTilesLeft1: "1 peça restante", carcTurnOf: "Vez de {name}",
+  carcBoard: "Tabuleiro de Carcassonne", carcTilesLeft_one: "{n} peça restante", carcTilesLeft_other: "{n} peças restantes", carcTurnOf: "Vez de {name}",
   carcDiscarded: "Peças descartadas (não cabem em lugar nenhum)", carcMeeples: "Meeples", carcSurveyors: "Os Agrimensores",
-  carcNextUp: "a seguir: {name} · {n} na pilha", carcNobody: "ninguém", carcCities: "{n} cidades completas", carcCity1: "1 cidade completa",
-  carcTiles: "{n} peças", carcTile1: "1 peça", carcFinal: "Pontuação final:", carcScorings: "Pontuações", carcYourTile: "Sua peça",
+  carcNextUp: "a seguir: {name} · {n} na pilha", carcNobody: "ninguém", carcCities_one: "{n} cidade completa", carcCities_other: "{n} cidades completas",
+  carcTiles_one: "{n} peça", carcTiles_other: "{n} peças", carcFinal: "Pontuação final:", carcScorings: "Pontuações", carcYourTile: "Sua peça",
   carcChooseMeeple: "Coloque um meeple num lugar marcado (ou nenhum) e confirme. Um clique na peça a gira.",
   carcIllegalPlaced: "A peça não pode ficar aqui.", carcPickCell: "Clique num lugar destacado ou arraste a peça até lá; R ou a roda do mouse a gira.",
   carcOccupied: "Já há uma peça aqui.", carcAlone: "A peça deve tocar uma peça já colocada.",
@@ -868,7 +985,8 @@ const pt = {
   finishedPlace: "Terminada — você ficou em {place}", olderFinished: "Terminadas há mais de uma semana ({n})",
   units: { d: "d", h: "h", min: "min", s: "s" },
   bell: "Notificações",
-  unreadCount: "{n} não lidas",
+  unreadCount_one: "{n} não lida",
+  unreadCount_other: "{n} não lidas",
   noNotes: "Nada por enquanto: você será avisado aqui quando uma partida precisar de você.",
   markAllRead: "Marcar tudo como lido",
   allowBrowserNotes: "Mostrar notificações do navegador",
@@ -1029,9 +1147,6 @@ export function span(seconds) {
   return new Intl.NumberFormat(current, { style: "unit", unit, unitDisplay: "long" }).format(seconds / n);
 }
 
-// number writes a whole number as the page's language does ("1,569", "1 569", "1.569").
-export function number(n) { return new Intl.NumberFormat(current).format(n); }
-
 // ratingText is a rating as players read it: the number, "?" while provisional.
 export function ratingText(r, provisional) { return number(r) + (provisional ? t("provisionalMark") : ""); }
 
@@ -1055,4 +1170,36 @@ export function duration(ms) {
   if (hr) return m ? `${hr} ${u("h")} ${m} ${u("min")}` : `${hr} ${u("h")}`;
   if (m) return `${m} ${u("min")}`;
   return `${s} ${u("s")}`;
+}
+
+// Counts, numbers and dates go through Intl in the page's language (not the browser's): "1 pièce",
+// "0 pièce" (French counts zero as one), "2 moedas", "3,4", "29 nov. 2026".
+const intl = {};
+const cached = (kind, make) => (intl[current + kind] ??= make());
+
+// plural is a count's words: KEY_one, KEY_other (or another form a language's rules name, such as
+// KEY_many), picked by Intl.PluralRules; {n} is the count as the language writes numbers.
+export function plural(key, n, params) {
+  const form = cached("plural", () => new Intl.PluralRules(current)).select(n);
+  const k = `${key}_${form}` in languages[current] || `${key}_${form}` in en ? `${key}_${form}` : `${key}_other`;
+  return t(k, { ...params, n: number(n) });
+}
+
+// number writes a number as the language does; digits is how many decimals to keep (none if unset).
+export function number(n, digits) {
+  const f = cached("number" + (digits ?? ""), () => new Intl.NumberFormat(current,
+    digits == null ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+  return f.format(n);
+}
+
+// date writes a day ("29 nov. 2026"); withTime adds the hour ("29/11/2026 14:05").
+export function date(d, withTime) {
+  const f = cached(withTime ? "datetime" : "date", () => new Intl.DateTimeFormat(current,
+    withTime ? { dateStyle: "short", timeStyle: "short" } : { year: "numeric", month: "short", day: "numeric" }));
+  return f.format(new Date(d));
+}
+
+// list joins names as the language does ("Ada, Bea et Cy").
+export function list(items) {
+  return cached("list", () => new Intl.ListFormat(current, { type: "conjunction" })).format(items.map(String));
 }

@@ -6,7 +6,7 @@
 
 import { api } from "./api.js";
 import { h, put } from "./dom.js";
-import { t, lang, refusalText } from "./i18n.js";
+import { t, lang, plural, date, refusalText } from "./i18n.js";
 import { accountMark } from "./social.js";
 
 let source = null;
@@ -49,7 +49,7 @@ function setUnread(n) {
     b.dataset.shown = "1";
     b.textContent = n > 99 ? "99+" : String(n);
     b.hidden = n === 0;
-    b.parentElement && b.parentElement.setAttribute("aria-label", t("bell") + (n ? " · " + t("unreadCount", { n }) : ""));
+    b.parentElement && b.parentElement.setAttribute("aria-label", t("bell") + (n ? " · " + plural("unreadCount", n) : ""));
   }
 }
 
@@ -88,7 +88,7 @@ export function bell(navigate) {
         // The mark rides beside the link, in one line with it (the item is a column).
         h("span", {}, h("a", { href: noteLink(n), onclick: (e) => { e.preventDefault(); close(); navigate(noteLink(n)); } }, noteText(n)),
           n.by_account ? accountMark(n.by) : null),
-        h("span", { class: "muted when" }, new Date(n.created).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" }))))
+        h("span", { class: "muted when" }, date(n.created, true))))
         : [h("li", { class: "muted" }, t("noNotes"))]);
       const allow = typeof Notification !== "undefined" && Notification.permission === "default"
         ? h("button", { type: "button", class: "link", id: "allow-notes", onclick: (e) => Notification.requestPermission().then(() => e.target.remove()) }, t("allowBrowserNotes")) : null;

@@ -11,7 +11,7 @@ import { guide } from "./tutorial.js";
 import { api, seats, watch, botsOf, APIError } from "./api.js";
 import { h } from "./dom.js";
 import { isOffline } from "./ui.js";
-import { t, botLevelName, botTag, refusalText, clockLabel } from "./i18n.js";
+import { t, plural, botLevelName, botTag, refusalText, clockLabel } from "./i18n.js";
 import { updateClock } from "./clock.js";
 import { storyList } from "./story.js";
 import { clientOf } from "./games.js";
@@ -147,7 +147,7 @@ function startChoice(m, s, token, start, accept, err) {
     } catch (ex) { err.textContent = refusalText(ex); }
   };
   return h("section", { class: "panel notice", id: "start-choice", role: "dialog", "aria-labelledby": "start-choice-q" },
-    h("p", { id: "start-choice-q" }, t(empty === 1 ? "startEmpty1" : "startEmpty", { n: empty })),
+    h("p", { id: "start-choice-q" }, plural("startEmpty", empty)),
     h("p", { class: "row" },
       h("button", { type: "button", class: "primary", id: "start-fill-bots", onclick: fill }, t(empty === 1 ? "startFillBot" : "startFillBots")),
       h("button", { type: "button", id: "start-wait", onclick: () => { s.startChoice = false; s.render(); } }, t("startWait")),
@@ -290,7 +290,7 @@ function tableChat(main, s, token) {
   if (!shown.length) list.append(h("li", { class: "muted" }, t("chatEmpty")));
   const panel = h("section", { class: "panel chat", id: "chat" }, h("h3", {}, t("chat")), list);
   if (muted.size) {
-    panel.append(h("p", { class: "muted small" }, t("chatMuted", { n: muted.size }), " ",
+    panel.append(h("p", { class: "muted small" }, plural("chatMuted", muted.size), " ",
       h("button", { type: "button", class: "link", id: "chat-unmute", onclick: () => { localStorage.removeItem(MUTED); s.render(); } }, t("chatUnmute"))));
   }
   const send = async (body) => {

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t, titleName, botLevelName, refusalText, number, ratingText } from "./i18n.js";
+import { t, plural, date, titleName, botLevelName, refusalText, number, ratingText } from "./i18n.js";
 import { gameName } from "./games.js";
 import { socialBar } from "./social.js";
 
@@ -14,7 +14,7 @@ const svg = (tag, attrs, ...kids) => {
   e.append(...kids);
   return e;
 };
-const fixed = (x) => (Math.round(x * 10) / 10).toFixed(1);
+const fixed = (x) => number(Math.round(x * 10) / 10, 1);
 
 // chart draws a rating's history (the rating after each rated game) as a line with its points.
 function chart(points) {
@@ -30,7 +30,7 @@ function chart(points) {
     svg("text", { x: 2, y: y(hi) + 4, class: "tick" }, number(Math.round(hi))), svg("text", { x: 2, y: y(lo) + 4, class: "tick" }, number(Math.round(lo))),
     svg("path", { d: line, class: "line" }),
     ...points.map((p, i) => svg("circle", { cx: x(i), cy: y(p.rating), r: 3, class: "point" },
-      svg("title", {}, `${new Date(p.at).toLocaleDateString()}: ${sign(p.change)} → ${number(p.rating)}`))));
+      svg("title", {}, `${date(p.at)}: ${sign(p.change)} → ${number(p.rating)}`))));
 }
 
 export function showProfile(main, name) {
@@ -42,7 +42,7 @@ export function showProfile(main, name) {
       h("p", {}, h("strong", { class: "rating-value", title: r.provisional ? t("provisionalHint") : "" }, ratingText(r.rating, r.provisional)),
         r.provisional ? h("span", { class: "provisional muted" }, " " + t("provisional")) : null),
       h("details", { class: "rating-details" }, h("summary", {}, t("ratingDetails")),
-        h("p", { class: "muted" }, t(r.games === 1 ? "ratingDetail1" : "ratingDetail", { mu: fixed(r.mu), sigma: fixed(r.sigma), games: r.games })),
+        h("p", { class: "muted" }, plural("ratingDetail", r.games, { mu: fixed(r.mu), sigma: fixed(r.sigma) })),
         h("p", { class: "muted" }, t("ratingDetailOrdinal", { ordinal: fixed(r.ordinal) }))),
       chart(p.history[r.game] || []),
       h("p", {}, h("a", { href: `/leaderboard/${r.game}` }, t("leaderboard")))));
@@ -51,15 +51,15 @@ export function showProfile(main, name) {
       ...p.games.map(g => h("tr", {}, h("td", {}, gameName(g.game)), h("td", {}, String(g.played)), h("td", {}, String(g.won)))));
     const solo = p.solo && p.solo.length ? h("section", { class: "panel", id: "solo" }, h("h3", {}, t("soloStats")),
       h("table", { class: "ranking" },
-        h("tr", {}, h("th", {}, t("whichGame")), h("th", {}, t("played")), h("th", {}, t("best")), h("th", {}, t("average")), h("th", {}, t("titles"))),
+        h("tr", {}, h("th", {}, t("whichGame")), h("th", {}, t("played")), h("th", {}, t("best")), h("th", {}, t("average")), h("th", {}, t("soloTitles"))),
         ...p.solo.map(s => h("tr", { "data-game": s.game }, h("td", {}, gameName(s.game)), h("td", {}, String(s.played)),
           h("td", { class: "best" }, String(s.best)), h("td", {}, fixed(s.mean)),
           h("td", { class: "titles" }, Object.entries(s.titles || {}).map(([k, n]) => `${titleName(k)} × ${n}`).join(", ")))))) : null;
     const finished = h("ul", { class: "games", id: "finished-games" }, ...p.finished.map(f =>
-      h("li", {}, h("span", {}, gameName(f.game)), h("span", { class: "muted" }, new Date(f.created).toLocaleDateString()),
+      h("li", {}, h("span", {}, gameName(f.game)), h("span", { class: "muted" }, date(f.created)),
         h("a", { href: `/m/${f.id}/replay`, class: "button" }, t("replay")))));
     main.replaceChildren(h("section", { class: "panel profile", id: "profile" },
-      h("h2", {}, p.name), h("p", { class: "muted" }, t("joined", { date: new Date(p.joined).toLocaleDateString() })),
+      h("h2", {}, p.name), h("p", { class: "muted" }, t("joined", { date: date(p.joined) })),
       socialBar(p.name),
       p.ratings.length ? null : h("p", { class: "muted" }, t("noRatingYet"))),
     h("div", { class: "ratings" }, ...ratings),

@@ -4,11 +4,10 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t, lang, refusalText } from "./i18n.js";
+import { t, lang, date, refusalText } from "./i18n.js";
 import { currentUser, forgetUser, passkeys, registerPasskey } from "./account.js";
 import { enablePush, pushSupported } from "./push.js";
 
-const date = (s) => new Date(s).toLocaleDateString(lang(), { year: "numeric", month: "short", day: "numeric" });
 
 // refusal turns an API error into the sentence a player reads.
 const refusal = (ex) => ex.code === "bad_credentials" ? t("wrongPassword")

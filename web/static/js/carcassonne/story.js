@@ -1,8 +1,7 @@
 // A Carcassonne record's events told in the page's language (story.js lists them).
 
-import { t, carcName, surveyorName, modifierName, goodsName } from "../i18n.js";
+import { t, plural, carcName, surveyorName, modifierName, goodsName } from "../i18n.js";
 import { playerName } from "../ui.js";
-import { plural } from "../story.js";
 import { tileWords } from "./words.js";
 
 // GOODS are the Traders' goods in the order the story lists them.
@@ -43,7 +42,7 @@ export function tell(e, match) {
 // majority at the end (Traders & Builders) has no tiles: it names the kind.
 export function featureWords(ev) {
   if (ev.feature === "goods") return t("carcMostGoods", { goods: goodsName(ev.goods) });
-  const size = ev.feature === "field" ? plural("carcCities", ev.cities || 0, "carcCity1") : plural("carcTiles", (ev.tiles || []).length, "carcTile1");
+  const size = ev.feature === "field" ? plural("carcCities", ev.cities || 0) : plural("carcTiles", (ev.tiles || []).length);
   return `${carcName(ev.feature)} (${size})`;
 }
 

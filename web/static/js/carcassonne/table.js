@@ -6,7 +6,7 @@ import { api } from "../api.js";
 import { h, el, put, focusOnKeyUp } from "../dom.js";
 import { drawTile, boardMap, fit, spotOf, meeple, edgesAt, segKind, TILES, figureIcon, goodsIcon } from "./tiles.js";
 import { drawBoard, cellAt, zoomTo, CELL } from "./board.js";
-import { t, carcName, surveyorName, surveyorText, dirName, botTag, refusalText, figureName, goodsName, modifierName } from "../i18n.js";
+import { t, plural, carcName, surveyorName, surveyorText, dirName, botTag, refusalText, figureName, goodsName, modifierName } from "../i18n.js";
 import { modal, playerName, isOffline, rulesButton, openRules, keyed, TOUCH_LIFT } from "../ui.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
@@ -215,7 +215,7 @@ function stepFinal(s) {
 
 function statusText(s) {
   const v = s.view, m = s.env.match, you = s.env.you;
-  const parts = [h("span", { class: "season-chip", id: "tiles-left" }, t(v.draw_pile === 1 ? "carcTilesLeft1" : "carcTilesLeft", { n: v.draw_pile }))];
+  const parts = [h("span", { class: "season-chip", id: "tiles-left" }, plural("carcTilesLeft", v.draw_pile))];
   if (v.over) parts.push(h("strong", {}, t("gameOver")));
   else if (you && you.must_act) parts.push(h("strong", { class: "your-turn" }, t("yourTurn")));
   else parts.push(h("span", { id: "turn-of" }, t("carcTurnOf", { name: playerName(m, v.to_act) })));

@@ -8,7 +8,7 @@ import { h, put, focusOnKeyUp } from "../dom.js";
 import { el } from "../dom.js";
 import { drawSheet, CS, cellFromPoint, shapeIcon, cellName, glyph, glyphIcon } from "./sheet.js";
 import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } from "./shapes.js";
-import { t, cardName, terrainName, seasonName, refusalText } from "../i18n.js";
+import { t, list, cardName, terrainName, seasonName, refusalText } from "../i18n.js";
 import { calm, flyPoints, rectOf } from "../motion.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
@@ -201,7 +201,7 @@ function statusText(s) {
 
 function waitingText(v, m, you) {
   const names = (v.to_act || []).filter(x => !you || x !== you.seat).map(x => playerName(m, x));
-  return names.length ? t("waitingFor", { names: names.join(", ") }) : t("waitingOthers");
+  return names.length ? t("waitingFor", { names: list(names) }) : t("waitingOthers");
 }
 
 
