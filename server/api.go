@@ -63,6 +63,7 @@ func (s *Server) routeTable() []route {
 	api("GET /api/matches/{id}/story", s.story)
 	api("GET /api/matches/{id}/ratings", s.matchRatings)
 	api("POST /api/matches/{id}/invite", s.invite)
+	api("POST /api/matches/{id}/decline", s.decline)
 	api("POST /api/matches/{id}/chat", s.postChat)
 	api("POST /api/account/bot", s.becomeBot)
 	api("GET /api/bot/stream", s.botStream)

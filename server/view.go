@@ -31,6 +31,8 @@ type matchInfo struct {
 	// Chat is the table's latest messages; SpectatorChat says spectators may talk too.
 	Chat          []chatData `json:"chat,omitempty"`
 	SpectatorChat bool       `json:"spectator_chat,omitempty"`
+	// Invitations are the accounts invited to the table and what became of each (invitations.go).
+	Invitations []invitationInfo `json:"invitations,omitempty"`
 }
 
 type playerInfo struct {
@@ -68,7 +70,7 @@ func (m *match) matchInfo() json.RawMessage {
 	mi := matchInfo{ID: m.id, Game: m.row.Game, Options: m.row.Options, Status: m.status(), Seq: m.seq,
 		MaxSeats: m.cfg.MaxSeats, Players: make([]playerInfo, len(m.seats)), ToAct: []game.Seat{},
 		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created, Rematch: m.rematch, Rated: m.cfg.Rated,
-		Chat: m.chatShownNow(), SpectatorChat: m.cfg.SpectatorChat}
+		Chat: m.chatShownNow(), SpectatorChat: m.cfg.SpectatorChat, Invitations: m.invitationsInfo()}
 	if m.started {
 		if t := m.toAct(); t != nil {
 			mi.ToAct = t

@@ -33,6 +33,7 @@ export const api = {
   undo: (id, token, seq) => call("POST", `/api/matches/${id}/undo`, seq == null ? {} : { seq }, token, onceKey()),
   replay: (id, step) => call("GET", `/api/matches/${id}/replay/${step}`),
   invite: (id, token, name) => call("POST", `/api/matches/${id}/invite`, { name }, token),
+  decline: (id) => call("POST", `/api/matches/${id}/decline`),
   chat: (id, token, body) => call("POST", `/api/matches/${id}/chat`, body, token),
   story: (id) => call("GET", `/api/matches/${id}/story`),
   legal: (id, token) => call("GET", `/api/matches/${id}/legal`, undefined, token),
