@@ -90,6 +90,7 @@ func (s *Server) routeTable() []route {
 	api("POST /api/account/passkeys/signin/finish", s.passkeySigninFinish)
 	api("GET /api/account/notifications", s.notifications)
 	api("POST /api/account/notifications/read", s.readNotifications)
+	api("POST /api/account/notifications/read-all", s.readAllNotifications)
 	api("GET /api/account/events", s.accountEvents)
 	api("GET /api/account/notify", s.getPrefs)
 	api("POST /api/account/notify", s.setPrefs)

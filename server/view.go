@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -199,9 +200,12 @@ type subscriber struct {
 	// held is set while the connection's reader handles a message: the state that message causes is
 	// taken by the reader and sent with its reply, so the writer is not woken for it.
 	held bool
-	wake chan struct{}
-	done chan struct{}
-	once sync.Once
+	// hidden: the page holding the socket says it is not in view (a tab in the background): its player
+	// is not at the table for notes (notify.go).
+	hidden atomic.Bool
+	wake   chan struct{}
+	done   chan struct{}
+	once   sync.Once
 }
 
 func newSubscriber(seat game.Seat, seq int64) *subscriber {
