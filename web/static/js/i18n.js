@@ -153,6 +153,8 @@ const en = {
     "Journeyman Topographer": "Journeyman Topographer", "Apprentice Surveyor": "Apprentice Surveyor",
     "Amateur Assessor": "Amateur Assessor", "Inept Assistant": "Inept Assistant",
     "Dimwitted Doodler": "Dimwitted Doodler", "Oblivious Inkdrinker": "Oblivious Inkdrinker" },
+  // A label and its text: French sets a space before the colon.
+  labelled: "{label}: {text}",
   cards: {
     "Temple Ruins": "Temple Ruins", "Outpost Ruins": "Outpost Ruins", "Great River": "Great River",
     "Farmland": "Farmland", "Hamlet": "Hamlet", "Forgotten Forest": "Forgotten Forest",
@@ -482,6 +484,7 @@ const fr = {
     "Amateur Assessor": "Conseiller Amateur", "Inept Assistant": "Assistant Inapte",
     "Dimwitted Doodler": "Mauvais Gribouilleur", "Oblivious Inkdrinker": "Buveur d'Encre Inconscient" },
   // Our translation: the French rulebook keeps the English names (see the top of this file).
+  labelled: "{label} : {text}",
   cards: {
     "Temple Ruins": "Ruines du Temple", "Outpost Ruins": "Ruines de l'Avant-poste", "Great River": "Grand Fleuve",
     "Farmland": "Terres Agricoles", "Hamlet": "Hameau", "Forgotten Forest": "Forêt Oubliée",
@@ -844,6 +847,7 @@ const pt = {
     "Journeyman Topographer": "Topógrafo Oficial", "Apprentice Surveyor": "Estudioso de Mapas",
     "Amateur Assessor": "Assessor Amador", "Inept Assistant": "Assistente Inepto",
     "Dimwitted Doodler": "Rabiscador Inculto", "Oblivious Inkdrinker": "Bebedor de Tintas" },
+  labelled: "{label}: {text}",
   cards: {
     "Temple Ruins": "Ruínas do Templo", "Outpost Ruins": "Ruínas do Posto Avançado", "Great River": "Grande Rio",
     "Farmland": "Terras Cultiváveis", "Hamlet": "Povoado", "Forgotten Forest": "Floresta Esquecida",
