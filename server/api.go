@@ -54,6 +54,9 @@ func (s *Server) routeTable() []route {
 	api("POST /api/matches/{id}/rematch", s.rematch)
 	api("POST /api/matches/{id}/moves", s.move)
 	api("POST /api/matches/{id}/undo", s.undo)
+	api("POST /api/matches/{id}/resign", s.endAction((*match).resign))
+	api("POST /api/matches/{id}/claim", s.endAction((*match).claimVictory))
+	api("POST /api/matches/{id}/leave", s.leave)
 	api("GET /api/matches/{id}/legal", s.legal)
 	api("GET /api/matches/{id}/record", s.record)
 	api("GET /api/matches/{id}/replay/{step}", s.replayStep)
@@ -581,13 +584,7 @@ func (s *Server) removeSeat(w http.ResponseWriter, r *http.Request) error {
 		if err := m.removeSeat(r.Context(), game.Seat(n)); err != nil {
 			return err
 		}
-		// The accounts' seats after it move up one as well.
-		if s.accounts != nil {
-			if err := s.accounts.RemoveSeat(r.Context(), id, n); err != nil {
-				s.log.Error("remove seat from accounts", "match", id, "err", err)
-			}
-			s.held.forget(id)
-		}
+		s.seatRemoved(r.Context(), id, game.Seat(n))
 		return nil
 	})
 	if err != nil {
@@ -767,7 +764,7 @@ func (s *Server) viewOrSubscribe(r *http.Request, after int64) (*subscriber, *ma
 func (s *Server) record(w http.ResponseWriter, r *http.Request) error {
 	var rec game.Record
 	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
-		if !m.started || !m.st.Over() {
+		if !m.over() {
 			return errf(http.StatusConflict, codeNotFinished, "the record is available once the game is over")
 		}
 		rec = m.namedRecord(len(m.moves))
@@ -818,7 +815,7 @@ func (s *Server) replayStep(w http.ResponseWriter, r *http.Request) error {
 	var def game.Definition
 	said := []chatData{} // what was said at the table up to this step
 	err = s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
-		if !m.started || !m.st.Over() {
+		if !m.over() {
 			return errf(http.StatusConflict, codeNotFinished, "replays are available once the game is over")
 		}
 		total, def = len(m.moves), m.def

@@ -23,8 +23,11 @@ import (
 // and the others wait to take over (botTakeover); should two still play at once, the log's optimistic
 // append lets exactly one move land, and the other instance catches up.
 
-// isBot reports whether seat s is played by a bot.
-func (m *match) isBot(s game.Seat) bool { return int(s) < len(m.seats) && m.seats[s].bot != "" }
+// isBot reports whether seat s is played by the server: a bot's seat, or a seat that resigned from a game
+// that goes on (resign.go).
+func (m *match) isBot(s game.Seat) bool {
+	return int(s) < len(m.seats) && (m.seats[s].bot != "" || m.hasResigned(s))
+}
 
 // addBot seats a bot (by name, "" for the game's default) under a display name ("" for the bot's name).
 func (m *match) addBot(ctx context.Context, botName, name string) (game.Seat, string, string, error) {
@@ -94,10 +97,10 @@ func (p *botPool) give(gameName, name string, b game.Bot) {
 // armBots schedules the bots' turn when a bot seat must act and none is scheduled yet. After failed bot
 // moves the pause grows, so that a failing store or bot cannot make the match spin.
 func (m *match) armBots() {
-	if m.botTimer != nil || m.gone || !m.started || m.st.Over() {
+	if m.botTimer != nil || m.gone || !m.started || m.over() {
 		return
 	}
-	if !slices.ContainsFunc(m.seats, func(s seatInfo) bool { return s.bot != "" }) || !slices.ContainsFunc(m.st.ToAct(), m.isBot) {
+	if (len(m.resigned) == 0 && !slices.ContainsFunc(m.seats, func(s seatInfo) bool { return s.bot != "" })) || !slices.ContainsFunc(m.st.ToAct(), m.isBot) {
 		return // the first test spares most matches, which have no bot, the engine's ToAct
 	}
 	srv, id, seq := m.srv, m.id, m.seq
@@ -136,11 +139,11 @@ const botTakeover = 3 * time.Second
 // playBots plays one move for each bot seat that must act now; a bot with a further decision (a
 // Carcassonne meeple after its tile) makes it at the next call, so that people see each step.
 func (m *match) playBots(ctx context.Context) {
-	if !m.started || m.st.Over() {
+	if !m.started || m.over() {
 		return
 	}
 	for _, s := range slices.Clone(m.st.ToAct()) {
-		if !m.isBot(s) || !slices.Contains(m.st.ToAct(), s) || m.st.Over() {
+		if !m.isBot(s) || !slices.Contains(m.st.ToAct(), s) || m.over() {
 			continue
 		}
 		if err := m.playBot(ctx, s); errors.Is(err, store.ErrConflict) {
@@ -161,9 +164,16 @@ func (m *match) playBots(ctx context.Context) {
 // bot), the game's automatic move is played instead: nobody else can play a bot seat, so the table would
 // stall.
 func (m *match) playBot(ctx context.Context, s game.Seat) error {
+	if m.hasResigned(s) {
+		mv, err := m.st.AutoMove(s)
+		if err != nil {
+			return fmt.Errorf("automatic move of a resigned seat: %w", err)
+		}
+		return m.move(ctx, s, mv, autoResigned)
+	}
 	mv, err := m.botMove(s)
 	if err == nil {
-		if err = m.move(ctx, s, mv, "bot"); err == nil || m.gone || !isRefusal(err) {
+		if err = m.move(ctx, s, mv, autoBot); err == nil || m.gone || !isRefusal(err) {
 			return err
 		}
 	}
@@ -172,7 +182,7 @@ func (m *match) playBot(ctx context.Context, s game.Seat) error {
 	if err != nil {
 		return fmt.Errorf("automatic move: %w", err)
 	}
-	return m.move(ctx, s, mv, "bot")
+	return m.move(ctx, s, mv, autoBot)
 }
 
 // botMove asks seat s's bot, lent by the pool, for its move.

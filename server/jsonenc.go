@@ -65,6 +65,10 @@ func appendMatchInfo(b []byte, mi *matchInfo) []byte {
 		b = append(b, `,"result":`...)
 		b = append(b, mustJSON(mi.Result)...)
 	}
+	if mi.Ended != "" {
+		b = append(b, `,"ended":`...)
+		b = appendJSONString(b, mi.Ended)
+	}
 	if mi.Rematch != "" {
 		b = append(b, `,"rematch":`...)
 		b = appendJSONString(b, mi.Rematch)
@@ -110,6 +114,13 @@ func appendPlayerInfo(b []byte, p *playerInfo) []byte {
 	if p.BankMs != nil {
 		b = append(b, `,"bank_ms":`...)
 		b = strconv.AppendInt(b, *p.BankMs, 10)
+	}
+	if p.Resigned {
+		b = append(b, `,"resigned":true`...)
+	}
+	if p.GoneFrom != nil {
+		b = append(b, `,"gone_from":`...)
+		b = appendJSONTime(b, *p.GoneFrom)
 	}
 	return append(b, '}')
 }

@@ -41,6 +41,9 @@ func FuzzMatchInfoJSON(f *testing.F) {
 				p.Deadline = &d
 				ms := bank + int64(i)
 				p.BankMs = &ms
+				p.GoneFrom = &d
+			} else {
+				p.Resigned = rated
 				mi.ToAct = append(mi.ToAct, p.Seat)
 			}
 			mi.Players[i] = p
@@ -55,6 +58,7 @@ func FuzzMatchInfoJSON(f *testing.F) {
 		}
 		if seats >= 3 {
 			mi.Result = &game.Result{Scores: []int{int(seq), 3}, Ranks: []int{1, 2}, Detail: map[string]any{"t": text}}
+			mi.Ended = phrase
 		}
 		want, err := json.Marshal(mi)
 		if err != nil {

@@ -53,6 +53,10 @@ func (notes) Before(ctx context.Context, e *Snapshot) []store.Note {
 		return moveNotes(e)
 	case evRematch:
 		return rematchNotes(e)
+	case evResign, evClaim:
+		if e.Finished {
+			return endNotes(e, game.Seat(e.Seat))
+		}
 	}
 	return nil
 }
@@ -79,22 +83,32 @@ func moveNotes(e *Snapshot) []store.Note {
 	}
 	mover := game.Seat(e.Seat)
 	by, actor := e.Seats[mover].Name, e.Holder(mover)
-	var out []store.Note
 	if e.Over {
-		for s := range e.Seats {
-			if u := e.Holder(game.Seat(s)); u != "" && u != actor {
-				out = append(out, note(e, u, noteEnd, noteData{By: by, Actor: actor, Seat: s, Seq: e.Seq}))
-			}
-		}
-		return out
+		return endNotes(e, mover)
 	}
+	var out []store.Note
 	for _, s := range e.ToActAfter {
 		u := e.Holder(s)
-		if u == "" || s == mover || u == actor || slices.Contains(e.ToActBefore, s) {
+		if u == "" || s == mover || u == actor || slices.Contains(e.ToActBefore, s) || e.Seats[s].Resigned {
 			continue
 		}
 		out = append(out, note(e, u, noteTurn, noteData{By: by, Actor: actor, Seat: int(s), Seq: e.Seq}))
 		out = append(out, clockNote(e, u, s)...)
+	}
+	return out
+}
+
+// endNotes tell the seated accounts, but the one whose event ended it, that the game is over.
+func endNotes(e *Snapshot, by game.Seat) []store.Note {
+	if e.Holders() == nil {
+		return nil
+	}
+	name, actor := e.Seats[by].Name, e.Holder(by)
+	var out []store.Note
+	for s := range e.Seats {
+		if u := e.Holder(game.Seat(s)); u != "" && u != actor {
+			out = append(out, note(e, u, noteEnd, noteData{By: name, Actor: actor, Seat: s, Seq: e.Seq}))
+		}
 	}
 	return out
 }
@@ -154,7 +168,7 @@ func (m *match) stale(kind string, d noteData) bool {
 	default:
 		return false
 	}
-	if !m.started || m.st.Over() || d.Seat < 0 || d.Seat >= len(m.asked) {
+	if !m.started || m.over() || d.Seat < 0 || d.Seat >= len(m.asked) || m.hasResigned(game.Seat(d.Seat)) {
 		return true
 	}
 	seat := game.Seat(d.Seat)

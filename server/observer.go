@@ -57,6 +57,8 @@ type SeatView struct {
 	Name    string
 	Bot     string // the bot playing it ("" for a person)
 	Account string // the account name that took it signed in ("" for a guest)
+	// Resigned: the seat resigned (before this event), and the server plays it.
+	Resigned bool
 }
 
 // Holders are the accounts (ids) holding each seat ("" for none), asked of the accounts store once, on
@@ -93,7 +95,7 @@ func (m *match) snapshot(ctx context.Context, ev store.Event, before []game.Seat
 		Seats: make([]SeatView, len(m.seats)), ToActBefore: before, Rated: m.cfg.Rated,
 		Finished: status == statusFinished && m.row.Status != statusFinished}
 	for i, si := range m.seats {
-		e.Seats[i] = SeatView{Name: si.name, Bot: si.bot, Account: si.account}
+		e.Seats[i] = SeatView{Name: si.name, Bot: si.bot, Account: si.account, Resigned: m.hasResigned(game.Seat(i))}
 	}
 	// The holders are asked afresh at the start and the end of a game and after a seat was bound here;
 	// between, a cache serves the moves (seatAccountsTTL).
@@ -116,10 +118,10 @@ func (m *match) settle(e *Snapshot, actor int) {
 	if e == nil || !m.started {
 		return
 	}
-	e.ToActAfter = m.st.ToAct()
-	e.Over = m.st.Over()
+	e.ToActAfter = m.toAct()
+	e.Over = m.over()
 	if e.Over {
-		e.Ranks = m.st.Result().Ranks
+		e.Ranks = m.result().Ranks
 		return
 	}
 	c := m.cfg.Clock

@@ -208,11 +208,13 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 			byGame[g.Game] = p
 		}
 		p.Played++
-		res, seats, ok := s.finalResult(r.Context(), g.ID)
-		if ok && ref.Seat < len(res.Ranks) && res.Ranks[ref.Seat] == 1 {
+		res, seats, ended, ok := s.finalResult(r.Context(), g.ID)
+		// A solo game abandoned is neither won nor has a score to count among the player's.
+		abandoned := seats == 1 && ended != ""
+		if ok && !abandoned && ref.Seat < len(res.Ranks) && res.Ranks[ref.Seat] == 1 {
 			p.Won++
 		}
-		if ok && seats == 1 {
+		if ok && seats == 1 && !abandoned {
 			// A solo game: its score, and the title the game's own detail names, if it names one.
 			so := bySolo[g.Game]
 			if so == nil {
@@ -270,17 +272,16 @@ func cmpFloatDesc(a, b float64) int {
 	return 0
 }
 
-// finalResult is a finished match's result and its number of seats.
-func (s *Server) finalResult(ctx context.Context, id string) (game.Result, int, bool) {
-	var res game.Result
-	seats, ok := 0, false
+// finalResult is a finished match's result, its number of seats and why it ended early ("" if by its
+// rules).
+func (s *Server) finalResult(ctx context.Context, id string) (res game.Result, seats int, ended string, ok bool) {
 	s.withMatch(ctx, id, func(m *match) error {
-		if m.started && m.st.Over() {
-			res, seats, ok = m.st.Result(), len(m.seats), true
+		if m.over() {
+			res, seats, ended, ok = m.result(), len(m.seats), m.ended, true
 		}
 		return nil
 	})
-	return res, seats, ok
+	return res, seats, ended, ok
 }
 
 // leaderboard is GET /api/leaderboard/{game}?offset=N&limit=N: the game's rated players by ordinal.

@@ -37,6 +37,9 @@ export const api = {
   story: (id) => call("GET", `/api/matches/${id}/story`),
   legal: (id, token) => call("GET", `/api/matches/${id}/legal`, undefined, token),
   rematch: (id, token) => call("POST", `/api/matches/${id}/rematch`, {}, token),
+  resign: (id, token, seat) => call("POST", `/api/matches/${id}/resign`, { seat }, token),
+  claimVictory: (id, token) => call("POST", `/api/matches/${id}/claim`, {}, token),
+  leave: (id, token) => call("POST", `/api/matches/${id}/leave`, {}, token),
   addBot: (id, token, bot) => call("POST", `/api/matches/${id}/bots`, bot ? { bot } : {}, token),
   // The games and their bots do not change while the page is open: asked once.
   games: () => (gamesOnce ||= call("GET", "/api/games").catch(e => { gamesOnce = null; throw e; })),

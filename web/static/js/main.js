@@ -115,8 +115,11 @@ function showLobby(main) {
       sel.replaceChildren(...levels.map(l => h("option", { value: l, selected: l === defaultBot[game] }, botLevelName(l))));
       sel.dataset.levels = game + levels;
     }
+    // The most seats can follow the game's options (Carcassonne's sixth comes with Inns & Cathedrals): a
+    // number chosen above it comes down with it.
     seatsField.max = client.maxSeats;
     $("#bot-count").max = client.maxSeats - 1;
+    for (const f of [seatsField, $("#bot-count")]) if (Number(f.value) > Number(f.max)) f.value = f.max;
     // The number of seats is a choice only with others: alone it is one, against bots one more than them.
     seatsField.disabled = !$("#mode-others").checked;
     $(".seats-pick").hidden = seatsField.disabled;
@@ -168,8 +171,9 @@ function showLobby(main) {
   const yours = h("section", { id: "yours", class: "panel yours-panel", hidden: true });
   const boards = h("p", { class: "muted", id: "boards" }, t("leaderboard") + ": ",
     ...Object.keys(games).flatMap((g, i) => [i ? " · " : "", h("a", { href: `/leaderboard/${g}` }, gameName(g))]));
-  const learn = learnPanel(games, navigate, () => $("#name").value.trim() || t("learnName"));
-  main.replaceChildren(yours, h("div", { class: "lobby" }, h("div", {}, form, learn), h("div", {}, friendsPanel(), lists, boards)));
+  const nameNow = () => $("#name").value.trim() || t("learnName");
+  const learn = learnPanel(games, navigate, nameNow);
+  main.replaceChildren(yours, gamesStrip(nameNow), h("div", { class: "lobby" }, h("div", {}, form, learn), h("div", {}, friendsPanel(), lists, boards)));
   const stopYours = showYours(yours);
   let stop = false;
   const refresh = async () => {
@@ -184,6 +188,38 @@ function showLobby(main) {
   refresh();
   const timer = setInterval(() => { if (!stop) refresh(); }, 5000);
   return () => { stop = true; clearInterval(timer); stopYours(); };
+}
+
+// gamesStrip shows each game with a picture of its table and two one-click ways in: "Play now" (alone, or
+// against a bot where the game has no solo) and "Invite a friend" (a table for two, its link to share).
+// The form below keeps every other choice.
+function gamesStrip(nameOf) {
+  const err = h("p", { class: "error", role: "alert" });
+  const go = async (btn, game, withFriend) => {
+    btn.disabled = true;
+    err.textContent = "";
+    const client = clientOf(game), name = nameOf();
+    try {
+      const solo = !withFriend && client.solo;
+      const r = await api.create({ game, name, max_seats: solo ? 1 : 2 });
+      seats.set(r.id, { token: r.token, seat: r.seat, name });
+      if (!withFriend) {
+        if (!solo) await api.addBot(r.id, r.token, "");
+        await api.start(r.id, r.token);
+      }
+      navigate("/m/" + r.id);
+    } catch (ex) { err.textContent = refusalText(ex); btn.disabled = false; }
+  };
+  return h("section", { class: "games-strip", id: "play-now" },
+    ...Object.entries(games).map(([g, c]) => h("article", { class: "panel game-card", "data-game": g },
+      c.poster ? h("div", { class: "poster-box" }, c.poster()) : null,
+      h("div", { class: "game-card-body" },
+        h("h2", {}, c.title), h("p", { class: "muted" }, t("gameBlurb_" + g)),
+        h("p", { class: "row" },
+          h("button", { type: "button", class: "primary", "data-play-now": g, onclick: (e) => go(e.currentTarget, g, false) },
+            t(c.solo ? "playNowSolo" : "playNowBot")),
+          h("button", { type: "button", "data-invite-friend": g, onclick: (e) => go(e.currentTarget, g, true) }, t("inviteFriend")))))),
+    err);
 }
 
 function gameList(title, matches, status) {

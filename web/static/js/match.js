@@ -15,6 +15,7 @@ import { t, plural, botLevelName, botTag, refusalText, clockLabel } from "./i18n
 import { updateClock } from "./clock.js";
 import { storyList } from "./story.js";
 import { clientOf } from "./games.js";
+import { endActions, leaveButton, decidesNothing } from "./resign.js";
 
 export function showMatch(main, id) {
   const s = {
@@ -35,6 +36,9 @@ export function showMatch(main, id) {
     if (!s.env && clientOf(env.match.game)) clientOf(env.match.game).init(s);
     s.env = env;
     s.view = env.view || null;
+    // A game a resignation or a claim ended, or a seat that resigned, decides nothing more (resign.js): the
+    // game's own view still holds the decision its rules were waiting for.
+    if (s.view && s.view.decision && decidesNothing(env)) s.view = { ...s.view, decision: null };
     if (client()) client().notice(s);
     render();
   };
@@ -43,6 +47,7 @@ export function showMatch(main, id) {
     if (s.closed) return;
     const app = document.getElementById("app");
     app.dataset.seq = s.env ? s.env.seq : -1;
+    app.dataset.ended = s.env ? s.env.match.ended || "" : "";
     if (!s.env) { main.replaceChildren(h("p", {}, t("loading"))); return; }
     if (s.env.match.status === "open" || !s.view || !client()) renderRoom(main, s, token, accept);
     else {
@@ -54,6 +59,7 @@ export function showMatch(main, id) {
       if (!s.presenceStop && s.env.match.status === "playing" && s.env.match.players.length > 1) s.presenceStop = watchPresence(s);
       tableChat(main, s, token);
       gameLog(main, s, client());
+      endActions(main, s, token, accept);
       guide(main, s, client());
     }
   };
@@ -102,6 +108,7 @@ export function showMatch(main, id) {
   return () => {
     s.closed = true; if (s.stop) s.stop(); document.removeEventListener("keydown", onKey); clearInterval(tick);
     if (s.presenceStop) s.presenceStop();
+    if (s.chatWatch) s.chatWatch();
     document.body.classList.remove("offline");
     connection(true, false);
   };
@@ -252,7 +259,14 @@ function renderRoom(main, s, token, accept) {
     } }, t("closeMatch")));
     if (s.startChoice && m.players.length < m.max_seats) parts.push(startChoice(m, s, token, start, accept, err));
   } else if (s.seat) {
-    parts.push(h("p", { class: "muted", id: "wait-host" }, t("waitHost", { name: (m.players.find(p => p.seat === 0) || {}).name || "" })));
+    parts.push(h("p", { class: "muted", id: "wait-host" }, t("waitHost", { name: (m.players.find(p => p.seat === 0) || {}).name || "" })),
+      leaveButton(s, token, accept, err, () => {
+        // The seat is gone: this browser watches as a spectator from now on.
+        seats.drop(m.id);
+        s.seat = null;
+        if (s.stop) s.stop();
+        s.stop = watch(m.id, "", accept, s.onStatus);
+      }));
   } else {
     parts.push(h("p", { class: "muted" }, t("spectating")));
   }
@@ -300,6 +314,43 @@ function tableChat(main, s, token) {
   side.append(panel);
   // The newest message in view (the list scrolls, not the page).
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  chatSignal(main, s, panel, shown, mine);
+}
+
+// chatSignal tells of messages not yet read: a count on the chat's tab (on a phone the chat is a drawer
+// one tap from the board, not 1,400 px under it) and in the page's title. A message is read once the chat
+// is on the screen of a page in view; the messages there when the page opened are not news.
+function chatSignal(main, s, panel, shown, mine) {
+  const last = shown.length ? shown[shown.length - 1].n : 0;
+  if (s.chatSeen === undefined) s.chatSeen = last;
+  const unread = () => shown.filter(c => c.n > s.chatSeen && c.name !== mine).length;
+  const badge = h("span", { class: "badge", id: "chat-unread", hidden: true });
+  const tab = h("button", { type: "button", class: "chat-tab", id: "chat-tab", "aria-expanded": s.chatOpen ? "true" : "false",
+    onclick: () => { s.chatOpen = !s.chatOpen; s.render(); } }, t("chat"), " ", badge);
+  panel.classList.toggle("open", !!s.chatOpen);
+  panel.prepend(h("button", { type: "button", class: "link chat-close", id: "chat-close", "aria-label": t("close"),
+    onclick: () => { s.chatOpen = false; s.render(); } }, "×"));
+  main.append(tab);
+  const base = document.title.replace(/^\(\d+\) /, "");
+  const show = () => {
+    const n = unread();
+    badge.hidden = !n;
+    badge.textContent = String(n);
+    document.title = (n ? `(${n}) ` : "") + base;
+  };
+  // Read: the chat is on the screen (a drawer open, or the panel scrolled to) and the page is in view.
+  const read = () => {
+    const r = panel.getBoundingClientRect();
+    const onScreen = r.height > 0 && r.bottom > 0 && r.top < innerHeight && getComputedStyle(panel).display !== "none";
+    if (onScreen && document.visibilityState === "visible" && last > s.chatSeen) { s.chatSeen = last; }
+    show();
+  };
+  if (s.chatWatch) s.chatWatch();
+  const io = new IntersectionObserver(read);
+  io.observe(panel);
+  document.addEventListener("visibilitychange", read);
+  s.chatWatch = () => { io.disconnect(); document.removeEventListener("visibilitychange", read); };
+  show();
 }
 
 // The quick phrases the server knows (chat.go), each shown in the reader's language.

@@ -130,6 +130,12 @@ function tokenSection() {
 function sessionSection(leave) {
   const msg = h("p", { role: "status" });
   return section("session-settings", t("sessions"), t("sessionsWhy"),
+    // This device only: the header's Sign out, which a phone's one-row header leaves here.
+    h("button", { type: "button", id: "signout-here", onclick: async () => {
+      try { await api.signout(); } catch { /* signed out anyway */ }
+      forgetUser();
+      leave();
+    } }, t("signOut")), " ",
     h("button", { type: "button", id: "signout-everywhere", onclick: async () => {
       try {
         await api.signoutEverywhere();
