@@ -156,6 +156,8 @@ const en = {
     "Journeyman Topographer": "Journeyman Topographer", "Apprentice Surveyor": "Apprentice Surveyor",
     "Amateur Assessor": "Amateur Assessor", "Inept Assistant": "Inept Assistant",
     "Dimwitted Doodler": "Dimwitted Doodler", "Oblivious Inkdrinker": "Oblivious Inkdrinker" },
+  // A label and its text: French sets a space before the colon.
+  labelled: "{label}: {text}",
   cards: {
     "Temple Ruins": "Temple Ruins", "Outpost Ruins": "Outpost Ruins", "Great River": "Great River",
     "Farmland": "Farmland", "Hamlet": "Hamlet", "Forgotten Forest": "Forgotten Forest",
@@ -474,7 +476,7 @@ const fr = {
   phrase_well_played: "Bien joué !", phrase_sorry: "Pardon !", phrase_hello: "Bonjour !",
   accountName: "Nom", password: "Mot de passe", wrongCredentials: "Nom ou mot de passe incorrect.",
   nameTaken: "Ce nom (ou un nom qui lui ressemble) est déjà pris.",
-  waitHost: "En attente de {name}, l'hôte, pour commencer la partie.", storyAmbush: "{by} dessine {card} sur la carte de {who} : {spaces}", story: "Récit", storyEdicts: "Décrets : {list}", storyCard: "{season}, tour {turn} : {card}", storyType_ambush: "embuscade",
+  waitHost: "En attente de {name}, l'hôte, pour commencer la partie.", storyAmbush: "{by} dessine {card} sur la carte de {who} : {spaces}", story: "Récit", storyEdicts: "Édits : {list}", storyCard: "{season}, tour {turn} : {card}", storyType_ambush: "embuscade",
   storyType_hero: "héros", "storyPlaced_is drawn on": "{card} dessiné en {spaces} ({who})", "storyPlaced_spreads to": "{card} s'étend en {spaces} ({who})",
   storyPlaced_destroys: "{card} détruit {spaces} ({who})", storyPlaced_ignored: "{card} ne tient nulle part sur la carte de {who}",
   storyPlaced_nothing: "{card} ne trouve rien à détruire ({who})", storyCoins_one: "{who} gagne {n} pièce ({total} en tout)",
@@ -502,6 +504,7 @@ const fr = {
     "Amateur Assessor": "Conseiller Amateur", "Inept Assistant": "Assistant Inapte",
     "Dimwitted Doodler": "Mauvais Gribouilleur", "Oblivious Inkdrinker": "Buveur d'Encre Inconscient" },
   // Our translation: the French rulebook keeps the English names (see the top of this file).
+  labelled: "{label} : {text}",
   cards: {
     "Temple Ruins": "Ruines du Temple", "Outpost Ruins": "Ruines de l'Avant-poste", "Great River": "Grand Fleuve",
     "Farmland": "Terres Agricoles", "Hamlet": "Hameau", "Forgotten Forest": "Forêt Oubliée",
@@ -715,8 +718,8 @@ const fr = {
   tut_carto_place: "Déplacez la forme sur votre carte (souris, doigt ou flèches). R la tourne, F la retourne ; une forme hachurée ne tient pas là. Puis Valider (Entrée).",
   tut_carto_place_touch: "Touchez votre carte là où va la forme, ou faites-l'y glisser. Tourner et Retourner la font pivoter ; une forme hachurée ne tient pas là. Puis Valider.",
   tut_carto_time: "Chaque carte coûte du temps (le nombre dans son coin). Quand le temps de la saison est écoulé, elle se termine et on compte les points.",
-  tut_carto_edicts: "Les quatre décrets rapportent des points. Chaque saison en compte deux : printemps A et B, été B et C, automne C et D, hiver D et A. Touchez-en un pour le lire.",
-  tut_carto_score: "Votre score : chaque saison ajoute ses deux décrets et vos pièces (entourez une montagne sur ses quatre côtés pour une pièce), et retire un point par case vide voisine d'un monstre.",
+  tut_carto_edicts: "Les quatre édits rapportent des points. Chaque saison en compte deux : printemps A et B, été B et C, automne C et D, hiver D et A. Touchez-en un pour le lire.",
+  tut_carto_score: "Votre score : chaque saison ajoute ses deux édits et vos pièces (entourez une montagne sur ses quatre côtés pour une pièce), et retire un point par case vide voisine d'un monstre.",
   tut_carto_season: "Jouez maintenant la saison jusqu'au bout. Le guide revient au décompte.",
   tut_carto_done: "Votre première saison est décomptée. Continuez et jouez l'année entière : vous en savez assez. Bonne chance, cartographe !",
   tut_carc_tile: "Voici votre tuile. Posez-la à côté des autres de sorte que chaque bord corresponde : ville contre ville, route contre route, pré contre pré.",
@@ -854,7 +857,7 @@ const pt = {
   phrase_well_played: "Bem jogado!", phrase_sorry: "Desculpe!", phrase_hello: "Olá!",
   accountName: "Nome", password: "Senha", wrongCredentials: "Nome ou senha incorretos.",
   nameTaken: "Esse nome (ou um parecido) já está em uso.",
-  waitHost: "Aguardando {name}, o anfitrião, começar a partida.", storyAmbush: "{by} desenha {card} no mapa de {who}: {spaces}", story: "Narrativa", storyEdicts: "Decretos: {list}", storyCard: "{season}, rodada {turn}: {card}", storyType_ambush: "emboscada",
+  waitHost: "Aguardando {name}, o anfitrião, começar a partida.", storyAmbush: "{by} desenha {card} no mapa de {who}: {spaces}", story: "Narrativa", storyEdicts: "Decretos: {list}", storyCard: "{season}, rodada {turn}: {card}", storyType_ambush: "cilada",
   storyType_hero: "herói", "storyPlaced_is drawn on": "{card} desenhado em {spaces} ({who})", "storyPlaced_spreads to": "{card} se espalha para {spaces} ({who})",
   storyPlaced_destroys: "{card} destrói {spaces} ({who})", storyPlaced_ignored: "{card} não cabe no mapa de {who}",
   storyPlaced_nothing: "{card} não encontra nada para destruir ({who})", storyCoins_one: "{who} ganha {n} moeda ({total} no total)",
@@ -881,6 +884,7 @@ const pt = {
     "Journeyman Topographer": "Topógrafo Oficial", "Apprentice Surveyor": "Estudioso de Mapas",
     "Amateur Assessor": "Assessor Amador", "Inept Assistant": "Assistente Inepto",
     "Dimwitted Doodler": "Rabiscador Inculto", "Oblivious Inkdrinker": "Bebedor de Tintas" },
+  labelled: "{label}: {text}",
   cards: {
     "Temple Ruins": "Ruínas do Templo", "Outpost Ruins": "Ruínas do Posto Avançado", "Great River": "Grande Rio",
     "Farmland": "Terras Cultiváveis", "Hamlet": "Povoado", "Forgotten Forest": "Floresta Esquecida",

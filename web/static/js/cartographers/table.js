@@ -431,7 +431,7 @@ function updatePreview(s) {
     const noTerrain = res.ok && d.kind === "draw" && !c.terrain;
     const ok = checkMode(d) === "target" ? t("okTarget") : t("ok");
     const msg = noTerrain ? t("illegalTerrain") : res.ok ? (c.placed ? t("placed") : ok) : t(res.reason);
-    reason.textContent = `${cellName(c.cursor[0], c.cursor[1])}: ${msg}`;
+    reason.textContent = t("labelled", { label: cellName(c.cursor[0], c.cursor[1]), text: msg });
     reason.className = "reason " + (noTerrain ? "todo" : res.ok ? "good" : "bad");
   }
   const btn = document.getElementById("confirm");
