@@ -112,24 +112,25 @@ type afterLay struct {
 
 // layout works out a for the drawn tile laid as p; false if it may not be laid there.
 func (g *Game) layout(p Placement, a *afterLay) bool {
-	cell, ok := cellOf(p.X, p.Y)
-	if !ok || g.over || p.Rot < 0 || p.Rot > 3 {
+	if !g.standFor(p) {
 		return false
 	}
-	oi := g.current*4 + p.Rot
-	if !g.board.fits(cell, oi) || g.placeRule(g.current, cell, p.Rot) != nil || !g.segmentLinks(cell, oi, &a.l) {
-		return false
-	}
+	g.layoutHere(p, a)
+	return true
+}
+
+// layoutHere is layout for the placement p that g.stand holds (standFor or check said it is legal).
+func (g *Game) layoutHere(p Placement, a *afterLay) {
+	a.l = g.stand.l
 	a.idx, a.typ, a.at = g.board.ntiles, g.current, Pos{p.X, p.Y}
 	a.meets = [maxSeg]int8{}
-	o := &orients[oi]
-	nbr := &g.board.fnbr[g.board.fslot[g.board.slot(cell)]-1]
+	o := &orients[g.stand.oi]
+	nbr := &g.board.fnbr[g.board.fslot[g.board.slot(g.stand.cell)]-1]
 	for d := 0; d < 4; d++ {
 		if nbr[d] != 0 && o.sideSeg[d] >= 0 {
 			a.meets[o.sideSeg[d]]++
 		}
 	}
-	return true
 }
 
 // groupOf is the set of the tile's segments that would end up in one feature with segment s.
@@ -266,6 +267,14 @@ func (g *Game) countTargets(a *afterLay) int {
 	return n
 }
 
+// anyTarget reports whether the mage or the witch may go to some road or city: the first one found ends
+// the search, which a move's check needs and a count would take a whole scan of the board for.
+func (g *Game) anyTarget(a *afterLay) bool {
+	found := false
+	g.forTargets(a, func(target) bool { found = true; return false })
+	return found
+}
+
 // posOfTile is where a tile lies, the tile being laid included.
 func (g *Game) posOfTile(a *afterLay, tile int) Pos {
 	if tile == a.idx {
@@ -280,9 +289,7 @@ func (g *Game) posOfTile(a *afterLay, tile int) Pos {
 // target is free.
 func checkMagic(g *Game, m Move) error {
 	var a afterLay
-	if !g.layout(m.Placement, &a) {
-		return errDoesNotFit // check has refused such a placement before asking
-	}
+	g.layoutHere(m.Placement, &a) // check has refused an illegal placement and set g.stand before asking
 	mg := m.Magic
 	if !g.magicDue(&a) {
 		if mg != (Magic{}) {
@@ -290,13 +297,13 @@ func checkMagic(g *Game, m Move) error {
 		}
 		return nil
 	}
-	n := g.countTargets(&a)
+	free := g.anyTarget(&a)
 	st := &g.xs.mageWitch
 	if mg == (Magic{}) {
 		switch {
-		case n > 0 && types[a.typ].portal:
+		case free && types[a.typ].portal:
 			return errMagicPortal
-		case n > 0:
+		case free:
 			return errMagicJoin
 		case st.at[0] != 0 || st.at[1] != 0:
 			return errMagicStuck
@@ -310,14 +317,14 @@ func checkMagic(g *Game, m Move) error {
 	name := figureWords[mg.Figure]
 	if mg.Remove {
 		switch {
-		case n > 0:
-			return fmt.Errorf("%w: %d are free", errMagicRemove, n)
+		case free:
+			return fmt.Errorf("%w: %d are free", errMagicRemove, g.countTargets(&a))
 		case st.at[fi] == 0:
 			return fmt.Errorf("%w: the %s", errMagicOff, name)
 		}
 		return nil
 	}
-	if n == 0 {
+	if !free {
 		return errMagicStuck
 	}
 	tile := a.idx
@@ -500,15 +507,22 @@ func (g *Game) MagicOptions(p Placement, buf []Magic) []Magic {
 	return buf
 }
 
-// drawMagic draws a magic part uniformly among MagicOptions(p), or returns none when p calls for none;
-// it draws from rng only then, so that games without a portal play as they always did, and it allocates
-// nothing (the random player's moves).
-func (g *Game) drawMagic(p Placement, rng *game.RNG) Magic {
-	var a afterLay
-	if !g.opts.Expansions.Has(MageWitchExp) || !g.layout(p, &a) || !g.magicDue(&a) {
+// drawMagicHere draws a magic part uniformly among MagicOptions(p), for the placement p that g.stand
+// holds, or returns none when p calls for none; it draws from rng only then, so that games without a
+// portal play as they always did, and it allocates nothing once targets has grown (the random player's
+// moves): the roads and cities are listed into it in one scan of the board.
+func (g *Game) drawMagicHere(p Placement, rng *game.RNG, targets *[]target) Magic {
+	if !g.opts.Expansions.Has(MageWitchExp) {
 		return Magic{}
 	}
-	n := g.countTargets(&a)
+	var a afterLay
+	if g.layoutHere(p, &a); !g.magicDue(&a) {
+		return Magic{}
+	}
+	ts := (*targets)[:0]
+	g.forTargets(&a, func(t target) bool { ts = append(ts, t); return true })
+	*targets = ts
+	n := len(ts)
 	if n == 0 {
 		st := &g.xs.mageWitch
 		switch {
@@ -522,17 +536,8 @@ func (g *Game) drawMagic(p Placement, rng *game.RNG) Magic {
 		return Magic{}
 	}
 	k := rng.IntN(2 * n)
-	mg := Magic{Figure: Mage + Figure(k/n)}
-	i := k % n
-	g.forTargets(&a, func(t target) bool {
-		if i == 0 {
-			mg.At, mg.Seg = g.posOfTile(&a, t.tile), t.seg
-			return false
-		}
-		i--
-		return true
-	})
-	return mg
+	t := ts[k%n]
+	return Magic{Figure: Mage + Figure(k/n), At: g.posOfTile(&a, t.tile), Seg: t.seg}
 }
 
 // magicHope values for seat me where the mage and the witch stand (the greedy policy's look at a magic
