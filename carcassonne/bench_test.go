@@ -88,7 +88,9 @@ func BenchmarkRandomGame(b *testing.B) {
 		exps Expansions
 	}{{"base", false, 0}, {"surveyors", true, 0}, {"river_abbot_surveyors", true, RiverExp | AbbotExp},
 		{"inns", false, InnsCathedralsExp}, {"inns_surveyors", true, InnsCathedralsExp},
-		{"traders", false, TradersBuildersExp}, {"traders_surveyors", true, TradersBuildersExp}} {
+		{"traders", false, TradersBuildersExp}, {"traders_surveyors", true, TradersBuildersExp},
+		{"magewitch_surveyors", true, MageWitchExp},
+		{"all_surveyors", true, RiverExp | AbbotExp | InnsCathedralsExp | TradersBuildersExp | MageWitchExp}} {
 		b.Run(c.name, func(b *testing.B) {
 			opts := DefaultOptions()
 			opts.Surveyors, opts.Expansions = c.sv, c.exps

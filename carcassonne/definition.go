@@ -103,7 +103,9 @@ func (g *Game) ToAct() []game.Seat {
 
 // LegalMoves lists every legal move of the seat to act, sorted by position and rotation, each placement
 // first without a figure, then with each possible meeple, then with the other figures and the abbot
-// taken back.
+// taken back. A tile that moves the mage or the witch lists its magic parts apart from its figures,
+// since any of them goes with any figure: the moves above carry the first magic part, and the move
+// without a figure comes once more with each of the others (every magic part once, not every pairing).
 func (g *Game) LegalMoves(seat game.Seat) []json.RawMessage {
 	if g.over || int(seat) != g.toAct {
 		return nil
@@ -122,14 +124,24 @@ func (g *Game) LegalMoves(seat game.Seat) []json.RawMessage {
 	var out []json.RawMessage
 	var segs []int
 	var others []Move
+	var magic []Magic
 	for _, p := range ps {
-		out = append(out, g.EncodeMove(Move{Placement: p, Meeple: NoMeeple}))
+		magic = g.MagicOptions(p, magic[:0])
+		var first Magic
+		if len(magic) > 0 {
+			first = magic[0]
+		}
+		out = append(out, g.EncodeMove(Move{Placement: p, Meeple: NoMeeple, Magic: first}))
 		segs = g.MeepleOptions(p, segs[:0])
 		for _, s := range segs {
-			out = append(out, g.EncodeMove(Move{Placement: p, Meeple: s}))
+			out = append(out, g.EncodeMove(Move{Placement: p, Meeple: s, Magic: first}))
 		}
 		for _, m := range g.otherFigureMoves(p, others[:0]) {
+			m.Magic = first
 			out = append(out, g.EncodeMove(m))
+		}
+		for i := 1; i < len(magic); i++ {
+			out = append(out, g.EncodeMove(Move{Placement: p, Meeple: NoMeeple, Magic: magic[i]}))
 		}
 	}
 	return out

@@ -1,5 +1,6 @@
 // Package carcassonne is the rules engine of Carcassonne (2nd edition base game, 2 to 5 players) with the
-// Land Surveyors mini-expansion, the River and the Abbot. It is pure Go with no I/O: a game is its options, its seed and the moves
+// Land Surveyors mini-expansion, the River, the Abbot, Inns & Cathedrals, Traders & Builders and the Mage
+// & Witch. It is pure Go with no I/O: a game is its options, its seed and the moves
 // played, and replaying them rebuilds it exactly.
 //
 // # A turn
@@ -25,8 +26,9 @@
 // An expansion plugs into named points of the turn (expansions.go): its figures, the deck and start tile,
 // setup (after the shuffle), a placement rule, where its figures stand, the rest of a move, scoring
 // modifiers, what a tile completed and by whom, turnEnd, a second tile for the same seat, the final scoring, determinize, view and the narrative's setup line. Each is one
-// file holding its value and its hooks (surveyors.go's landSurveyors, river.go, abbot.go, traders.go), its
-// tile rows (tiles_river.go, tiles_gardens.go, tiles_traders.go), one line in the expansions list and one field of expansionStates;
+// file holding its value and its hooks (surveyors.go's landSurveyors, river.go, abbot.go, inns.go,
+// traders.go, magewitch.go), its tile rows (tiles_river.go, tiles_gardens.go, tiles_inns.go,
+// tiles_traders.go, tiles_magewitch.go), one line in the expansions list and one field of expansionStates;
 // the base game calls the hooks of the expansions the options switch on and names none.
 //
 // # Where things are

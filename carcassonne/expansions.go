@@ -25,7 +25,8 @@ import "github.com/surveyor-game/surveyor/game"
 //     figure); the base game's meeple rule is meepleStands.
 //   - checkMove, playMove: the rest of a move (the Abbot's recall): checkMove refuses a move with a
 //     reason and changes nothing; playMove acts after the figure stands and before the scorings.
-//     recalls marks an expansion whose move part takes a figure back.
+//     recalls marks an expansion whose move part takes a figure back, magic one that moves the neutral
+//     figures (Move.Magic).
 //   - scoring: changes a feature being scored (a field too: the pig), in any mode
 //     (tally.mode: in play, at the end, on a recall; the Land Surveyors act in play only), and returns the
 //     id of what changed it (the expansion's own index, -1 for nothing); the change is recorded as a
@@ -67,6 +68,7 @@ type expansion struct {
 	checkMove func(g *Game, m Move) error
 	playMove  func(g *Game, m Move, seat int)
 	recalls   bool
+	magic     bool // checkMove judges the move's Magic part (the Mage & Witch)
 
 	scoring    func(g *Game, t *tally) int8
 	modifier   func(id int8) (name, words string)
@@ -91,6 +93,7 @@ var expansions = []*expansion{
 	&abbot,
 	&innsCathedrals,
 	&traders,
+	&mageWitch,
 }
 
 // expansionStates holds the state of each expansion that keeps one, one field each.
@@ -98,6 +101,47 @@ type expansionStates struct {
 	surveyors surveyorsState
 	river     riverState
 	traders   tradersState
+	mageWitch mageWitchState
+}
+
+// note is something an expansion tells of a turn besides its scorings (the mage moved), for the
+// narrative: kind and the values a and b are the expansion's own. Like the scoring events, notes are
+// recorded only by a game that is not a look-ahead copy, which shares them with its original.
+type note struct {
+	turn int16
+	x    int8 // the expansion's index in the list
+	seat int8 // the seat whose turn it is
+	kind int8
+	a, b int32
+}
+
+// tellNote records a note of expansion x (its index) for the turn being played by seat.
+func (g *Game) tellNote(x int8, seat int, kind int8, a, b int32) {
+	if !g.quiet {
+		g.notes = append(g.notes, note{turn: int16(g.turn), x: x, seat: int8(seat), kind: kind, a: a, b: b})
+	}
+}
+
+// deckOf adds every tile of a set to the game's tiles (an expansion's deck hook).
+func deckOf(set int) func(Options, *[numTypes]int) {
+	return func(_ Options, counts *[numTypes]int) {
+		for t := range types {
+			if types[t].set == set {
+				counts[t] += types[t].count
+			}
+		}
+	}
+}
+
+// indexOf is the index of an expansion in the list, for the hooks that record it (set at init: a hook
+// reading its own expansion value would make an initialization cycle).
+func indexOf(x *expansion) int8 {
+	for i, e := range expansions {
+		if e == x {
+			return int8(i)
+		}
+	}
+	panic("carcassonne: an expansion missing from the list")
 }
 
 // streamExpansion is the first of the seed's streams the expansions use, one each in list order.

@@ -35,6 +35,7 @@ func checkFigures(t *testing.T, g *Game, seed uint64) {
 			}
 		}
 	}
+	checkNeutral(t, g, seed)
 }
 
 // Random games with the River and the Abbot (and both, with and without the Land Surveyors, 2 to 5 seats)
@@ -163,7 +164,7 @@ func TestExpansionOptions(t *testing.T) {
 	if !bytes.Equal(base, plain) || bytes.Contains(plain, []byte("expansions")) {
 		t.Errorf("base game options %s and %s", base, plain)
 	}
-	for _, bad := range []string{`{"expansions":["river","river"]}`, `{"expansions":["tower"]}`, `{"expansions":"river"}`, `{"expansions":["mage_witch"]}`} {
+	for _, bad := range []string{`{"expansions":["river","river"]}`, `{"expansions":["tower"]}`, `{"expansions":"river"}`, `{"expansions":["mage_witch","magic"]}`} {
 		if _, err := def.CanonicalOptions(json.RawMessage(bad)); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
@@ -212,10 +213,12 @@ func TestDeterminizeKeepsTheRiverFirst(t *testing.T) {
 	}
 }
 
-// Games with the River, the Abbot, Inns & Cathedrals, Traders & Builders and the Land Surveyors allocate
-// nothing either, once the event buffers have grown: Reset, Placements, the random player's moves and Play.
+// Games with the River, the Abbot, Inns & Cathedrals, Traders & Builders, the Mage & Witch and the Land
+// Surveyors allocate nothing either, once the event buffers have grown: Reset, Placements, the random
+// player's moves (its magic parts included) and Play.
 func TestNoAllocationWithRiverAndAbbot(t *testing.T) {
-	for _, x := range []Expansions{RiverExp | AbbotExp | InnsCathedralsExp, RiverExp | AbbotExp | TradersBuildersExp} {
+	for _, x := range []Expansions{RiverExp | AbbotExp | InnsCathedralsExp, RiverExp | AbbotExp | TradersBuildersExp,
+		MageWitchExp, RiverExp | AbbotExp | InnsCathedralsExp | TradersBuildersExp | MageWitchExp} {
 		noAllocation(t, x)
 	}
 }
@@ -243,6 +246,7 @@ func noAllocation(t *testing.T, x Expansions) {
 	play()
 	g.events = make([]event, 0, 4*cap(g.events))
 	g.evTiles = make([]int16, 0, 4*cap(g.evTiles))
+	g.notes = make([]note, 0, 4*cap(g.notes)+8)
 	if n := testing.AllocsPerRun(3, play); n != 0 {
 		t.Errorf("%v allocations per 4 games, want 0", n)
 	}

@@ -18,7 +18,8 @@ func FuzzMoves(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64, data []byte) {
 		opts := []string{`{"surveyors":true}`, `{"surveyors":true,"expansions":["river","abbot"]}`, `{"expansions":["abbot"]}`,
 			`{"surveyors":true,"expansions":["inns_cathedrals"]}`,
-			`{"surveyors":true,"expansions":["traders_builders"]}`, `{"expansions":["river","abbot","traders_builders"]}`}[seed%6]
+			`{"surveyors":true,"expansions":["traders_builders"]}`, `{"expansions":["river","abbot","traders_builders"]}`,
+			`{"surveyors":true,"expansions":["mage_witch"]}`, `{"expansions":["river","abbot","inns_cathedrals","traders_builders","mage_witch"]}`}[seed%8]
 		st, err := Definition{}.New(json.RawMessage(opts), 2+int(seed%4), seed)
 		if err != nil {
 			t.Fatal(err)
@@ -49,7 +50,8 @@ func FuzzMoves(f *testing.F) {
 			next := data[(i+1)%len(data)]
 			forged := g.EncodeMove(Move{Placement: Placement{X: int(b%7) - 3, Y: int(next%7) - 3, Rot: int(b % 4)},
 				Meeple: int(b)%(len(types[g.current].segs)+1) - 1, Figure: Figure(next % 6),
-				Recall: next%5 == 0, RecallAt: Pos{X: int(next%5) - 2, Y: int(b%5) - 2}})
+				Recall: next%5 == 0, RecallAt: Pos{X: int(next%5) - 2, Y: int(b%5) - 2},
+				Magic: Magic{Figure: Figure(next % 8), At: Pos{X: int(next%3) - 1, Y: int(b%3) - 1}, Seg: int(next % 5), Remove: b%9 == 0}})
 			err := st.Apply(seat, forged)
 			if err != nil {
 				if !errors.Is(err, game.ErrIllegalMove) {
@@ -170,6 +172,48 @@ func FuzzDecodeTradersMove(f *testing.F) {
 			}
 		}
 		checkFigures(t, g, 5)
+	})
+}
+
+// FuzzDecodeMagicMove feeds arbitrary moves to a Mage & Witch game (with Inns & Cathedrals and the Land
+// Surveyors) at a turn whose tile shows a magic portal, the mage standing on the board: refused cleanly
+// and changing nothing, or accepted as legal with the two figures where the rules allow.
+func FuzzDecodeMagicMove(f *testing.F) {
+	f.Add([]byte(`{"type":"place","x":1,"y":0,"rotation":0,"magic":{"figure":"witch","x":0,"y":0,"segment":"road:E"}}`))
+	f.Add([]byte(`{"type":"place","x":1,"y":0,"rotation":0,"magic":{"figure":"mage","x":1,"y":0,"segment":"city:N"}}`))
+	f.Add([]byte(`{"type":"place","x":0,"y":1,"rotation":90,"meeple":"road:E","magic":{"figure":"mage","remove":true}}`))
+	f.Add([]byte(`{"type":"place","x":0,"y":1,"rotation":90,"magic":{"figure":"pig","x":0,"y":0,"segment":"field:Nw"}}`))
+	f.Add([]byte(`{"type":"place","x":0,"y":-1,"rotation":180,"magic":{"figure":"witch","x":1e9,"y":-1,"segment":"city:S","remove":false}}`))
+	f.Add([]byte(`{"type":"place","x":0,"y":-1,"rotation":180,"magic":null}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		st, err := Definition{}.New(json.RawMessage(`{"surveyors":true,"expansions":["inns_cathedrals","mage_witch"]}`), 2, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := st.(*Game)
+		rp := NewRandomPlayer(4)
+		for !g.Over() {
+			if _, _, on := g.Neutral(Mage); on && types[g.current].portal {
+				break
+			}
+			if err := g.Play(rp.Move(g)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		seat := st.ToAct()
+		if len(seat) == 0 {
+			t.Fatal("seed 4 reaches no portal with the mage on the board")
+		}
+		before := snapshot(t, st)
+		if err := st.Apply(seat[0], raw); err != nil {
+			if !errors.Is(err, game.ErrBadMove) && !errors.Is(err, game.ErrIllegalMove) && !errors.Is(err, game.ErrGameOver) {
+				t.Fatalf("%q: %v", raw, err)
+			}
+			if snapshot(t, st) != before {
+				t.Fatalf("refused move %q changed the state", raw)
+			}
+		}
+		checkFigures(t, g, 4)
 	})
 }
 

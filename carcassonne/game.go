@@ -21,13 +21,16 @@ const NoMeeple = -1
 
 // Move is one turn: lay the drawn tile, and optionally stand a figure (Figure, a meeple unless said
 // otherwise) on one of its segments (an index into the tile type's segments, as listed in the tile table;
-// NoMeeple for none), or instead take an abbot back from the tile at RecallAt (Recall, the Abbot).
+// NoMeeple for none), or instead take an abbot back from the tile at RecallAt (Recall, the Abbot); and,
+// when the tile calls for it, move the mage or the witch (Magic).
 type Move struct {
 	Placement
 	Meeple   int
 	Figure   Figure
 	Recall   bool
 	RecallAt Pos
+	// Magic places, moves or removes the mage or the witch (the Mage & Witch); its zero value is none.
+	Magic Magic
 }
 
 // Game is a game in progress. The fields holding pointers come first: copying a Game (a bot tries each
@@ -41,6 +44,7 @@ type Game struct {
 	placeBy *expansion
 	events  []event
 	evTiles []int16
+	notes   []note // what the expansions tell of the turns besides scorings (expansions.go)
 
 	players int
 	seed    uint64
@@ -115,6 +119,7 @@ func (g *Game) Reset(opts Options, players int, seed uint64) error {
 	g.again = [maxTiles/64 + 1]uint64{}
 	g.events = g.events[:0]
 	g.evTiles = g.evTiles[:0]
+	g.notes = g.notes[:0]
 	g.switchExpansions()
 	for i := 0; i < players; i++ {
 		g.supply[i][Meeple] = meeplesEach
@@ -268,11 +273,15 @@ func (g *Game) check(m Move) (cell int, err error) {
 	if err := g.placeRefusal(g.current, cell, m.Rot); err != nil {
 		return 0, fmt.Errorf("%w: tile %s turned %d° at (%d,%d): %w", errDoesNotFit, types[g.current].name, 90*m.Rot, m.X, m.Y, err)
 	}
+	if m.Meeple != NoMeeple || len(g.exps) > 0 {
+		// The figure's rule and the expansions' checks ask what the tile would join: worked out once.
+		g.standAt(cell, oi)
+	}
 	if m.Meeple != NoMeeple {
 		if m.Recall {
 			return 0, errRecallAndFigure
 		}
-		if err := g.checkFigure(cell, oi, m); err != nil {
+		if err := g.checkFigure(m); err != nil {
 			return 0, err
 		}
 	}
@@ -283,8 +292,11 @@ func (g *Game) check(m Move) (cell int, err error) {
 			}
 		}
 	}
-	if m.Recall && !g.recallKnown() {
+	if m.Recall && !g.knows(func(x *expansion) bool { return x.recalls }) {
 		return 0, errNoRecall
+	}
+	if m.Magic != (Magic{}) && !g.knows(func(x *expansion) bool { return x.magic }) {
+		return 0, errNoMagic
 	}
 	return cell, nil
 }
@@ -292,20 +304,22 @@ func (g *Game) check(m Move) (cell int, err error) {
 var (
 	errRecallAndFigure = errors.New("a turn either stands a figure or takes an abbot back, not both")
 	errNoRecall        = errors.New("no figure of this game can be taken back")
+	errNoMagic         = errors.New("no mage or witch in this game")
 )
 
-// recallKnown reports whether an expansion of this game takes figures back (the Abbot).
-func (g *Game) recallKnown() bool {
+// knows reports whether an expansion of this game judges a part of the move (its checkMove), the one
+// the flag says: the abbot's recall, the mage's or witch's move.
+func (g *Game) knows(flag func(x *expansion) bool) bool {
 	for _, x := range g.exps {
-		if x.checkMove != nil && x.recalls {
+		if x.checkMove != nil && flag(x) {
 			return true
 		}
 	}
 	return false
 }
 
-// checkFigure validates the figure a move stands on the drawn tile laid at cell in orientation oi.
-func (g *Game) checkFigure(cell, oi int, m Move) error {
+// checkFigure validates the figure a move stands on the drawn tile laid as g.stand holds (check sets it).
+func (g *Game) checkFigure(m Move) error {
 	if m.Meeple < 0 || m.Meeple >= len(types[g.current].segs) {
 		return errNoSegment
 	}
@@ -313,7 +327,6 @@ func (g *Game) checkFigure(cell, oi int, m Move) error {
 		return fmt.Errorf("%w: %d", errNoFigure, m.Figure)
 	}
 	rule := g.standRule(m.Figure)
-	g.stand = standing{cell: cell, oi: oi}
 	if rule == nil {
 		return fmt.Errorf("%w: %s", errNoFigure, m.Figure)
 	}
@@ -323,7 +336,7 @@ func (g *Game) checkFigure(cell, oi int, m Move) error {
 		}
 		return fmt.Errorf("%w: no %s left in supply", errNoSupply, figureWords[m.Figure])
 	}
-	err := rule(g, m.Figure, &types[g.current].segs[m.Meeple], g.meepleFree(cell, oi, m.Meeple))
+	err := rule(g, m.Figure, &types[g.current].segs[m.Meeple], g.stand.free&(1<<m.Meeple) != 0)
 	if errors.Is(err, errOccupied) {
 		return fmt.Errorf("%w: %s joins it", errOccupied, segName(g.current, m.Rot, m.Meeple))
 	}

@@ -22,7 +22,7 @@ var innsCathedrals = expansion{
 	name:    "Inns & Cathedrals",
 	on:      func(o Options) bool { return o.Expansions.Has(InnsCathedralsExp) },
 	figures: [numFigures]int{LargeMeeple: 1},
-	deck:    innsDeck,
+	deck:    deckOf(innsSet),
 	// The large meeple stands wherever a meeple may: on a road, a city, a field or a monastery of the
 	// tile just laid, whose feature holds no figure; never on a garden, which is the abbot's.
 	stands:  meepleStands,
@@ -36,15 +36,6 @@ var innsCathedrals = expansion{
 		}
 		return "", ""
 	},
-}
-
-// innsDeck adds the eighteen tiles of Inns & Cathedrals to the game's tiles.
-func innsDeck(_ Options, counts *[numTypes]int) {
-	for t := range types {
-		if types[t].set == innsSet {
-			counts[t] += types[t].count
-		}
-	}
 }
 
 // innsScoring applies an inn to a road and a cathedral to a city being scored, after the Land Surveyors'

@@ -210,7 +210,7 @@ func (t *Trial) restore() {
 	s.exps, s.expRNG = b.exps, b.expRNG
 	s.xs = b.xs
 	s.stand, s.again = b.stand, b.again
-	s.events, s.evTiles = b.events, b.evTiles
+	s.events, s.evTiles, s.notes = b.events, b.evTiles, b.notes
 	s.stampN = max(s.stampN, b.stampN)
 	s.quiet = true
 }

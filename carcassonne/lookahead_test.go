@@ -463,7 +463,7 @@ func TestTrialKnowsEveryField(t *testing.T) {
 		"current": true, "discarded": true, "discPos": true, "ndisc": true, "toAct": true, "turn": true,
 		"scores": true, "supply": true, "over": true, "exps": true, "expRNG": true, "xs": true,
 		"inPlay": true, "ndeck": true, "placeBy": true, "monks": true, "nmonks": true,
-		"events": true, "evTiles": true, "stand": true, "again": true, "stamp": true, "stampN": true, "tally": true, "quiet": true,
+		"events": true, "evTiles": true, "notes": true, "stand": true, "again": true, "stamp": true, "stampN": true, "tally": true, "quiet": true,
 	}
 	rt := reflect.TypeOf(Game{})
 	for i := 0; i < rt.NumField(); i++ {

@@ -14,14 +14,27 @@ import (
 // the laid tile by its kind and one side ("city:N", "road:E") or half-edge ("field:Nw") it touches as laid,
 // or "monastery" or "garden". Figure names the figure stood there ("abbot"...), omitted for a meeple.
 // Recall, instead of a figure, takes the player's abbot back from the tile at that position (the Abbot).
+// Magic moves the mage or the witch (the Mage & Witch): {"figure":"mage","x":2,"y":-1,"segment":"city:N"}
+// puts it on that segment of the tile there (the tile being laid included, named as laid), and
+// {"figure":"witch","remove":true} takes it off the board.
 type MoveJSON struct {
-	Type     string `json:"type"`
-	X        *int   `json:"x"`
-	Y        *int   `json:"y"`
-	Rotation *int   `json:"rotation"`
-	Meeple   string `json:"meeple,omitempty"`
-	Figure   string `json:"figure,omitempty"`
-	Recall   *Pos   `json:"recall,omitempty"`
+	Type     string     `json:"type"`
+	X        *int       `json:"x"`
+	Y        *int       `json:"y"`
+	Rotation *int       `json:"rotation"`
+	Meeple   string     `json:"meeple,omitempty"`
+	Figure   string     `json:"figure,omitempty"`
+	Recall   *Pos       `json:"recall,omitempty"`
+	Magic    *MagicJSON `json:"magic,omitempty"`
+}
+
+// MagicJSON is a move's magic part: the figure ("mage" or "witch") and where it goes, or Remove.
+type MagicJSON struct {
+	Figure  string `json:"figure"`
+	X       *int   `json:"x,omitempty"`
+	Y       *int   `json:"y,omitempty"`
+	Segment string `json:"segment,omitempty"`
+	Remove  bool   `json:"remove,omitempty"`
 }
 
 // segName is the canonical name of a segment of a tile laid with rotation rot: its kind and the first side
@@ -146,7 +159,63 @@ func (g *Game) DecodeMove(raw json.RawMessage) (Move, error) {
 	if mj.Recall != nil {
 		m.Recall, m.RecallAt = true, *mj.Recall
 	}
+	if mj.Magic != nil {
+		mg, err := g.decodeMagic(mj.Magic, m.Placement)
+		if err != nil {
+			return Move{}, fmt.Errorf("carcassonne move: magic: %w", err)
+		}
+		m.Magic = mg
+	}
 	return m, nil
+}
+
+// decodeMagic reads a move's magic part; the segment is named on the tile at its position as laid, the
+// tile of the move (laid as p) included.
+func (g *Game) decodeMagic(mj *MagicJSON, p Placement) (Magic, error) {
+	f, ok := figureByName(mj.Figure)
+	if !ok || (f != Mage && f != Witch) {
+		return Magic{}, fmt.Errorf("%w: figure %q, want \"mage\" or \"witch\"", game.ErrBadMove, mj.Figure)
+	}
+	if mj.Remove {
+		if mj.X != nil || mj.Y != nil || mj.Segment != "" {
+			return Magic{}, fmt.Errorf("%w: a removal names no x, y or segment", game.ErrBadMove)
+		}
+		return Magic{Figure: f, Remove: true}, nil
+	}
+	if mj.X == nil || mj.Y == nil || mj.Segment == "" {
+		return Magic{}, fmt.Errorf("%w: x, y and segment are required (or \"remove\": true)", game.ErrBadMove)
+	}
+	if g.over {
+		return Magic{}, game.ErrGameOver
+	}
+	at := Pos{X: *mj.X, Y: *mj.Y}
+	typ, rot, ok := g.tileOf(at, p)
+	if !ok {
+		return Magic{}, fmt.Errorf("%w: %w at (%d,%d)", game.ErrIllegalMove, errMagicNoTile, at.X, at.Y)
+	}
+	s, err := parseSeg(typ, rot, mj.Segment)
+	if err != nil {
+		return Magic{}, err
+	}
+	return Magic{Figure: f, At: at, Seg: s}, nil
+}
+
+// tileOf is the type and rotation of the tile at a position: the drawn tile if the move lays it there
+// (as p), else the board's; false if none lies there.
+func (g *Game) tileOf(at Pos, p Placement) (typ, rot int, ok bool) {
+	if at == (Pos{p.X, p.Y}) && !g.over && p.Rot >= 0 && p.Rot <= 3 {
+		return g.current, p.Rot, true
+	}
+	cell, in := cellOf(at.X, at.Y)
+	if !in {
+		return 0, 0, false
+	}
+	v := g.board.tileAt(cell)
+	if v == 0 {
+		return 0, 0, false
+	}
+	t := &g.board.tiles[v-1]
+	return int(t.typ), int(t.rot), true
 }
 
 // EncodeMove is the JSON form of a move of the tile now drawn.
@@ -169,10 +238,31 @@ func (g *Game) EncodeMove(m Move) json.RawMessage {
 		at := m.RecallAt
 		mj.Recall = &at
 	}
+	if m.Magic != (Magic{}) {
+		mj.Magic = g.encodeMagic(m.Magic, m.Placement)
+	}
 	b, err := json.Marshal(mj)
 	if err != nil {
 		// A struct of ints and strings always marshals.
 		panic(fmt.Sprintf("carcassonne: marshal move: %v", err))
 	}
 	return b
+}
+
+// encodeMagic is the JSON form of a magic part of a move laying the drawn tile as p.
+func (g *Game) encodeMagic(mg Magic, p Placement) *MagicJSON {
+	out := &MagicJSON{Figure: mg.Figure.String(), Remove: mg.Remove}
+	if mg.Remove {
+		return out
+	}
+	x, y := mg.At.X, mg.At.Y
+	out.X, out.Y = &x, &y
+	typ, rot, ok := g.tileOf(mg.At, p)
+	if !ok || mg.Seg < 0 || mg.Seg >= len(types[typ].segs) {
+		// No segment of a tile there: a name the decoder refuses, rather than a panic.
+		out.Segment = fmt.Sprintf("segment:%d", mg.Seg)
+	} else {
+		out.Segment = segName(typ, rot, mg.Seg)
+	}
+	return out
 }

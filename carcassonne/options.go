@@ -163,4 +163,4 @@ func (o *Options) isFarmhouse(t int) bool {
 }
 
 // playable are the expansions this engine plays; options naming another are refused.
-const playable = RiverExp | AbbotExp | InnsCathedralsExp | TradersBuildersExp
+const playable = RiverExp | AbbotExp | InnsCathedralsExp | TradersBuildersExp | MageWitchExp

@@ -15,38 +15,65 @@ func (g *Game) GreedyMove() Move {
 	}
 	var segs []int
 	var moves []Move
+	var magic []Magic
 	scratch := new(Game)
 	best, bestVal := Move{Placement: ps[0], Meeple: NoMeeple}, 0
 	first := true
+	value := func(m Move) (int, bool) {
+		*scratch = *g
+		scratch.quiet = true
+		if scratch.Play(m) != nil {
+			return 0, false
+		}
+		v := 0
+		for seat := 0; seat < g.players; seat++ {
+			gain := scratch.scores[seat] - g.scores[seat]
+			if seat == me {
+				v += 10 * gain
+			} else {
+				v -= 10 * gain / (g.players - 1)
+			}
+		}
+		if m.Meeple != NoMeeple && scratch.supply[me][m.Figure] < g.supply[me][m.Figure] {
+			v += meepleHope(&types[g.current].segs[m.Meeple], g.DrawPileSize())
+		}
+		return v, true
+	}
 	for _, p := range ps {
 		// The meeple's options then none, as the base game always tried them; then the other figures and
-		// the abbots the player may take back.
+		// the abbots the player may take back. A tile that moves the mage or the witch carries the first
+		// of its magic parts here; the best of them is chosen below for the best move.
 		moves = moves[:0]
 		segs = append(g.MeepleOptions(p, segs[:0]), NoMeeple)
 		for _, s := range segs {
 			moves = append(moves, Move{Placement: p, Meeple: s})
 		}
 		moves = g.otherFigureMoves(p, moves)
+		magic = g.MagicOptions(p, magic[:0])
 		for _, m := range moves {
-			*scratch = *g
-			scratch.quiet = true
-			if scratch.Play(m) != nil {
+			if len(magic) > 0 {
+				m.Magic = magic[0]
+			}
+			if v, ok := value(m); ok && (first || v > bestVal) {
+				best, bestVal, first = m, v, false
+			}
+		}
+	}
+	// The magic part is independent of the rest of the move: tried on the best move alone, each valued by
+	// its points now and what its figure promises (magicHope).
+	if magic = g.MagicOptions(best.Placement, magic[:0]); len(magic) > 1 {
+		bestVal = 0
+		base := best
+		for i, mg := range magic {
+			m := base
+			m.Magic = mg
+			v, ok := value(m)
+			if !ok {
 				continue
 			}
-			v := 0
-			for seat := 0; seat < g.players; seat++ {
-				gain := scratch.scores[seat] - g.scores[seat]
-				if seat == me {
-					v += 10 * gain
-				} else {
-					v -= 10 * gain / (g.players - 1)
-				}
-			}
-			if m.Meeple != NoMeeple && scratch.supply[me][m.Figure] < g.supply[me][m.Figure] {
-				v += meepleHope(&types[g.current].segs[m.Meeple], g.DrawPileSize())
-			}
-			if first || v > bestVal {
-				best, bestVal, first = m, v, false
+			v += scratch.magicHope(me)
+			if i == 0 || v > bestVal {
+				best, bestVal = m, v
 			}
 		}
 	}
@@ -59,15 +86,29 @@ func (g *Game) otherFigureMoves(p Placement, buf []Move) []Move {
 	if len(g.exps) == 0 {
 		return buf // the base game has meeples only
 	}
+	if !g.standFor(p) {
+		return g.recallMoves(p, buf)
+	}
+	return g.otherFigureMovesHere(p, buf)
+}
+
+// otherFigureMovesHere is otherFigureMoves for the placement p that g.stand holds (standFor said it is
+// legal).
+func (g *Game) otherFigureMovesHere(p Placement, buf []Move) []Move {
+	if len(g.exps) == 0 {
+		return buf
+	}
 	var segs [maxSeg]int
 	for f := Meeple + 1; f < numFigures; f++ {
-		if g.supply[g.toAct][f] == 0 {
-			continue
-		}
-		for _, s := range g.FigureOptions(p, f, segs[:0]) {
+		for _, s := range g.figureOptionsHere(f, segs[:0]) {
 			buf = append(buf, Move{Placement: p, Meeple: s, Figure: f})
 		}
 	}
+	return g.recallMoves(p, buf)
+}
+
+// recallMoves appends the moves laying the drawn tile as p that take an abbot back.
+func (g *Game) recallMoves(p Placement, buf []Move) []Move {
 	var at [maxMonks]Pos
 	for _, r := range g.RecallOptions(at[:0]) {
 		buf = append(buf, Move{Placement: p, Meeple: NoMeeple, Recall: true, RecallAt: r})
@@ -98,6 +139,9 @@ type RandomPlayer struct {
 	rng   *game.RNG
 	segs  []int
 	moves []Move
+	fits  [len(board{}.frontier)]uint32 // the drawn tile's rotations on each frontier cell (board.fitAll)
+	// targets are the roads and cities the mage or the witch may go to (drawMagicHere).
+	targets []target
 }
 
 // NewRandomPlayer returns a random player drawing from its own seed.
@@ -106,20 +150,27 @@ func NewRandomPlayer(seed uint64) *RandomPlayer {
 }
 
 // Move picks a legal move: a random placement, then no figure or one of the placement's figure moves (a
-// meeple on a segment, another figure, an abbot taken back) with equal chance.
+// meeple on a segment, another figure, an abbot taken back) with equal chance, then, if the tile calls
+// for one, one of its magic parts (the mage or the witch moved).
 // Once the game is over it returns the zero placement, which Play refuses.
 func (r *RandomPlayer) Move(g *Game) Move {
 	if g.over {
 		return Move{Meeple: NoMeeple}
 	}
 	// The placement is the one Placements would list at the drawn index, so seeded games stay the same.
-	n := g.board.countPlacements(g.current, g)
+	n := g.board.fitAll(g.current, g, &r.fits)
 	if n == 0 {
 		return Move{Meeple: NoMeeple}
 	}
-	p := g.board.nthPlacement(g.current, r.rng.IntN(n), g)
-	r.segs = g.MeepleOptions(p, r.segs[:0])
-	r.moves = g.otherFigureMoves(p, r.moves[:0])
+	p := g.board.pickPlacement(&r.fits, r.rng.IntN(n))
+	// The figures' rules and the magic part all ask what the tile would join: worked out once.
+	cell, _ := cellOf(p.X, p.Y)
+	g.standAt(cell, g.current*4+p.Rot)
+	r.segs = r.segs[:0]
+	if g.supply[g.toAct][Meeple] > 0 {
+		r.segs = g.figureOptionsHere(Meeple, r.segs)
+	}
+	r.moves = g.otherFigureMovesHere(p, r.moves[:0])
 	m := Move{Placement: p, Meeple: NoMeeple}
 	switch i := r.rng.IntN(len(r.segs) + len(r.moves) + 1); {
 	case i < len(r.segs):
@@ -127,5 +178,6 @@ func (r *RandomPlayer) Move(g *Game) Move {
 	case i < len(r.segs)+len(r.moves):
 		m = r.moves[i-len(r.segs)]
 	}
+	m.Magic = g.drawMagicHere(p, r.rng, &r.targets)
 	return m
 }

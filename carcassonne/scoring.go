@@ -1,10 +1,11 @@
 package carcassonne
 
 // tally is a feature being scored, broken into the quantities the rules and the Land Surveyors tiles act
-// on. The value is count×perTile + arms×perArm + extra + bonus, which fixes the documented order of
-// application: who scores first (jury), then the tile count (Highway, Bad Neighbourhood), then points per
-// tile or symbol (Siege, Street Fair, Peasant Uprising, Hermit, Pilgrimage), then the flat bonus last
-// (Wealth, Poverty).
+// on. The value is count×perTile + arms×perArm + extra (halved, rounded up, if halve) + bonus, which fixes
+// the documented order of application: who scores first (jury), then the tile count (Highway, Bad
+// Neighbourhood), then points per tile or symbol (Siege, Street Fair, Peasant Uprising, Hermit,
+// Pilgrimage, an inn or cathedral), then the halving (the witch), then the flat bonuses last (Wealth,
+// Poverty, the mage's point per tile).
 type tally struct {
 	kind       Kind
 	root       int // the feature's root segment (a road, city or field)
@@ -26,6 +27,7 @@ type tally struct {
 	extra   int
 	bonus   int
 	jury    bool
+	halve   bool
 }
 
 // mark counts a segment's inn, cathedral and goods symbols.
@@ -41,7 +43,13 @@ func (t *tally) mark(sg *segment) {
 	}
 }
 
-func (t *tally) value() int { return t.count*t.perTile + t.arms*t.perArm + t.extra + t.bonus }
+func (t *tally) value() int {
+	v := t.count*t.perTile + t.arms*t.perArm + t.extra
+	if t.halve {
+		v = (v + 1) >> 1 // rounded up, below zero too (the shift floors)
+	}
+	return v + t.bonus
+}
 
 // receivers is the bit set of seats that score: those with the most meeples, or under Citizens' Jury
 // everyone with one.

@@ -122,6 +122,7 @@ var tileSets = [...][]tileSpec{
 	riverTiles[:],
 	innsTiles[:],
 	tradersTiles[:],
+	mageWitchTiles[:],
 }
 
 // The sets by index in tileSets.
@@ -131,11 +132,12 @@ const (
 	riverSet
 	innsSet
 	tradersSet
+	mageWitchSet
 )
 
 const (
 	// numTypes is the number of tile types of every set.
-	numTypes = len(tileTable) + len(gardenTiles) + len(riverTiles) + len(innsTiles) + len(tradersTiles)
+	numTypes = len(tileTable) + len(gardenTiles) + len(riverTiles) + len(innsTiles) + len(tradersTiles) + len(mageWitchTiles)
 	// maxTiles bounds the tiles of one game, start tile included: the base game's 72 and every
 	// expansion's (River 12, Inns & Cathedrals 18, Traders & Builders 24, Mage & Witch 8), with room
 	// to spare. The board, the features and the deck are sized by it.
@@ -224,7 +226,10 @@ func init() {
 	}
 	all := 0
 	for t := range types {
-		all += types[t].count
+		// The Abbot's garden variants take the place of base tiles (gardenDeck): they add none.
+		if types[t].set != gardenSet {
+			all += types[t].count
+		}
 	}
 	if cl := cloisterTiles(); cl > maxMonks {
 		panic(fmt.Sprintf("carcassonne: %d tiles with a monastery or garden, more than maxMonks %d", cl, maxMonks))

@@ -54,14 +54,8 @@ var traders = expansion{
 	name:    "Traders & Builders",
 	on:      func(o Options) bool { return o.Expansions.Has(TradersBuildersExp) },
 	figures: [numFigures]int{Builder: 1, Pig: 1},
-	deck: func(_ Options, counts *[numTypes]int) {
-		for t := range types {
-			if types[t].set == tradersSet {
-				counts[t] += types[t].count
-			}
-		}
-	},
-	stands: tradersStands,
+	deck:    deckOf(tradersSet),
+	stands:  tradersStands,
 	playMove: func(g *Game, _ Move, seat int) {
 		st := &g.xs.traders
 		st.earned = !st.second && g.extendsBuilder(seat)
@@ -86,13 +80,7 @@ var traders = expansion{
 // (set at init: the hook reading traders itself would make an initialization cycle).
 var tradersIndex int8
 
-func init() {
-	for i, x := range expansions {
-		if x == &traders {
-			tradersIndex = int8(i)
-		}
-	}
-}
+func init() { tradersIndex = indexOf(&traders) }
 
 // tradersStands is where a builder or a pig may stand: the builder on a road or city, the pig on a
 // field, of the tile just laid, joining a feature that holds one of the seat's followers.
@@ -108,8 +96,8 @@ func tradersStands(g *Game, f Figure, seg *segment, free bool) error {
 	return nil
 }
 
-// followerJoins reports whether a segment of the drawn tile, laid as g.stand says, would join a feature
-// holding a follower of the seat to act.
+// followerJoins reports whether a segment of the drawn tile, laid as g.stand says (standAt), would join a
+// feature holding a follower of the seat to act.
 func (g *Game) followerJoins(seg *segment) bool {
 	tt := &types[g.current]
 	s := -1
@@ -118,8 +106,8 @@ func (g *Game) followerJoins(seg *segment) bool {
 			s = i
 		}
 	}
-	var l links
-	if s < 0 || !g.segmentLinks(g.stand.cell, g.stand.oi, &l) {
+	l := &g.stand.l
+	if s < 0 || !g.stand.linked {
 		return false
 	}
 	for i := 0; i < l.n; i++ {

@@ -151,8 +151,10 @@ type View struct {
 	// Builders only; DoubleTurn marks the tile to lay as the builder's second tile of the seat to act.
 	Goods      []map[string]int `json:"goods,omitempty"`
 	DoubleTurn bool             `json:"double_turn,omitempty"`
-	Events     []ScoreEvent     `json:"events"`
-	Over       bool             `json:"over"`
+	// Neutral are the figures of no seat on the board: the mage and the witch (the Mage & Witch).
+	Neutral []NeutralView `json:"neutral,omitempty"`
+	Events  []ScoreEvent  `json:"events"`
+	Over    bool          `json:"over"`
 }
 
 // View is the same for every seat: Carcassonne has no private information besides the draw order.

@@ -104,7 +104,7 @@ func TestBadConfigs(t *testing.T) {
 	}{
 		{Config{Game: "go", Games: 1, Seats: 2, Bots: []string{"auto"}}, "unknown game"},
 		{Config{Game: "carcassonne", Games: 0, Seats: 2, Bots: []string{"auto"}}, "at least 1"},
-		{Config{Game: "carcassonne", Games: 1, Seats: 1, Bots: []string{"auto"}}, "2 to 5 seats"},
+		{Config{Game: "carcassonne", Games: 1, Seats: 1, Bots: []string{"auto"}}, "2 to 6 seats"},
 		{Config{Game: "cartographers", Games: 1, Seats: 3, Bots: []string{"auto", "fast"}}, "2 bots for 3 seats"},
 		{Config{Game: "cartographers", Games: 1, Seats: 1, Bots: []string{"greedy+"}}, `no bot "greedy+"`},
 		{Config{Game: "cartographers", Games: 1, Seats: 1, Bots: []string{"auto"}, Options: json.RawMessage(`{"side":"Z"}`)}, "side"},

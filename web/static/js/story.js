@@ -23,6 +23,3 @@ export function storyList(narrative, step, match, tell) {
   }));
   return list;
 }
-
-// plural picks a key's singular form (one, "KEY1" unless named) for one.
-export const plural = (key, n, one = key + "1") => t(n === 1 ? one : key, { n });

@@ -1,8 +1,7 @@
 // A Carcassonne record's events told in the page's language (story.js lists them).
 
-import { t, carcName, surveyorName, modifierName, goodsName } from "../i18n.js";
+import { t, plural, carcName, surveyorName, modifierName, goodsName } from "../i18n.js";
 import { playerName } from "../ui.js";
-import { plural } from "../story.js";
 import { tileWords } from "./words.js";
 
 // GOODS are the Traders' goods in the order the story lists them.
@@ -33,6 +32,12 @@ export function tell(e, match) {
       if (!piles.length) return t("storyPiles");
       return t("storyPilesOrder", { list: piles.map(p => `${carcName(p)}: ${d[p].map(surveyorName).join(", ")}`).join("; ") });
     }
+    case "magic": {
+      // The mage or the witch placed, moved, taken off, or leaving with its finished road or city.
+      const at = d.to || d.from || {};
+      const feature = carcName((at.segment || "").split(":")[0]).toLowerCase();
+      return t(`storyMagic_${d.action}_${d.figure}`, { who, feature, x: at.x, y: at.y });
+    }
     case "end":
       if (d.scores) return t("storyScores", { list: d.scores.map((n, s) => `${playerName(match, s)} ${n}`).join(", ") });
   }
@@ -43,7 +48,7 @@ export function tell(e, match) {
 // majority at the end (Traders & Builders) has no tiles: it names the kind.
 export function featureWords(ev) {
   if (ev.feature === "goods") return t("carcMostGoods", { goods: goodsName(ev.goods) });
-  const size = ev.feature === "field" ? plural("carcCities", ev.cities || 0, "carcCity1") : plural("carcTiles", (ev.tiles || []).length, "carcTile1");
+  const size = ev.feature === "field" ? plural("carcCities", ev.cities || 0) : plural("carcTiles", (ev.tiles || []).length);
   return `${carcName(ev.feature)} (${size})`;
 }
 
