@@ -169,7 +169,7 @@ function showLobby(main) {
 
   const lists = h("div", { class: "lists" });
   const yours = h("section", { id: "yours", class: "panel yours-panel", hidden: true });
-  const boards = h("p", { class: "muted", id: "boards" }, t("leaderboard") + t("colon"),
+  const boards = h("p", { class: "muted", id: "boards" }, t("labelled", { label: t("leaderboard"), text: "" }),
     ...Object.keys(games).flatMap((g, i) => [i ? " · " : "", h("a", { href: `/leaderboard/${g}` }, gameName(g))]));
   const nameNow = () => $("#name").value.trim() || t("learnName");
   const learn = learnPanel(games, navigate, nameNow);

@@ -946,7 +946,7 @@ export function drawReplay({ main, r, match, state, head, story }) {
 function describeMove(v, m, rm) {
   const mv = rm.move;
   const laid = v.board.find(tl => tl.x === mv.x && tl.y === mv.y);
-  let meepleText = mv.meeple && laid ? " · " + t("carcFigureOn", { figure: mv.figure ? figureName(mv.figure) : t("carcMeeple"), where: segLabel(laid.tile, mv.rotation / 90, mv.meeple) }) : "";
+  let meepleText = mv.meeple && laid ? " · " + t("labelled", { label: mv.figure ? figureName(mv.figure) : t("carcMeeple"), text: segLabel(laid.tile, mv.rotation / 90, mv.meeple) }) : "";
   if (mv.recall) meepleText += ` · ${t("carcRecalled")}`;
   if (mv.magic) meepleText += ` · ${figureName(mv.magic.figure)}${mv.magic.remove ? "" : ` (${mv.magic.x},${mv.magic.y})`}`;
   const steps = [];
