@@ -115,6 +115,9 @@ func TestResignCartographers(t *testing.T) {
 	if n := evalString(t, a, `String(document.querySelectorAll('#resign, #claim').length)`); n != "0" {
 		t.Errorf("%s end buttons after the end", n)
 	}
+	if evalString(t, b, `String(!!document.querySelector('#ended #rematch') && !!document.querySelector('#ended #to-replay'))`) != "true" {
+		t.Error("the end of a resigned game offers no rematch or replay")
+	}
 	shots(t, a, "carto-resigned")
 	shots(t, b, "carto-resigned-fr")
 	e.getJSON("/api/matches/"+ada.ID, "", &st)
