@@ -156,6 +156,11 @@ func TestResignCarcassonne(t *testing.T) {
 	if st.Match.Status != "playing" || !st.Match.Players[0].Resigned {
 		t.Fatalf("after Ada resigned the server has %+v", st.Match)
 	}
+	// The players' table marks her seat, never lit as the one to play while the server plays it.
+	waitJS(t, a, `!!document.querySelector('#carc-players tr[data-seat="0"].resigned .resigned-tag')`)
+	if lit := evalString(t, a, `String(!!document.querySelector('#carc-players tr[data-seat="0"].to-act'))`); lit != "false" {
+		t.Error("the resigned seat is lit as the one to play")
+	}
 	// The server plays Ada's turn when it comes: Bea and the bot play theirs in between.
 	shots(t, a, "carc-resigned-playing")
 	e.postJSON("/api/matches/"+ada.ID+"/resign", bea.Token, map[string]any{}, nil)

@@ -254,10 +254,13 @@ function playersPanel(v, m, you) {
   const specials = SPECIAL.filter(f => (v.supplies || []).some(x => x && f in x));
   const rows = v.scores.map((sc, seat) => {
     const p = (m.players || []).find(p => p.seat === seat) || {};
-    return h("tr", { "data-seat": seat, class: !v.over && v.to_act === seat ? "to-act" : "" },
+    // A seat that resigned is marked, and not lit as the one to play while the server plays it.
+    const over = v.over || !!m.ended;
+    return h("tr", { "data-seat": seat, class: (!over && v.to_act === seat && !p.resigned ? "to-act" : "") + (p.resigned ? " resigned" : "") },
       h("td", {}, swatch(seat)),
       h("td", { class: "pname" }, (p.name || `#${seat + 1}`) + (you && you.seat === seat ? ` (${t("you")})` : ""),
         p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null,
+        p.resigned ? h("span", { class: "muted resigned-tag" }, ` (${t("resignedTag")})`) : null,
         // The goods go under the name: a column of their own would not fit beside the scores on a phone.
         v.goods ? h("div", { class: "goods", "data-goods": GOODS.map(g => (v.goods[seat] || {})[g] || 0).join(","), title: t("carcGoods") },
           GOODS.map(g => h("span", { title: goodsName(g), "data-good": g }, goodsIcon(g, 14), String((v.goods[seat] || {})[g] || 0)))) : null),
