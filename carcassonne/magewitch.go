@@ -230,15 +230,17 @@ type target struct{ tile, seg int }
 // returns false. It allocates nothing (visit does not escape).
 func (g *Game) forTargets(a *afterLay, visit func(target) bool) {
 	excl := g.magicKeys(a)
-	for t := 0; t < a.idx; t++ {
-		tt := &types[g.board.tiles[t].typ]
-		for s := range tt.segs {
-			n := node(t, s)
-			if k := tt.segs[s].kind; (k != Road && k != City) || int(g.feat.parent[n]) != n || g.feat.open[n] == 0 ||
-				n == excl[0] || n == excl[1] || g.key(a, n) != n {
+	lim := a.idx * maxSeg
+	for w := 0; w*64 < lim; w++ {
+		for m := g.feat.openRC[w]; m != 0; m &= m - 1 {
+			n := w*64 + bits.TrailingZeros64(m)
+			if n >= lim {
+				break
+			}
+			if n == excl[0] || n == excl[1] || g.key(a, n) != n {
 				continue
 			}
-			if !visit(target{t, s}) {
+			if !visit(target{n / maxSeg, n % maxSeg}) {
 				return
 			}
 		}
