@@ -578,3 +578,47 @@ func (g *Game) magicHope(me int) int {
 	}
 	return v
 }
+
+// MaxSeats bounds the seats of a game (six with Inns & Cathedrals): the length of FeatureInfo.Strength.
+const MaxSeats = maxPlayers
+
+// FeatureInfo describes a road or city of the board for bots: its kind, its tiles and open ends so far,
+// and each seat's strength in it (figureStrength: a meeple 1, a large meeple 2).
+type FeatureInfo struct {
+	Kind     Kind
+	Tiles    int
+	Open     int
+	Strength [MaxSeats]int
+}
+
+// FeatureAt describes the feature of segment seg of the tile at a position; false if no tile lies there
+// or it has no such segment. It reads the board only (what every player sees) and changes nothing.
+func (g *Game) FeatureAt(at Pos, seg int) (FeatureInfo, bool) {
+	cell, ok := cellOf(at.X, at.Y)
+	if !ok || g.board.tileAt(cell) == 0 {
+		return FeatureInfo{}, false
+	}
+	tile := int(g.board.tileAt(cell)) - 1
+	tt := &types[g.board.tiles[tile].typ]
+	if seg < 0 || seg >= len(tt.segs) {
+		return FeatureInfo{}, false
+	}
+	root := g.feat.find(node(tile, seg))
+	fi := FeatureInfo{Kind: tt.segs[seg].kind, Open: int(g.feat.open[root])}
+	var seen [maxTiles/64 + 1]uint64
+	x := root
+	for {
+		if t := x / maxSeg; seen[t/64]&(1<<(t%64)) == 0 {
+			seen[t/64] |= 1 << (t % 64)
+			fi.Tiles++
+		}
+		if o := g.feat.owner[x]; o != 0 {
+			fi.Strength[o-1] += int(figureStrength[g.feat.fig[x]])
+		}
+		x = int(g.feat.next[x])
+		if x == root {
+			break
+		}
+	}
+	return fi, true
+}

@@ -677,3 +677,26 @@ func TestLegalMovesWithMageWitch(t *testing.T) {
 		t.Error("no magic move listed")
 	}
 }
+
+// FeatureAt describes a road or city for bots: its kind, tiles, open ends and each seat's strength; false
+// off the board or for a segment the tile lacks.
+func TestFeatureAt(t *testing.T) {
+	b := newTable(t, 3, magicOpts(false, InnsCathedralsExp))
+	b.lay('U', -1, 0, 0, "road:E", 2)
+	b.lay('U', 0, 0, 0, "", 1)
+	b.playOK("V", 1, 0, 0, "field:Ne", LargeMeeple, 0) // road W-S
+	got, ok := b.g.FeatureAt(Pos{0, 0}, 0)
+	want := FeatureInfo{Kind: Road, Tiles: 3, Open: 2, Strength: [MaxSeats]int{0, 0, 1}}
+	if field, ok := b.g.FeatureAt(Pos{1, 0}, 1); !ok || field.Kind != Field || field.Strength[0] != 2 {
+		t.Errorf("the large meeple's field: %+v %v", field, ok)
+	}
+	if !ok || got != want {
+		t.Errorf("FeatureAt: %+v %v, want %+v", got, ok, want)
+	}
+	if _, ok := b.g.FeatureAt(Pos{5, 5}, 0); ok {
+		t.Error("a feature off the board")
+	}
+	if _, ok := b.g.FeatureAt(Pos{0, 0}, 7); ok {
+		t.Error("a segment the tile lacks")
+	}
+}

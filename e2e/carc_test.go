@@ -33,6 +33,7 @@ type carcMove struct {
 		X       int    `json:"x"`
 		Y       int    `json:"y"`
 		Segment string `json:"segment"`
+		Remove  bool   `json:"remove,omitempty"`
 	} `json:"magic,omitempty"`
 }
 
@@ -140,9 +141,28 @@ func playCarc(t *testing.T, ctx context.Context, mv carcMove, how carcHow) {
 		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('#recall.selected[data-x="%d"][data-y="%d"]')`, mv.Recall.X, mv.Recall.Y))
 	}
 	if m := mv.Magic; m != nil {
-		clickCentre(t, ctx, fmt.Sprintf(`#magic-figures [data-figure="%s"]`, m.Figure))
-		choice := fmt.Sprintf(`#magic-options [data-magic="%s@%d,%d@%s"]`, m.Figure, m.X, m.Y, m.Segment)
-		clickCentre(t, ctx, choice)
+		key := fmt.Sprintf("%s@%d,%d@%s", m.Figure, m.X, m.Y, m.Segment)
+		if m.Remove {
+			key = m.Figure + "@remove"
+		}
+		choice := fmt.Sprintf(`#magic-options [data-magic="%s"]`, key)
+		switch {
+		case how == carcKeys:
+			// M steps through the magic parts, the mage's then the witch's.
+			for i := 0; evalString(t, ctx, `String(!!document.querySelector('`+choice+`.selected'))`) != "true"; i++ {
+				if i == 200 {
+					t.Fatalf("M never chose %s: the options %s", key, evalString(t, ctx, `document.querySelector('#magic-options').textContent`))
+				}
+				press(t, ctx, "m")
+			}
+		case how == carcClicks && !m.Remove:
+			// A click on the purple mark of the feature on the board.
+			clickCentre(t, ctx, fmt.Sprintf(`#magic-figures [data-figure="%s"]`, m.Figure))
+			clickCentre(t, ctx, fmt.Sprintf(`#marks .magic-target[data-magic="%s"] circle:not(.magic-hit)`, key))
+		default:
+			clickCentre(t, ctx, fmt.Sprintf(`#magic-figures [data-figure="%s"]`, m.Figure))
+			clickCentre(t, ctx, choice)
+		}
 		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('%s.selected')`, choice))
 	}
 	if mv.Meeple != "" {
@@ -157,11 +177,14 @@ func playCarc(t *testing.T, ctx context.Context, mv carcMove, how carcHow) {
 		}
 		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector('#meeple-options [data-meeple="%s"].selected')`, mv.Meeple))
 	}
-	if mv.Figure != "" || mv.Recall != nil {
+	if mv.Figure != "" || mv.Recall != nil || mv.Magic != nil {
 		// The expansions' choices, on a desktop and on a phone, for whoever looks at the screenshots.
 		name := "carc-choice-recall"
-		if mv.Figure != "" {
+		switch {
+		case mv.Figure != "":
 			name = "carc-choice-" + mv.Figure
+		case mv.Magic != nil:
+			name = "carc-choice-" + mv.Magic.Figure
 		}
 		shot(t, ctx, name)
 		phoneView(t, ctx, name+"-phone", 1440, 900)
@@ -245,6 +268,7 @@ type carcView struct {
 	Over      bool                               `json:"over"`
 	Board     []carcassonne.TileView             `json:"board"`
 	Surveyors map[string]struct{ Active string } `json:"surveyors"`
+	Neutral   []carcassonne.NeutralView          `json:"neutral"`
 }
 
 type carcState struct {

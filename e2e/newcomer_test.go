@@ -199,7 +199,7 @@ func TestRulesOneTapAway(t *testing.T) {
 		id, token, ready string
 		want             []string
 	}{
-		{id, token, "#main-sheet[data-ready]", []string{"Gorgon Gaze", "custa uma estrela"}},
+		{id, token, "#main-sheet[data-ready]", []string{"Olhar da Górgona", "custa uma estrela"}},
 		{carc.ID, carc.Token, "#carc-board[data-ready]", []string{"Peregrinação", "2 pontos por peça", "Júri"}},
 	} {
 		holdSeat(t, ctx, e, c.id, c.token, "pt")

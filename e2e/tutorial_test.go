@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -56,6 +57,11 @@ func TestLearnToPlay(t *testing.T) {
 		if want != "" && asides[want] == 0 {
 			waitJS(t, ctx, `!!document.querySelector('#tutorial[data-step="`+want+`"]')`)
 			shot(t, ctx, "learn-"+want)
+			// The keys line lists what this card answers to: a choice of terrains, one shape.
+			if keys := evalString(t, ctx, `document.querySelector('#controls .keys').textContent`); want == "carto_ruins" &&
+				(!strings.Contains(keys, "T terrain") || strings.Contains(keys, "shape")) {
+				t.Errorf("a one-shape, two-terrain card's keys read %q", keys)
+			}
 			click(t, ctx, "#tutorial-next")
 			waitJS(t, ctx, `!document.querySelector('#tutorial[data-step="`+want+`"]')`)
 			asides[want]++

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/surveyor-game/surveyor/cartographers"
+	"github.com/surveyor-game/surveyor/game"
 )
 
 // TestCardNamesInTheirLanguage: at a Cartographers table with both boxes, in French and in Portuguese,
@@ -121,4 +122,97 @@ func TestDatesInPageLanguage(t *testing.T) {
 			t.Errorf("%s: the profile reads %q, want %q in it", l, lineWith(text, strings.Fields(want[l])[0]), want[l])
 		}
 	}
+}
+
+// TestCartographersStoryTranslated: every event the engine tells of Cartographers games with both boxes,
+// solo and with others, is told by the client (cartographers/story.js) in French and Portuguese: none left
+// to the engine's English, none with a placeholder or "undefined", none reading as the English line does,
+// no card named in English and no count written "coin(s)".
+func TestCartographersStoryTranslated(t *testing.T) {
+	opts, err := cartographers.ParseOptions([]byte(`{"preset":"both"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var events []game.Event
+	kinds := map[string]int{}
+	for seed := uint64(1); seed <= 6; seed++ {
+		players := 1 + int(seed)%4
+		g, err := cartographers.NewToldGame(opts, players, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for turn := 0; !g.Over(); turn++ {
+			for _, seat := range g.ToActSeats() {
+				moves := g.LegalMoves(seat)
+				if err := g.Play(seat, moves[(turn*7+seat)%len(moves)]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for _, e := range g.Narrative() {
+			kinds[e.Kind]++
+			if e.Kind == "placement" && strings.Contains(string(e.Data), `"by"`) {
+				kinds["placement by another"]++
+			}
+		}
+		events = append(events, g.Narrative()...)
+	}
+	for _, k := range []string{"edicts", "card", "placement", "placement by another", "coins", "season_score", "end"} {
+		if kinds[k] == 0 {
+			t.Fatalf("the games told no %q event (kinds %v): the test needs one", k, kinds)
+		}
+	}
+	raw, err := json.Marshal(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, 1)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
+	var told map[string][]*string
+	evalJSON(t, ctx, `Promise.all([import("/js/i18n.js"), import("/js/cartographers/story.js")]).then(([i18n, story]) => {
+		const events = `+string(raw)+`, match = {players: [0, 1, 2, 3].map(seat => ({seat, name: "Player" + (seat + 1)}))};
+		const out = {};
+		for (const l of ["en", "fr", "pt"]) {
+			i18n.setLanguage(l);
+			out[l] = events.map(ev => { const s = story.tell(ev, match); return typeof s === "string" && s ? s : null; });
+		}
+		i18n.setLanguage("en");
+		return JSON.stringify(out);
+	})`, &told)
+	var english []string
+	for _, c := range cartographers.Cards() {
+		english = append(english, c.Name)
+	}
+	for _, c := range cartographers.ScoringCards() {
+		english = append(english, c.Name)
+	}
+	same := map[string]bool{"Craylund": true, "Jorekburg": true, "Silos": true}
+	bad := regexp.MustCompile(`\{|\}|\bundefined\b|\bNaN\b|\bnull\b|\p{L}\((s|es|x)\)`)
+	untold := map[string]bool{}
+	for _, l := range []string{"fr", "pt"} {
+		for i, line := range told[l] {
+			ev := events[i]
+			if line == nil {
+				untold[ev.Kind] = true
+				continue
+			}
+			if m := bad.FindString(*line); m != "" {
+				t.Errorf("%s, %s event %q told as %q: prints %q", l, ev.Kind, ev.Text, *line, m)
+			}
+			if told["en"][i] != nil && *told["en"][i] == *line {
+				t.Errorf("%s, %s event told as in English: %q", l, ev.Kind, *line)
+			}
+			for _, n := range english {
+				if !same[n] && strings.Contains(*line, n) {
+					t.Errorf("%s, %s event told as %q: names %q in English", l, ev.Kind, *line, n)
+				}
+			}
+		}
+	}
+	if len(untold) > 0 {
+		t.Errorf("the client tells no text for these events, left in the engine's English: %v", untold)
+	}
+	t.Logf("%d events (%v) told in French and Portuguese", len(events), kinds)
 }

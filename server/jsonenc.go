@@ -91,6 +91,22 @@ func appendMatchInfo(b []byte, mi *matchInfo) []byte {
 	if mi.SpectatorChat {
 		b = append(b, `,"spectator_chat":true`...)
 	}
+	if len(mi.Invitations) > 0 {
+		b = append(b, `,"invitations":[`...)
+		for i, iv := range mi.Invitations {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"name":`...)
+			b = appendJSONString(b, iv.Name)
+			b = append(b, `,"by":`...)
+			b = appendJSONString(b, iv.By)
+			b = append(b, `,"status":`...)
+			b = appendJSONString(b, iv.Status)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
 	return append(b, '}')
 }
 

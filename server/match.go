@@ -133,6 +133,7 @@ type match struct {
 	// its rules ended it ("": it did not); absent are the seats a claim of victory found gone; timedOut is,
 	// by seat, when its clock first ran out since it last played (resign.go).
 	resigned []game.Seat
+	invites  []invitation // the accounts invited to the table (invitations.go)
 	ended    string
 	absent   []game.Seat
 	timedOut []time.Time
@@ -317,6 +318,14 @@ func (m *match) applyEvent(ev store.Event) error {
 		m.rematch = d.ID
 	case evClose:
 		m.closed = true
+	case evInvite:
+		if err := m.applyInvite(ev.Data); err != nil {
+			return err
+		}
+	case evDecline:
+		if err := m.applyDecline(ev.Data); err != nil {
+			return err
+		}
 	case evResign, evClaim:
 		if err := m.applyEnd(ev); err != nil {
 			return err

@@ -46,6 +46,8 @@ type Snapshot struct {
 	Deadlines []time.Time
 	// Notes are the notes the observers' Before calls returned, written with the event (for After).
 	Notes []store.Note
+	// Present are, by seat, the seats whose player has the table open and in view on this instance.
+	Present []bool
 
 	holders     func() []string
 	holdersDone bool
@@ -73,6 +75,16 @@ func (e *Snapshot) Holders() []string {
 	return e.held
 }
 
+// AtTable reports whether the account has the match open and in view at one of its seats.
+func (e *Snapshot) AtTable(user string) bool {
+	for s, here := range e.Present {
+		if here && e.Holder(game.Seat(s)) == user {
+			return true
+		}
+	}
+	return false
+}
+
 // Holder is the account holding seat s ("" for none).
 func (e *Snapshot) Holder(s game.Seat) string {
 	h := e.Holders()
@@ -96,6 +108,14 @@ func (m *match) snapshot(ctx context.Context, ev store.Event, before []game.Seat
 		Finished: status == statusFinished && m.row.Status != statusFinished}
 	for i, si := range m.seats {
 		e.Seats[i] = SeatView{Name: si.name, Bot: si.bot, Account: si.account, Resigned: m.hasResigned(game.Seat(i))}
+	}
+	for sub := range m.subs {
+		if sub.seat >= 0 && int(sub.seat) < len(m.seats) && !sub.hidden.Load() {
+			if e.Present == nil {
+				e.Present = make([]bool, len(m.seats))
+			}
+			e.Present[sub.seat] = true
+		}
 	}
 	// The holders are asked afresh at the start and the end of a game and after a seat was bound here;
 	// between, a cache serves the moves (seatAccountsTTL).

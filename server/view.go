@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -31,6 +32,8 @@ type matchInfo struct {
 	// Chat is the table's latest messages; SpectatorChat says spectators may talk too.
 	Chat          []chatData `json:"chat,omitempty"`
 	SpectatorChat bool       `json:"spectator_chat,omitempty"`
+	// Invitations are the accounts invited to the table and what became of each (invitations.go).
+	Invitations []invitationInfo `json:"invitations,omitempty"`
 }
 
 type playerInfo struct {
@@ -68,7 +71,7 @@ func (m *match) matchInfo() json.RawMessage {
 	mi := matchInfo{ID: m.id, Game: m.row.Game, Options: m.row.Options, Status: m.status(), Seq: m.seq,
 		MaxSeats: m.cfg.MaxSeats, Players: make([]playerInfo, len(m.seats)), ToAct: []game.Seat{},
 		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created, Rematch: m.rematch, Rated: m.cfg.Rated,
-		Chat: m.chatShownNow(), SpectatorChat: m.cfg.SpectatorChat}
+		Chat: m.chatShownNow(), SpectatorChat: m.cfg.SpectatorChat, Invitations: m.invitationsInfo()}
 	if m.started {
 		if t := m.toAct(); t != nil {
 			mi.ToAct = t
@@ -197,9 +200,12 @@ type subscriber struct {
 	// held is set while the connection's reader handles a message: the state that message causes is
 	// taken by the reader and sent with its reply, so the writer is not woken for it.
 	held bool
-	wake chan struct{}
-	done chan struct{}
-	once sync.Once
+	// hidden: the page holding the socket says it is not in view (a tab in the background): its player
+	// is not at the table for notes (notify.go).
+	hidden atomic.Bool
+	wake   chan struct{}
+	done   chan struct{}
+	once   sync.Once
 }
 
 func newSubscriber(seat game.Seat, seq int64) *subscriber {

@@ -64,6 +64,8 @@ type Bot struct {
 	temperature float64
 	rng         *rand.Rand
 	cands       []candidate
+	// mc chooses the mage's or witch's move of a placement (magic.go).
+	mc magicChooser
 }
 
 // New returns a bot with the default weights.
@@ -121,6 +123,14 @@ func (b *Bot) Choose(g *carc.Game) (carc.Move, error) {
 	best, bestVal, first := carc.Move{}, 0.0, true
 	b.cands = b.cands[:0]
 	b.recalls = g.RecallOptions(b.recalls[:0])
+	try := func(m carc.Move) *carc.Game {
+		*b.scratch = *g
+		if b.scratch.Play(m) != nil {
+			return nil
+		}
+		return b.scratch
+	}
+	gain := func(after *carc.Game) float64 { return gainOf(g, after, me, n, w) }
 	for _, p := range b.ps {
 		b.moves = b.moves[:0]
 		b.segs = append(g.MeepleOptions(p, b.segs[:0]), carc.NoMeeple)
@@ -128,12 +138,13 @@ func (b *Bot) Choose(g *carc.Game) (carc.Move, error) {
 			b.moves = append(b.moves, carc.Move{Placement: p, Meeple: s})
 		}
 		b.moves, b.segs = figureMoves(g, p, b.recalls, b.segs, b.moves)
+		mg := b.mc.best(g, p, w, try, gain)
 		for _, m := range b.moves {
-			*b.scratch = *g
-			if b.scratch.Play(m) != nil {
+			m.Magic = mg
+			if try(m) == nil {
 				continue
 			}
-			v := b.gain(g, me, n, w)
+			v := gain(b.scratch)
 			switch {
 			case m.Recall:
 				v += recallValue(b.scratch, m.RecallAt, left, w)
@@ -160,13 +171,14 @@ func (b *Bot) Choose(g *carc.Game) (carc.Move, error) {
 	return best, nil
 }
 
-// gain is the points the move scores for the seat less the most any opponent scores by it.
-func (b *Bot) gain(g *carc.Game, me, n int, w Weights) float64 {
-	v := float64(b.scratch.Score(me) - g.Score(me))
+// gainOf is the points a move scores for the seat, from g to after, less the most any opponent scores by
+// it.
+func gainOf(g, after *carc.Game, me, n int, w Weights) float64 {
+	v := float64(after.Score(me) - g.Score(me))
 	worst := 0
 	for seat := 0; seat < n; seat++ {
 		if seat != me {
-			worst = max(worst, b.scratch.Score(seat)-g.Score(seat))
+			worst = max(worst, after.Score(seat)-g.Score(seat))
 		}
 	}
 	return v - w.Opponent*float64(worst)

@@ -49,7 +49,7 @@ func playsLegally(t *testing.T, b mover, games int, players func(seed uint64) in
 			if err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
-			if !contains(g.LegalMoves(seat), m) {
+			if !listed(t, g.LegalMoves(seat), m) {
 				t.Fatalf("seed %d: move %s is not among the legal moves", seed, m)
 			}
 			var mj carc.MoveJSON
@@ -85,6 +85,38 @@ func kindOf(meeple string) string {
 		}
 	}
 	return meeple
+}
+
+// listed reports whether m is among the legal moves: itself, or, for a move with a magic part (which the
+// list gives apart from the figures: carcassonne.Game.LegalMoves), its figure part with some magic part
+// and its magic part with some figure part, at the same placement.
+func listed(t *testing.T, moves []json.RawMessage, m json.RawMessage) bool {
+	t.Helper()
+	if contains(moves, m) {
+		return true
+	}
+	var mj carc.MoveJSON
+	if err := json.Unmarshal(m, &mj); err != nil || mj.Magic == nil {
+		return false
+	}
+	figure, magic := false, false
+	for _, l := range moves {
+		var lj carc.MoveJSON
+		if err := json.Unmarshal(l, &lj); err != nil {
+			t.Fatal(err)
+		}
+		if lj.Magic == nil || *lj.X != *mj.X || *lj.Y != *mj.Y || *lj.Rotation != *mj.Rotation {
+			continue
+		}
+		a, _ := json.Marshal(lj.Magic)
+		b, _ := json.Marshal(mj.Magic)
+		magic = magic || string(a) == string(b)
+		lj.Magic, lj.X, lj.Y, lj.Rotation = mj.Magic, mj.X, mj.Y, mj.Rotation
+		c, _ := json.Marshal(lj)
+		d, _ := json.Marshal(mj)
+		figure = figure || string(c) == string(d)
+	}
+	return figure && magic
 }
 
 func contains(moves []json.RawMessage, m json.RawMessage) bool {
@@ -248,5 +280,82 @@ func playsTheSameTwice(t *testing.T, fresh func() chooser) {
 			}
 		}
 		first = moves
+	}
+}
+
+// The bots play the Mage & Witch (with the Land Surveyors and Inns & Cathedrals): greedy+ in four games,
+// master against it in a fifth. Every move is legal and listed, they place and move the mage and the
+// witch, and sensibly: greedy+ stands the mage on roads and cities it holds more often than on those an
+// opponent holds, and the witch the other way round.
+func TestBotsPlayTheMageAndWitch(t *testing.T) {
+	var mage, witch [2]int // greedy+'s: on a feature the mover wins, on one an opponent wins
+	magic := 0
+	for seed := uint64(1); seed <= 5; seed++ {
+		st, err := carc.Definition{}.New(json.RawMessage(`{"surveyors":true,"expansions":["inns_cathedrals","mage_witch"]}`), 2+int(seed%2), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := st.(*carc.Game)
+		bots := []mover{New(), New(), New()}
+		if seed == 5 {
+			bots[1] = testMaster()
+		}
+		for !g.Over() {
+			seat := g.ToAct()[0]
+			b := bots[int(seat)%len(bots)]
+			m, err := b.Move(st, seat)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			if !listed(t, g.LegalMoves(seat), m) {
+				t.Fatalf("seed %d: move %s is not among the legal moves", seed, m)
+			}
+			if err := st.Apply(seat, m); err != nil {
+				t.Fatalf("seed %d: %s refused: %v", seed, m, err)
+			}
+			var mj carc.MoveJSON
+			if err := json.Unmarshal(m, &mj); err != nil {
+				t.Fatal(err)
+			}
+			if mj.Magic == nil || mj.Magic.Remove {
+				continue
+			}
+			magic++
+			if _, plus := b.(*Bot); !plus {
+				continue
+			}
+			f := carc.Mage
+			if mj.Magic.Figure == "witch" {
+				f = carc.Witch
+			}
+			at, sg, ok := g.Neutral(f)
+			if !ok {
+				continue // a target is an unfinished road or city, but a guard costs nothing
+			}
+			fi, _ := g.FeatureAt(at, sg)
+			best := 0
+			for _, s := range fi.Strength {
+				best = max(best, s)
+			}
+			if best == 0 {
+				continue
+			}
+			k := 1
+			if fi.Strength[seat] == best {
+				k = 0
+			}
+			if f == carc.Mage {
+				mage[k]++
+			} else {
+				witch[k]++
+			}
+		}
+	}
+	t.Logf("%d magic moves; greedy+'s mage on its own features %d, an opponent's %d; witch %d, %d", magic, mage[0], mage[1], witch[0], witch[1])
+	if magic < 20 || mage[0]+mage[1] == 0 || witch[0]+witch[1] == 0 {
+		t.Fatalf("%d magic moves, mage %v, witch %v: the bots did not play the Mage & Witch", magic, mage, witch)
+	}
+	if mage[0] <= mage[1] || witch[1] <= witch[0] {
+		t.Errorf("greedy+ put the mage on its own features %d times and an opponent's %d; the witch %d and %d", mage[0], mage[1], witch[0], witch[1])
 	}
 }

@@ -304,6 +304,7 @@ type plusEval struct {
 	moves   []carc.Move
 	recalls []carc.Pos
 	cands   []candidate
+	mc      magicChooser
 }
 
 // values fills pe.cands with every legal move of g and its greedy+ value.
@@ -325,6 +326,14 @@ func (pe *plusEval) scan(g *carc.Game, w Weights, keep bool) carc.Move {
 	best, bestVal, first := carc.Move{Meeple: carc.NoMeeple}, 0.0, true
 	pe.trial.Reset(g)
 	pe.recalls = g.RecallOptions(pe.recalls[:0])
+	try := func(m carc.Move) *carc.Game {
+		sc := pe.trial.Game()
+		if sc.Play(m) != nil {
+			return nil
+		}
+		return sc
+	}
+	gain := func(after *carc.Game) float64 { return gainOf(g, after, me, n, w) }
 	for _, p := range pe.ps {
 		pe.moves = pe.moves[:0]
 		pe.segs = append(g.MeepleOptions(p, pe.segs[:0]), carc.NoMeeple)
@@ -332,19 +341,14 @@ func (pe *plusEval) scan(g *carc.Game, w Weights, keep bool) carc.Move {
 			pe.moves = append(pe.moves, carc.Move{Placement: p, Meeple: sg})
 		}
 		pe.moves, pe.segs = figureMoves(g, p, pe.recalls, pe.segs, pe.moves)
+		mg := pe.mc.best(g, p, w, try, gain)
 		for _, m := range pe.moves {
-			sc := pe.trial.Game()
-			if sc.Play(m) != nil {
+			m.Magic = mg
+			sc := try(m)
+			if sc == nil {
 				continue
 			}
-			v := float64(sc.Score(me) - g.Score(me))
-			worst := 0
-			for seat := 0; seat < n; seat++ {
-				if seat != me {
-					worst = max(worst, sc.Score(seat)-g.Score(seat))
-				}
-			}
-			v -= w.Opponent * float64(worst)
+			v := gain(sc)
 			switch {
 			case m.Recall:
 				v += recallValue(sc, m.RecallAt, left, w)

@@ -14,8 +14,8 @@ func testMaster() *Search {
 }
 
 // The search's own greedy+ (read through the engine's accessors) chooses as greedy+ does, with and without
-// the Land Surveyors, with and without the River and the Abbot, with two to five players, on every
-// position of seeded games.
+// the Land Surveyors, with and without the River and the Abbot, with and without the Mage & Witch (the
+// magic part too), with two to five players, on every position of seeded games.
 func TestPlusEvalIsGreedyPlus(t *testing.T) {
 	var pe plusEval
 	plus := New()
@@ -26,6 +26,9 @@ func TestPlusEvalIsGreedyPlus(t *testing.T) {
 		opts.Surveyors = seed%2 == 0
 		if seed%4 >= 2 {
 			opts.Expansions = carc.RiverExp | carc.AbbotExp
+		}
+		if seed%8 >= 5 {
+			opts.Expansions |= carc.MageWitchExp
 		}
 		g, err := carc.NewGame(opts, 2+int(seed)%4, seed)
 		if err != nil {

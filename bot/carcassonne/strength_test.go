@@ -114,3 +114,37 @@ func headToHead(t *testing.T, o carc.Options, games int, seed func(i int) uint64
 	}
 	return wins, float64(total) / float64(games)
 }
+
+// allFive are the options of a game with every expansion and the Land Surveyors.
+func allFive(t *testing.T) carc.Options {
+	o, err := carc.ParseOptions([]byte(`{"expansions":["river","abbot","inns_cathedrals","traders_builders","mage_witch"],"surveyors":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// With all five expansions and the Land Surveyors, greedy+ beats GreedyMove (which moves the mage and the
+// witch by its own simple rule) on the same 40 seeds, by the same bar of 26: it won all 40, by 87 points a
+// game, when this test was written.
+func TestBeatsGreedyMoveWithAllExpansions(t *testing.T) {
+	wins, margin := headToHead(t, allFive(t), 40, func(i int) uint64 { return uint64(500 + i) }, New(), greedyMove{})
+	t.Logf("%d wins in 40 games, mean margin %.1f", wins, margin)
+	if wins < 26 {
+		t.Errorf("%d wins in 40 games against GreedyMove, want at least 26", wins)
+	}
+}
+
+// Master beats greedy+ with all five expansions and the Land Surveyors too, searching 8 rounds on the
+// seeds of the tests above: 7 of the 8 games, by 49 points a game, when this test was written (about three
+// minutes on a loaded 2-core host: the games have 133 tiles).
+func TestMasterBeatsGreedyPlusWithAllExpansions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("8 games of search")
+	}
+	wins, margin := headToHead(t, allFive(t), 8, func(i int) uint64 { return uint64(700 + i/2) }, NewMaster(0, 8), New())
+	t.Logf("%d wins in 8 games, mean margin %.1f", wins, margin)
+	if wins < 7 {
+		t.Errorf("%d wins in 8 games against greedy+, want at least 7", wins)
+	}
+}

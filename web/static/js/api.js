@@ -33,6 +33,7 @@ export const api = {
   undo: (id, token, seq) => call("POST", `/api/matches/${id}/undo`, seq == null ? {} : { seq }, token, onceKey()),
   replay: (id, step) => call("GET", `/api/matches/${id}/replay/${step}`),
   invite: (id, token, name) => call("POST", `/api/matches/${id}/invite`, { name }, token),
+  decline: (id) => call("POST", `/api/matches/${id}/decline`),
   chat: (id, token, body) => call("POST", `/api/matches/${id}/chat`, body, token),
   story: (id) => call("GET", `/api/matches/${id}/story`),
   legal: (id, token) => call("GET", `/api/matches/${id}/legal`, undefined, token),
@@ -65,6 +66,7 @@ export const api = {
   user: (name) => call("GET", `/api/users/${encodeURIComponent(name)}`),
   notifications: (before) => call("GET", "/api/account/notifications" + (before ? "?before=" + before : "")),
   readNotifications: (upto) => call("POST", "/api/account/notifications/read", { upto }),
+  readAllNotifications: () => call("POST", "/api/account/notifications/read-all", {}),
   notifySettings: () => call("GET", "/api/account/notify"),
   setNotify: (req) => call("POST", "/api/account/notify", req),
   addPush: (subscription, agent) => call("POST", "/api/account/push", { subscription, agent }),
@@ -120,7 +122,7 @@ export function watch(id, token, onState, onStatus) {
     if (token) q.set("token", token);
     if (seq >= 0) q.set("since", String(seq));
     ws = new WebSocket(`${proto}//${location.host}/api/matches/${id}/ws?${q}`);
-    ws.onopen = () => { retry = 0; onStatus && onStatus(true); };
+    ws.onopen = () => { retry = 0; onStatus && onStatus(true); tellVisibility(); };
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
@@ -145,8 +147,13 @@ export function watch(id, token, onState, onStatus) {
       setTimeout(open, 250 * 2 ** retry);
     };
   };
+  // Whether the table is in view: a player looking at it gets no notes about it, and its notes are read.
+  const tellVisibility = () => {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: document.visibilityState === "visible" ? "visible" : "hidden" }));
+  };
+  document.addEventListener("visibilitychange", tellVisibility);
   open();
-  return () => { closed = true; if (ws) ws.close(); };
+  return () => { closed = true; document.removeEventListener("visibilitychange", tellVisibility); if (ws) ws.close(); };
 }
 
 // applyPatch changes an object as a patch says (docs/api.md, WebSocket patches): a field replaces the one of

@@ -16,12 +16,15 @@ import { updateClock } from "./clock.js";
 import { storyList } from "./story.js";
 import { clientOf } from "./games.js";
 import { endActions, leaveButton, decidesNothing } from "./resign.js";
+import { currentUser } from "./account.js";
 
 export function showMatch(main, id) {
   const s = {
     id, seat: seats.get(id), env: null, view: null, prev: null, stop: null, closed: false,
     queue: [], notice: "",
   };
+  // Who this browser is signed in as: an invitation to the table is for that account.
+  currentUser().then(u => { if (u) { s.me = u; if (s.env && s.env.match.status === "open") s.render(); } });
   // The game's part of the client (games.js): null until the match is known.
   const client = () => (s.env ? clientOf(s.env.match.game) : null);
   const token = () => (s.seat ? s.seat.token : "");
@@ -231,19 +234,41 @@ function renderRoom(main, s, token, accept) {
       } catch (ex) { say(ex.code === "not_found" ? t("inviteBotUnknown") : ex.code === "unauthorized" ? t("inviteBotNotBot") : refusalText(ex)); }
     } }, h("label", { class: "inline" }, t("inviteBot") + " ", name), h("button", { type: "submit", id: "invite-bot" }, t("inviteSend")), friends, said));
   }
-  if (!s.seat && m.players.length < m.max_seats) {
+  const joinAs = async (who) => {
+    try {
+      const r = await api.join(m.id, who);
+      localStorage.setItem("surveyor.name", who);
+      s.seat = { token: r.token, seat: r.seat, name: who };
+      seats.set(m.id, s.seat);
+      if (s.stop) s.stop();
+      s.stop = watch(m.id, r.token, accept, s.onStatus);
+      accept(await api.show(m.id, r.token));
+    } catch (ex) { err.textContent = refusalText(ex); }
+  };
+  // Who was invited and what became of it, for everyone at the table.
+  if ((m.invitations || []).length) {
+    parts.push(h("p", { class: "muted", id: "invitations" }, t("invitationsLead") + " ",
+      ...m.invitations.flatMap((iv, i) => [i ? ", " : "",
+        h("span", { class: "invitation " + iv.status, "data-invitation": iv.name, "data-status": iv.status }, t("invitation_" + iv.status, { name: iv.name }))])));
+  }
+  // The invited, signed in, are asked: who invites them to what, Accept or Decline (not a visitor's name box).
+  const mine = !s.seat && s.me && (m.invitations || []).find(iv => iv.name.toLowerCase() === s.me.name.toLowerCase());
+  if (mine && mine.status === "pending" && m.players.length < m.max_seats) {
+    parts.splice(1, 0, h("section", { class: "notice invited", id: "invited" },
+      h("p", {}, h("strong", {}, t("invitedYou", { by: mine.by, game: joiningWhat(client, m), clock })),),
+      h("p", { class: "row" },
+        h("button", { type: "button", class: "primary", id: "accept-invite", onclick: () => joinAs(s.me.name) }, t("acceptInvite")),
+        h("button", { type: "button", id: "decline-invite", onclick: async () => {
+          try { accept(await api.decline(m.id)); } catch (ex) { err.textContent = refusalText(ex); }
+        } }, t("declineInvite")))));
+  } else if (mine && mine.status === "declined") {
+    parts.splice(1, 0, h("p", { class: "notice", id: "invited" }, t("youDeclined", { by: mine.by })));
+  }
+  if (!s.seat && m.players.length < m.max_seats && !(mine && mine.status === "pending")) {
     const name = h("input", { id: "join-name", maxlength: 32, required: true, value: localStorage.getItem("surveyor.name") || "" });
     parts.push(h("form", { id: "join-form", onsubmit: async (e) => {
       e.preventDefault();
-      try {
-        const r = await api.join(m.id, name.value.trim());
-        localStorage.setItem("surveyor.name", name.value.trim());
-        s.seat = { token: r.token, seat: r.seat, name: name.value.trim() };
-        seats.set(m.id, s.seat);
-        if (s.stop) s.stop();
-        s.stop = watch(m.id, r.token, accept, s.onStatus);
-        accept(await api.show(m.id, r.token));
-      } catch (ex) { err.textContent = refusalText(ex); }
+      joinAs(name.value.trim());
     } }, h("label", {}, t("yourName"), name), h("button", { type: "submit", class: "primary", id: "join" }, t("join"))));
   }
   if (s.seat && s.seat.seat === 0) {
@@ -267,7 +292,7 @@ function renderRoom(main, s, token, accept) {
         if (s.stop) s.stop();
         s.stop = watch(m.id, "", accept, s.onStatus);
       }));
-  } else {
+  } else if (!(mine && mine.status === "pending")) {
     parts.push(h("p", { class: "muted" }, t("spectating")));
   }
   parts.push(err);

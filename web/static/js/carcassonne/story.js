@@ -32,6 +32,12 @@ export function tell(e, match) {
       if (!piles.length) return t("storyPiles");
       return t("storyPilesOrder", { list: piles.map(p => `${carcName(p)}: ${d[p].map(surveyorName).join(", ")}`).join("; ") });
     }
+    case "magic": {
+      // The mage or the witch placed, moved, taken off, or leaving with its finished road or city.
+      const at = d.to || d.from || {};
+      const feature = carcName((at.segment || "").split(":")[0]).toLowerCase();
+      return t(`storyMagic_${d.action}_${d.figure}`, { who, feature, x: at.x, y: at.y });
+    }
     case "end":
       if (d.scores) return t("storyScores", { list: d.scores.map((n, s) => `${playerName(match, s)} ${n}`).join(", ") });
   }

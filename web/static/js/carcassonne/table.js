@@ -79,7 +79,10 @@ function noteMore(legal, pk, mv) {
   if (mv.magic && !m.magic.some(g => sameMagic(g, mv.magic))) m.magic.push(mv.magic);
 }
 
-const sameMagic = (a, b) => !!a && !!b && a.figure === b.figure && a.x === b.x && a.y === b.y && a.segment === b.segment;
+// magicKey names a magic part in the page (data-magic): the figure and its destination, or its removal.
+const magicKey = (m) => m.remove ? `${m.figure}@remove` : `${m.figure}@${m.x},${m.y}@${m.segment}`;
+
+const sameMagic = (a, b) => !!a && !!b && a.figure === b.figure && !!a.remove === !!b.remove && a.x === b.x && a.y === b.y && a.segment === b.segment;
 
 // moreAt is the expansions' choices at a placement (null in a base game).
 function moreAt(s, x, y, rot) {
@@ -468,16 +471,31 @@ function boardChoices(s, token, accept, legal) {
     fig.onclick = (e) => { e.stopPropagation(); chooseRecall(s, token, accept, r); };
     fig.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); chooseRecall(s, token, accept, r); } };
   }
-  for (const m of more.magic.filter(m => m.figure === cc.magicFig)) {
+  for (const m of more.magic.filter(m => m.figure === cc.magicFig && !m.remove)) {
     const tl = s.board.get(`${m.x},${m.y}`);
     const at = tl ? spotOf(tl.tile, tl.rotation / 90, m.segment) : cc.at[0] === m.x && cc.at[1] === m.y ? spotOf(s.view.tile, cc.rot, m.segment) : null;
     if (!at) continue;
-    const g = el("g", { class: "magic-target" + (sameMagic(cc.magic, m) ? " chosen" : ""), "data-magic": `${m.figure}@${m.x},${m.y}@${m.segment}`,
-      role: "button", "aria-label": `${figureName(m.figure)}: ${magicLabel(s, m)}`, transform: `translate(${m.x * CELL} ${m.y * CELL})` },
-    el("circle", { cx: at[0], cy: at[1], r: 10 }));
+    const chosen = sameMagic(cc.magic, m);
+    const g = el("g", { class: "magic-target" + (chosen ? " chosen" : ""), "data-magic": magicKey(m),
+      role: "button", tabindex: "0", "aria-pressed": chosen ? "true" : "false", "aria-label": `${figureName(m.figure)}: ${magicLabel(s, m)}`,
+      transform: `translate(${m.x * CELL} ${m.y * CELL})` },
+    // A wider ring, unpainted, takes the touch of a finger around the mark.
+    el("circle", { class: "magic-hit", cx: at[0], cy: at[1], r: 18 }), el("circle", { cx: at[0], cy: at[1], r: 10 }));
     g.addEventListener("click", (e) => { e.stopPropagation(); chooseMagic(s, token, accept, m); });
+    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); chooseMagic(s, token, accept, m); } });
     marks.append(g);
   }
+}
+
+// nextMagic chooses the next of the placement's magic parts (the M key): the chosen figure's in turn, then
+// the other figure's.
+function nextMagic(s, token, accept) {
+  const cc = s.cc, more = cc && cc.at && moreAt(s, cc.at[0], cc.at[1], cc.rot);
+  if (!more || !more.magic.length) return;
+  const all = more.magic, i = all.findIndex(m => sameMagic(m, cc.magic));
+  const mg = all[(i + 1) % all.length];
+  cc.magicFig = mg.figure;
+  chooseMagic(s, token, accept, mg);
 }
 
 // magicMissing says the tile shows a magic portal and no mage or witch move is chosen yet, as it must be.
@@ -536,7 +554,8 @@ function controls(s, token, accept, legal, pos) {
     out.push(list, ...extra.filter(x => x.id !== "figure-options"));
     if (!opts.length && cc.figure === "meeple") out.push(h("p", { class: "muted small", id: "no-meeple-why" }, v.supply[you.seat] ? t("carcAllTaken") : t("carcNoneLeft")));
   }
-  out.push(h("p", { class: "muted small keys" }, t("carcKeys"), figureKinds(s).length > 1 || (cc.at && moreAt(s, cc.at[0], cc.at[1], cc.rot)?.recalls.length) ? ` · ${t("carcKeysMore")}` : ""));
+  const here = cc.at && moreAt(s, cc.at[0], cc.at[1], cc.rot);
+  out.push(h("p", { class: "muted small keys" }, t("carcKeys"), figureKinds(s).length > 1 || (here && (here.recalls.length || here.magic.length)) ? ` · ${t("carcKeysMore")}` : ""));
   // replaceChildren would print an absent part as "null".
   return out.filter(x => x != null);
 }
@@ -605,10 +624,14 @@ function recallPoints(s, r) {
   return n;
 }
 
-// magicLabel names a magic figure's destination: the feature and where its tile lies from the start tile.
+// magicLabel names a magic figure's destination: the feature and where its tile lies from the start tile;
+// or its removal from the board.
 function magicLabel(s, mg) {
+  if (mg.remove) return t("carcMagicRemove_" + mg.figure);
   const tl = s.board.get(`${mg.x},${mg.y}`);
   const kind = mg.segment.split(":")[0];
+  // A road or city of the tile being laid: named on it, as its meeple spots are.
+  if (!tl && s.cc && s.cc.at && s.cc.at[0] === mg.x && s.cc.at[1] === mg.y) return `${segLabel(s.view.tile, s.cc.rot, mg.segment)} · ${t("carcThisTile")}`;
   const steps = [];
   if (mg.y) steps.push(t(mg.y < 0 ? "carcNorth" : "carcSouth", { n: Math.abs(mg.y) }));
   if (mg.x) steps.push(t(mg.x < 0 ? "carcWest" : "carcEast", { n: Math.abs(mg.x) }));
@@ -645,7 +668,9 @@ function expansionControls(s, token, accept) {
   if (more.magic.length) {
     const figs = [...new Set(more.magic.map(m => m.figure))];
     if (!figs.includes(cc.magicFig)) cc.magicFig = cc.magic ? cc.magic.figure : figs[0];
-    out.push(h("p", { class: "small", id: "magic-why" }, t(more.plain ? "carcMagicMay" : "carcMagicMust")),
+    // Why a magic part is asked: the portal on the tile, the two figures' features joined, or nowhere to go.
+    const why = more.plain ? "carcMagicMay" : more.magic.every(m => m.remove) ? "carcMagicStuck" : (TILES[v.tile] || {}).portal ? "carcMagicMust" : "carcMagicJoin";
+    out.push(h("p", { class: "small", id: "magic-why" }, t(why)),
       h("div", { class: "magic", id: "magic-figures", role: "radiogroup", "aria-label": t("carcMagic") },
         figs.map(f => h("button", { type: "button", class: cc.magicFig === f ? "selected" : "", "data-figure": f, role: "radio",
           "aria-checked": cc.magicFig === f ? "true" : "false", onclick: () => { cc.magicFig = f; if (cc.magic && cc.magic.figure !== f) cc.magic = null; refresh(s, token, accept); } },
@@ -653,7 +678,7 @@ function expansionControls(s, token, accept) {
         h("button", { type: "button", class: "link", title: t("rulesRef"), onclick: () => openRules(() => rulesReference(v), t, "portal") }, "?")),
       h("div", { class: "meeples", id: "magic-options", role: "radiogroup", "aria-label": t("carcMagic") },
         more.magic.filter(m => m.figure === cc.magicFig).map(m => h("button", { type: "button", class: sameMagic(cc.magic, m) ? "selected" : "",
-          "data-magic": `${m.figure}@${m.x},${m.y}@${m.segment}`, "aria-pressed": sameMagic(cc.magic, m) ? "true" : "false",
+          "data-magic": magicKey(m), "aria-pressed": sameMagic(cc.magic, m) ? "true" : "false",
           onclick: () => chooseMagic(s, token, accept, m) }, magicLabel(s, m)))));
   }
   return out;
@@ -862,6 +887,7 @@ export function keyHandler(s, token, accept, e) {
     case "r": case "R": rotate(s, token, accept, 1); break;
     case "Escape": cc.at = null; unchoose(cc); refresh(s, token, accept); break;
     case "f": case "F": cycleFigure(s, token, accept); break;
+    case "m": case "M": nextMagic(s, token, accept); break;
     case "a": case "A": {
       const more = cc.at && moreAt(s, cc.at[0], cc.at[1], cc.rot);
       if (more && more.recalls.length) chooseRecall(s, token, accept, more.recalls[0]);
@@ -920,7 +946,7 @@ function describeMove(v, m, rm) {
   const laid = v.board.find(tl => tl.x === mv.x && tl.y === mv.y);
   let meepleText = mv.meeple && laid ? ` · ${mv.figure ? figureName(mv.figure) : t("carcMeeple")}: ${segLabel(laid.tile, mv.rotation / 90, mv.meeple)}` : "";
   if (mv.recall) meepleText += ` · ${t("carcRecalled")}`;
-  if (mv.magic) meepleText += ` · ${figureName(mv.magic.figure)}`;
+  if (mv.magic) meepleText += ` · ${figureName(mv.magic.figure)}${mv.magic.remove ? "" : ` (${mv.magic.x},${mv.magic.y})`}`;
   const steps = [];
   if (mv.y) steps.push(t(mv.y < 0 ? "carcNorth" : "carcSouth", { n: Math.abs(mv.y) }));
   if (mv.x) steps.push(t(mv.x < 0 ? "carcWest" : "carcEast", { n: Math.abs(mv.x) }));

@@ -544,7 +544,8 @@ export function drawFigures(g, letter, rot, figs) {
   for (const m of figs) {
     const k = count[m.segment] = (count[m.segment] || 0) + 1;
     const [x, y] = spotOf(letter, rot, m.segment);
-    const shift = k === 1 ? 0 : (k % 2 ? -1 : 1) * 12 * Math.ceil((k - 1) / 2);
+    // A figure is some 30 units wide: a step of 17 leaves each in view.
+    const shift = k === 1 ? 0 : (k % 2 ? -1 : 1) * 17 * Math.ceil((k - 1) / 2);
     const at = [x + shift, y];
     g.append(m.figure === "mage" || m.figure === "witch" ? neutralFigure(at, m.figure, segKind(letter, rot, m.segment))
       : meeple(at, m.seat, {}, segKind(letter, rot, m.segment), m.figure || "meeple"));
