@@ -127,13 +127,14 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 			for s := range scores {
 				scores[s] = g.Score(s)
 			}
-			return game.SimOutcome{Scores: scores, Ranks: rank(scores), Think: think, Counts: counts}, nil
+			return game.SimOutcome{Scores: scores, Ranks: rank(scores), Think: think, Counts: counts.withPoints(g)}, nil
 		}
 	}, nil
 }
 
 // simCounts are the sim's tallies by seat of the figures an expansion brings: each kind stood ("abbot
-// stood"), and the abbots taken back. None in the base game, whose figures are meeples only.
+// stood"), and the abbots taken back (none in the base game, whose figures are meeples only); then the
+// points by source (withPoints).
 type simCounts map[string][]int
 
 // newCounts makes the tallies of a game with options o: a name for each figure of its expansions (the
@@ -169,6 +170,19 @@ func (c simCounts) add(m carcassonne.Move, seat int) {
 		c[key] = make([]int, len(c["meeple stood"]))
 	}
 	c[key][seat]++
+}
+
+// withPoints adds to the tallies each seat's points by source (carcassonne.PointsBySource: city, road,
+// field, monastery, garden, goods, abbot recall, inn, cathedral, pig, mage, witch, surveyors, and the
+// builder's second tiles' share), so that a run shows what each expansion brings; every game has them.
+func (c simCounts) withPoints(g *carcassonne.Game) simCounts {
+	if c == nil {
+		c = simCounts{}
+	}
+	for name, bySeat := range g.PointsBySource() {
+		c[name] = bySeat
+	}
+	return c
 }
 
 // rank gives 1 to the best score; equal scores share a rank (the Carcassonne rules name no tie-break).
