@@ -54,6 +54,14 @@ func (g *Game) standFor(p Placement) bool {
 	return true
 }
 
+// standHere is standAt unless g.stand already holds that cell and orientation: within a move's check,
+// which clears g.stand's cell first, so that what it holds is never an earlier position's.
+func (g *Game) standHere(cell, oi int) {
+	if g.stand.cell != cell || g.stand.oi != oi {
+		g.standAt(cell, oi)
+	}
+}
+
 // standAt works out, once for a tile not yet laid on cell in orientation oi, what the figure rules and
 // the mage's and witch's moves ask of the features it would join (g.stand): listing a placement's moves
 // asked it once per figure and per segment, and that was a quarter of a game's time with the expansions.
