@@ -142,6 +142,17 @@ func (a *afterLay) groupOf(s int) segSet {
 	return 1 << s
 }
 
+// joins reports whether the tile joins the feature of root r (whose road or city then counts as the
+// tile's own).
+func (a *afterLay) joins(r int) bool {
+	for i := 0; i < a.l.n; i++ {
+		if int(a.l.root[i]) == r {
+			return true
+		}
+	}
+	return false
+}
+
 // key names the road or city node n would belong to once the tile is laid: the root of a feature the
 // tile does not join, else the node of the tile's lowest segment in it.
 func (g *Game) key(a *afterLay, n int) int {
@@ -202,6 +213,41 @@ func (g *Game) magicKeys(a *afterLay) (k [2]int) {
 	return k
 }
 
+// magicMaybe reports whether the drawn tile laid as p may move the mage or the witch: it shows a portal,
+// or the cell touches the mage's road or city and the witch's (it may join them). Most moves do not, and
+// skip the rest of the work.
+func (g *Game) magicMaybe(p Placement) bool {
+	if !g.opts.Expansions.Has(MageWitchExp) || g.over {
+		return false
+	}
+	if types[g.current].portal {
+		return true
+	}
+	st := &g.xs.mageWitch
+	cell, ok := cellOf(p.X, p.Y)
+	if st.at[0] == 0 || st.at[1] == 0 || !ok {
+		return false
+	}
+	h := g.board.slot(cell)
+	if h < 0 || g.board.fslot[h] == 0 {
+		return false
+	}
+	mage, witch := g.feat.find(int(st.at[0])-1), g.feat.find(int(st.at[1])-1)
+	var near [2]bool
+	for d, v := range g.board.fnbr[g.board.fslot[h]-1] {
+		if v == 0 {
+			continue
+		}
+		nt := int(v - 1)
+		if s := g.board.tiles[nt].orient().sideSeg[(d+2)&3]; s >= 0 {
+			r := g.feat.find(node(nt, int(s)))
+			near[0] = near[0] || r == mage
+			near[1] = near[1] || r == witch
+		}
+	}
+	return near[0] && near[1]
+}
+
 // magicDue reports whether the tile laid as a moves the mage or the witch: it shows a portal, or it joins
 // the mage's road or city to the witch's.
 func (g *Game) magicDue(a *afterLay) bool {
@@ -230,11 +276,14 @@ type target struct{ tile, seg int }
 func (g *Game) forTargets(a *afterLay, visit func(target) bool) {
 	excl := g.magicKeys(a)
 	for t := 0; t < a.idx; t++ {
-		tt := &types[g.board.tiles[t].typ]
-		for s := range tt.segs {
-			n := node(t, s)
-			if k := tt.segs[s].kind; (k != Road && k != City) || int(g.feat.parent[n]) != n || g.feat.open[n] == 0 ||
-				n == excl[0] || n == excl[1] || g.key(a, n) != n {
+		segs := types[g.board.tiles[t].typ].segs
+		for s := range segs {
+			// Roots with open ends first: most segments are neither.
+			n := t*maxSeg + s
+			if int(g.feat.parent[n]) != n || g.feat.open[n] == 0 {
+				continue
+			}
+			if k := segs[s].kind; (k != Road && k != City) || n == excl[0] || n == excl[1] || a.joins(n) {
 				continue
 			}
 			if !visit(target{t, s}) {
@@ -259,11 +308,11 @@ func (g *Game) forTargets(a *afterLay, visit func(target) bool) {
 	}
 }
 
-// countTargets is the number of roads and cities the mage or the witch may go to.
-func (g *Game) countTargets(a *afterLay) int {
-	n := 0
-	g.forTargets(a, func(target) bool { n++; return true })
-	return n
+// anyTarget reports whether a road or city is free for the mage or the witch.
+func (g *Game) anyTarget(a *afterLay) bool {
+	some := false
+	g.forTargets(a, func(target) bool { some = true; return false })
+	return some
 }
 
 // posOfTile is where a tile lies, the tile being laid included.
@@ -279,24 +328,29 @@ func (g *Game) posOfTile(a *afterLay, tile int) Pos {
 // unfinished road or city, that holds the other figure or the figure itself, or a removal while a
 // target is free.
 func checkMagic(g *Game, m Move) error {
+	mg := m.Magic
 	var a afterLay
+	if !g.magicMaybe(m.Placement) {
+		if mg != (Magic{}) {
+			return errMagicNotNow
+		}
+		return nil
+	}
 	if !g.layout(m.Placement, &a) {
 		return errDoesNotFit // check has refused such a placement before asking
 	}
-	mg := m.Magic
 	if !g.magicDue(&a) {
 		if mg != (Magic{}) {
 			return errMagicNotNow
 		}
 		return nil
 	}
-	n := g.countTargets(&a)
 	st := &g.xs.mageWitch
 	if mg == (Magic{}) {
 		switch {
-		case n > 0 && types[a.typ].portal:
+		case g.anyTarget(&a) && types[a.typ].portal:
 			return errMagicPortal
-		case n > 0:
+		case g.anyTarget(&a):
 			return errMagicJoin
 		case st.at[0] != 0 || st.at[1] != 0:
 			return errMagicStuck
@@ -307,19 +361,28 @@ func checkMagic(g *Game, m Move) error {
 		return fmt.Errorf("%w, not the %s", errMagicFigure, mg.Figure)
 	}
 	fi := int(mg.Figure - Mage)
-	name := figureWords[mg.Figure]
 	if mg.Remove {
 		switch {
-		case n > 0:
-			return fmt.Errorf("%w: %d are free", errMagicRemove, n)
+		case g.anyTarget(&a):
+			return errMagicRemove
 		case st.at[fi] == 0:
-			return fmt.Errorf("%w: the %s", errMagicOff, name)
+			return fmt.Errorf("%w: the %s", errMagicOff, figureWords[mg.Figure])
 		}
 		return nil
 	}
-	if n == 0 {
+	// A target the rules allow is proof enough that one is free; a refused one is explained by the lack
+	// of any, when that is the case.
+	err := g.checkTarget(&a, mg, fi)
+	if err != nil && !g.anyTarget(&a) {
 		return errMagicStuck
 	}
+	return err
+}
+
+// checkTarget refuses a destination of the figure fi that is no unfinished road or city, or holds the
+// figure itself or the other one, once the tile is laid as a says.
+func (g *Game) checkTarget(a *afterLay, mg Magic, fi int) error {
+	name := figureWords[mg.Figure]
 	tile := a.idx
 	if mg.At != a.at {
 		cell, ok := cellOf(mg.At.X, mg.At.Y)
@@ -342,10 +405,10 @@ func checkMagic(g *Game, m Move) error {
 	if k := types[typ].segs[mg.Seg].kind; k != Road && k != City {
 		return fmt.Errorf("%w, not on a %s", errMagicKind, k)
 	}
-	key := g.key(&a, node(tile, mg.Seg))
-	excl := g.magicKeys(&a)
+	key := g.key(a, node(tile, mg.Seg))
+	excl := g.magicKeys(a)
 	switch {
-	case g.openAfter(&a, key) == 0:
+	case g.openAfter(a, key) == 0:
 		return fmt.Errorf("%w: the %s to (%d,%d)", errMagicDone, name, mg.At.X, mg.At.Y)
 	case key == excl[fi]:
 		return fmt.Errorf("%w: the %s stands on that one", errMagicStay, name)
@@ -501,38 +564,32 @@ func (g *Game) MagicOptions(p Placement, buf []Magic) []Magic {
 }
 
 // drawMagic draws a magic part uniformly among MagicOptions(p), or returns none when p calls for none;
-// it draws from rng only then, so that games without a portal play as they always did, and it allocates
-// nothing (the random player's moves).
-func (g *Game) drawMagic(p Placement, rng *game.RNG) Magic {
+// it draws from rng only then, so that games without a portal play as they always did. The targets are
+// gathered in buf, which it returns for the next call: once grown, it allocates nothing (the random
+// player's moves).
+func (g *Game) drawMagic(p Placement, rng *game.RNG, buf []target) (Magic, []target) {
 	var a afterLay
-	if !g.opts.Expansions.Has(MageWitchExp) || !g.layout(p, &a) || !g.magicDue(&a) {
-		return Magic{}
+	if !g.magicMaybe(p) || !g.layout(p, &a) || !g.magicDue(&a) {
+		return Magic{}, buf
 	}
-	n := g.countTargets(&a)
+	buf = buf[:0]
+	g.forTargets(&a, func(t target) bool { buf = append(buf, t); return true })
+	n := len(buf)
 	if n == 0 {
 		st := &g.xs.mageWitch
 		switch {
 		case st.at[0] != 0 && st.at[1] != 0:
-			return Magic{Figure: Mage + Figure(rng.IntN(2)), Remove: true}
+			return Magic{Figure: Mage + Figure(rng.IntN(2)), Remove: true}, buf
 		case st.at[0] != 0:
-			return Magic{Figure: Mage, Remove: true}
+			return Magic{Figure: Mage, Remove: true}, buf
 		case st.at[1] != 0:
-			return Magic{Figure: Witch, Remove: true}
+			return Magic{Figure: Witch, Remove: true}, buf
 		}
-		return Magic{}
+		return Magic{}, buf
 	}
 	k := rng.IntN(2 * n)
-	mg := Magic{Figure: Mage + Figure(k/n)}
-	i := k % n
-	g.forTargets(&a, func(t target) bool {
-		if i == 0 {
-			mg.At, mg.Seg = g.posOfTile(&a, t.tile), t.seg
-			return false
-		}
-		i--
-		return true
-	})
-	return mg
+	t := buf[k%n]
+	return Magic{Figure: Mage + Figure(k/n), At: g.posOfTile(&a, t.tile), Seg: t.seg}, buf
 }
 
 // magicHope values for seat me where the mage and the witch stand (the greedy policy's look at a magic

@@ -122,9 +122,10 @@ func meepleHope(s *segment, left int) int {
 // RandomPlayer plays uniformly random legal moves; it is the policy of the benchmarks, the determinism
 // tests and the fuzz test. Its buffers are reused, so a move costs no allocation.
 type RandomPlayer struct {
-	rng   *game.RNG
-	segs  []int
-	moves []Move
+	rng     *game.RNG
+	segs    []int
+	moves   []Move
+	targets []target // the mage's and the witch's destinations (drawMagic)
 }
 
 // NewRandomPlayer returns a random player drawing from its own seed.
@@ -155,6 +156,6 @@ func (r *RandomPlayer) Move(g *Game) Move {
 	case i < len(r.segs)+len(r.moves):
 		m = r.moves[i-len(r.segs)]
 	}
-	m.Magic = g.drawMagic(p, r.rng)
+	m.Magic, r.targets = g.drawMagic(p, r.rng, r.targets)
 	return m
 }

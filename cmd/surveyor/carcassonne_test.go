@@ -145,3 +145,21 @@ func TestCarcassonneTradersReplayTellsGoodsAndSecondTiles(t *testing.T) {
 		}
 	}
 }
+
+// A game with the Mage & Witch replays, and the replay tells in words where the mage and the witch went
+// and the points they changed.
+func TestCarcassonneMageWitchReplayTellsTheMagic(t *testing.T) {
+	rec := playRecord(t, "carcassonne", "play", "--auto", "--seed", "2", "--expansions", "mage_witch", "--json")
+	if !strings.Contains(string(rec.Options), `"expansions":["mage_witch"]`) {
+		t.Fatalf("options %s", rec.Options)
+	}
+	code, out, errs := replayCode(writeRecord(t, rec))
+	if code != 0 {
+		t.Fatalf("replay exit %d: %s", code, errs)
+	}
+	for _, want := range []string{" the mage on the ", " the witch ", "(the mage: +"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the replay does not tell %q:\n%s", want, out)
+		}
+	}
+}

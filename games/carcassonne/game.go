@@ -133,7 +133,8 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 }
 
 // simCounts are the sim's tallies by seat of the figures an expansion brings: each kind stood ("abbot
-// stood"), and the abbots taken back. None in the base game, whose figures are meeples only.
+// stood"), the abbots taken back, and the mage and the witch moved ("mage moved", "witch removed"). None
+// in the base game, whose figures are meeples only.
 type simCounts map[string][]int
 
 // newCounts makes the tallies of a game with options o: a name for each figure of its expansions (the
@@ -147,23 +148,34 @@ func newCounts(o carcassonne.Options, seats int) simCounts {
 		c["abbot stood"] = make([]int, seats)
 		c["abbot recalled"] = make([]int, seats)
 	}
+	if o.Expansions.Has(carcassonne.MageWitchExp) {
+		c["mage moved"] = make([]int, seats)
+		c["witch moved"] = make([]int, seats)
+	}
 	return c
 }
 
-// add counts the move m played by seat: the figure it stood, or the abbot it took back.
+// add counts the move m played by seat: the figure it stood, or the abbot it took back; and the mage or
+// witch it moved or took off the board.
 func (c simCounts) add(m carcassonne.Move, seat int) {
 	if c == nil {
 		return
 	}
-	key := ""
 	switch {
 	case m.Recall:
-		key = "abbot recalled"
+		c.count("abbot recalled", seat)
 	case m.Meeple != carcassonne.NoMeeple:
-		key = m.Figure.String() + " stood"
-	default:
-		return
+		c.count(m.Figure.String()+" stood", seat)
 	}
+	switch {
+	case m.Magic.Remove:
+		c.count(m.Magic.Figure.String()+" removed", seat)
+	case m.Magic != (carcassonne.Magic{}):
+		c.count(m.Magic.Figure.String()+" moved", seat)
+	}
+}
+
+func (c simCounts) count(key string, seat int) {
 	if c[key] == nil {
 		// A figure of an expansion this list does not name yet: counted all the same.
 		c[key] = make([]int, len(c["meeple stood"]))
@@ -192,8 +204,8 @@ func surveyorOptions() carcassonne.Options {
 }
 
 // benchExpansions are the expansions of the benchmark "random-game-expansions", with the Land Surveyors:
-// all five, of which it plays those the engine accepts (the River and the Abbot as of 28 Nov 2026; the
-// others join as they become playable, and docs/performance.md says which were in each figure).
+// all five, of which it plays those the engine accepts (all five since the Mage & Witch, 29 Nov 2026;
+// docs/performance.md says which were in each figure).
 var benchExpansions = []string{"river", "abbot", "inns_cathedrals", "traders_builders", "mage_witch"}
 
 // expansionOptions are the options of a game with the Land Surveyors and those of benchExpansions the
