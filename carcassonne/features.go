@@ -20,22 +20,21 @@ type features struct {
 	openRC [(numNodes + 63) / 64]uint64
 }
 
-// setOpenRC sets or clears node n's bit in openRC.
-func (f *features) setOpenRC(n int, on bool) {
-	if on {
-		f.openRC[n>>6] |= 1 << (n & 63)
-	} else {
-		f.openRC[n>>6] &^= 1 << (n & 63)
-	}
-}
+// closeRC clears node n's bit in openRC.
+func (f *features) closeRC(n int) { f.openRC[n>>6] &^= 1 << (n & 63) }
 
 func node(tile, seg int) int { return tile*maxSeg + seg }
 
 // addTile makes one singleton feature per segment of a newly placed tile.
 func (f *features) addTile(tile int, tt *tileType) {
-	for s := 0; s < maxSeg; s++ {
-		// A node past the tile's segments may keep a bit of an earlier game's tile: cleared.
-		f.setOpenRC(node(tile, s), s < len(tt.segs) && tt.segs[s].kind.roadOrCity() && tt.segs[s].nsides > 0)
+	// The tile's maxSeg bits at once (a node past its segments may keep an earlier game's bit: cleared);
+	// they straddle two words when the tile's first node is near a word's end.
+	first := node(tile, 0)
+	w, sh := first>>6, uint(first&63)
+	const all = 1<<maxSeg - 1
+	f.openRC[w] = f.openRC[w]&^(all<<sh) | uint64(tt.openRC)<<sh
+	if sh > 64-maxSeg {
+		f.openRC[w+1] = f.openRC[w+1]&^(all>>(64-sh)) | uint64(tt.openRC)>>(64-sh)
 	}
 	for s := range tt.segs {
 		n := node(tile, s)
@@ -68,7 +67,7 @@ func (f *features) union(a, b int) int {
 		ra, rb = rb, ra
 	}
 	f.parent[rb] = int16(ra)
-	f.setOpenRC(rb, false) // no root any more; ra's bit stands for the joined feature
+	f.closeRC(rb) // no root any more; ra's bit stands for the joined feature
 	f.size[ra] += f.size[rb]
 	f.open[ra] += f.open[rb]
 	f.meeples[ra] += f.meeples[rb]
@@ -93,7 +92,7 @@ func (g *Game) connect(tile int) {
 			r := g.feat.union(node(tile, int(s)), node(nt, int(no.sideSeg[od])))
 			g.feat.open[r] -= 2
 			if g.feat.open[r] == 0 {
-				g.feat.setOpenRC(r, false)
+				g.feat.closeRC(r)
 			}
 		}
 		for h := 2 * d; h < 2*d+2; h++ {

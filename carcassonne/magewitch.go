@@ -240,7 +240,13 @@ func (g *Game) forTargets(a *afterLay, visit func(target) bool) {
 			if n >= lim {
 				break
 			}
-			if n == excl[0] || n == excl[1] || g.key(a, n) != n {
+			// n is a root: the tile joins its feature if a link reaches it (g.key(a, n) != n), and the
+			// feature is then visited below as the tile's own.
+			joined := false
+			for i := 0; i < a.l.n; i++ {
+				joined = joined || int(a.l.root[i]) == n
+			}
+			if joined || n == excl[0] || n == excl[1] {
 				continue
 			}
 			if !visit(target{n / maxSeg, n % maxSeg}) {

@@ -183,7 +183,8 @@ type tileType struct {
 	garden    int8 // segment index of the Abbot's garden, or -1
 	hasCity   bool
 	hasRoad   bool
-	river     uint8 // the sides the River's water touches (bit per side), 0 for a land tile
+	river     uint8  // the sides the River's water touches (bit per side), 0 for a land tile
+	openRC    segSet // the road and city segments, open when laid (features.openRC)
 }
 
 // orient is a tile type in one rotation: what lies on each side and half-edge, as segment indices.
@@ -405,6 +406,11 @@ func compileTile(s *tileSpec) (tileType, error) {
 		}
 		if want == Road {
 			tt.hasRoad = true
+		}
+	}
+	for i, sg := range tt.segs {
+		if sg.kind.roadOrCity() && sg.nsides > 0 {
+			tt.openRC |= 1 << i
 		}
 	}
 	return tt, nil
