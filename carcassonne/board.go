@@ -232,6 +232,21 @@ func (b *board) placements(typ int, rule *Game, buf []Placement) []Placement {
 
 // countPlacements is the number of placements placements would list, without listing them.
 func (b *board) countPlacements(typ int, rule *Game) int {
+	var fits [len(board{}.frontier)]uint32
+	return b.fitAll(typ, rule, &fits)
+}
+
+// nthPlacement is the k-th placement placements would list (k < countPlacements), found without listing.
+func (b *board) nthPlacement(typ, k int, rule *Game) Placement {
+	var fits [len(board{}.frontier)]uint32
+	b.fitAll(typ, rule, &fits)
+	return b.pickPlacement(&fits, k)
+}
+
+// fitAll writes, for each frontier cell in order, the rotations of a tile type that may be laid there (as
+// fitting, narrowed by the placement rule) and returns how many placements that makes: one scan of the
+// frontier from which pickPlacement finds the k-th placement, as countPlacements then nthPlacement would.
+func (b *board) fitAll(typ int, rule *Game, fits *[len(board{}.frontier)]uint32) int {
 	t, narrow := turns[typ], rule != nil && rule.placeBy != nil
 	n := 0
 	for i := 0; i < b.nfront; i++ {
@@ -240,21 +255,18 @@ func (b *board) countPlacements(typ int, rule *Game) int {
 		if narrow && fit != 0 {
 			fit = rule.allowed(typ, f, fit)
 		}
+		fits[i] = fit
 		n += bits.OnesCount32(fit)
 	}
 	return n
 }
 
-// nthPlacement is the k-th placement placements would list (k < countPlacements), found without listing:
-// a random player needs one placement, and building all of them cost it more than the rest of its move.
-func (b *board) nthPlacement(typ, k int, rule *Game) Placement {
-	t, narrow := turns[typ], rule != nil && rule.placeBy != nil
+// pickPlacement is the k-th placement of those fitAll found (k below their count), found without listing
+// them: a random player needs one placement, and building all of them cost it more than the rest of its
+// move.
+func (b *board) pickPlacement(fits *[len(board{}.frontier)]uint32, k int) Placement {
 	for i := 0; i < b.nfront; i++ {
-		f := &b.frontier[i]
-		fit := fitting(t, f.need, f.mask)
-		if narrow && fit != 0 {
-			fit = rule.allowed(typ, f, fit)
-		}
+		fit := fits[i]
 		if n := bits.OnesCount32(fit); k >= n {
 			k -= n
 			continue
@@ -262,10 +274,10 @@ func (b *board) nthPlacement(typ, k int, rule *Game) Placement {
 		for ; k > 0; k-- {
 			fit &= fit - 1
 		}
-		p := posOf(int(f.cell))
+		p := posOf(int(b.frontier[i].cell))
 		return Placement{X: p.X, Y: p.Y, Rot: bits.TrailingZeros32(fit) >> 3}
 	}
-	panic("carcassonne: nthPlacement beyond the placements")
+	panic("carcassonne: pickPlacement beyond the placements")
 }
 
 // canPlace reports whether a tile type has at least one legal placement.

@@ -25,9 +25,14 @@ var (
 // Name is the game's name in records and the API.
 func (Definition) Name() string { return "carcassonne" }
 
-// SeatRange is 2 to 5 players, the range of the default options; SeatRangeFor gives six with Inns &
-// Cathedrals.
-func (Definition) SeatRange() (int, int) { return minPlayers, baseMaxPlayers }
+// SeatRange is the widest range any options allow: 2 to 6 players while Inns & Cathedrals (its sixth
+// colour) is playable, so that the list of games and the simulator offer the sixth seat; SeatRangeFor
+// narrows it to a match's options (2 to 5 without Inns & Cathedrals).
+func (Definition) SeatRange() (int, int) {
+	o := DefaultOptions()
+	o.Expansions = playable
+	return minPlayers, o.maxSeats()
+}
 
 // SeatRangeFor is 2 to 6 players with Inns & Cathedrals (its sixth colour), 2 to 5 otherwise
 // (game.SeatRanger).

@@ -14,12 +14,29 @@ type features struct {
 	meeples [numNodes]uint8  // on roots: meeples standing in the feature
 	owner   [numNodes]int8   // 1 + seat of the figure on this very segment, 0 if none
 	fig     [numNodes]Figure // the kind of that figure
+	// openRC has a bit per node that is the root of an unfinished road or city, for the mage's and the
+	// witch's moves, which look for them all (magewitch.go forTargets): walking the set bits in order
+	// visits them in board order without reading every segment of every tile.
+	openRC [(numNodes + 63) / 64]uint64
+}
+
+// setOpenRC sets or clears node n's bit in openRC.
+func (f *features) setOpenRC(n int, on bool) {
+	if on {
+		f.openRC[n>>6] |= 1 << (n & 63)
+	} else {
+		f.openRC[n>>6] &^= 1 << (n & 63)
+	}
 }
 
 func node(tile, seg int) int { return tile*maxSeg + seg }
 
 // addTile makes one singleton feature per segment of a newly placed tile.
 func (f *features) addTile(tile int, tt *tileType) {
+	for s := 0; s < maxSeg; s++ {
+		// A node past the tile's segments may keep a bit of an earlier game's tile: cleared.
+		f.setOpenRC(node(tile, s), s < len(tt.segs) && tt.segs[s].kind.roadOrCity() && tt.segs[s].nsides > 0)
+	}
 	for s := range tt.segs {
 		n := node(tile, s)
 		f.parent[n] = int16(n)
@@ -51,6 +68,7 @@ func (f *features) union(a, b int) int {
 		ra, rb = rb, ra
 	}
 	f.parent[rb] = int16(ra)
+	f.setOpenRC(rb, false) // no root any more; ra's bit stands for the joined feature
 	f.size[ra] += f.size[rb]
 	f.open[ra] += f.open[rb]
 	f.meeples[ra] += f.meeples[rb]
@@ -74,6 +92,9 @@ func (g *Game) connect(tile int) {
 		if s := o.sideSeg[d]; s >= 0 {
 			r := g.feat.union(node(tile, int(s)), node(nt, int(no.sideSeg[od])))
 			g.feat.open[r] -= 2
+			if g.feat.open[r] == 0 {
+				g.feat.setOpenRC(r, false)
+			}
 		}
 		for h := 2 * d; h < 2*d+2; h++ {
 			if s := o.halfSeg[h]; s >= 0 {

@@ -74,9 +74,16 @@ func meepleStands(g *Game, _ Figure, seg *segment, free bool) error {
 }
 
 // standing is where the tile a figure would stand on is being laid: the cell and the orientation (an
-// index into orients). checkFigure and FigureOptions set it before asking a figure's rule, for the rules
-// that look past the segment at the feature it would join (the builder and the pig join a follower).
-type standing struct{ cell, oi int }
+// index into orients), the features of the board its segments would join (l; linked false if the cell is
+// no place for a tile) and the segments that would join a feature without followers (free). standAt sets
+// it before a figure's rule is asked, for the rules that look past the segment at the feature it would
+// join (the builder and the pig join a follower); it is scratch, valid only within the call that set it.
+type standing struct {
+	cell, oi int
+	l        links
+	linked   bool
+	free     segSet
+}
 
 // standRule is the rule that says where a figure may stand: the base game's for a meeple, otherwise
 // the rule of the expansion that brings the figure into the game (nil if none does).

@@ -273,11 +273,15 @@ func (g *Game) check(m Move) (cell int, err error) {
 	if err := g.placeRefusal(g.current, cell, m.Rot); err != nil {
 		return 0, fmt.Errorf("%w: tile %s turned %d° at (%d,%d): %w", errDoesNotFit, types[g.current].name, 90*m.Rot, m.X, m.Y, err)
 	}
+	// What the tile would join is worked out at most once for the move, by the first check that asks
+	// (standHere); until then g.stand holds no cell.
+	g.stand.cell = -1
 	if m.Meeple != NoMeeple {
 		if m.Recall {
 			return 0, errRecallAndFigure
 		}
-		if err := g.checkFigure(cell, oi, m); err != nil {
+		g.standHere(cell, oi)
+		if err := g.checkFigure(m); err != nil {
 			return 0, err
 		}
 	}
@@ -314,8 +318,8 @@ func (g *Game) knows(flag func(x *expansion) bool) bool {
 	return false
 }
 
-// checkFigure validates the figure a move stands on the drawn tile laid at cell in orientation oi.
-func (g *Game) checkFigure(cell, oi int, m Move) error {
+// checkFigure validates the figure a move stands on the drawn tile laid as g.stand holds (check sets it).
+func (g *Game) checkFigure(m Move) error {
 	if m.Meeple < 0 || m.Meeple >= len(types[g.current].segs) {
 		return errNoSegment
 	}
@@ -323,7 +327,6 @@ func (g *Game) checkFigure(cell, oi int, m Move) error {
 		return fmt.Errorf("%w: %d", errNoFigure, m.Figure)
 	}
 	rule := g.standRule(m.Figure)
-	g.stand = standing{cell: cell, oi: oi}
 	if rule == nil {
 		return fmt.Errorf("%w: %s", errNoFigure, m.Figure)
 	}
@@ -333,7 +336,7 @@ func (g *Game) checkFigure(cell, oi int, m Move) error {
 		}
 		return fmt.Errorf("%w: no %s left in supply", errNoSupply, figureWords[m.Figure])
 	}
-	err := rule(g, m.Figure, &types[g.current].segs[m.Meeple], g.meepleFree(cell, oi, m.Meeple))
+	err := rule(g, m.Figure, &types[g.current].segs[m.Meeple], g.stand.free&(1<<m.Meeple) != 0)
 	if errors.Is(err, errOccupied) {
 		return fmt.Errorf("%w: %s joins it", errOccupied, segName(g.current, m.Rot, m.Meeple))
 	}

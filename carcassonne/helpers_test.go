@@ -54,7 +54,7 @@ func (b *table) try(letter byte, x, y, rot int, meeple string, seat int) error {
 		if g.supply[seat][Meeple] == 0 {
 			return errNoSupply
 		}
-		if !g.meepleFree(cell, typ*4+rot, s) {
+		if g.standAt(cell, typ*4+rot); g.stand.free&(1<<s) == 0 {
 			return errOccupied
 		}
 		seg = s

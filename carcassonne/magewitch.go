@@ -112,24 +112,25 @@ type afterLay struct {
 
 // layout works out a for the drawn tile laid as p; false if it may not be laid there.
 func (g *Game) layout(p Placement, a *afterLay) bool {
-	cell, ok := cellOf(p.X, p.Y)
-	if !ok || g.over || p.Rot < 0 || p.Rot > 3 {
+	if !g.standFor(p) {
 		return false
 	}
-	oi := g.current*4 + p.Rot
-	if !g.board.fits(cell, oi) || g.placeRule(g.current, cell, p.Rot) != nil || !g.segmentLinks(cell, oi, &a.l) {
-		return false
-	}
+	g.layoutHere(p, a)
+	return true
+}
+
+// layoutHere is layout for the placement p that g.stand holds (standFor or check said it is legal).
+func (g *Game) layoutHere(p Placement, a *afterLay) {
+	a.l = g.stand.l
 	a.idx, a.typ, a.at = g.board.ntiles, g.current, Pos{p.X, p.Y}
 	a.meets = [maxSeg]int8{}
-	o := &orients[oi]
-	nbr := &g.board.fnbr[g.board.fslot[g.board.slot(cell)]-1]
+	o := &orients[g.stand.oi]
+	nbr := &g.board.fnbr[g.board.fslot[g.board.slot(g.stand.cell)]-1]
 	for d := 0; d < 4; d++ {
 		if nbr[d] != 0 && o.sideSeg[d] >= 0 {
 			a.meets[o.sideSeg[d]]++
 		}
 	}
-	return true
 }
 
 // groupOf is the set of the tile's segments that would end up in one feature with segment s.
@@ -140,17 +141,6 @@ func (a *afterLay) groupOf(s int) segSet {
 		}
 	}
 	return 1 << s
-}
-
-// joins reports whether the tile joins the feature of root r (whose road or city then counts as the
-// tile's own).
-func (a *afterLay) joins(r int) bool {
-	for i := 0; i < a.l.n; i++ {
-		if int(a.l.root[i]) == r {
-			return true
-		}
-	}
-	return false
 }
 
 // key names the road or city node n would belong to once the tile is laid: the root of a feature the
@@ -213,56 +203,24 @@ func (g *Game) magicKeys(a *afterLay) (k [2]int) {
 	return k
 }
 
-// magicMaybe reports whether the drawn tile laid as p may move the mage or the witch: it shows a portal,
-// or the cell touches the mage's road or city and the witch's (it may join them). Most moves do not, and
-// skip the rest of the work.
-func (g *Game) magicMaybe(p Placement) bool {
-	if !g.opts.Expansions.Has(MageWitchExp) || g.over {
-		return false
-	}
-	if types[g.current].portal {
-		return true
-	}
-	st := &g.xs.mageWitch
-	cell, ok := cellOf(p.X, p.Y)
-	if st.at[0] == 0 || st.at[1] == 0 || !ok {
-		return false
-	}
-	h := g.board.slot(cell)
-	if h < 0 || g.board.fslot[h] == 0 {
-		return false
-	}
-	mage, witch := g.feat.find(int(st.at[0])-1), g.feat.find(int(st.at[1])-1)
-	var near [2]bool
-	for d, v := range g.board.fnbr[g.board.fslot[h]-1] {
-		if v == 0 {
-			continue
-		}
-		nt := int(v - 1)
-		if s := g.board.tiles[nt].orient().sideSeg[(d+2)&3]; s >= 0 {
-			r := g.feat.find(node(nt, int(s)))
-			near[0] = near[0] || r == mage
-			near[1] = near[1] || r == witch
-		}
-	}
-	return near[0] && near[1]
-}
-
 // magicDue reports whether the tile laid as a moves the mage or the witch: it shows a portal, or it joins
 // the mage's road or city to the witch's.
 func (g *Game) magicDue(a *afterLay) bool {
-	if !g.opts.Expansions.Has(MageWitchExp) {
+	if !g.magicMaybe(a.typ) {
 		return false
 	}
 	if types[a.typ].portal {
 		return true
 	}
-	st := &g.xs.mageWitch
-	if st.at[0] == 0 || st.at[1] == 0 {
-		return false
-	}
 	k := g.magicKeys(a)
 	return k[0] == k[1]
+}
+
+// magicMaybe reports whether a tile of type typ may move the mage or the witch, wherever it is laid: it
+// shows a portal, or both stand on the board (it might join their features). Telling needs no layout.
+func (g *Game) magicMaybe(typ int) bool {
+	st := &g.xs.mageWitch
+	return g.opts.Expansions.Has(MageWitchExp) && (types[typ].portal || (st.at[0] != 0 && st.at[1] != 0))
 }
 
 // target is a road or city the mage or the witch may go to: a tile (its board index, the one the tile
@@ -275,18 +233,17 @@ type target struct{ tile, seg int }
 // returns false. It allocates nothing (visit does not escape).
 func (g *Game) forTargets(a *afterLay, visit func(target) bool) {
 	excl := g.magicKeys(a)
-	for t := 0; t < a.idx; t++ {
-		segs := types[g.board.tiles[t].typ].segs
-		for s := range segs {
-			// Roots with open ends first: most segments are neither.
-			n := t*maxSeg + s
-			if int(g.feat.parent[n]) != n || g.feat.open[n] == 0 {
+	lim := a.idx * maxSeg
+	for w := 0; w*64 < lim; w++ {
+		for m := g.feat.openRC[w]; m != 0; m &= m - 1 {
+			n := w*64 + bits.TrailingZeros64(m)
+			if n >= lim {
+				break
+			}
+			if n == excl[0] || n == excl[1] || g.key(a, n) != n {
 				continue
 			}
-			if k := segs[s].kind; (k != Road && k != City) || n == excl[0] || n == excl[1] || a.joins(n) {
-				continue
-			}
-			if !visit(target{t, s}) {
+			if !visit(target{n / maxSeg, n % maxSeg}) {
 				return
 			}
 		}
@@ -308,11 +265,19 @@ func (g *Game) forTargets(a *afterLay, visit func(target) bool) {
 	}
 }
 
-// anyTarget reports whether a road or city is free for the mage or the witch.
+// countTargets is the number of roads and cities the mage or the witch may go to.
+func (g *Game) countTargets(a *afterLay) int {
+	n := 0
+	g.forTargets(a, func(target) bool { n++; return true })
+	return n
+}
+
+// anyTarget reports whether the mage or the witch may go to some road or city: the first one found ends
+// the search, which a move's check needs and a count would take a whole scan of the board for.
 func (g *Game) anyTarget(a *afterLay) bool {
-	some := false
-	g.forTargets(a, func(target) bool { some = true; return false })
-	return some
+	found := false
+	g.forTargets(a, func(target) bool { found = true; return false })
+	return found
 }
 
 // posOfTile is where a tile lies, the tile being laid included.
@@ -329,28 +294,30 @@ func (g *Game) posOfTile(a *afterLay, tile int) Pos {
 // target is free.
 func checkMagic(g *Game, m Move) error {
 	mg := m.Magic
-	var a afterLay
-	if !g.magicMaybe(m.Placement) {
+	if !g.magicMaybe(g.current) {
 		if mg != (Magic{}) {
 			return errMagicNotNow
 		}
 		return nil
 	}
-	if !g.layout(m.Placement, &a) {
-		return errDoesNotFit // check has refused such a placement before asking
-	}
+	// check has refused an illegal placement before asking.
+	cell, _ := cellOf(m.X, m.Y)
+	g.standHere(cell, g.current*4+m.Rot)
+	var a afterLay
+	g.layoutHere(m.Placement, &a)
 	if !g.magicDue(&a) {
 		if mg != (Magic{}) {
 			return errMagicNotNow
 		}
 		return nil
 	}
+	free := g.anyTarget(&a)
 	st := &g.xs.mageWitch
 	if mg == (Magic{}) {
 		switch {
-		case g.anyTarget(&a) && types[a.typ].portal:
+		case free && types[a.typ].portal:
 			return errMagicPortal
-		case g.anyTarget(&a):
+		case free:
 			return errMagicJoin
 		case st.at[0] != 0 || st.at[1] != 0:
 			return errMagicStuck
@@ -361,28 +328,19 @@ func checkMagic(g *Game, m Move) error {
 		return fmt.Errorf("%w, not the %s", errMagicFigure, mg.Figure)
 	}
 	fi := int(mg.Figure - Mage)
+	name := figureWords[mg.Figure]
 	if mg.Remove {
 		switch {
-		case g.anyTarget(&a):
-			return errMagicRemove
+		case free:
+			return fmt.Errorf("%w: %d are free", errMagicRemove, g.countTargets(&a))
 		case st.at[fi] == 0:
-			return fmt.Errorf("%w: the %s", errMagicOff, figureWords[mg.Figure])
+			return fmt.Errorf("%w: the %s", errMagicOff, name)
 		}
 		return nil
 	}
-	// A target the rules allow is proof enough that one is free; a refused one is explained by the lack
-	// of any, when that is the case.
-	err := g.checkTarget(&a, mg, fi)
-	if err != nil && !g.anyTarget(&a) {
+	if !free {
 		return errMagicStuck
 	}
-	return err
-}
-
-// checkTarget refuses a destination of the figure fi that is no unfinished road or city, or holds the
-// figure itself or the other one, once the tile is laid as a says.
-func (g *Game) checkTarget(a *afterLay, mg Magic, fi int) error {
-	name := figureWords[mg.Figure]
 	tile := a.idx
 	if mg.At != a.at {
 		cell, ok := cellOf(mg.At.X, mg.At.Y)
@@ -405,10 +363,10 @@ func (g *Game) checkTarget(a *afterLay, mg Magic, fi int) error {
 	if k := types[typ].segs[mg.Seg].kind; k != Road && k != City {
 		return fmt.Errorf("%w, not on a %s", errMagicKind, k)
 	}
-	key := g.key(a, node(tile, mg.Seg))
-	excl := g.magicKeys(a)
+	key := g.key(&a, node(tile, mg.Seg))
+	excl := g.magicKeys(&a)
 	switch {
-	case g.openAfter(a, key) == 0:
+	case g.openAfter(&a, key) == 0:
 		return fmt.Errorf("%w: the %s to (%d,%d)", errMagicDone, name, mg.At.X, mg.At.Y)
 	case key == excl[fi]:
 		return fmt.Errorf("%w: the %s stands on that one", errMagicStay, name)
@@ -563,33 +521,37 @@ func (g *Game) MagicOptions(p Placement, buf []Magic) []Magic {
 	return buf
 }
 
-// drawMagic draws a magic part uniformly among MagicOptions(p), or returns none when p calls for none;
-// it draws from rng only then, so that games without a portal play as they always did. The targets are
-// gathered in buf, which it returns for the next call: once grown, it allocates nothing (the random
-// player's moves).
-func (g *Game) drawMagic(p Placement, rng *game.RNG, buf []target) (Magic, []target) {
-	var a afterLay
-	if !g.magicMaybe(p) || !g.layout(p, &a) || !g.magicDue(&a) {
-		return Magic{}, buf
+// drawMagicHere draws a magic part uniformly among MagicOptions(p), for the placement p that g.stand
+// holds, or returns none when p calls for none; it draws from rng only then, so that games without a
+// portal play as they always did, and it allocates nothing once targets has grown (the random player's
+// moves): the roads and cities are listed into it in one scan of the board.
+func (g *Game) drawMagicHere(p Placement, rng *game.RNG, targets *[]target) Magic {
+	if !g.magicMaybe(g.current) {
+		return Magic{}
 	}
-	buf = buf[:0]
-	g.forTargets(&a, func(t target) bool { buf = append(buf, t); return true })
-	n := len(buf)
+	var a afterLay
+	if g.layoutHere(p, &a); !g.magicDue(&a) {
+		return Magic{}
+	}
+	ts := (*targets)[:0]
+	g.forTargets(&a, func(t target) bool { ts = append(ts, t); return true })
+	*targets = ts
+	n := len(ts)
 	if n == 0 {
 		st := &g.xs.mageWitch
 		switch {
 		case st.at[0] != 0 && st.at[1] != 0:
-			return Magic{Figure: Mage + Figure(rng.IntN(2)), Remove: true}, buf
+			return Magic{Figure: Mage + Figure(rng.IntN(2)), Remove: true}
 		case st.at[0] != 0:
-			return Magic{Figure: Mage, Remove: true}, buf
+			return Magic{Figure: Mage, Remove: true}
 		case st.at[1] != 0:
-			return Magic{Figure: Witch, Remove: true}, buf
+			return Magic{Figure: Witch, Remove: true}
 		}
-		return Magic{}, buf
+		return Magic{}
 	}
 	k := rng.IntN(2 * n)
-	t := buf[k%n]
-	return Magic{Figure: Mage + Figure(k/n), At: g.posOfTile(&a, t.tile), Seg: t.seg}, buf
+	t := ts[k%n]
+	return Magic{Figure: Mage + Figure(k/n), At: g.posOfTile(&a, t.tile), Seg: t.seg}
 }
 
 // magicHope values for seat me where the mage and the witch stand (the greedy policy's look at a magic

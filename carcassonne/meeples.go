@@ -12,16 +12,15 @@ func (g *Game) MeepleOptions(p Placement, buf []int) []int { return g.FigureOpti
 // FigureOptions appends the segments of the drawn tile, laid as p, on which the player may stand a figure
 // of kind f; none for a placement that is not legal or a figure the player has none of.
 func (g *Game) FigureOptions(p Placement, f Figure, buf []int) []int {
-	if g.over || f >= numFigures || g.supply[g.toAct][f] == 0 || p.Rot < 0 || p.Rot > 3 {
+	if f >= numFigures || g.over || g.supply[g.toAct][f] == 0 || !g.standFor(p) {
 		return buf
 	}
-	cell, ok := cellOf(p.X, p.Y)
-	if !ok {
-		return buf
-	}
-	oi := g.current*4 + p.Rot
-	// meepleFree reads the neighbours' segments across each side, which only exist where the edges match.
-	if !g.board.fits(cell, oi) || g.placeRule(g.current, cell, p.Rot) != nil {
+	return g.figureOptionsHere(f, buf)
+}
+
+// figureOptionsHere is FigureOptions for the placement g.stand holds (standFor said it is legal).
+func (g *Game) figureOptionsHere(f Figure, buf []int) []int {
+	if g.supply[g.toAct][f] == 0 {
 		return buf
 	}
 	rule := g.standRule(f)
@@ -29,47 +28,57 @@ func (g *Game) FigureOptions(p Placement, f Figure, buf []int) []int {
 		return buf
 	}
 	tt := &types[g.current]
-	if f != Meeple {
-		// Other figures stand on few kinds of segment (an abbot on a monastery or garden): most tiles
-		// offer them none, and working out which features are free is the costly part.
-		some := false
-		// A figure that must join a follower (the builder, the pig) is tried on an occupied feature too.
-		g.stand = standing{cell: cell, oi: oi}
-		for s := range tt.segs {
-			some = some || rule(g, f, &tt.segs[s], true) == nil || rule(g, f, &tt.segs[s], false) == nil
-		}
-		if !some {
-			return buf
-		}
-	}
-	free := g.freeSegments(cell, oi)
-	g.stand = standing{cell: cell, oi: oi}
 	for s := range tt.segs {
-		if rule(g, f, &tt.segs[s], free&(1<<s) != 0) == nil {
+		if rule(g, f, &tt.segs[s], g.stand.free&(1<<s) != 0) == nil {
 			buf = append(buf, s)
 		}
 	}
 	return buf
 }
 
-// meepleFree reports whether a segment of a tile not yet laid would join a feature without meeples.
-func (g *Game) meepleFree(cell, oi, seg int) bool { return g.freeSegments(cell, oi)&(1<<seg) != 0 }
-
-// freeSegments is the set of segments of a tile not yet laid (bit per segment index) that would join a
-// feature without meeples.
-func (g *Game) freeSegments(cell, oi int) segSet {
-	var l links
-	if !g.segmentLinks(cell, oi, &l) {
-		// not a cell a tile may be laid on: no neighbour to join
-		return ^segSet(0)
+// standFor sets g.stand to the drawn tile laid as p, if that is a legal placement (false if not).
+func (g *Game) standFor(p Placement) bool {
+	if g.over || p.Rot < 0 || p.Rot > 3 {
+		return false
 	}
-	free := ^segSet(0)
-	for i := 0; i < l.n; i++ {
-		if g.feat.meeples[l.root[i]] > 0 {
-			free &^= l.group[i]
+	cell, ok := cellOf(p.X, p.Y)
+	if !ok {
+		return false
+	}
+	oi := g.current*4 + p.Rot
+	// segmentLinks reads the neighbours' segments across each side, which only exist where the edges match.
+	if !g.board.fits(cell, oi) || g.placeRule(g.current, cell, p.Rot) != nil {
+		return false
+	}
+	g.standAt(cell, oi)
+	return true
+}
+
+// standHere is standAt unless g.stand already holds that cell and orientation: within a move's check,
+// which clears g.stand's cell first, so that what it holds is never an earlier position's.
+func (g *Game) standHere(cell, oi int) {
+	if g.stand.cell != cell || g.stand.oi != oi {
+		g.standAt(cell, oi)
+	}
+}
+
+// standAt works out, once for a tile not yet laid on cell in orientation oi, what the figure rules and
+// the mage's and witch's moves ask of the features it would join (g.stand): listing a placement's moves
+// asked it once per figure and per segment, and that was a quarter of a game's time with the expansions.
+func (g *Game) standAt(cell, oi int) {
+	st := &g.stand
+	st.cell, st.oi = cell, oi
+	st.free = ^segSet(0)
+	st.linked = g.segmentLinks(cell, oi, &st.l)
+	if !st.linked {
+		// not a cell a tile may be laid on: no neighbour to join
+		return
+	}
+	for i := 0; i < st.l.n; i++ {
+		if g.feat.meeples[st.l.root[i]] > 0 {
+			st.free &^= st.l.group[i]
 		}
 	}
-	return free
 }
 
 // links are the features a tile not yet laid would join: for each link across a side, the neighbour's
@@ -112,27 +121,40 @@ func (g *Game) segmentLinks(cell, oi int, l *links) bool {
 			}
 		}
 	}
-	// group[i] grows to every segment that reaches link i's feature: first those touching the same
-	// feature, then those of any group it shares a segment with.
-	group := &l.group
-	*group = [12]segSet{}
+	// The distinct features met (at most n), each with the segments that touch it; then two features
+	// sharing a segment of the new tile merge (it will join them), until none do; group[i] is the
+	// segments of link i's merged feature.
+	var fr [12]int16
+	var fs [12]segSet
+	var at [12]int8
+	m := 0
 	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			if root[j] == root[i] {
-				group[i] |= seg[j]
-			}
+		j := 0
+		for j < m && fr[j] != root[i] {
+			j++
 		}
+		if j == m {
+			fr[m], fs[m] = root[i], 0
+			m++
+		}
+		fs[j] |= seg[i]
+		at[i] = int8(j)
 	}
-	for changed := true; changed; {
+	for changed := m > 1; changed; {
 		changed = false
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				if group[i]&group[j] != 0 && group[i]|group[j] != group[i] {
-					group[i] |= group[j]
+		for a := 1; a < m; a++ {
+			for b := 0; b < a; b++ {
+				if fs[a]&fs[b] != 0 && fs[a] != fs[b] {
+					fs[a] |= fs[b]
+					fs[b] = fs[a]
 					changed = true
 				}
 			}
 		}
+	}
+	group := &l.group
+	for i := 0; i < n; i++ {
+		group[i] = fs[at[i]]
 	}
 	l.n = n
 	return true

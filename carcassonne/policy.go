@@ -86,15 +86,29 @@ func (g *Game) otherFigureMoves(p Placement, buf []Move) []Move {
 	if len(g.exps) == 0 {
 		return buf // the base game has meeples only
 	}
+	if !g.standFor(p) {
+		return g.recallMoves(p, buf)
+	}
+	return g.otherFigureMovesHere(p, buf)
+}
+
+// otherFigureMovesHere is otherFigureMoves for the placement p that g.stand holds (standFor said it is
+// legal).
+func (g *Game) otherFigureMovesHere(p Placement, buf []Move) []Move {
+	if len(g.exps) == 0 {
+		return buf
+	}
 	var segs [maxSeg]int
 	for f := Meeple + 1; f < numFigures; f++ {
-		if g.supply[g.toAct][f] == 0 {
-			continue
-		}
-		for _, s := range g.FigureOptions(p, f, segs[:0]) {
+		for _, s := range g.figureOptionsHere(f, segs[:0]) {
 			buf = append(buf, Move{Placement: p, Meeple: s, Figure: f})
 		}
 	}
+	return g.recallMoves(p, buf)
+}
+
+// recallMoves appends the moves laying the drawn tile as p that take an abbot back.
+func (g *Game) recallMoves(p Placement, buf []Move) []Move {
 	var at [maxMonks]Pos
 	for _, r := range g.RecallOptions(at[:0]) {
 		buf = append(buf, Move{Placement: p, Meeple: NoMeeple, Recall: true, RecallAt: r})
@@ -122,10 +136,12 @@ func meepleHope(s *segment, left int) int {
 // RandomPlayer plays uniformly random legal moves; it is the policy of the benchmarks, the determinism
 // tests and the fuzz test. Its buffers are reused, so a move costs no allocation.
 type RandomPlayer struct {
-	rng     *game.RNG
-	segs    []int
-	moves   []Move
-	targets []target // the mage's and the witch's destinations (drawMagic)
+	rng   *game.RNG
+	segs  []int
+	moves []Move
+	fits  [len(board{}.frontier)]uint32 // the drawn tile's rotations on each frontier cell (board.fitAll)
+	// targets are the roads and cities the mage or the witch may go to (drawMagicHere).
+	targets []target
 }
 
 // NewRandomPlayer returns a random player drawing from its own seed.
@@ -142,13 +158,19 @@ func (r *RandomPlayer) Move(g *Game) Move {
 		return Move{Meeple: NoMeeple}
 	}
 	// The placement is the one Placements would list at the drawn index, so seeded games stay the same.
-	n := g.board.countPlacements(g.current, g)
+	n := g.board.fitAll(g.current, g, &r.fits)
 	if n == 0 {
 		return Move{Meeple: NoMeeple}
 	}
-	p := g.board.nthPlacement(g.current, r.rng.IntN(n), g)
-	r.segs = g.MeepleOptions(p, r.segs[:0])
-	r.moves = g.otherFigureMoves(p, r.moves[:0])
+	p := g.board.pickPlacement(&r.fits, r.rng.IntN(n))
+	// The figures' rules and the magic part all ask what the tile would join: worked out once.
+	cell, _ := cellOf(p.X, p.Y)
+	g.standAt(cell, g.current*4+p.Rot)
+	r.segs = r.segs[:0]
+	if g.supply[g.toAct][Meeple] > 0 {
+		r.segs = g.figureOptionsHere(Meeple, r.segs)
+	}
+	r.moves = g.otherFigureMovesHere(p, r.moves[:0])
 	m := Move{Placement: p, Meeple: NoMeeple}
 	switch i := r.rng.IntN(len(r.segs) + len(r.moves) + 1); {
 	case i < len(r.segs):
@@ -156,6 +178,6 @@ func (r *RandomPlayer) Move(g *Game) Move {
 	case i < len(r.segs)+len(r.moves):
 		m = r.moves[i-len(r.segs)]
 	}
-	m.Magic, r.targets = g.drawMagic(p, r.rng, r.targets)
+	m.Magic = g.drawMagicHere(p, r.rng, &r.targets)
 	return m
 }

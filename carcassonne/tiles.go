@@ -35,6 +35,8 @@ func (k Kind) String() string {
 // Abbot's garden) rather than by its own tiles.
 func (k Kind) cloister() bool { return k == Monastery || k == Garden }
 
+func (k Kind) roadOrCity() bool { return k == Road || k == City }
+
 // Sides are numbered clockwise from the top, as in the data note; half-edges likewise from the west half of
 // the north side (Nw Ne En Es Se Sw Ws Wn), so a quarter turn adds 1 to a side and 2 to a half-edge.
 var (

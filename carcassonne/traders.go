@@ -96,8 +96,8 @@ func tradersStands(g *Game, f Figure, seg *segment, free bool) error {
 	return nil
 }
 
-// followerJoins reports whether a segment of the drawn tile, laid as g.stand says, would join a feature
-// holding a follower of the seat to act.
+// followerJoins reports whether a segment of the drawn tile, laid as g.stand says (standAt), would join a
+// feature holding a follower of the seat to act.
 func (g *Game) followerJoins(seg *segment) bool {
 	tt := &types[g.current]
 	s := -1
@@ -106,8 +106,8 @@ func (g *Game) followerJoins(seg *segment) bool {
 			s = i
 		}
 	}
-	var l links
-	if s < 0 || !g.segmentLinks(g.stand.cell, g.stand.oi, &l) {
+	l := &g.stand.l
+	if s < 0 || !g.stand.linked {
 		return false
 	}
 	for i := 0; i < l.n; i++ {

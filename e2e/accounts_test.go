@@ -21,6 +21,13 @@ func TestAccountOnTwoDevices(t *testing.T) {
 	phoneShot(t, phone, "account-form-phone", 1280, 1200)
 	click(t, phone, "#do-sign-up")
 	waitJS(t, phone, `!!document.querySelector('#signed-in-as') && document.querySelector('#signed-in-as').textContent.includes("Ada")`)
+	// On a phone the signed-in header is one row (it took three on every screen).
+	run(t, phone, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	if hgt := evalString(t, phone, `String(Math.round(document.querySelector('header.top').getBoundingClientRect().height))`); hgt > "60" || len(hgt) > 2 {
+		t.Errorf("the signed-in header is %s px tall on a phone: more than one row", hgt)
+	}
+	shot(t, phone, "account-header-phone")
+	run(t, phone, chromedp.EmulateViewport(1280, 1200))
 
 	// A game with others, a day per move; Bea joins through the API and the host starts it. The name is
 	// the account's already.
@@ -35,7 +42,7 @@ func TestAccountOnTwoDevices(t *testing.T) {
 	click(t, phone, "#mode-others")
 	waitJS(t, phone, `!document.querySelector('.rated-pick').hidden`)
 	click(t, phone, "#rated")
-	run(t, phone, chromedp.SetValue(chromedp.CSS("#clock"), "move"), chromedp.SetValue(chromedp.CSS("#clock-seconds"), "86400"))
+	run(t, phone, chromedp.SetValue(chromedp.CSS("#clock"), "move:86400"))
 	click(t, phone, "#create")
 	waitJS(t, phone, `!!document.querySelector('#invite-link')`)
 	id := matchID(t, phone)

@@ -32,7 +32,7 @@ func TestCartographersAgainstBotsFromLobby(t *testing.T) {
 	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#name"), "Ada"))
 	click(t, ctx, "#mode-bots")
 	run(t, ctx, chromedp.SetValue(chromedp.CSS("#bot-count"), "2"))
-	level := evalString(t, ctx, `document.querySelector('#bot-level-new').options[document.querySelector('#bot-level-new').options.length - 1].value`)
+	level := evalString(t, ctx, `document.querySelector('#bot-level-new').options[0].value`)
 	run(t, ctx, chromedp.SetValue(chromedp.CSS("#bot-level-new"), level))
 	click(t, ctx, "#create")
 	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]') && document.querySelector('#table').dataset.mustAct === "1"`)

@@ -17,10 +17,11 @@ import (
 	"github.com/surveyor-game/surveyor/game"
 )
 
-// pickRiverAbbot chooses the test's move among the legal ones of a River + Abbot game: the abbot's recall
-// whenever it is offered, else the abbot whenever it may stand, else a meeple every few turns (pickCarc),
-// so that the abbot stands and is taken back several times in a game.
-func pickRiverAbbot(moves []carcMove, turn int) carcMove {
+// pickExpansions chooses the test's move among the legal ones of a game with every expansion: the abbot's
+// recall whenever it is offered, else the abbot whenever it may stand, else, in turn, the builder, the pig
+// or the large meeple when one may stand, else a meeple every few turns (pickCarc), so that every figure
+// stands and the abbot is taken back several times in a game.
+func pickExpansions(moves []carcMove, turn int) carcMove {
 	for _, m := range moves {
 		if m.Recall != nil {
 			return m
@@ -29,6 +30,18 @@ func pickRiverAbbot(moves []carcMove, turn int) carcMove {
 	for _, m := range moves {
 		if m.Figure == "abbot" {
 			return m
+		}
+	}
+	if turn%2 == 1 {
+		want := []string{"builder", "pig", "large"}[(turn/2)%3]
+		var with []carcMove
+		for _, m := range moves {
+			if m.Figure == want {
+				with = append(with, m)
+			}
+		}
+		if len(with) > 0 {
+			return with[turn%len(with)]
 		}
 	}
 	var plain []carcMove
@@ -50,18 +63,17 @@ func TestCarcassonneExpansionsGame(t *testing.T) {
 	ctx := browser(t, "en-US")
 	began := time.Now()
 	run(t, ctx, chromedp.EmulateViewport(1440, 900))
-	// The River and the Abbot only, for now: with Inns & Cathedrals and Traders & Builders (merged on 28 Nov)
-	// the page throws "Cannot read properties of null (reading 'length')" at seq 127 of this game, an
-	// abbot stood on a monastery (issue 27's note); the test grows to every expansion once that is fixed.
-	played := (playedExpansions() & (carcassonne.RiverExp | carcassonne.AbbotExp)).Names()
-	if !slices.Contains(played, "river") || !slices.Contains(played, "abbot") {
-		t.Fatalf("the engine plays %v: the River and the Abbot are missing", played)
+	played := playedExpansions().Names()
+	for _, x := range []string{"river", "abbot", "inns_cathedrals", "traders_builders"} {
+		if !slices.Contains(played, x) {
+			t.Fatalf("the engine plays %v: %s is missing", played, x)
+		}
 	}
 	checks := []string{"#surveyors"}
 	for _, x := range played {
 		checks = append(checks, "#exp-"+x)
 	}
-	id, token, seat := createCarcAgainstBot(t, e, ctx, "carc-river-abbot-lobby", checks...)
+	id, token, seat := createCarcAgainstBot(t, e, ctx, "carc-exp-lobby", checks...)
 	var st carcState
 	e.getJSON("/api/matches/"+id, token, &st)
 	if len(st.Match.Players) != 2 || st.Match.Players[1-seat].Bot == "" {
@@ -76,6 +88,7 @@ func TestCarcassonneExpansionsGame(t *testing.T) {
 	evalString(t, ctx, `window.recallSaid = "", new MutationObserver(() => { const b = document.querySelector('#recall.selected');
 		if (b) window.recallSaid = b.textContent; }).observe(document.body, {subtree: true, childList: true, attributes: true}), ""`)
 	turns, riverTurns, abbots, recalls := 0, 0, 0, 0
+	stood := map[string]int{} // the figures of Inns & Cathedrals and Traders & Builders stood
 	for {
 		e.getJSON("/api/matches/"+id, token, &st)
 		if st.View.Over {
@@ -86,22 +99,25 @@ func TestCarcassonneExpansionsGame(t *testing.T) {
 			waitJS(t, ctx, `document.querySelector('#table').dataset.mustAct === "1" || document.querySelector('#table').dataset.over === "1"`)
 			continue
 		}
-		mv := pickRiverAbbot(e.carcLegal(id, token), turns)
+		mv := pickExpansions(e.carcLegal(id, token), turns)
 		if strings.HasPrefix(st.View.Tile, "RV") {
 			riverTurns++
 		}
 		if turns == 0 {
-			shot(t, ctx, "carc-river-start")
-			phoneView(t, ctx, "carc-river-start-phone", 1440, 900)
+			shot(t, ctx, "carc-exp-start")
+			phoneView(t, ctx, "carc-exp-start-phone", 1440, 900)
 		}
 		playCarc(t, ctx, mv, carcHow(turns%3))
+		if mv.Figure != "" {
+			stood[mv.Figure]++
+		}
 		switch {
 		case mv.Figure == "abbot":
 			abbots++
 			// The abbot stands on the laid tile, drawn as an abbot.
 			waitJS(t, ctx, `!!document.querySelector('#carc-board .cell-tile[data-cell="`+cellKey(mv.X, mv.Y)+`"] .meeple[data-figure="abbot"]')`)
 			if abbots == 1 && os.Getenv("SURVEYOR_SHOTS") != "" {
-				shot(t, ctx, "carc-river-abbot-stood")
+				shot(t, ctx, "carc-exp-stood")
 			}
 		case mv.Recall != nil:
 			recalls++
@@ -128,13 +144,13 @@ func TestCarcassonneExpansionsGame(t *testing.T) {
 		}
 		turns++
 	}
-	t.Logf("a game with the Land Surveyors and %v against a bot through the page: %d turns of ours (%d river tiles, %d abbots stood, %d recalls) in %v",
-		played, turns, riverTurns, abbots, recalls, time.Since(began).Round(time.Millisecond))
-	if riverTurns == 0 || abbots == 0 || recalls == 0 {
-		t.Errorf("the person laid %d river tiles, stood the abbot %d times and recalled it %d times: each should have happened", riverTurns, abbots, recalls)
+	t.Logf("a game with the Land Surveyors and %v against a bot through the page: %d turns of ours (%d river tiles, %d abbots stood, %d recalls, figures stood %v) in %v",
+		played, turns, riverTurns, abbots, recalls, stood, time.Since(began).Round(time.Millisecond))
+	if riverTurns == 0 || abbots == 0 || recalls == 0 || stood["large"] == 0 || stood["builder"] == 0 || stood["pig"] == 0 {
+		t.Errorf("the person laid %d river tiles, stood the abbot %d times, recalled it %d times and stood %v: each of the abbot, the large meeple, the builder and the pig should have stood", riverTurns, abbots, recalls, stood)
 	}
 	waitJS(t, ctx, `document.querySelector('#table').dataset.over === "1"`)
-	shot(t, ctx, "carc-river-abbot-final")
+	shot(t, ctx, "carc-exp-final")
 	var rec game.Record
 	e.getJSON("/api/matches/"+id+"/record", "", &rec)
 	var opts struct {
@@ -152,8 +168,8 @@ func TestCarcassonneExpansionsGame(t *testing.T) {
 		for i := 0; i < 2; i++ {
 			click(t, ctx, "#zoom-in")
 		}
-		shot(t, ctx, "carc-river-abbot-close")
-		phoneView(t, ctx, "carc-river-abbot-close-phone", 1440, 900)
+		shot(t, ctx, "carc-exp-close")
+		phoneView(t, ctx, "carc-exp-close-phone", 1440, 900)
 	}
 	t.Logf("final scores %v", scores)
 }

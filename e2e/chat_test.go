@@ -59,3 +59,37 @@ func TestTableChat(t *testing.T) {
 	click(t, ada, "#replay-last")
 	waitJS(t, ada, `document.querySelectorAll('#replay-chat li').length === 2`)
 }
+
+// TestChatSignalsUnreadMessages: on a phone the chat is a drawer one tap from the board; a message that
+// arrives while it is closed shows a count on its tab and in the page's title, and opening it reads them.
+func TestChatSignalsUnreadMessages(t *testing.T) {
+	e := newEnv(t, 2)
+	var m struct{ ID, Token string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &m)
+	var bea struct{ Token string }
+	e.postJSON("/api/matches/"+m.ID+"/join", "", map[string]any{"name": "Bea"}, &bea)
+	e.postJSON("/api/matches/"+m.ID+"/start", m.Token, struct{}{}, nil)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	openTable(t, ctx, e, m.ID, bea.Token, "en", `#chat-tab`)
+	if got := evalString(t, ctx, `getComputedStyle(document.querySelector('#chat')).display`); got != "none" {
+		t.Errorf("on a phone the closed chat is shown (display %s), under the board", got)
+	}
+	if tab := evalString(t, ctx, `String(document.querySelector('#chat-tab').getBoundingClientRect().bottom <= innerHeight)`); tab != "true" {
+		t.Error("the chat's tab is off the screen")
+	}
+	e.postJSON("/api/matches/"+m.ID+"/chat", m.Token, map[string]any{"text": "your move!"}, nil)
+	waitJS(t, ctx, `document.querySelector('#chat-unread').textContent === "1" && !document.querySelector('#chat-unread').hidden`)
+	if title := evalString(t, ctx, `document.title`); !strings.HasPrefix(title, "(1) ") {
+		t.Errorf("the title %q does not count the unread message", title)
+	}
+	shot(t, ctx, "chat-unread-phone")
+	click(t, ctx, "#chat-tab")
+	waitJS(t, ctx, `document.querySelector('#chat').classList.contains('open') && document.querySelector('#chat-unread').hidden`)
+	if title := evalString(t, ctx, `document.title`); strings.HasPrefix(title, "(") {
+		t.Errorf("the title %q still counts a message read", title)
+	}
+	shot(t, ctx, "chat-open-phone")
+	click(t, ctx, "#chat-close")
+	waitJS(t, ctx, `!document.querySelector('#chat').classList.contains('open')`)
+}

@@ -34,18 +34,65 @@ func TestDoubleClickSendsOneMove(t *testing.T) {
 }
 
 // TestRefusalsAreTranslated: a refusal reaches the player in the page's language, from its code, never
-// as the server's English message. The host of a Carcassonne match, alone at it, presses Start in
-// Portuguese (Carcassonne needs two players).
+// as the server's English message. A visitor to a Carcassonne match asks, in Portuguese, for the seat of a
+// name already at the table.
 func TestRefusalsAreTranslated(t *testing.T) {
 	e := newEnv(t, 1)
 	var m struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &m)
 	ctx := browser(t, "pt-BR")
-	openTable(t, ctx, e, m.ID, m.Token, "pt", `#start`)
-	click(t, ctx, "#start")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	evalString(t, ctx, `localStorage.setItem("surveyor.lang", "pt"), ""`)
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+m.ID))
+	waitJS(t, ctx, `!!document.querySelector('#join-form')`)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#join-name"), "ada"))
+	click(t, ctx, "#join")
 	waitJS(t, ctx, `document.querySelector('#room .error').textContent !== ""`)
-	if got := evalString(t, ctx, `document.querySelector('#room .error').textContent`); got != "A partida não começou (ou faltam jogadores)." {
-		t.Errorf("the refusal reads %q, want the Portuguese for not_started", got)
+	if got := evalString(t, ctx, `document.querySelector('#room .error').textContent`); got != "Este nome está em uso, ou se lê como um que está." {
+		t.Errorf("the refusal reads %q, want the Portuguese for name_taken", got)
+	}
+}
+
+// TestStartAsksAboutEmptySeats: a host who presses Start with seats still empty is asked what to do with
+// them, never silently given a smaller game: wait (the room stays open), start with fewer (offered only
+// where the game allows it), or seat bots in them and start.
+func TestStartAsksAboutEmptySeats(t *testing.T) {
+	e := newEnv(t, 1)
+	var m struct{ ID, Token string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 3}, &m)
+	e.postJSON("/api/matches/"+m.ID+"/join", "", map[string]any{"name": "Bea"}, nil)
+	ctx := browser(t, "en-US")
+	openTable(t, ctx, e, m.ID, m.Token, "en", `#start`)
+	click(t, ctx, "#start")
+	waitJS(t, ctx, `!!document.querySelector('#start-choice')`)
+	if got := evalString(t, ctx, `[...document.querySelectorAll('#start-choice p')].map(p => p.textContent).join(" | ")`); got !=
+		"One seat is still empty. | Seat a bot and startWait for playersStart with 2 players" {
+		t.Errorf("the choice reads %q", got)
+	}
+	shot(t, ctx, "start-choice")
+	click(t, ctx, "#start-wait")
+	waitJS(t, ctx, `!document.querySelector('#start-choice')`)
+	var st matchState
+	e.getJSON("/api/matches/"+m.ID, "", &st)
+	if len(st.Match.Players) != 2 || st.Match.Moves != 0 {
+		t.Fatalf("waiting changed the match: %+v", st.Match)
+	}
+	click(t, ctx, "#start")
+	click(t, ctx, "#start-fill-bots")
+	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]')`)
+	e.getJSON("/api/matches/"+m.ID, "", &st)
+	if len(st.Match.Players) != 3 || st.Match.Players[2].Bot == "" {
+		t.Errorf("after seating a bot and starting, the players are %+v", st.Match.Players)
+	}
+
+	// Carcassonne needs two: alone at a table of two, the host is not offered to start alone.
+	var c struct{ ID, Token string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &c)
+	openTable(t, ctx, e, c.ID, c.Token, "en", `#start`)
+	click(t, ctx, "#start")
+	waitJS(t, ctx, `!!document.querySelector('#start-choice')`)
+	if evalString(t, ctx, `String(!!document.querySelector('#start-fewer'))`) != "false" {
+		t.Error("a Carcassonne host alone is offered to start alone")
 	}
 }
 

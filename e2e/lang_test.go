@@ -52,8 +52,8 @@ func TestLanguages(t *testing.T) {
 	}
 	screenshot(t, ctx, "spectator-pt")
 	switchTo("fr")
-	// The French rulebook keeps the English names of the scoring cards.
-	waitJS(t, ctx, `!!document.querySelector('#edicts') && document.querySelector('#edicts').textContent.includes("Sentinel Wood") && document.querySelector('#season-name').textContent === "Printemps"`)
+	// French names the scoring cards in French too (the French rulebook's English names are translated).
+	waitJS(t, ctx, `!!document.querySelector('#edicts') && document.querySelector('#edicts').textContent.includes("Bois Sentinelle") && document.querySelector('#season-name').textContent === "Printemps"`)
 	switchTo("en")
 	waitJS(t, ctx, `!!document.querySelector('#season-name') && document.querySelector('#season-name').textContent === "Spring"`)
 }

@@ -57,7 +57,8 @@ func TestTwoPlayers(t *testing.T) {
 	waitJS(t, a, `!!document.querySelector('#create-form')`)
 	run(t, a, chromedp.SendKeys(chromedp.CSS("#name"), "Ada"))
 	click(t, a, "#mode-others")
-	run(t, a, chromedp.SetValue(chromedp.CSS("#clock"), "move"), chromedp.SetValue(chromedp.CSS("#clock-seconds"), "600"))
+	run(t, a, chromedp.SetValue(chromedp.CSS("#clock"), "custom"), chromedp.SetValue(chromedp.CSS("#clock-mode"), "move"),
+		chromedp.SetValue(chromedp.CSS("#clock-amount"), "10"), chromedp.SetValue(chromedp.CSS("#clock-unit"), "60"))
 	click(t, a, "#create")
 	waitJS(t, a, `!!document.querySelector('#invite-link')`)
 	invite := evalString(t, a, `document.querySelector('#invite-link').value`)

@@ -10,19 +10,27 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestNewcomerReadsTheLobbyAndTheInvite: the lobby asks a clock's length only once there is a clock, and
-// the invite page says what game, content and clock a visitor is joining.
+// TestNewcomerReadsTheLobbyAndTheInvite: the lobby offers clocks by speed in words (a mode and a length
+// are asked only for a clock of one's own), and the invite page says what game, content and clock a
+// visitor is joining.
 func TestNewcomerReadsTheLobbyAndTheInvite(t *testing.T) {
 	e := newEnv(t, 1)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))
 	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
-	if evalString(t, ctx, `String(document.querySelector('.clock-seconds').hidden)`) != "true" {
-		t.Error("the clock's seconds are asked while there is no clock")
+	if evalString(t, ctx, `String(document.querySelector('.clock-custom').hidden)`) != "true" {
+		t.Error("a clock's mode and length are asked while no clock of one's own is chosen")
 	}
-	run(t, ctx, chromedp.SetValue(chromedp.CSS("#clock"), "move"))
+	presets := evalString(t, ctx, `[...document.querySelectorAll('#clock option')].map(o => o.textContent).join('|')`)
+	for _, want := range []string{"1 minute a move", "5 minutes a move", "30 minutes per player for the game",
+		"1 day a move", "3 days a move", "7 days a move"} {
+		if !strings.Contains(presets, want) {
+			t.Errorf("the lobby's clocks are %q, lacking %q", presets, want)
+		}
+	}
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#clock"), "custom"))
 	evalString(t, ctx, `document.querySelector('#create-form').dispatchEvent(new Event('change')), ""`)
-	waitJS(t, ctx, `!document.querySelector('.clock-seconds').hidden`)
+	waitJS(t, ctx, `!document.querySelector('.clock-custom').hidden`)
 
 	var m struct{ ID string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 3,
@@ -30,14 +38,19 @@ func TestNewcomerReadsTheLobbyAndTheInvite(t *testing.T) {
 	run(t, ctx, chromedp.Navigate(e.url+"/m/"+m.ID))
 	waitJS(t, ctx, `!!document.querySelector('#joining-what')`)
 	got := evalString(t, ctx, `document.querySelector('#joining-what').textContent`)
-	for _, want := range []string{"Cartographers Heroes", "Map side C", "Clock: 1 d per move"} {
+	for _, want := range []string{"Cartographers Heroes", "Map side C", "Clock: 1 day a move"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the invite page says %q, lacking %q", got, want)
 		}
 	}
-	// The test's server is at 127.0.0.1: the page says the link reaches nobody else.
-	if !strings.Contains(evalString(t, ctx, `(document.querySelector('#invite-local') || {}).textContent || ""`), "--addr") {
-		t.Error("an invite link to 127.0.0.1 is offered without saying it works only here")
+	// The test's server is at 127.0.0.1: the page says the link reaches nobody else, in a player's words
+	// (no command-line flag, no file name).
+	local := evalString(t, ctx, `(document.querySelector('#invite-local') || {}).textContent || ""`)
+	if !strings.Contains(local, "only on this computer") {
+		t.Errorf("an invite link to 127.0.0.1 is offered without saying it works only here: %q", local)
+	}
+	if strings.Contains(local, "--") || strings.Contains(local, "README") {
+		t.Errorf("the invite page speaks to an operator: %q", local)
 	}
 	shot(t, ctx, "invite")
 }
@@ -186,7 +199,7 @@ func TestRulesOneTapAway(t *testing.T) {
 		id, token, ready string
 		want             []string
 	}{
-		{id, token, "#main-sheet[data-ready]", []string{"Gorgon Gaze", "custa uma estrela"}},
+		{id, token, "#main-sheet[data-ready]", []string{"Olhar da Górgona", "custa uma estrela"}},
 		{carc.ID, carc.Token, "#carc-board[data-ready]", []string{"Peregrinação", "2 pontos por peça", "Júri"}},
 	} {
 		holdSeat(t, ctx, e, c.id, c.token, "pt")

@@ -54,26 +54,15 @@ func TestYourTurnReachesTheOpenLobby(t *testing.T) {
 	// Bea's lobby: the start is on the bell.
 	run(t, bea, chromedp.Navigate(e.url+"/"))
 	waitJS(t, bea, `!!document.querySelector('#bell') && document.querySelector('#unread').textContent === "1" && !document.querySelector('#unread').hidden`)
-	evalString(t, bea, `new MutationObserver(() => { if (document.querySelector('#unread').textContent === "2") window.badgeAt ||= Date.now(); })
-		.observe(document.querySelector('#unread'), {childList: true, characterData: true, subtree: true}), ""`)
+	evalString(t, bea, `window.addEventListener("surveyor:note", () => { window.badgeAt ||= Date.now(); }), ""`)
 
 	// Ada plays her turn (a tile, then her meeple decision) through the API; the last move hands it to Bea.
-	var sent time.Time
-	for range 4 {
-		var st struct {
-			Match struct {
-				ToAct []int `json:"to_act"`
-			} `json:"match"`
-		}
-		e.getJSON("/api/matches/"+m.ID, "", &st)
-		if len(st.Match.ToAct) == 0 || st.Match.ToAct[0] != 0 {
-			break
-		}
-		moves := legalMoves[json.RawMessage](e, m.ID, m.Token)
-		sent = time.Now()
-		e.postJSON("/api/matches/"+m.ID+"/moves", m.Token, map[string]json.RawMessage{"move": moves[0]}, nil)
+	sent := playTurns(t, e, m.ID, m.Token, 0)
+	waitJS(t, bea, `!!window.badgeAt`)
+	// Two notes about one table: the bell counts the table once.
+	if got := evalString(t, bea, `document.querySelector('#unread').textContent`); got != "1" {
+		t.Errorf("the bell shows %q for one table with two notes, want 1", got)
 	}
-	waitJS(t, bea, `document.querySelector('#unread').textContent === "2"`)
 	var at int64
 	evalJSON(t, bea, `String(window.badgeAt)`, &at)
 	took := time.UnixMilli(at).Sub(sent)
@@ -83,16 +72,20 @@ func TestYourTurnReachesTheOpenLobby(t *testing.T) {
 	}
 	shot(t, bea, "bell-badge")
 	click(t, bea, "#bell")
-	waitJS(t, bea, `document.querySelectorAll('#notes-panel li.note').length === 2`)
+	waitJS(t, bea, `document.querySelectorAll('#notes-panel li.note.unread').length === 2 && !!document.querySelector('#mark-all-read')`)
 	if got := evalString(t, bea, `document.querySelector('#notes-panel li.note a').textContent`); got != "Your turn in Carcassonne: Ada has played." {
 		t.Errorf("the newest note reads %q", got)
 	}
+	run(t, bea, chromedp.EmulateViewport(1440, 900))
 	shot(t, bea, "bell-panel")
-	phoneShot(t, bea, "bell-panel-phone", 1280, 900)
-	// Opening the panel read the notes; the note leads to the table.
-	waitJS(t, bea, `document.querySelector('#unread').hidden`)
+	phoneShot(t, bea, "bell-panel-phone", 1440, 900)
+	// Opening the panel reads nothing; the note leads to the table, and the table in view reads its notes.
+	if evalString(t, bea, `String(document.querySelector('#unread').hidden)`) != "false" {
+		t.Error("opening the panel cleared the bell")
+	}
 	click(t, bea, "#notes-panel li.note a")
 	waitJS(t, bea, `location.pathname === "/m/`+m.ID+`" && !!document.querySelector('#chat-text')`)
+	waitJS(t, bea, `document.querySelector('#unread').hidden`)
 
 	// They talk.
 	run(t, ada, chromedp.Navigate(e.url+"/m/"+m.ID))
@@ -107,6 +100,36 @@ func TestYourTurnReachesTheOpenLobby(t *testing.T) {
 	waitJS(t, ada, `[...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === "Thinking!")`)
 	waitJS(t, bea, `document.querySelectorAll('#presence .seat-presence[data-connected="1"]').length === 2`)
 	shot(t, bea, "table-presence")
+
+	// Bea's turn comes while she looks at the table: no note. Ada's follow, noted after it, shows that the
+	// notes before it were worked.
+	playTurns(t, e, m.ID, b.Token, 1)
+	playTurns(t, e, m.ID, m.Token, 0)
+	pageCall(t, ada, "POST", "/api/users/Bea/follow", map[string]any{}, &struct{}{})
+	var in struct {
+		Notes []struct{ Kind string }
+	}
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		pageCall(t, bea, "GET", "/api/account/notifications", nil, &in)
+		if len(in.Notes) > 0 && in.Notes[0].Kind == "follow" || time.Now().After(end) {
+			break
+		}
+	}
+	if len(in.Notes) != 3 || in.Notes[0].Kind != "follow" {
+		t.Fatalf("Bea's notes after her turn came at the table: %+v, want the follow, the turn before and the start", in.Notes)
+	}
+	// Mark all read, in French.
+	run(t, bea, chromedp.Navigate(e.url+"/"))
+	waitJS(t, bea, `!!document.querySelector('#lang')`)
+	run(t, bea, chromedp.SetValue(chromedp.CSS("#lang"), "fr"))
+	evalString(t, bea, `document.querySelector('#lang').dispatchEvent(new Event('change')), ""`)
+	waitJS(t, bea, `document.documentElement.lang === "fr" && !document.querySelector('#unread').hidden`)
+	click(t, bea, "#bell")
+	waitJS(t, bea, `!!document.querySelector('#mark-all-read')`)
+	shot(t, bea, "bell-panel-fr")
+	phoneShot(t, bea, "bell-panel-fr-phone", 1440, 900)
+	click(t, bea, "#mark-all-read")
+	waitJS(t, bea, `document.querySelector('#unread').hidden && !document.querySelector('#notes-panel li.unread')`)
 
 	// Bea blocks Ada from her page.
 	run(t, bea, chromedp.Navigate(e.url+"/u/Ada"))
@@ -128,6 +151,26 @@ func TestYourTurnReachesTheOpenLobby(t *testing.T) {
 	if len(st.Match.Chat) != 2 {
 		t.Errorf("the table's chat holds %d messages, want the 2 sent before the block", len(st.Match.Chat))
 	}
+}
+
+// playTurns plays seat's moves through the API while it is the seat to act, and says when the last went.
+func playTurns(t *testing.T, e *env, id, token string, seat int) (sent time.Time) {
+	t.Helper()
+	for range 4 {
+		var st struct {
+			Match struct {
+				ToAct []int `json:"to_act"`
+			} `json:"match"`
+		}
+		e.getJSON("/api/matches/"+id, "", &st)
+		if len(st.Match.ToAct) == 0 || st.Match.ToAct[0] != seat {
+			break
+		}
+		moves := legalMoves[json.RawMessage](e, id, token)
+		sent = time.Now()
+		e.postJSON("/api/matches/"+id+"/moves", token, map[string]json.RawMessage{"move": moves[0]}, nil)
+	}
+	return sent
 }
 
 // TestNotificationSettings: the settings page's notifications section, in French: page and push

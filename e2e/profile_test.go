@@ -3,8 +3,10 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/cookiejar"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -109,9 +111,24 @@ func TestProfileAndLeaderboard(t *testing.T) {
 	}
 	run(t, ctx, chromedp.Navigate(e.url+"/u/"+winner))
 	waitJS(t, ctx, `!!document.querySelector('#profile') && !!document.querySelector('.rating[data-game="carcassonne"] .rating-chart')`)
-	if got := evalString(t, ctx, `document.querySelector('.rating[data-game="carcassonne"] .ordinal').textContent`); got != "3.4" {
-		t.Errorf("the winner's ordinal reads %q, want 3.4 (mu 27.6354 - 3 x 8.0659)", got)
+	// One number for people: 1500 + 20 x ordinal, the ordinal 27.6354 - 3 x 8.0659 = 3.4377, "?" while
+	// provisional; mu and sigma only behind "Details".
+	if got := evalString(t, ctx, `document.querySelector('.rating[data-game="carcassonne"] .rating-value').textContent`); got != "1,569?" {
+		t.Errorf("the winner's rating reads %q, want 1,569? (1500 + 20 x 3.4377, provisional)", got)
 	}
+	if got := evalString(t, ctx, `String(document.querySelector('.rating[data-game="carcassonne"] details.rating-details').open)`); got != "false" {
+		t.Error("the model's figures are open on the profile")
+	}
+	// Nowhere a null, undefined or NaN, with or without solo games (the winner may have none).
+	for _, who := range []string{"Ada", "Bea"} {
+		run(t, ctx, chromedp.Navigate(e.url+"/u/"+who))
+		waitJS(t, ctx, `!!document.querySelector('#profile') && !!document.querySelector('#played')`)
+		if text := evalString(t, ctx, `document.querySelector('#screen').textContent`); regexp.MustCompile(`null|undefined|NaN`).MatchString(text) {
+			t.Errorf("%s's profile reads %q", who, text)
+		}
+	}
+	run(t, ctx, chromedp.Navigate(e.url+"/u/"+winner))
+	waitJS(t, ctx, `!!document.querySelector('#profile') && !!document.querySelector('.rating[data-game="carcassonne"] .rating-chart')`)
 	if n := evalString(t, ctx, `String(document.querySelectorAll('.rating-chart .point').length)`); n != "1" {
 		t.Errorf("the chart has %s points, want one rated game", n)
 	}
@@ -134,4 +151,14 @@ func TestProfileAndLeaderboard(t *testing.T) {
 	if !strings.Contains(evalString(t, ctx, `document.querySelector('#leaderboard h2').textContent`), "Carcassonne") {
 		t.Error("the leaderboard does not name its game")
 	}
+	// The end screen of the rated game says what it did to both ratings.
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+m.ID))
+	waitJS(t, ctx, `document.querySelectorAll('#rating-change span[data-seat]').length === 2`)
+	want := map[string]string{winner: winner + " +69 → 1,569?", loser: loser + " −37 → 1,463?"}
+	for seat, name := range []string{"Ada", "Bea"} {
+		if got := evalString(t, ctx, fmt.Sprintf(`document.querySelector('#rating-change span[data-seat="%d"]').textContent`, seat)); got != want[name] {
+			t.Errorf("the end screen tells %q for %s, want %q", got, name, want[name])
+		}
+	}
+	shot(t, ctx, "rating-change")
 }

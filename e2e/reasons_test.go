@@ -133,7 +133,11 @@ func TestIllegalReasonLanguages(t *testing.T) {
 				Fill: getComputedStyle(document.querySelector('#main-sheet .preview rect.pv.bad')).fill,
 				Beside: (document.querySelector('#main-sheet .preview .pv-why') || {}).textContent || "",
 				Disabled: document.querySelector('#confirm').disabled})`, &got)
-			want := fmt.Sprintf("%c%d: %s", 'A'+to[0], to[1]+1, illegalReasons[lang][kind])
+			colon := ": "
+			if lang == "fr" {
+				colon = " : " // French typography: a space before the colon
+			}
+			want := fmt.Sprintf("%c%d%s%s", 'A'+to[0], to[1]+1, colon, illegalReasons[lang][kind])
 			if got.Reason != want || got.Class != "reason bad" || got.Red == 0 || got.Red != got.Shown || !got.Disabled {
 				t.Errorf("%s, %s at %v: %+v, want %q in red over a red shape, Confirm disabled", lang, kind, to, got, want)
 			}

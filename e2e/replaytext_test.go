@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/surveyor-game/surveyor/carcassonne"
 )
 
 // finishByAPI plays a started match to its end through the API, every seat its first legal move.
@@ -44,6 +46,11 @@ func TestReplayReadsAsText(t *testing.T) {
 	e.finishByAPI(carc.ID, []string{carc.Token, carc.Bea})
 
 	bad := regexp.MustCompile(`\b(null|undefined|NaN)\b`)
+	var ids []string
+	for typ := 0; typ < carcassonne.NumTileTypes; typ++ {
+		ids = append(ids, carcassonne.TileName(typ))
+	}
+	tileIDs := tileIDPattern(ids)
 	ctx := browser(t, "en-US")
 	for _, c := range []struct{ id, game, ready string }{
 		{solo.ID, "Cartographers", "#main-sheet"},
@@ -63,6 +70,9 @@ func TestReplayReadsAsText(t *testing.T) {
 			if step > 0 && c.game == "Carcassonne" {
 				if mv := evalString(t, ctx, `document.querySelector('#replay-move').textContent`); regexp.MustCompile(`\(-?\d+, -?\d+\)|\d+°`).MatchString(mv) {
 					t.Errorf("Carcassonne step %d reads %q: coordinates and degrees, not words", step, mv)
+				}
+				if mv := evalString(t, ctx, `document.querySelector('#replay-move').textContent`); tileIDs.MatchString(mv) {
+					t.Errorf("Carcassonne step %d reads %q: the tile named by the engine's id, not by what it shows", step, mv)
 				}
 			}
 			click(t, ctx, "#replay-next")

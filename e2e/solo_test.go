@@ -176,6 +176,20 @@ func soloGame(t *testing.T, preset, side string, seed uint64, want map[string]in
 			screenshot(t, ctx, preset+"-decision-"+kind)
 		}
 		kinds[kind]++
+		// The preview starts where the shape may go: on a Ruins demand, on a ruins space (it began on an
+		// illegal spot); a Troll's or Gorgon's space is chosen at once, so Confirm answers.
+		if mode == "ruins" && evalString(t, ctx, `String(document.querySelectorAll('#main-sheet .pv').length > 0 && document.querySelectorAll('#main-sheet .pv.bad').length === 0)`) != "true" {
+			t.Errorf("turn %d: a Ruins demand's preview starts on an illegal spot", turns)
+		}
+		if (kind == "troll" || kind == "gorgon") && evalString(t, ctx, `String(!document.querySelector('#confirm').disabled)`) != "true" {
+			t.Errorf("turn %d: the %s's choice shows its space but Confirm is disabled", turns, kind)
+		}
+		// An ambush card's arrow is told in words, not left a lone glyph.
+		if kind == "ambush" {
+			if dir := evalString(t, ctx, `(document.querySelector('#current-card .card-dir') || {}).textContent || ""`); dir != "" && !strings.Contains(dir, "passes") {
+				t.Errorf("turn %d: the ambush card's arrow reads %q", turns, dir)
+			}
+		}
 		sawRuins = sawRuins || mode == "ruins"
 		sawFallback = sawFallback || mode == "fallback"
 		moves := e.legal(id, token)

@@ -60,7 +60,8 @@ func TestYourGames(t *testing.T) {
 	turn, _ := twoPeople(map[string]any{"mode": "move", "seconds": 5400})
 	var open created
 	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "max_seats": 3, "name": "Ada"}, &open)
-	e.postJSON("/api/matches/"+open.ID+"/bots", open.Token, map[string]string{"bot": "greedy+"}, nil)
+	var openBot struct{ Name string }
+	e.postJSON("/api/matches/"+open.ID+"/bots", open.Token, map[string]string{"bot": "greedy+"}, &openBot)
 	done, doneBea := twoPeople(nil)
 	tokens := []string{done.Token, doneBea.Token}
 	var result struct {
@@ -113,7 +114,7 @@ func TestYourGames(t *testing.T) {
 	want := []yoursRow{
 		{ID: turn.ID, State: "turn", Game: "Carcassonne", Players: "Ada, Bea"},
 		{ID: wait.ID, State: "wait", Game: "Carcassonne", Players: "Ada, Bea", Text: "Waiting for Bea"},
-		{ID: open.ID, State: "open", Game: "Carcassonne", Players: "Ada, greedy+ (bot)", Text: "Not started"},
+		{ID: open.ID, State: "open", Game: "Carcassonne", Players: "Ada, " + openBot.Name + " (bot · expert)", Text: "Not started"},
 		{ID: done.ID, State: "done", Game: "Carcassonne", Players: "Ada, Bea", Text: "Finished — you placed " + place},
 	}
 	// A move clock of 90 minutes, some seconds of which went by while the other matches were played.
@@ -136,7 +137,7 @@ func TestYourGames(t *testing.T) {
 	}
 	// The lobby's list of open games marks the bot seat too (from the lobby summary's bots).
 	waitJS(t, a, `!!document.querySelector('li[data-match="`+open.ID+`"]')`)
-	if got := evalString(t, a, `document.querySelector('li[data-match="`+open.ID+`"] span').textContent`); got != "Ada, greedy+ (bot) (2/3)" {
+	if got := evalString(t, a, `document.querySelector('li[data-match="`+open.ID+`"] span').textContent`); got != "Ada, "+openBot.Name+" (bot · expert) (2/3)" {
 		t.Errorf("the open games list shows the match against a bot as %q", got)
 	}
 	for _, id := range []string{unknown, other.ID} {

@@ -12,6 +12,14 @@ type Bot interface {
 	Move(st State, seat Seat) (json.RawMessage, error)
 }
 
+// Varied is a bot that can play as a character of its own: given a seed before a move, it picks among
+// answers of (nearly) equal worth by it instead of always the first. A host gives each seat its own seed
+// (and each decision its own draw of it), so that two bots of one level at a table, who see the same cards,
+// do not draw the same maps.
+type Varied interface {
+	Vary(seed uint64)
+}
+
 // Bots is a catalogue of bots by game, which a host offers to its players.
 type Bots interface {
 	// Names lists the bots of a game, its default first; none if the game has no bots.

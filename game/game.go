@@ -32,8 +32,9 @@ type Definition interface {
 }
 
 // SeatRanger is implemented by definitions whose seat range depends on the options (Carcassonne has a
-// sixth seat only with Inns & Cathedrals). SeatRange stays the range of the default options; hosts that
-// know a match's options ask SeatRangeFor (the function), which falls back on SeatRange.
+// sixth seat only with Inns & Cathedrals). SeatRange is then the widest range, over every options (what
+// the list of games offers); hosts that know a match's options ask SeatRangeFor (the function), which
+// falls back on SeatRange.
 type SeatRanger interface {
 	// SeatRangeFor is the smallest and largest number of seats a game with these options may have (empty
 	// or null options mean the defaults). Bad options give an error wrapping ErrBadOptions.

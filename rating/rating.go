@@ -36,6 +36,17 @@ type Rating struct {
 // is 0 and grows as the model becomes sure of them, so one lucky game cannot top the board.
 func (r Rating) Ordinal() float64 { return r.Mu - 3*r.Sigma }
 
+// DisplayBase and DisplayScale put the Ordinal on the scale players know from chess and game sites: a
+// newcomer reads 1500, not 0 (nor -1.8 after a first loss), and a point of Ordinal is worth 20, so that
+// one game moves a rating by a few tens, as elsewhere. Leaderboards sort the same either way.
+const (
+	DisplayBase  = 1500
+	DisplayScale = 20
+)
+
+// Display is the one rating a player reads: the Ordinal on the players' scale, rounded.
+func (r Rating) Display() int { return int(math.Round(DisplayBase + DisplayScale*r.Ordinal())) }
+
 // Provisional reports whether the rating still rests on too few games to be shown as settled: its
 // Sigma is above ProvisionalSigma.
 func (r Rating) Provisional() bool { return r.Sigma > ProvisionalSigma }

@@ -537,3 +537,16 @@ func TestKappaFloorsTheShrink(t *testing.T) {
 	}
 	near(t, "sigma", out[0].Sigma, math.Sqrt(64*(1-delta)), 1e-12)
 }
+
+// TestDisplay: the players' number is 1500 + 20 x ordinal, rounded: 1500 for a newcomer, 1950 for an
+// ordinal of 22.5, 1463 for an ordinal of -1.833.
+func TestDisplay(t *testing.T) {
+	for _, c := range []struct {
+		r    Rating
+		want int
+	}{{Default().New(), 1500}, {Rating{30, 2.5}, 1950}, {Rating{22.364610506859503, 8.06590141354368}, 1463}} {
+		if got := c.r.Display(); got != c.want {
+			t.Errorf("%+v displays %d, want %d", c.r, got, c.want)
+		}
+	}
+}

@@ -347,6 +347,28 @@ func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// session is GET /api/session: the account this browser is signed in as, or null. Every page asks it on
+// load; for a guest that is an answer, not an error (GET /api/account's 401 put a red line in every guest's
+// console). An ended session reads as signed out too; 404 when the server has no accounts.
+func (s *Server) session(w http.ResponseWriter, r *http.Request) error {
+	if s.accounts == nil {
+		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	}
+	p, err := s.whoIs(r)
+	if e := (*apiError)(nil); errors.As(err, &e) && e.Status == http.StatusUnauthorized {
+		p, err = nil, nil
+	}
+	if err != nil {
+		return err
+	}
+	var user any
+	if p != nil && p.can(scopeRead) {
+		user = userOut(p.user)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"user": user})
+	return nil
+}
+
 // checkPassword verifies the account's password for a sensitive change, counting failures as sign-in does.
 func (s *Server) checkPassword(r *http.Request, u store.User, password string) error {
 	now := s.now()

@@ -514,3 +514,45 @@ func TestPasskeysListedAndRemoved(t *testing.T) {
 		t.Fatalf("Ada's passkeys after removal: %+v", l)
 	}
 }
+
+// TestSessionAnswersGuestsWithoutAnError: GET /api/session, which every page asks on load, names the
+// signed-in account and answers null (200, not 401) to a guest and to a forged or ended session; a server
+// without accounts says so with 404.
+func TestSessionAnswersGuestsWithoutAnError(t *testing.T) {
+	e, _, _ := accEnv(t)
+	user := func(b *browser) string {
+		r := b.do("GET", "/api/session", "")
+		if r.status != 200 {
+			t.Fatalf("session: %d %s", r.status, r.body)
+		}
+		var v struct{ User *struct{ Name string } }
+		if err := json.Unmarshal(r.body, &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.User == nil {
+			return "null"
+		}
+		return v.User.Name
+	}
+	a := e.browser()
+	if got := user(a); got != "null" {
+		t.Errorf("a guest's session names %q", got)
+	}
+	a.must(a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
+	if got := user(a); got != "Ada" {
+		t.Errorf("Ada's session names %q", got)
+	}
+	forged := e.browser()
+	u, _ := http.NewRequest("GET", e.http.URL, nil)
+	forged.c.Jar.SetCookies(u.URL, []*http.Cookie{{Name: sessionCookie, Value: "forged"}})
+	if got := user(forged); got != "null" {
+		t.Errorf("a forged cookie's session names %q", got)
+	}
+	a.must(a.do("POST", "/api/account/signout", ""), 200)
+	if got := user(a); got != "null" {
+		t.Errorf("after signing out the session names %q", got)
+	}
+	if r := newEnv(t, nil, nil).do("GET", "/api/session", "", ""); r.status != 404 || r.errCode() != codeNoAccounts {
+		t.Errorf("no accounts: %d %s", r.status, r.body)
+	}
+}

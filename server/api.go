@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -52,11 +54,16 @@ func (s *Server) routeTable() []route {
 	api("POST /api/matches/{id}/rematch", s.rematch)
 	api("POST /api/matches/{id}/moves", s.move)
 	api("POST /api/matches/{id}/undo", s.undo)
+	api("POST /api/matches/{id}/resign", s.endAction((*match).resign))
+	api("POST /api/matches/{id}/claim", s.endAction((*match).claimVictory))
+	api("POST /api/matches/{id}/leave", s.leave)
 	api("GET /api/matches/{id}/legal", s.legal)
 	api("GET /api/matches/{id}/record", s.record)
 	api("GET /api/matches/{id}/replay/{step}", s.replayStep)
 	api("GET /api/matches/{id}/story", s.story)
+	api("GET /api/matches/{id}/ratings", s.matchRatings)
 	api("POST /api/matches/{id}/invite", s.invite)
+	api("POST /api/matches/{id}/decline", s.decline)
 	api("POST /api/matches/{id}/chat", s.postChat)
 	api("POST /api/account/bot", s.becomeBot)
 	api("GET /api/bot/stream", s.botStream)
@@ -67,6 +74,7 @@ func (s *Server) routeTable() []route {
 	api("POST /api/account/signout", s.signout)
 	api("POST /api/account/signout-everywhere", s.signoutEverywhere)
 	api("GET /api/account", s.account)
+	api("GET /api/session", s.session)
 	api("POST /api/account/password", s.changePassword)
 	api("POST /api/account/delete", s.deleteAccount)
 	api("GET /api/account/tokens", s.listTokens)
@@ -82,6 +90,7 @@ func (s *Server) routeTable() []route {
 	api("POST /api/account/passkeys/signin/finish", s.passkeySigninFinish)
 	api("GET /api/account/notifications", s.notifications)
 	api("POST /api/account/notifications/read", s.readNotifications)
+	api("POST /api/account/notifications/read-all", s.readAllNotifications)
 	api("GET /api/account/events", s.accountEvents)
 	api("GET /api/account/notify", s.getPrefs)
 	api("POST /api/account/notify", s.setPrefs)
@@ -220,7 +229,30 @@ type definitionInfo struct {
 	MinSeats       int             `json:"min_seats"`
 	MaxSeats       int             `json:"max_seats"`
 	DefaultOptions json.RawMessage `json:"default_options"`
-	Bots           []string        `json:"bots,omitempty"` // the bots a player may seat, the default first
+	// Bots are the bots a player may seat, from the weakest to the strongest by their ratings (unrated ones
+	// last, as the catalogue lists them); DefaultBot is the one seated when none is named.
+	Bots       []string `json:"bots,omitempty"`
+	DefaultBot string   `json:"default_bot,omitempty"`
+}
+
+// byStrength orders a game's bots from the weakest to the strongest by their fixed ratings, the unrated
+// last in the catalogue's order: the order a player reads levels in.
+func byStrength(bots game.Bots, gameName string, names []string) []string {
+	out := slices.Clone(names)
+	slices.SortStableFunc(out, func(a, b string) int {
+		ra, oka := bots.Rating(gameName, a)
+		rb, okb := bots.Rating(gameName, b)
+		switch {
+		case oka && okb:
+			return cmp.Compare(ra.Mu, rb.Mu)
+		case oka:
+			return -1
+		case okb:
+			return 1
+		}
+		return 0
+	})
+	return out
 }
 
 func (s *Server) listDefinitions(w http.ResponseWriter, r *http.Request) error {
@@ -230,7 +262,9 @@ func (s *Server) listDefinitions(w http.ResponseWriter, r *http.Request) error {
 		lo, hi := d.SeatRange()
 		info := definitionInfo{Name: name, MinSeats: lo, MaxSeats: hi, DefaultOptions: d.DefaultOptions()}
 		if s.bots != nil {
-			info.Bots = s.bots.Names(name)
+			if names := s.bots.Names(name); len(names) > 0 {
+				info.Bots, info.DefaultBot = byStrength(s.bots, name, names), names[0]
+			}
 		}
 		out = append(out, info)
 	}
@@ -271,10 +305,22 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]lobbyEntry, 0, len(gs))
 	for _, g := range gs {
+		if unlisted(g.Summary) {
+			continue
+		}
 		out = append(out, lobbyEntry{ID: g.ID, Game: g.Game, Status: g.Status, Options: g.Options, Summary: currentSummary(g.Summary), Created: g.Created})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"matches": out})
 	return nil
+}
+
+// unlisted says whether a match's lobby summary keeps it out of the lobby's lists.
+func unlisted(summary json.RawMessage) bool {
+	if !bytes.Contains(summary, []byte(`"unlisted"`)) {
+		return false
+	}
+	var sum lobbySummary
+	return json.Unmarshal(summary, &sum) == nil && sum.Unlisted
 }
 
 type createReq struct {
@@ -286,6 +332,8 @@ type createReq struct {
 	Rated    bool            `json:"rated"`
 	// SpectatorChat lets signed-in spectators talk at the table.
 	SpectatorChat bool `json:"spectator_chat"`
+	// Unlisted keeps the match out of the lobby's lists: a tutorial, or a table for those given its link.
+	Unlisted bool `json:"unlisted"`
 	// OldMaxSeats is max_seats as clients sent it before the API became snake_case (server/casing.go).
 	OldMaxSeats int `json:"maxSeats"`
 }
@@ -386,7 +434,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 	if req.Rated && s.accounts == nil {
 		return errf(http.StatusBadRequest, codeBadRequest, "this server has no accounts: a match cannot be rated")
 	}
-	id, err := s.createMatch(r.Context(), req.Game, req.Options, config{MaxSeats: req.MaxSeats, Clock: req.Clock, Rated: req.Rated, SpectatorChat: req.SpectatorChat})
+	id, err := s.createMatch(r.Context(), req.Game, req.Options, config{MaxSeats: req.MaxSeats, Clock: req.Clock, Rated: req.Rated, SpectatorChat: req.SpectatorChat, Unlisted: req.Unlisted})
 	if err != nil {
 		return err
 	}
@@ -428,7 +476,7 @@ func (s *Server) createMatch(ctx context.Context, gameName string, options json.
 // newMatchRow is the row of a new open match, without its id.
 func (s *Server) newMatchRow(gameName string, options json.RawMessage, cfg config) store.Game {
 	return store.Game{Game: gameName, Options: options, Seed: s.seed(), Config: mustJSON(cfg), Status: statusOpen,
-		Summary: mustJSON(lobbySummary{Players: []string{}, MaxSeats: cfg.MaxSeats, Clock: cfg.Clock}), Created: s.now()}
+		Summary: mustJSON(lobbySummary{Players: []string{}, MaxSeats: cfg.MaxSeats, Clock: cfg.Clock, Unlisted: cfg.Unlisted}), Created: s.now()}
 }
 
 func (s *Server) join(w http.ResponseWriter, r *http.Request) error {
@@ -538,13 +586,7 @@ func (s *Server) removeSeat(w http.ResponseWriter, r *http.Request) error {
 		if err := m.removeSeat(r.Context(), game.Seat(n)); err != nil {
 			return err
 		}
-		// The accounts' seats after it move up one as well.
-		if s.accounts != nil {
-			if err := s.accounts.RemoveSeat(r.Context(), id, n); err != nil {
-				s.log.Error("remove seat from accounts", "match", id, "err", err)
-			}
-			s.held.forget(id)
-		}
+		s.seatRemoved(r.Context(), id, game.Seat(n))
 		return nil
 	})
 	if err != nil {
@@ -724,7 +766,7 @@ func (s *Server) viewOrSubscribe(r *http.Request, after int64) (*subscriber, *ma
 func (s *Server) record(w http.ResponseWriter, r *http.Request) error {
 	var rec game.Record
 	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
-		if !m.started || !m.st.Over() {
+		if !m.over() {
 			return errf(http.StatusConflict, codeNotFinished, "the record is available once the game is over")
 		}
 		rec = m.namedRecord(len(m.moves))
@@ -775,7 +817,7 @@ func (s *Server) replayStep(w http.ResponseWriter, r *http.Request) error {
 	var def game.Definition
 	said := []chatData{} // what was said at the table up to this step
 	err = s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
-		if !m.started || !m.st.Over() {
+		if !m.over() {
 			return errf(http.StatusConflict, codeNotFinished, "replays are available once the game is over")
 		}
 		total, def = len(m.moves), m.def

@@ -333,6 +333,15 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		if err := m.seatFree(); err != nil {
 			return err
 		}
+		// The invitation is the table's news too: its waiting room lists who was invited, and the invited
+		// their page (invitations.go).
+		invited := make([]string, len(users))
+		for i, u := range users {
+			invited[i] = u.Name
+		}
+		if err := m.logInvite(r.Context(), int(seat), invited); err != nil {
+			return err
+		}
 		ev = botEvent{Type: "invitation", Match: m.id, Game: m.row.Game, Options: m.row.Options, From: m.seats[seat].name}
 		at := s.now()
 		for _, u := range users {

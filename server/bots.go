@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"net/http"
 	"slices"
 	"strings"
@@ -22,8 +23,11 @@ import (
 // and the others wait to take over (botTakeover); should two still play at once, the log's optimistic
 // append lets exactly one move land, and the other instance catches up.
 
-// isBot reports whether seat s is played by a bot.
-func (m *match) isBot(s game.Seat) bool { return int(s) < len(m.seats) && m.seats[s].bot != "" }
+// isBot reports whether seat s is played by the server: a bot's seat, or a seat that resigned from a game
+// that goes on (resign.go).
+func (m *match) isBot(s game.Seat) bool {
+	return int(s) < len(m.seats) && (m.seats[s].bot != "" || m.hasResigned(s))
+}
 
 // addBot seats a bot (by name, "" for the game's default) under a display name ("" for the bot's name).
 func (m *match) addBot(ctx context.Context, botName, name string) (game.Seat, string, string, error) {
@@ -44,7 +48,7 @@ func (m *match) addBot(ctx context.Context, botName, name string) (game.Seat, st
 		return 0, "", "", refuse(codeUnratedBot, "%s has no rating of its own: a rated table seats people and rated bots only", botName)
 	}
 	if name == "" {
-		name = botName
+		name = botCharacter(m.id, m.seats)
 	}
 	if err := m.seatFree(); err != nil {
 		return 0, "", "", err
@@ -93,10 +97,10 @@ func (p *botPool) give(gameName, name string, b game.Bot) {
 // armBots schedules the bots' turn when a bot seat must act and none is scheduled yet. After failed bot
 // moves the pause grows, so that a failing store or bot cannot make the match spin.
 func (m *match) armBots() {
-	if m.botTimer != nil || m.gone || !m.started || m.st.Over() {
+	if m.botTimer != nil || m.gone || !m.started || m.over() {
 		return
 	}
-	if !slices.ContainsFunc(m.seats, func(s seatInfo) bool { return s.bot != "" }) || !slices.ContainsFunc(m.st.ToAct(), m.isBot) {
+	if (len(m.resigned) == 0 && !slices.ContainsFunc(m.seats, func(s seatInfo) bool { return s.bot != "" })) || !slices.ContainsFunc(m.st.ToAct(), m.isBot) {
 		return // the first test spares most matches, which have no bot, the engine's ToAct
 	}
 	srv, id, seq := m.srv, m.id, m.seq
@@ -135,11 +139,11 @@ const botTakeover = 3 * time.Second
 // playBots plays one move for each bot seat that must act now; a bot with a further decision (a
 // Carcassonne meeple after its tile) makes it at the next call, so that people see each step.
 func (m *match) playBots(ctx context.Context) {
-	if !m.started || m.st.Over() {
+	if !m.started || m.over() {
 		return
 	}
 	for _, s := range slices.Clone(m.st.ToAct()) {
-		if !m.isBot(s) || !slices.Contains(m.st.ToAct(), s) || m.st.Over() {
+		if !m.isBot(s) || !slices.Contains(m.st.ToAct(), s) || m.over() {
 			continue
 		}
 		if err := m.playBot(ctx, s); errors.Is(err, store.ErrConflict) {
@@ -160,9 +164,16 @@ func (m *match) playBots(ctx context.Context) {
 // bot), the game's automatic move is played instead: nobody else can play a bot seat, so the table would
 // stall.
 func (m *match) playBot(ctx context.Context, s game.Seat) error {
+	if m.hasResigned(s) {
+		mv, err := m.st.AutoMove(s)
+		if err != nil {
+			return fmt.Errorf("automatic move of a resigned seat: %w", err)
+		}
+		return m.move(ctx, s, mv, autoResigned)
+	}
 	mv, err := m.botMove(s)
 	if err == nil {
-		if err = m.move(ctx, s, mv, "bot"); err == nil || m.gone || !isRefusal(err) {
+		if err = m.move(ctx, s, mv, autoBot); err == nil || m.gone || !isRefusal(err) {
 			return err
 		}
 	}
@@ -171,7 +182,7 @@ func (m *match) playBot(ctx context.Context, s game.Seat) error {
 	if err != nil {
 		return fmt.Errorf("automatic move: %w", err)
 	}
-	return m.move(ctx, s, mv, "bot")
+	return m.move(ctx, s, mv, autoBot)
 }
 
 // botMove asks seat s's bot, lent by the pool, for its move.
@@ -184,12 +195,45 @@ func (m *match) botMove(s game.Seat) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
+	if v, ok := b.(game.Varied); ok {
+		v.Vary(seatSeed(m.id, s, m.seq))
+	}
 	mv, err := safeBotMove(b, m.st, s)
 	if err == nil {
 		// a bot that panicked may have left its scratch space in any state: it is not reused
 		m.srv.botPool.give(g, name, b)
 	}
 	return mv, err
+}
+
+// botNames are the names bots sit at a table under, each seat its own, the level shown beside it ("Mira
+// (strong)"): a table of five bots of one level reads as five players, not "strong" five times. Names
+// that read alike in English, French and Portuguese.
+var botNames = [...]string{"Mira", "Tomás", "Inès", "Oskar", "Lena", "Rafael", "Yara", "Bruno", "Clara",
+	"Hugo", "Noor", "Emil", "Sofia", "Marco", "Ana", "Kai"}
+
+// botCharacter is a name for a new bot seat: none of the table's names, the first from a place in the list
+// that depends on the table, so that tables do not all seat Mira first.
+func botCharacter(matchID string, seats []seatInfo) string {
+	h := fnv.New32a()
+	h.Write([]byte(matchID))
+	start := int(h.Sum32() % uint32(len(botNames)))
+	for i := range botNames {
+		name := botNames[(start+i)%len(botNames)]
+		if !slices.ContainsFunc(seats, func(s seatInfo) bool { return strings.EqualFold(s.name, name) }) {
+			return name
+		}
+	}
+	return fmt.Sprintf("%s %d", botNames[start], len(seats)+1)
+}
+
+// seatSeed is a bot seat's seed for one decision: its own for every table and seat (so two bots of one
+// level play different games) and for every point of the game (so a pooled bot plays each seat afresh),
+// yet the same when a decision is asked again after a restart.
+func seatSeed(matchID string, s game.Seat, seq int64) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(matchID))
+	return h.Sum64() ^ uint64(s+1)*0x9e3779b97f4a7c15 ^ uint64(seq)*0xbf58476d1ce4e5b9
 }
 
 // isRefusal tells a move the game refused (the bot's fault) from a failure of the server or the store.

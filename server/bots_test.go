@@ -108,16 +108,21 @@ func TestBotSeats(t *testing.T) {
 	if st := e.state(id, ""); len(st.Match.Players) != 1 || st.Seq != 1 {
 		t.Fatalf("refused requests changed the match: %+v", st.Match)
 	}
-	// The default bot, then named ones.
+	// The default bot, then named ones. A bot not given a name sits under a name of its own (its level shown
+	// beside it by the page), none of the table's.
+	names := map[string]bool{"Ada": true}
 	for i, c := range []struct{ body, name, bot string }{
-		{``, "steady", "steady"},
+		{``, "", "steady"},
 		{`{"bot":"cheat","name":"Cheater"}`, "Cheater", "cheat"},
-		{`{"bot":"crash"}`, "crash", "crash"},
+		{`{"bot":"crash"}`, "", "crash"},
 	} {
 		r := e.must(200, e.do("POST", bots, ada, c.body)).json(t)
-		if r["seat"] != float64(i+1) || r["name"] != c.name || r["bot"] != c.bot {
+		name, _ := r["name"].(string)
+		if r["seat"] != float64(i+1) || r["bot"] != c.bot || (c.name != "" && name != c.name) ||
+			(c.name == "" && (name == "" || name == c.bot || names[name])) {
 			t.Errorf("add bot %s: %v", c.body, r)
 		}
+		names[name] = true
 	}
 	if r := e.do("POST", bots, ada, ``); r.errCode() != codeFull {
 		t.Errorf("a fifth seat: %d %s", r.status, r.body)
@@ -370,5 +375,44 @@ func TestStaleBotTimerLeavesTheReloadedMatchAlone(t *testing.T) {
 	m.mu.Unlock()
 	if !armed {
 		t.Fatal("the reloaded match lost its own bot timer")
+	}
+}
+
+// TestBotSeatsHaveTheirOwnSeeds: two bot seats of one table, the same seat at two tables and the same seat
+// at two points of a game each get their own seed; asked again, a decision gets the same one (a restart
+// replays the bot's choice).
+func TestBotSeatsHaveTheirOwnSeeds(t *testing.T) {
+	seeds := map[uint64]string{}
+	for _, c := range []struct {
+		id   string
+		seat game.Seat
+		seq  int64
+	}{{"a", 1, 10}, {"a", 2, 10}, {"b", 1, 10}, {"a", 1, 11}, {"a", 0, 10}} {
+		k := seatSeed(c.id, c.seat, c.seq)
+		if other, ok := seeds[k]; ok {
+			t.Errorf("%+v has the seed of %s", c, other)
+		}
+		seeds[k] = fmt.Sprint(c)
+	}
+	if seatSeed("a", 1, 10) != seatSeed("a", 1, 10) {
+		t.Error("the same decision got two seeds")
+	}
+}
+
+// TestBotCharactersNeverRepeatAName: bots seated one after another at a table each take a name no seat
+// holds, a person's included (in any case), even past the list's length.
+func TestBotCharactersNeverRepeatAName(t *testing.T) {
+	seats := []seatInfo{{name: "mira"}, {name: "Tomás"}}
+	for range len(botNames) + 3 {
+		name := botCharacter("table", seats)
+		for _, s := range seats {
+			if strings.EqualFold(s.name, name) {
+				t.Fatalf("a bot seated as %q at a table of %v", name, seats)
+			}
+		}
+		seats = append(seats, seatInfo{name: name, bot: "steady"})
+	}
+	if a, b := botCharacter("one", nil), botCharacter("two", nil); a == b && botCharacter("three", nil) == a {
+		t.Errorf("three tables all seat %q first", a)
 	}
 }

@@ -161,7 +161,7 @@ func (m *match) deadline(s game.Seat) (time.Time, bool) {
 
 // nextDeadline is when the first seat that must act runs out of time (ok false: no clock runs).
 func (m *match) nextDeadline() (next time.Time, ok bool) {
-	if m.cfg.Clock == nil || !m.started || m.st.Over() {
+	if m.cfg.Clock == nil || !m.started || m.over() {
 		return time.Time{}, false
 	}
 	for _, s := range m.st.ToAct() {
@@ -198,7 +198,7 @@ func (m *match) armTimer() {
 func (m *match) expire(ctx context.Context) {
 	now := m.srv.now()
 	for range 64 { // a bound, in case an engine keeps a seat to act forever with no time left
-		if !m.started || m.st.Over() {
+		if !m.started || m.over() {
 			return
 		}
 		due := game.Seat(-1)
@@ -213,7 +213,7 @@ func (m *match) expire(ctx context.Context) {
 		}
 		mv, err := m.st.AutoMove(due)
 		if err == nil {
-			err = m.move(ctx, due, mv, "timeout")
+			err = m.move(ctx, due, mv, autoTimeout)
 		}
 		if err != nil {
 			m.srv.log.Warn("clock expiry: auto move failed", "match", m.id, "seat", due, "err", err)

@@ -306,3 +306,33 @@ func TestSeatTokenNeverLooksLikeAnAPIToken(t *testing.T) {
 		t.Fatalf("token %q after %d draws: want the second draw's", tok, n)
 	}
 }
+
+// TestUnlistedMatchesStayOutOfTheLobby: a match created unlisted (a tutorial) is in no list of the lobby,
+// open or playing, before and after players join and it starts; its link still opens it; a listed one
+// beside it is listed.
+func TestUnlistedMatchesStayOutOfTheLobby(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ids := func(status string) string {
+		var lobby struct{ Matches []struct{ ID string } }
+		json.Unmarshal(e.must(http.StatusOK, e.do("GET", "/api/matches?status="+status, "", "")).body, &lobby)
+		var out []string
+		for _, m := range lobby.Matches {
+			out = append(out, m.ID)
+		}
+		return strings.Join(out, ",")
+	}
+	hidden := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Ada","unlisted":true}`)).json(t)
+	listed := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Bea"}`)).json(t)
+	if got := ids("open"); got != listed["id"] {
+		t.Errorf("the open list is %q, want only the listed match %s", got, listed["id"])
+	}
+	id := hidden["id"].(string)
+	e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/join", "", `{"name":"Cy"}`))
+	e.must(http.StatusOK, e.do("POST", "/api/matches/"+id+"/start", hidden["token"].(string), ""))
+	if got := ids("playing"); strings.Contains(got, id) {
+		t.Errorf("the started unlisted match is listed: %q", got)
+	}
+	if st := e.state(id, ""); st.Match.Status != statusPlaying {
+		t.Errorf("the unlisted match's link reads status %q", st.Match.Status)
+	}
+}

@@ -57,6 +57,7 @@ var codeStatus = map[string]int{
 	codeAlreadyStarted: http.StatusConflict, codeFull: http.StatusConflict, codeNotUndoable: http.StatusConflict,
 	codeNotFinished: http.StatusConflict, codeConflict: http.StatusConflict, codeNameTaken: http.StatusConflict,
 	codeUnavailable: http.StatusServiceUnavailable, codeClosed: http.StatusConflict, codeUnratedBot: http.StatusConflict,
+	codeResigned: http.StatusConflict, codeNotClaimable: http.StatusConflict,
 }
 
 // Error codes; docs/api.md lists them with their statuses.
@@ -84,6 +85,8 @@ const (
 	codeUnavailable    = "unavailable"
 	codeInternal       = "internal"
 	codeUnratedBot     = "unrated_bot"
+	codeResigned       = "resigned"
+	codeNotClaimable   = "not_claimable"
 )
 
 // toAPIError classifies any error; unknown ones become 500 without leaking their text.

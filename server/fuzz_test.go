@@ -230,7 +230,7 @@ func FuzzWebSocketMessage(f *testing.F) {
 			typ = websocket.MessageText
 		}
 		for _, seat := range []int{-1, 0, 1} {
-			r := srv.wsHandle(context.Background(), typ, []byte(msg), id, game.Seat(seat))
+			r := srv.wsHandle(context.Background(), typ, []byte(msg), id, game.Seat(seat), newSubscriber(game.Seat(seat), 0))
 			if r.Type != "ok" && (r.Type != "error" || r.Error == nil || r.Error.Status >= 500) {
 				t.Fatalf("message %q seat %d: reply %+v", msg, seat, r)
 			}

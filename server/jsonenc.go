@@ -65,6 +65,10 @@ func appendMatchInfo(b []byte, mi *matchInfo) []byte {
 		b = append(b, `,"result":`...)
 		b = append(b, mustJSON(mi.Result)...)
 	}
+	if mi.Ended != "" {
+		b = append(b, `,"ended":`...)
+		b = appendJSONString(b, mi.Ended)
+	}
 	if mi.Rematch != "" {
 		b = append(b, `,"rematch":`...)
 		b = appendJSONString(b, mi.Rematch)
@@ -86,6 +90,22 @@ func appendMatchInfo(b []byte, mi *matchInfo) []byte {
 	}
 	if mi.SpectatorChat {
 		b = append(b, `,"spectator_chat":true`...)
+	}
+	if len(mi.Invitations) > 0 {
+		b = append(b, `,"invitations":[`...)
+		for i, iv := range mi.Invitations {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"name":`...)
+			b = appendJSONString(b, iv.Name)
+			b = append(b, `,"by":`...)
+			b = appendJSONString(b, iv.By)
+			b = append(b, `,"status":`...)
+			b = appendJSONString(b, iv.Status)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
 	}
 	return append(b, '}')
 }
@@ -110,6 +130,13 @@ func appendPlayerInfo(b []byte, p *playerInfo) []byte {
 	if p.BankMs != nil {
 		b = append(b, `,"bank_ms":`...)
 		b = strconv.AppendInt(b, *p.BankMs, 10)
+	}
+	if p.Resigned {
+		b = append(b, `,"resigned":true`...)
+	}
+	if p.GoneFrom != nil {
+		b = append(b, `,"gone_from":`...)
+		b = appendJSONTime(b, *p.GoneFrom)
 	}
 	return append(b, '}')
 }

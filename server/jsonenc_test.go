@@ -41,6 +41,9 @@ func FuzzMatchInfoJSON(f *testing.F) {
 				p.Deadline = &d
 				ms := bank + int64(i)
 				p.BankMs = &ms
+				p.GoneFrom = &d
+			} else {
+				p.Resigned = rated
 				mi.ToAct = append(mi.ToAct, p.Seat)
 			}
 			mi.Players[i] = p
@@ -52,9 +55,11 @@ func FuzzMatchInfoJSON(f *testing.F) {
 			mi.Clock = &clockConf{Mode: phrase, Seconds: maxSeats}
 			mi.Chat = []chatData{{N: 1, Seat: -1, Name: name, Text: text, After: 3, At: when},
 				{N: 2, Seat: 1, Name: bot, Phrase: phrase, At: when.Add(time.Nanosecond)}}
+			mi.Invitations = []invitationInfo{{Name: text, By: name, Status: phrase}, {Name: bot, By: text, Status: status}}
 		}
 		if seats >= 3 {
 			mi.Result = &game.Result{Scores: []int{int(seq), 3}, Ranks: []int{1, 2}, Detail: map[string]any{"t": text}}
+			mi.Ended = phrase
 		}
 		want, err := json.Marshal(mi)
 		if err != nil {

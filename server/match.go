@@ -56,6 +56,8 @@ type config struct {
 	Rated bool `json:"rated,omitempty"`
 	// SpectatorChat lets signed-in spectators talk at the table, not only the players (chat.go).
 	SpectatorChat bool `json:"spectator_chat,omitempty"`
+	// Unlisted matches are left out of the lobby's lists (a tutorial); their link still opens them.
+	Unlisted bool `json:"unlisted,omitempty"`
 }
 
 // clockConf is an optional clock: "move" gives each seat Seconds for every decision, "game" gives each seat
@@ -127,6 +129,15 @@ type match struct {
 	acctAt    time.Time
 	acctStale atomic.Bool
 
+	// resigned are the seats that resigned, in the order they did; ended says why the game ended before
+	// its rules ended it ("": it did not); absent are the seats a claim of victory found gone; timedOut is,
+	// by seat, when its clock first ran out since it last played (resign.go).
+	resigned []game.Seat
+	invites  []invitation // the accounts invited to the table (invitations.go)
+	ended    string
+	absent   []game.Seat
+	timedOut []time.Time
+
 	pubSeq   atomic.Int64 // m.seq as of the last change, readable without mu (to skip own notifications)
 	subs     map[*subscriber]struct{}
 	cache    map[game.Seat][]byte // envelopes for the current seq, built on demand
@@ -156,7 +167,7 @@ func (m *match) status() string {
 		return statusClosed
 	case !m.started:
 		return statusOpen
-	case m.st.Over():
+	case m.over():
 		return statusFinished
 	}
 	return statusPlaying
@@ -187,6 +198,7 @@ func (m *match) reset() {
 	m.lastAt, m.since, m.used, m.asked = time.Time{}, nil, nil, nil
 	m.rematch = ""
 	m.closed = false
+	m.resigned, m.ended, m.absent, m.timedOut = nil, "", nil, nil
 	m.keys = nil
 	m.base = nil
 	m.invalidate()
@@ -243,10 +255,7 @@ func (m *match) catchUp(ctx context.Context) error {
 
 // applyEvent advances the in-memory match by one logged event.
 func (m *match) applyEvent(ev store.Event) error {
-	var before []game.Seat
-	if m.started {
-		before = m.st.ToAct()
-	}
+	before := m.toAct()
 	switch ev.Kind {
 	case evJoin:
 		var d joinData
@@ -269,6 +278,7 @@ func (m *match) applyEvent(ev store.Event) error {
 		}
 		m.st, m.started = st, true
 		m.since, m.used, m.asked = make([]time.Time, len(m.seats)), make([]time.Duration, len(m.seats)), make([]int64, len(m.seats))
+		m.timedOut = make([]time.Time, len(m.seats))
 	case evMove:
 		var d moveData
 		if err := json.Unmarshal(ev.Data, &d); err != nil {
@@ -282,12 +292,14 @@ func (m *match) applyEvent(ev store.Event) error {
 		}
 		m.moves = append(m.moves, effMove{seq: ev.Seq, seat: game.Seat(ev.Seat), move: d.Move, auto: d.Auto != "", at: ev.At})
 		m.noteKey(game.Seat(ev.Seat), d.Key, ev.Seq)
+		m.played(game.Seat(ev.Seat), d.Auto, ev.At)
 	case evUndo:
 		var d undoData
 		if err := json.Unmarshal(ev.Data, &d); err != nil {
 			return err
 		}
 		m.noteKey(game.Seat(ev.Seat), d.Key, ev.Seq)
+		m.played(game.Seat(ev.Seat), "", ev.At)
 		i := slices.IndexFunc(m.moves, func(em effMove) bool { return em.seq == d.Target })
 		if i < 0 {
 			return fmt.Errorf("undo of unknown move %d", d.Target)
@@ -306,6 +318,18 @@ func (m *match) applyEvent(ev store.Event) error {
 		m.rematch = d.ID
 	case evClose:
 		m.closed = true
+	case evInvite:
+		if err := m.applyInvite(ev.Data); err != nil {
+			return err
+		}
+	case evDecline:
+		if err := m.applyDecline(ev.Data); err != nil {
+			return err
+		}
+	case evResign, evClaim:
+		if err := m.applyEnd(ev); err != nil {
+			return err
+		}
 	case evChat:
 		if err := m.applyChat(ev); err != nil {
 			return err
@@ -331,7 +355,7 @@ func (m *match) applyEvent(ev store.Event) error {
 	}
 	m.seq = ev.Seq
 	if m.started {
-		m.tick(ev.At, game.Seat(ev.Seat), before, m.st.ToAct())
+		m.tick(ev.At, game.Seat(ev.Seat), before, m.toAct())
 	}
 	return nil
 }
@@ -407,10 +431,7 @@ func (m *match) commit(ctx context.Context, ev store.Event, status string, e *Sn
 
 // record1 logs an event that the in-memory match has not applied yet, then applies it.
 func (m *match) record1(ctx context.Context, ev store.Event, status string) error {
-	var before []game.Seat
-	if m.started {
-		before = m.st.ToAct()
-	}
+	before := m.toAct()
 	e := m.snapshot(ctx, ev, before, status)
 	if err := m.commit(ctx, ev, status, e); err != nil {
 		return err
@@ -441,7 +462,7 @@ func (m *match) summary(ev store.Event) json.RawMessage {
 		names, bots = append(names, d.Name), append(bots, d.Bot)
 		anyBot = anyBot || d.Bot != ""
 	}
-	sum := lobbySummary{Players: names, MaxSeats: m.cfg.MaxSeats, Clock: m.cfg.Clock}
+	sum := lobbySummary{Players: names, MaxSeats: m.cfg.MaxSeats, Clock: m.cfg.Clock, Unlisted: m.cfg.Unlisted}
 	if anyBot {
 		sum.Bots = bots
 	}
@@ -454,6 +475,7 @@ type lobbySummary struct {
 	Bots     []string   `json:"bots,omitempty"` // per player, the bot playing the seat ("" for people); absent without bots
 	MaxSeats int        `json:"max_seats"`
 	Clock    *clockConf `json:"clock,omitempty"`
+	Unlisted bool       `json:"unlisted,omitempty"`
 }
 
 func mustJSON(v any) json.RawMessage {
@@ -535,8 +557,11 @@ func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage
 	if !m.started {
 		return refuse(codeNotStarted, "the match has not started")
 	}
-	if m.st.Over() {
+	if m.over() {
 		return refuse(codeGameOver, "the game is over")
+	}
+	if auto == "" && m.hasResigned(seat) {
+		return refuse(codeResigned, "seat %d has resigned: the server plays its moves now", seat)
 	}
 	// The log entry is built first: a move that is not valid JSON is refused before the engine sees it.
 	data, err := json.Marshal(moveData{Move: mv, Auto: auto, Key: rq.key})
@@ -560,6 +585,7 @@ func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage
 	m.seq++
 	m.moves = append(m.moves, effMove{seq: m.seq, seat: seat, move: mv, auto: auto != "", at: at})
 	m.noteKey(seat, rq.key, m.seq)
+	m.played(seat, auto, at)
 	m.tick(at, seat, before, m.st.ToAct())
 	m.afterLog(ctx, e)
 	m.changed()
@@ -575,8 +601,8 @@ func (m *match) undoOnce(ctx context.Context, seat game.Seat, rq request) error 
 	if err := m.fresh(ctx, seat, rq.seq); err != nil {
 		return err
 	}
-	if !m.started {
-		return refuse(codeNotStarted, "the match has not started")
+	if err := m.stillPlaying(seat); err != nil {
+		return err
 	}
 	u, ok := m.st.(game.Undoer)
 	if !ok {

@@ -46,15 +46,25 @@ type noteData struct {
 type notes struct{}
 
 func (notes) Before(ctx context.Context, e *Snapshot) []store.Note {
+	var out []store.Note
 	switch e.Kind {
 	case evStart:
-		return startNotes(e)
+		out = startNotes(e)
 	case evMove:
-		return moveNotes(e)
+		out = moveNotes(e)
 	case evRematch:
-		return rematchNotes(e)
+		out = rematchNotes(e)
+	case evResign, evClaim:
+		if e.Finished {
+			out = endNotes(e, game.Seat(e.Seat))
+		}
 	}
-	return nil
+	// A player who sees the table needs no note about it (an instance that does not hold the player's
+	// socket writes the note; the sender's fan-out looks again).
+	if e.Present != nil {
+		out = slices.DeleteFunc(out, func(n store.Note) bool { return e.AtTable(n.UserID) })
+	}
+	return out
 }
 
 func (notes) After(context.Context, *Snapshot) {}
@@ -79,22 +89,32 @@ func moveNotes(e *Snapshot) []store.Note {
 	}
 	mover := game.Seat(e.Seat)
 	by, actor := e.Seats[mover].Name, e.Holder(mover)
-	var out []store.Note
 	if e.Over {
-		for s := range e.Seats {
-			if u := e.Holder(game.Seat(s)); u != "" && u != actor {
-				out = append(out, note(e, u, noteEnd, noteData{By: by, Actor: actor, Seat: s, Seq: e.Seq}))
-			}
-		}
-		return out
+		return endNotes(e, mover)
 	}
+	var out []store.Note
 	for _, s := range e.ToActAfter {
 		u := e.Holder(s)
-		if u == "" || s == mover || u == actor || slices.Contains(e.ToActBefore, s) {
+		if u == "" || s == mover || u == actor || slices.Contains(e.ToActBefore, s) || e.Seats[s].Resigned {
 			continue
 		}
 		out = append(out, note(e, u, noteTurn, noteData{By: by, Actor: actor, Seat: int(s), Seq: e.Seq}))
 		out = append(out, clockNote(e, u, s)...)
+	}
+	return out
+}
+
+// endNotes tell the seated accounts, but the one whose event ended it, that the game is over.
+func endNotes(e *Snapshot, by game.Seat) []store.Note {
+	if e.Holders() == nil {
+		return nil
+	}
+	name, actor := e.Seats[by].Name, e.Holder(by)
+	var out []store.Note
+	for s := range e.Seats {
+		if u := e.Holder(game.Seat(s)); u != "" && u != actor {
+			out = append(out, note(e, u, noteEnd, noteData{By: name, Actor: actor, Seat: s, Seq: e.Seq}))
+		}
 	}
 	return out
 }
@@ -154,7 +174,7 @@ func (m *match) stale(kind string, d noteData) bool {
 	default:
 		return false
 	}
-	if !m.started || m.st.Over() || d.Seat < 0 || d.Seat >= len(m.asked) {
+	if !m.started || m.over() || d.Seat < 0 || d.Seat >= len(m.asked) || m.hasResigned(game.Seat(d.Seat)) {
 		return true
 	}
 	seat := game.Seat(d.Seat)
@@ -225,7 +245,7 @@ func (h *userHub) online(userID string) bool {
 	return len(h.subs[userID]) > 0
 }
 
-// watching reports whether the account has the match open on this instance, at its seat.
+// watching reports whether the account has the match open and in view on this instance, at its seat.
 func (s *Server) watching(gameID, userID string) bool {
 	seat, ok := s.held.get(gameID, userID)
 	if !ok {
@@ -240,9 +260,50 @@ func (s *Server) watching(gameID, userID string) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for sub := range m.subs {
-		if sub.seat == seat {
+		if sub.seat == seat && !sub.hidden.Load() {
 			return true
 		}
 	}
 	return false
+}
+
+// tableSeen marks read the notes about a match of the account holding seat, whose page shows the table
+// now, and tells the account's open pages the new count.
+func (s *Server) tableSeen(ctx context.Context, id string, seat game.Seat) {
+	if s.accounts == nil {
+		return
+	}
+	user := ""
+	s.withMatch(ctx, id, func(m *match) error {
+		if acct := m.seatAccounts(ctx); int(seat) < len(acct) {
+			user = acct[seat]
+		}
+		return nil
+	})
+	if user == "" {
+		return
+	}
+	n, err := s.accounts.MarkMatchRead(ctx, user, id)
+	if err != nil {
+		s.log.Error("notifications: read the notes of a table in view", "match", id, "err", err)
+		return
+	}
+	if n > 0 {
+		s.wakeUsers(ctx, []string{user})
+	}
+}
+
+// wakeUsers tells the accounts' open pages, on every instance, that their inbox changed.
+func (s *Server) wakeUsers(ctx context.Context, users []string) {
+	if n, ok := s.store.(store.Notifier); ok {
+		// Every instance, this one too, hears it from the store.
+		if err := n.Wake(ctx, users); err != nil {
+			s.log.Error("notifications: wake other instances", "err", err)
+		} else {
+			return
+		}
+	}
+	for _, u := range users {
+		s.inboxes.wake(u)
+	}
 }

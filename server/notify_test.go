@@ -22,17 +22,21 @@ func twoPlayers(t *testing.T, e *env, extra string) (ada, bea *browser, id strin
 }
 
 type inboxJSON struct {
-	Notes []struct {
-		ID    int64
-		Kind  string
-		Match string
-		Game  string
-		By    string
-		// ByAccount: By is an account's name, not a guest's.
-		ByAccount bool `json:"by_account"`
-		Seat      int
-	}
-	Unread int
+	Notes   []noteJSON
+	Unread  int
+	Waiting int
+}
+
+type noteJSON struct {
+	ID    int64
+	Kind  string
+	Match string
+	Game  string
+	By    string
+	// ByAccount: By is an account's name, not a guest's.
+	ByAccount bool `json:"by_account"`
+	Seat      int
+	Read      bool
 }
 
 // waitInbox polls an account's inbox until it holds n notes (the sender works asynchronously).
@@ -262,6 +266,7 @@ func TestSocialEndpointsRefuseMissingAndWrongCredentials(t *testing.T) {
 	_, bea, id := twoPlayers(t, e, "")
 	for _, c := range []struct{ method, path, body string }{
 		{"POST", "/api/account/notifications/read", `{"upto":1}`},
+		{"POST", "/api/account/notifications/read-all", ""},
 		{"POST", "/api/account/notify", `{"page":false}`},
 		{"POST", "/api/account/push", `{"subscription":{}}`},
 		{"DELETE", "/api/account/push/x", ""},

@@ -46,6 +46,8 @@ type Snapshot struct {
 	Deadlines []time.Time
 	// Notes are the notes the observers' Before calls returned, written with the event (for After).
 	Notes []store.Note
+	// Present are, by seat, the seats whose player has the table open and in view on this instance.
+	Present []bool
 
 	holders     func() []string
 	holdersDone bool
@@ -57,6 +59,8 @@ type SeatView struct {
 	Name    string
 	Bot     string // the bot playing it ("" for a person)
 	Account string // the account name that took it signed in ("" for a guest)
+	// Resigned: the seat resigned (before this event), and the server plays it.
+	Resigned bool
 }
 
 // Holders are the accounts (ids) holding each seat ("" for none), asked of the accounts store once, on
@@ -69,6 +73,16 @@ func (e *Snapshot) Holders() []string {
 		}
 	}
 	return e.held
+}
+
+// AtTable reports whether the account has the match open and in view at one of its seats.
+func (e *Snapshot) AtTable(user string) bool {
+	for s, here := range e.Present {
+		if here && e.Holder(game.Seat(s)) == user {
+			return true
+		}
+	}
+	return false
 }
 
 // Holder is the account holding seat s ("" for none).
@@ -93,7 +107,15 @@ func (m *match) snapshot(ctx context.Context, ev store.Event, before []game.Seat
 		Seats: make([]SeatView, len(m.seats)), ToActBefore: before, Rated: m.cfg.Rated,
 		Finished: status == statusFinished && m.row.Status != statusFinished}
 	for i, si := range m.seats {
-		e.Seats[i] = SeatView{Name: si.name, Bot: si.bot, Account: si.account}
+		e.Seats[i] = SeatView{Name: si.name, Bot: si.bot, Account: si.account, Resigned: m.hasResigned(game.Seat(i))}
+	}
+	for sub := range m.subs {
+		if sub.seat >= 0 && int(sub.seat) < len(m.seats) && !sub.hidden.Load() {
+			if e.Present == nil {
+				e.Present = make([]bool, len(m.seats))
+			}
+			e.Present[sub.seat] = true
+		}
 	}
 	// The holders are asked afresh at the start and the end of a game and after a seat was bound here;
 	// between, a cache serves the moves (seatAccountsTTL).
@@ -116,10 +138,10 @@ func (m *match) settle(e *Snapshot, actor int) {
 	if e == nil || !m.started {
 		return
 	}
-	e.ToActAfter = m.st.ToAct()
-	e.Over = m.st.Over()
+	e.ToActAfter = m.toAct()
+	e.Over = m.over()
 	if e.Over {
-		e.Ranks = m.st.Result().Ranks
+		e.Ranks = m.result().Ranks
 		return
 	}
 	c := m.cfg.Clock

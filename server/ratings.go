@@ -111,9 +111,11 @@ func (s *Server) botRating(gameName, bot string) (game.FixedRating, bool) {
 
 // ratingJSON is a rating as profiles and leaderboards show it.
 type ratingJSON struct {
-	Game        string    `json:"game,omitempty"`
-	Name        string    `json:"name,omitempty"`
-	Rank        int       `json:"rank,omitempty"`
+	Game string `json:"game,omitempty"`
+	Name string `json:"name,omitempty"`
+	Rank int    `json:"rank,omitempty"`
+	// Rating is the one number a player reads (rating.Rating.Display); the rest is for a details view.
+	Rating      int       `json:"rating"`
 	Ordinal     float64   `json:"ordinal"`
 	Mu          float64   `json:"mu"`
 	Sigma       float64   `json:"sigma"`
@@ -124,7 +126,7 @@ type ratingJSON struct {
 
 func ratingOut(r store.Rating) ratingJSON {
 	x := rating.Rating{Mu: r.Mu, Sigma: r.Sigma}
-	return ratingJSON{Game: r.Game, Ordinal: x.Ordinal(), Mu: r.Mu, Sigma: r.Sigma, Games: r.Games, Provisional: x.Provisional(), Updated: r.Updated}
+	return ratingJSON{Game: r.Game, Rating: x.Display(), Ordinal: x.Ordinal(), Mu: r.Mu, Sigma: r.Sigma, Games: r.Games, Provisional: x.Provisional(), Updated: r.Updated}
 }
 
 // profile is GET /api/users/{name}: who the player is, their ratings and rating history per game, and
@@ -142,6 +144,8 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 	type point struct {
 		Match   string    `json:"match"`
 		At      time.Time `json:"at"`
+		Rating  int       `json:"rating"`
+		Change  int       `json:"change"`
 		Ordinal float64   `json:"ordinal"`
 	}
 	type played struct {
@@ -179,8 +183,9 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 				return fmt.Errorf("profile: %w", err)
 			}
 			for _, c := range hist {
+				before, after := rating.Rating{Mu: c.Before.Mu, Sigma: c.Before.Sigma}, rating.Rating{Mu: c.After.Mu, Sigma: c.After.Sigma}
 				out.History[name] = append(out.History[name], point{Match: c.MatchID, At: c.At,
-					Ordinal: rating.Rating{Mu: c.After.Mu, Sigma: c.After.Sigma}.Ordinal()})
+					Rating: after.Display(), Change: after.Display() - before.Display(), Ordinal: after.Ordinal()})
 			}
 		}
 	}
@@ -203,11 +208,13 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 			byGame[g.Game] = p
 		}
 		p.Played++
-		res, seats, ok := s.finalResult(r.Context(), g.ID)
-		if ok && ref.Seat < len(res.Ranks) && res.Ranks[ref.Seat] == 1 {
+		res, seats, ended, ok := s.finalResult(r.Context(), g.ID)
+		// A solo game abandoned is neither won nor has a score to count among the player's.
+		abandoned := seats == 1 && ended != ""
+		if ok && !abandoned && ref.Seat < len(res.Ranks) && res.Ranks[ref.Seat] == 1 {
 			p.Won++
 		}
-		if ok && seats == 1 {
+		if ok && seats == 1 && !abandoned {
 			// A solo game: its score, and the title the game's own detail names, if it names one.
 			so := bySolo[g.Game]
 			if so == nil {
@@ -265,17 +272,16 @@ func cmpFloatDesc(a, b float64) int {
 	return 0
 }
 
-// finalResult is a finished match's result and its number of seats.
-func (s *Server) finalResult(ctx context.Context, id string) (game.Result, int, bool) {
-	var res game.Result
-	seats, ok := 0, false
+// finalResult is a finished match's result, its number of seats and why it ended early ("" if by its
+// rules).
+func (s *Server) finalResult(ctx context.Context, id string) (res game.Result, seats int, ended string, ok bool) {
 	s.withMatch(ctx, id, func(m *match) error {
-		if m.started && m.st.Over() {
-			res, seats, ok = m.st.Result(), len(m.seats), true
+		if m.over() {
+			res, seats, ended, ok = m.result(), len(m.seats), m.ended, true
 		}
 		return nil
 	})
-	return res, seats, ok
+	return res, seats, ended, ok
 }
 
 // leaderboard is GET /api/leaderboard/{game}?offset=N&limit=N: the game's rated players by ordinal.
@@ -323,11 +329,71 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 		for _, b := range s.bots.Names(game) {
 			if fixed, ok := s.bots.Rating(game, b); ok {
 				x := rating.Rating{Mu: fixed.Mu, Sigma: fixed.Sigma}
-				bots = append(bots, ratingJSON{Name: b, Ordinal: x.Ordinal(), Mu: x.Mu, Sigma: x.Sigma})
+				bots = append(bots, ratingJSON{Name: b, Rating: x.Display(), Ordinal: x.Ordinal(), Mu: x.Mu, Sigma: x.Sigma})
 			}
 		}
 		slices.SortStableFunc(bots, func(a, b ratingJSON) int { return cmpFloatDesc(a.Ordinal, b.Ordinal) })
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"game": game, "offset": offset, "players": out, "bots": bots})
+	return nil
+}
+
+// matchRatings is GET /api/matches/{id}/ratings: what a finished rated match did to each account's rating
+// (before, after, the change), for the end screen. Pending until the rating is applied, right after the
+// last move's commit; empty for a match that is not rated.
+func (s *Server) matchRatings(w http.ResponseWriter, r *http.Request) error {
+	type seatChange struct {
+		Seat        int    `json:"seat"`
+		Name        string `json:"name"`
+		Before      int    `json:"before"`
+		After       int    `json:"after"`
+		Change      int    `json:"change"`
+		Provisional bool   `json:"provisional"`
+	}
+	out := struct {
+		Rated   bool         `json:"rated"`
+		Pending bool         `json:"pending"`
+		Seats   []seatChange `json:"seats"`
+	}{Seats: []seatChange{}}
+	var gameName string
+	var accounts []string
+	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
+		if !m.started || !m.st.Over() {
+			return errf(http.StatusConflict, codeNotFinished, "ratings change once the game is over")
+		}
+		out.Rated, gameName = m.cfg.Rated, m.row.Game
+		for _, seat := range m.seats {
+			accounts = append(accounts, seat.account)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if out.Rated && s.accounts != nil {
+		for seat, name := range accounts {
+			if name == "" {
+				continue
+			}
+			u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(name))
+			if err != nil {
+				continue // an account deleted since
+			}
+			hist, err := s.accounts.RatingHistory(r.Context(), u.ID, gameName)
+			if err != nil {
+				return fmt.Errorf("match ratings: %w", err)
+			}
+			i := slices.IndexFunc(hist, func(c store.RatingChange) bool { return c.MatchID == r.PathValue("id") })
+			if i < 0 {
+				out.Pending = true
+				continue
+			}
+			before := rating.Rating{Mu: hist[i].Before.Mu, Sigma: hist[i].Before.Sigma}
+			after := rating.Rating{Mu: hist[i].After.Mu, Sigma: hist[i].After.Sigma}
+			out.Seats = append(out.Seats, seatChange{Seat: seat, Name: u.Name, Before: before.Display(), After: after.Display(),
+				Change: after.Display() - before.Display(), Provisional: after.Provisional()})
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
 	return nil
 }

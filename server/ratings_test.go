@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
 	"strconv"
@@ -36,6 +37,7 @@ type profileResp struct {
 	Name    string
 	Ratings []struct {
 		Game        string
+		Rating      int
 		Mu, Sigma   float64
 		Ordinal     float64
 		Games       int
@@ -207,5 +209,49 @@ func TestProfileSoloStatistics(t *testing.T) {
 	best := max(scores[0], scores[1])
 	if len(p.Solo) != 1 || p.Solo[0].Played != 2 || p.Solo[0].Best != best || p.Solo[0].Mean != float64(scores[0]+scores[1])/2 {
 		t.Fatalf("solo statistics %+v, scores %v", p.Solo, scores)
+	}
+}
+
+// TestEndScreenRatingChange: a finished rated game tells each account's rating before and after on the
+// players' scale (1500 + 20 x ordinal, rating.Display). Ada and Bea start at 1500 (ordinal 0); after Bea's
+// win the figures of TestRatedGamesMoveRatings give Ada 22.36461 - 3 x 8.06590 = -1.83309, 1463, and Bea
+// 27.63539 - 24.19770 = 3.43769, 1569. A casual game reads not rated, a running one is refused, an unknown
+// one is not found.
+func TestEndScreenRatingChange(t *testing.T) {
+	e, _, _ := accEnv(t)
+	type change struct {
+		Seat                  int
+		Name                  string
+		Before, After, Change int
+		Provisional           bool
+	}
+	type resp struct {
+		Rated, Pending bool
+		Seats          []change
+	}
+	id, _ := playRated(t, e, []string{"Ada", "Bea"}, []int{1, 2}, true)
+	var got resp
+	if err := json.Unmarshal(e.must(200, e.do("GET", "/api/matches/"+id+"/ratings", "", "")).body, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := resp{Rated: true, Seats: []change{{0, "Ada", 1500, 1463, -37, true}, {1, "Bea", 1500, 1569, 69, true}}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the rated game's changes are %+v, want %+v", got, want)
+	}
+	if p := e.profile("Bea"); len(p.Ratings) != 1 || p.Ratings[0].Rating != 1569 {
+		t.Errorf("Bea's profile reads %+v, want 1569", p.Ratings)
+	}
+	casual, _ := playRated(t, e, []string{"Cy", "Dee"}, []int{1, 2}, false)
+	got = resp{}
+	json.Unmarshal(e.must(200, e.do("GET", "/api/matches/"+casual+"/ratings", "", "")).body, &got)
+	if got.Rated || len(got.Seats) != 0 {
+		t.Errorf("a casual game's changes: %+v", got)
+	}
+	running := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Flo"}`)).json(t)["id"].(string)
+	if r := e.do("GET", "/api/matches/"+running+"/ratings", "", ""); r.errCode() != codeNotFinished {
+		t.Errorf("a game not over: %d %s", r.status, r.body)
+	}
+	if r := e.do("GET", "/api/matches/nosuchmatch/ratings", "", ""); r.status != 404 {
+		t.Errorf("an unknown match: %d %s", r.status, r.body)
 	}
 }

@@ -60,7 +60,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		if !m.started || !m.st.Over() {
+		if !m.over() {
 			return refuse(codeNotFinished, "a rematch can be asked for once the game is over")
 		}
 		plan = rematchPlan{id: m.rematch, name: m.seats[seat].name, account: m.seats[seat].account}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -9,9 +10,20 @@ import (
 )
 
 // A match's seat range follows its options (game.SeatRangeFor): a Carcassonne match with Inns &
-// Cathedrals opens with six seats, asked for or by default, and one without refuses six.
+// Cathedrals opens with six seats, asked for or by default, and one without refuses six; the list of
+// games offers six.
 func TestSixthSeatWithInnsAndCathedrals(t *testing.T) {
 	e := newEnv(t, nil, func(c *Config) { c.Games = game.NewRegistry(carcassonne.Definition{}) })
+	// The list of games offers the widest range: six seats, with Inns & Cathedrals.
+	var list struct {
+		Games []definitionInfo `json:"games"`
+	}
+	if err := json.Unmarshal(e.must(200, e.do("GET", "/api/games", "", "")).body, &list); err != nil || len(list.Games) != 1 {
+		t.Fatalf("/api/games: %v %+v", err, list)
+	}
+	if g := list.Games[0]; g.MinSeats != 2 || g.MaxSeats != 6 {
+		t.Errorf("/api/games offers Carcassonne with %d to %d seats, want 2 to 6", g.MinSeats, g.MaxSeats)
+	}
 	for _, body := range []string{
 		`{"game":"carcassonne","options":{"expansions":["inns_cathedrals"]},"max_seats":6,"name":"Ada"}`,
 		`{"game":"carcassonne","options":{"expansions":["inns_cathedrals"]},"name":"Ada"}`,

@@ -167,17 +167,7 @@ func (d *sender) wakeInboxes(ctx context.Context, inbox []store.Note) {
 	for _, n := range inbox {
 		users = append(users, n.UserID)
 	}
-	if n, ok := d.s.store.(store.Notifier); ok {
-		// Every instance, this one too, hears it from the store.
-		if err := n.Wake(ctx, users); err != nil {
-			d.s.log.Error("notifications: wake other instances", "err", err)
-		} else {
-			return
-		}
-	}
-	for _, u := range users {
-		d.s.inboxes.wake(u)
-	}
+	d.s.wakeUsers(ctx, users)
 }
 
 // retry puts a failed delivery back with a growing pause, or gives it up after giveUpAfter.
@@ -286,12 +276,14 @@ func (d *sender) fanOut(ctx context.Context, n store.Note) (_ store.Settlement, 
 	if n.Kind == noteClock && d.s.noteStale(ctx, n) {
 		return st, nil // the player moved in time: the reminder has nothing left to say
 	}
-	st.Inbox = []store.Note{n}
-	st.Inbox[0].Created = now
-	// A player looking at the table needs no push or mail about it.
-	if n.Kind == noteTurn && d.s.watching(n.GameID, n.UserID) {
+	// A player looking at the table needs no note, push or mail about it.
+	if n.GameID != "" && d.s.watching(n.GameID, n.UserID) {
 		return st, nil
 	}
+	st.Inbox = []store.Note{n}
+	st.Inbox[0].Created = now
+	// One unread turn note per table: the newest says all the older ones did.
+	st.Inbox[0].Replace = n.Kind == noteTurn
 	child := func(channel string, data json.RawMessage, due time.Time) store.Note {
 		c := n
 		c.ID, c.Channel, c.Data, c.Due, c.Attempts = 0, channel, data, due, 0

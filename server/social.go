@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"math"
 	"net/http"
 	"net/mail"
 	"net/url"
@@ -46,12 +47,30 @@ type noteOut struct {
 	Seat     int        `json:"seat"`
 	Deadline *time.Time `json:"deadline,omitempty"`
 	Created  time.Time  `json:"created"`
+	Read     bool       `json:"read"`
 }
 
 func toNoteOut(n store.Note) noteOut {
 	var d noteData
 	json.Unmarshal(n.Data, &d)
-	return noteOut{ID: n.ID, Kind: n.Kind, Match: n.GameID, Game: d.Game, By: d.By, Account: d.Actor != "", Seat: d.Seat, Deadline: d.Deadline, Created: n.Created}
+	return noteOut{ID: n.ID, Kind: n.Kind, Match: n.GameID, Game: d.Game, By: d.By, Account: d.Actor != "", Seat: d.Seat, Deadline: d.Deadline, Created: n.Created, Read: n.Read}
+}
+
+// noteCounts are an account's unread notes and what they are about (the bell's count: each table or
+// invitation once, and each note about no match), as every answer about the inbox gives them.
+type noteCounts struct {
+	Unread  int `json:"unread"`
+	Waiting int `json:"waiting"`
+}
+
+func (s *Server) noteCounts(ctx context.Context, user string) (noteCounts, error) {
+	var c noteCounts
+	var err error
+	if c.Unread, err = s.accounts.Unread(ctx, user); err != nil {
+		return c, err
+	}
+	c.Waiting, err = s.accounts.Waiting(ctx, user)
+	return c, err
 }
 
 // GET /api/account/notifications?before=ID
@@ -65,7 +84,7 @@ func (s *Server) notifications(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return fmt.Errorf("notifications: %w", err)
 	}
-	unread, err := s.accounts.Unread(r.Context(), p.user.ID)
+	c, err := s.noteCounts(r.Context(), p.user.ID)
 	if err != nil {
 		return fmt.Errorf("notifications: %w", err)
 	}
@@ -73,30 +92,57 @@ func (s *Server) notifications(w http.ResponseWriter, r *http.Request) error {
 	for i, n := range ns {
 		out[i] = toNoteOut(n)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"notes": out, "unread": unread})
+	writeJSON(w, http.StatusOK, map[string]any{"notes": out, "unread": c.Unread, "waiting": c.Waiting})
 	return nil
 }
 
-// POST /api/account/notifications/read {"upto": ID}
+// POST /api/account/notifications/read {"upto": ID} or {"ids": [ID, ...]}
 func (s *Server) readNotifications(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.signedIn(r, scopeRead)
 	if err != nil {
 		return err
 	}
 	var req struct {
-		Upto int64 `json:"upto"`
+		Upto int64   `json:"upto"`
+		IDs  []int64 `json:"ids"`
 	}
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := s.accounts.MarkRead(r.Context(), p.user.ID, req.Upto); err != nil {
+	if len(req.IDs) > 200 {
+		return errf(http.StatusBadRequest, codeBadRequest, "ids: at most 200 notes at once")
+	}
+	if len(req.IDs) > 0 {
+		if err := s.accounts.MarkNotesRead(r.Context(), p.user.ID, req.IDs); err != nil {
+			return fmt.Errorf("read notifications: %w", err)
+		}
+	}
+	return s.markRead(w, r, p.user.ID, req.Upto)
+}
+
+// POST /api/account/notifications/read-all: every note read, the bell at zero.
+func (s *Server) readAllNotifications(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.signedIn(r, scopeRead)
+	if err != nil {
+		return err
+	}
+	if err := s.decodeOptional(w, r, &struct{}{}); err != nil {
+		return err
+	}
+	return s.markRead(w, r, p.user.ID, math.MaxInt64)
+}
+
+// markRead marks the account's notes up to id upto read, answers the new counts and tells its other pages.
+func (s *Server) markRead(w http.ResponseWriter, r *http.Request, user string, upto int64) error {
+	if err := s.accounts.MarkRead(r.Context(), user, upto); err != nil {
 		return fmt.Errorf("read notifications: %w", err)
 	}
-	unread, err := s.accounts.Unread(r.Context(), p.user.ID)
+	c, err := s.noteCounts(r.Context(), user)
 	if err != nil {
 		return fmt.Errorf("read notifications: %w", err)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"unread": unread})
+	s.wakeUsers(r.Context(), []string{user})
+	writeJSON(w, http.StatusOK, c)
 	return nil
 }
 
@@ -115,7 +161,7 @@ func (s *Server) accountEvents(w http.ResponseWriter, r *http.Request) error {
 	if ns, err := s.accounts.Inbox(ctx, user, 0, 1); err == nil && len(ns) > 0 {
 		last = ns[0].ID
 	}
-	unread, err := s.accounts.Unread(ctx, user)
+	c, err := s.noteCounts(ctx, user)
 	if err != nil {
 		return fmt.Errorf("account events: %w", err)
 	}
@@ -141,7 +187,7 @@ func (s *Server) accountEvents(w http.ResponseWriter, r *http.Request) error {
 		}
 		return rc.Flush()
 	}
-	if send("hello", map[string]any{"unread": unread}) != nil {
+	if send("hello", c) != nil {
 		return nil
 	}
 	alive := time.NewTicker(inboxKeepAlive)
@@ -155,12 +201,16 @@ func (s *Server) accountEvents(w http.ResponseWriter, r *http.Request) error {
 			if err != nil {
 				continue
 			}
-			unread, _ := s.accounts.Unread(ctx, user)
+			c, _ := s.noteCounts(ctx, user)
 			for _, n := range ns {
 				last = n.ID
-				if send("note", map[string]any{"note": toNoteOut(n), "unread": unread}) != nil {
+				if send("note", map[string]any{"note": toNoteOut(n), "unread": c.Unread, "waiting": c.Waiting}) != nil {
 					return nil
 				}
+			}
+			// Notes read elsewhere (another page, a table in view): the counts alone.
+			if len(ns) == 0 && send("count", c) != nil {
+				return nil
 			}
 		case <-alive.C:
 			if send("", nil) != nil {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -23,12 +24,16 @@ type matchInfo struct {
 	Moves    int             `json:"moves"`
 	Clock    *clockConf      `json:"clock,omitempty"`
 	Result   *game.Result    `json:"result,omitempty"`
-	Rematch  string          `json:"rematch,omitempty"` // the match that follows, once a player asked for one
-	Rated    bool            `json:"rated,omitempty"`
-	Created  time.Time       `json:"created"`
+	// Ended says why a game ended before its rules ended it: "resigned", "abandoned" or "claimed".
+	Ended   string    `json:"ended,omitempty"`
+	Rematch string    `json:"rematch,omitempty"` // the match that follows, once a player asked for one
+	Rated   bool      `json:"rated,omitempty"`
+	Created time.Time `json:"created"`
 	// Chat is the table's latest messages; SpectatorChat says spectators may talk too.
 	Chat          []chatData `json:"chat,omitempty"`
 	SpectatorChat bool       `json:"spectator_chat,omitempty"`
+	// Invitations are the accounts invited to the table and what became of each (invitations.go).
+	Invitations []invitationInfo `json:"invitations,omitempty"`
 }
 
 type playerInfo struct {
@@ -38,6 +43,10 @@ type playerInfo struct {
 	Account  string     `json:"account,omitempty"`  // the account that took the seat signed in
 	Deadline *time.Time `json:"deadline,omitempty"` // when the clock runs out, for a seat that must act
 	BankMs   *int64     `json:"bank_ms,omitempty"`  // game clock: time left as of the last event
+	Resigned bool       `json:"resigned,omitempty"` // the seat resigned (resign.go)
+	// GoneFrom is when the seat counts as gone, its clock having run out and it not having played since:
+	// from then on the others may claim victory.
+	GoneFrom *time.Time `json:"gone_from,omitempty"`
 }
 
 // envelope is what a client receives: over HTTP as a response, over WebSocket as a "state" message.
@@ -62,18 +71,21 @@ func (m *match) matchInfo() json.RawMessage {
 	mi := matchInfo{ID: m.id, Game: m.row.Game, Options: m.row.Options, Status: m.status(), Seq: m.seq,
 		MaxSeats: m.cfg.MaxSeats, Players: make([]playerInfo, len(m.seats)), ToAct: []game.Seat{},
 		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created, Rematch: m.rematch, Rated: m.cfg.Rated,
-		Chat: m.chatShownNow(), SpectatorChat: m.cfg.SpectatorChat}
+		Chat: m.chatShownNow(), SpectatorChat: m.cfg.SpectatorChat, Invitations: m.invitationsInfo()}
 	if m.started {
-		if t := m.st.ToAct(); t != nil {
+		if t := m.toAct(); t != nil {
 			mi.ToAct = t
 		}
-		if m.st.Over() {
-			r := m.st.Result()
-			mi.Result = &r
+		if m.over() {
+			r := m.result()
+			mi.Result, mi.Ended = &r, m.ended
 		}
 	}
 	for i, s := range m.seats {
-		p := playerInfo{Seat: game.Seat(i), Name: s.name, Bot: s.bot, Account: s.account}
+		p := playerInfo{Seat: game.Seat(i), Name: s.name, Bot: s.bot, Account: s.account, Resigned: m.hasResigned(game.Seat(i))}
+		if from, ok := m.goneFrom(game.Seat(i)); ok && !m.over() {
+			p.GoneFrom = &from
+		}
 		if m.started && m.cfg.Clock != nil {
 			if slices.Contains(mi.ToAct, p.Seat) {
 				if d, ok := m.deadline(p.Seat); ok {
@@ -188,9 +200,12 @@ type subscriber struct {
 	// held is set while the connection's reader handles a message: the state that message causes is
 	// taken by the reader and sent with its reply, so the writer is not woken for it.
 	held bool
-	wake chan struct{}
-	done chan struct{}
-	once sync.Once
+	// hidden: the page holding the socket says it is not in view (a tab in the background): its player
+	// is not at the table for notes (notify.go).
+	hidden atomic.Bool
+	wake   chan struct{}
+	done   chan struct{}
+	once   sync.Once
 }
 
 func newSubscriber(seat game.Seat, seq int64) *subscriber {
@@ -287,8 +302,8 @@ func (m *match) appendYou(b []byte, seat game.Seat) []byte {
 	var y you
 	y.Seat = seat
 	if m.started {
-		y.MustAct = slices.Contains(m.st.ToAct(), seat)
-		if u, ok := m.st.(game.Undoer); ok {
+		y.MustAct = slices.Contains(m.toAct(), seat) && !m.hasResigned(seat)
+		if u, ok := m.st.(game.Undoer); ok && !m.over() && !m.hasResigned(seat) {
 			y.Undoable = u.Undoable(seat) && m.lastMoveOf(seat) >= 0
 		}
 	}

@@ -19,7 +19,8 @@ import (
 // every change; a client that reconnects with ?since=SEQ gets nothing until the match moves past SEQ, or
 // the current state at once if it already has. Clients may send moves and undos on the socket:
 // {"type":"move","id":"x","move":{...}}, {"type":"undo","id":"x"}, answered by {"type":"ok","id":"x","seq":N}
-// or {"type":"error","id":"x","error":{"code","message"}}.
+// or {"type":"error","id":"x","error":{"code","message"}}. {"type":"visible"} and {"type":"hidden"} say
+// whether the page shows the table (notes, notify.go).
 
 type wsIn struct {
 	Type string          `json:"type"`
@@ -229,7 +230,7 @@ func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, cork *corkConn, 
 			return
 		}
 		sub.hold()
-		reply := s.wsHandle(ctx, typ, data, id, seat)
+		reply := s.wsHandle(ctx, typ, data, id, seat, sub)
 		b := appendWSReply(make([]byte, 0, 64), &reply)
 		// Written before Close may go on (wsBusy): a reply the server owes leaves even as it shuts down.
 		wmu.Lock()
@@ -242,7 +243,7 @@ func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, cork *corkConn, 
 	}
 }
 
-func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data []byte, id string, seat game.Seat) wsReply {
+func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data []byte, id string, seat game.Seat, sub *subscriber) wsReply {
 	fail := func(ae *apiError, msgID string) wsReply { return wsReply{Type: "error", ID: msgID, Error: ae} }
 	if wait := s.limiterWait("ws:" + id + ":" + strconv.Itoa(int(seat))); wait > 0 {
 		// The refusal names the message it refuses, so that the client knows which one to send again.
@@ -260,6 +261,16 @@ func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data [
 		if err := strictUnmarshal(data, &in); err != nil {
 			return fail(errf(http.StatusBadRequest, codeBadJSON, "invalid JSON message: %v", err), "")
 		}
+	}
+	switch in.Type {
+	case "visible", "hidden":
+		// The page says whether the table is in view: a player looking at it gets no notes about it, and
+		// its unread notes are read.
+		sub.hidden.Store(in.Type == "hidden")
+		if in.Type == "visible" && seat >= 0 {
+			s.tableSeen(ctx, id, seat)
+		}
+		return wsReply{Type: "ok", ID: in.ID}
 	}
 	if seat < 0 {
 		return fail(errf(http.StatusForbidden, codeForbidden, "spectators cannot play; connect with a seat token"), in.ID)
@@ -280,7 +291,7 @@ func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data [
 		case "undo":
 			err = m.undoOnce(ctx, seat, rq)
 		default:
-			err = errf(http.StatusBadRequest, codeBadRequest, `unknown message type %q (want "move" or "undo")`, in.Type)
+			err = errf(http.StatusBadRequest, codeBadRequest, `unknown message type %q (want "move", "undo", "visible" or "hidden")`, in.Type)
 		}
 		seq = m.seq
 		return err

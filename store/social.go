@@ -37,6 +37,11 @@ type Note struct {
 	Created time.Time
 	// Attempts counts the claims of an outbox row (the first delivery is attempt 1).
 	Attempts int
+	// Read: the inbox note was read.
+	Read bool
+	// Replace, on a note settled into an inbox, removes the account's unread notes of the same kind about
+	// the same match first: one unread turn note per table.
+	Replace bool
 }
 
 // Retry puts a claimed outbox row back, due again at Due.
@@ -137,6 +142,13 @@ type Social interface {
 	// MarkRead marks an account's notes up to id read; Unread counts the others.
 	MarkRead(ctx context.Context, userID string, upto int64) error
 	Unread(ctx context.Context, userID string) (int, error)
+	// MarkNotesRead marks the account's notes with these ids read (another account's ids change nothing).
+	MarkNotesRead(ctx context.Context, userID string, ids []int64) error
+	// MarkMatchRead marks an account's notes about one match read, and reports how many were unread.
+	MarkMatchRead(ctx context.Context, userID, gameID string) (int, error)
+	// Waiting counts what the account's unread notes are about: each match once (a table or an
+	// invitation), and each note about no match.
+	Waiting(ctx context.Context, userID string) (int, error)
 
 	// Prefs returns an account's preferences (DefaultPrefs if it never set them); SetPrefs replaces them.
 	Prefs(ctx context.Context, userID string) (Prefs, error)

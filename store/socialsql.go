@@ -96,6 +96,12 @@ func (a SQLAccounts) SettleNotes(ctx context.Context, owner string, st Settlemen
 			}
 		}
 		for _, n := range st.Inbox {
+			if n.Replace {
+				if _, err := tx.Exec(ctx, `DELETE FROM inbox WHERE user_id = ? AND game_id = ? AND kind = ? AND is_read = 0`,
+					n.UserID, n.GameID, n.Kind); err != nil {
+					return err
+				}
+			}
 			if _, err := tx.Exec(ctx, `INSERT INTO inbox (user_id, kind, game_id, data, created) VALUES (?, ?, ?, ?, ?)`,
 				n.UserID, n.Kind, n.GameID, orJSON(n.Data), micros(n.Created)); err != nil {
 				return err
@@ -121,18 +127,21 @@ func (a SQLAccounts) LastMailed(ctx context.Context, userID, gameID string) (tim
 	return fromMicros(at), a.wrap("last mailed", err)
 }
 
-const inboxCols = `id, user_id, '', kind, game_id, data, created, created, 0`
-
 func (a SQLAccounts) inbox(ctx context.Context, op, query string, args ...any) ([]Note, error) {
-	rows, done, err := a.DB.Query(ctx, `SELECT `+inboxCols+` FROM inbox WHERE `+query, args...)
+	rows, done, err := a.DB.Query(ctx, `SELECT id, user_id, kind, game_id, data, created, is_read FROM inbox WHERE `+query, args...)
 	if err != nil {
 		return nil, a.wrap(op, err)
 	}
 	defer done()
-	ns, err := Collect(rows, scanNote)
-	for i := range ns {
-		ns[i].Due = time.Time{}
-	}
+	ns, err := Collect(rows, func(r Rows) (Note, error) {
+		var n Note
+		var data string
+		var created int64
+		var read int
+		err := r.Scan(&n.ID, &n.UserID, &n.Kind, &n.GameID, &data, &created, &read)
+		n.Data, n.Created, n.Read = json.RawMessage(data), fromMicros(created), read != 0
+		return n, err
+	})
 	return ns, a.wrap(op, err)
 }
 
@@ -158,18 +167,39 @@ func (a SQLAccounts) Prune(ctx context.Context, inboxBefore, mailedBefore time.T
 }
 
 func (a SQLAccounts) MarkRead(ctx context.Context, userID string, upto int64) error {
-	_, err := a.DB.Exec(ctx, `INSERT INTO inbox_read (user_id, upto) VALUES (?, ?)
-		ON CONFLICT (user_id) DO UPDATE SET upto = CASE WHEN excluded.upto > inbox_read.upto THEN excluded.upto ELSE inbox_read.upto END`,
-		userID, upto)
+	_, err := a.DB.Exec(ctx, `UPDATE inbox SET is_read = 1 WHERE user_id = ? AND id <= ? AND is_read = 0`, userID, upto)
 	return a.wrap("mark read", err)
+}
+
+func (a SQLAccounts) MarkNotesRead(ctx context.Context, userID string, ids []int64) error {
+	return a.wrap("mark notes read", a.DB.Tx(ctx, func(tx SQLDB) error {
+		for _, id := range ids {
+			if _, err := tx.Exec(ctx, `UPDATE inbox SET is_read = 1 WHERE user_id = ? AND id = ?`, userID, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+}
+
+func (a SQLAccounts) MarkMatchRead(ctx context.Context, userID, gameID string) (int, error) {
+	n, err := a.DB.Exec(ctx, `UPDATE inbox SET is_read = 1 WHERE user_id = ? AND game_id = ? AND is_read = 0`, userID, gameID)
+	return int(n), a.wrap("mark match read", err)
 }
 
 func (a SQLAccounts) Unread(ctx context.Context, userID string) (int, error) {
 	var n int
 	err := a.one(ctx, a.DB, func(r Rows) error { return r.Scan(&n) },
-		`SELECT count(*) FROM inbox WHERE user_id = ? AND id > COALESCE((SELECT upto FROM inbox_read WHERE user_id = ?), 0)`,
-		userID, userID)
+		`SELECT count(*) FROM inbox WHERE user_id = ? AND is_read = 0`, userID)
 	return n, a.wrap("unread", err)
+}
+
+func (a SQLAccounts) Waiting(ctx context.Context, userID string) (int, error) {
+	var n int
+	err := a.one(ctx, a.DB, func(r Rows) error { return r.Scan(&n) },
+		`SELECT count(DISTINCT CASE WHEN game_id = '' THEN 'note ' || CAST(id AS TEXT) ELSE game_id END)
+			FROM inbox WHERE user_id = ? AND is_read = 0`, userID)
+	return n, a.wrap("waiting", err)
 }
 
 func (a SQLAccounts) Prefs(ctx context.Context, userID string) (Prefs, error) {

@@ -46,6 +46,9 @@ type Bot struct {
 	level       string
 	temperature float64
 	rng         *rand.Rand
+	// vary is the seat's own seed for this decision (Vary; 0: none), by which a bot that always plays its
+	// best picks among answers within varyMargin of it.
+	vary uint64
 
 	// The master level's search (search.go): its budgets, its seed and its scratch space.
 	Search SearchBudget
@@ -168,16 +171,21 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 	}
 	// Stable order keeps the first of equal answers, so the choice does not depend on the sort's internals.
 	sort.SliceStable(b.cands, func(i, j int) bool { return b.cands[i].value > b.cands[j].value })
+	ranked, varies := 0, b.vary != 0 && b.temperature == 0
 	if b.beamWidth > 0 && g.Solo() && d.Kind() == carto.DecideDraw {
 		b.beamChoose(g, &ev)
+		varies = false
 	} else if b.Level >= Strong && d.Kind() == carto.DecideDraw && sheet == seat {
-		b.lookAhead(g, &ev, pub)
+		ranked = b.lookAhead(g, &ev, pub)
 		if b.Level == Master {
 			b.search(g, &ev, pub)
+			varies = false
 		}
 	}
 	if b.temperature > 0 {
 		b.softmax()
+	} else if varies {
+		b.character(ranked)
 	}
 	return b.cands[0].m, nil
 }
@@ -244,9 +252,9 @@ func (b *Bot) heroes(g *carto.Game, d carto.Decision, s *carto.Sheet, ev *evalua
 // placement, the season's ambush (if still hidden) lands where the solo walk puts it or, in multiplayer,
 // where it hurts most; a ruins card or a hero leaves the value as it is. When the season ends
 // with this card, the next card belongs to a reshuffled deck and the one-ply ranking stands.
-func (b *Bot) lookAhead(g *carto.Game, ev *evaluator, pub deckInfo) {
+func (b *Bot) lookAhead(g *carto.Game, ev *evaluator, pub deckInfo) (ranked int) {
 	if g.SeasonTime() >= g.Threshold() || pub.hidden == 0 {
-		return
+		return 0
 	}
 	beam := b.Beam
 	if beam <= 0 {
@@ -254,7 +262,7 @@ func (b *Bot) lookAhead(g *carto.Game, ev *evaluator, pub deckInfo) {
 	}
 	beam = min(beam, len(b.cands))
 	if beam <= 1 {
-		return
+		return 0
 	}
 	for i := 0; i < beam; i++ {
 		c := &b.cands[i]
@@ -271,6 +279,7 @@ func (b *Bot) lookAhead(g *carto.Game, ev *evaluator, pub deckInfo) {
 	// Stable, so that the first of equal answers stays first; the master level searches the beam in
 	// this order.
 	slices.SortStableFunc(b.cands[:beam], func(x, y candidate) int { return cmp.Compare(y.ahead, x.ahead) })
+	return beam
 }
 
 // bestDraw is the best value a free draw of card id can give sheet s (base if it fits nowhere).
@@ -337,4 +346,34 @@ func (b *Bot) ambushValue(s *carto.Sheet, ids []carto.CardID, ev *evaluator, sol
 		total += worst
 	}
 	return total / float64(len(ids))
+}
+
+// varyMargin is how close to the best answer's value another must be for a varied bot to pick it: a
+// hundredth of a star, far below what a bot can tell apart, yet enough to split the many placements of a
+// shape that its evaluation values alike.
+const varyMargin = 0.01
+
+// Vary gives the bot a seat's seed for its next decision (game.Varied): two bots of one level at a table
+// see the same cards and, without it, draw the same maps. A level that draws its choices reseeds them.
+func (b *Bot) Vary(seed uint64) {
+	b.vary = seed | 1
+	if b.rng != nil {
+		b.Reseed(seed)
+	}
+}
+
+// character moves to the front one of the answers within varyMargin of the best, picked by the seed: by
+// their value after the look-ahead among the ranked first ones if there was one, else by their own.
+func (b *Bot) character(ranked int) {
+	key, n := func(c *candidate) float64 { return c.value }, len(b.cands)
+	if ranked > 0 {
+		key, n = func(c *candidate) float64 { return c.ahead }, ranked
+	}
+	near := 1
+	for near < n && key(&b.cands[near]) >= key(&b.cands[0])-varyMargin {
+		near++
+	}
+	if k := int(b.vary % uint64(near)); k > 0 {
+		b.cands[0], b.cands[k] = b.cands[k], b.cands[0]
+	}
 }

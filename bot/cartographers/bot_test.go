@@ -359,3 +359,53 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// fourStrongMaps plays a four-player game (base box, no ambush drawn on a neighbour would tell the seats
+// apart at first) between four strong bots, each varied by seed(seat) before every decision when seed is
+// not nil, and returns the four maps.
+func fourStrongMaps(t *testing.T, seed func(seat, turn int) uint64) []string {
+	t.Helper()
+	g, err := carto.NewGame(carto.Options{}, 4, 21)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(Strong) // one bot for every seat, as the server's pool lends one
+	for turn := 0; !g.Over(); turn++ {
+		for _, s := range g.ToActSeats() {
+			if seed != nil {
+				b.Vary(seed(s, turn))
+			}
+			m, err := b.Choose(g, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(s, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	maps := make([]string, 4)
+	for s := range maps {
+		sh := g.Sheet(s)
+		maps[s] = sh.MapText()
+	}
+	return maps
+}
+
+// TestVariedBotsDrawTheirOwnMaps: four strong bots at one table see the same cards; each varied by a seat's
+// own seed, they draw four different maps (unvaried, the same bot draws one map four times: the check
+// can fail), and scores stay those of a strong bot.
+func TestVariedBotsDrawTheirOwnMaps(t *testing.T) {
+	same := fourStrongMaps(t, nil)
+	if same[0] != same[1] || same[1] != same[2] {
+		t.Fatalf("unvaried strong bots drew different maps from the same cards: the test no longer shows what Vary changes")
+	}
+	maps := fourStrongMaps(t, func(seat, turn int) uint64 { return uint64(seat+1)*0x9e3779b97f4a7c15 ^ uint64(turn) })
+	for i := range maps {
+		for j := i + 1; j < len(maps); j++ {
+			if maps[i] == maps[j] {
+				t.Errorf("seats %d and %d, varied by their own seeds, drew the same map:\n%s", i, j, maps[i])
+			}
+		}
+	}
+}

@@ -182,8 +182,10 @@ func TestServeToyForLoadTests(t *testing.T) {
 	base, stop := startServe(t, "--data", filepath.Join(dir, "a"))
 	if g := games(base); strings.Contains(g, `"name":"toy"`) {
 		t.Error("serve offers the toy game without --toy")
-	} else if !strings.Contains(g, `"bots":["strong",`) || !strings.Contains(g, `"bots":["greedy+",`) {
-		t.Errorf("serve does not offer the bots of both games: %s", g)
+	} else if !strings.Contains(g, `"bots":["easy","medium","auto","hard","fast","strong","master"],"default_bot":"strong"`) ||
+		!strings.Contains(g, `"bots":["easy","auto","medium","hard","greedy+","master"],"default_bot":"greedy+"`) {
+		// The levels from the weakest to the strongest by their measured ratings, the default apart.
+		t.Errorf("serve does not offer the bots of both games in order of strength: %s", g)
 	}
 	stop()
 	base, stop = startServe(t, "--data", filepath.Join(dir, "b"), "--toy", "--no-bots", "--cpuprofile", prof)

@@ -65,3 +65,19 @@ func TestSimBadArguments(t *testing.T) {
 		}
 	}
 }
+
+// Six seats with Inns & Cathedrals (its sixth colour); without it a sixth seat is refused in words that
+// name the expansion.
+func TestSimSixSeats(t *testing.T) {
+	out := runOK(t, "", "sim", "--game", "carcassonne", "--games", "2", "--seats", "6", "--bots", "greedy+", "--options", `{"expansions":["inns_cathedrals"]}`)
+	for _, want := range []string{"carcassonne: 2 games, 6 seats", "\n6       greedy+"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"sim", "--game", "carcassonne", "--games", "1", "--seats", "6", "--bots", "greedy+"}, strings.NewReader(""), &stdout, &stderr)
+	if code == 0 || !strings.Contains(stderr.String(), "sixth player needs Inns & Cathedrals") {
+		t.Errorf("six seats without Inns & Cathedrals: exit %d, %q", code, stderr.String())
+	}
+}

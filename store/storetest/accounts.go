@@ -33,6 +33,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) store.Store) {
 		{"OutboxLeases", testOutboxLeases},
 		{"OutboxRace", testOutboxRace},
 		{"Inbox", testInbox},
+		{"InboxPerTable", testInboxPerTable},
 		{"PrefsAndPush", testPrefsAndPush},
 		{"FollowsBlocksReports", testFollowsBlocksReports},
 		{"ServerKey", testServerKey},

@@ -3,6 +3,7 @@ package storetest
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -194,6 +195,80 @@ func testInbox(t *testing.T, a store.Accounts) {
 	}
 	if at, _ := a.LastMailed(ctx, "u1", "g1"); !at.IsZero() {
 		t.Fatalf("a mail record older than asked was kept: %v", at)
+	}
+}
+
+// A turn note replaces the unread turn note of its table (not a read one, nor another table's, nor another
+// kind); the notes of one table are read together; the waiting count counts tables, not notes.
+func testInboxPerTable(t *testing.T, a store.Accounts) {
+	mustCreate(t, a, user("u1", "ada"), user("u2", "bea"))
+	turn := func(user, game string, at time.Time) store.Note {
+		n := note(user, game, "turn", at)
+		n.Replace = true
+		return n
+	}
+	settle := func(ns ...store.Note) {
+		t.Helper()
+		if err := a.SettleNotes(ctx, "A", store.Settlement{Inbox: ns}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	settle(turn("u1", "g1", t0), turn("u2", "g1", t0), note("u1", "g1", "clock", t0), turn("u1", "g2", t0))
+	first, _ := a.Inbox(ctx, "u1", 0, 10)
+	a.MarkRead(ctx, "u1", first[len(first)-1].ID) // g1's first turn note is read
+	settle(turn("u1", "g1", t0.Add(time.Second)))
+	settle(turn("u1", "g1", t0.Add(2*time.Second)))
+	in, err := a.Inbox(ctx, "u1", 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range in {
+		got = append(got, fmt.Sprintf("%s/%s/%v", n.GameID, n.Kind, n.Read))
+	}
+	want := []string{"g1/turn/false", "g2/turn/false", "g1/clock/false", "g1/turn/true"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("inbox %v, want %v (the newest turn note of g1 alone unread)", got, want)
+	}
+	if !in[0].Created.Equal(store.MicroTime(t0.Add(2 * time.Second))) {
+		t.Fatalf("the turn note kept is from %v, want the newest", in[0].Created)
+	}
+	if n, _ := a.Unread(ctx, "u1"); n != 3 {
+		t.Fatalf("unread %d, want 3", n)
+	}
+	if n, _ := a.Waiting(ctx, "u1"); n != 2 {
+		t.Fatalf("waiting %d, want 2 tables", n)
+	}
+	settle(note("u1", "", "follow", t0), note("u1", "", "follow", t0))
+	if n, _ := a.Waiting(ctx, "u1"); n != 4 {
+		t.Fatalf("waiting %d, want 2 tables and 2 notes about no table", n)
+	}
+	follows, _ := a.Inbox(ctx, "u1", 0, 2)
+	if err := a.MarkNotesRead(ctx, "u2", []int64{follows[0].ID}); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := a.Waiting(ctx, "u1"); n != 4 {
+		t.Fatalf("another account read u1's note: waiting %d", n)
+	}
+	if err := a.MarkNotesRead(ctx, "u1", []int64{follows[0].ID, follows[1].ID}); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := a.Waiting(ctx, "u1"); n != 2 {
+		t.Fatalf("waiting after reading the two follows: %d", n)
+	}
+	if n, err := a.MarkMatchRead(ctx, "u1", "g1"); n != 2 || err != nil {
+		t.Fatalf("reading g1 marked %d, %v; want its 2 unread notes", n, err)
+	}
+	if n, _ := a.Waiting(ctx, "u1"); n != 1 {
+		t.Fatalf("waiting after reading g1: %d", n)
+	}
+	if n, _ := a.Unread(ctx, "u2"); n != 1 {
+		t.Fatalf("another account's notes changed: %d unread", n)
+	}
+	newest, _ := a.Inbox(ctx, "u1", 0, 1)
+	a.MarkRead(ctx, "u1", newest[0].ID)
+	if n, _ := a.Waiting(ctx, "u1"); n != 0 {
+		t.Fatalf("waiting after marking all read: %d", n)
 	}
 }
 

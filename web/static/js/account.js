@@ -37,9 +37,12 @@ export function accountControl(onChange) {
     if (u) {
       startInbox();
       box.replaceChildren(bell((path) => { history.pushState(null, "", path); onChange(); }), " ",
-        h("a", { id: "signed-in-as", href: `/u/${encodeURIComponent(u.name)}` }, t("signedInAs", { name: u.name })), " ",
-        h("a", { id: "settings-link", href: "/settings" }, t("settings")), " ",
-        h("button", { type: "button", id: "sign-out", class: "link", onclick: async () => {
+        // On a phone the header is one row: the name alone, a gear for the settings (sign out is there too).
+        h("a", { id: "signed-in-as", href: `/u/${encodeURIComponent(u.name)}`, title: t("signedInAs", { name: u.name }) },
+          h("span", { class: "long" }, t("signedInAs", { name: u.name })), h("span", { class: "short" }, u.name)), " ",
+        h("a", { id: "settings-link", href: "/settings", "aria-label": t("settings"), title: t("settings") },
+          h("span", { class: "long" }, t("settings")), h("span", { class: "short", "aria-hidden": "true" }, "⚙")), " ",
+        h("button", { type: "button", id: "sign-out", class: "link long", onclick: async () => {
           try { await api.signout(); } catch { /* signed out anyway */ }
           stopInbox();
           forgetUser(); onChange();

@@ -22,6 +22,7 @@ export const api = {
   lobby: (status) => call("GET", "/api/matches?limit=30" + (status ? "&status=" + status : "")),
   create: (req) => call("POST", "/api/matches", req),
   show: (id, token) => call("GET", `/api/matches/${id}`, undefined, token),
+  matchRatings: (id) => call("GET", `/api/matches/${id}/ratings`),
   join: (id, name) => call("POST", `/api/matches/${id}/join`, { name }),
   start: (id, token) => call("POST", `/api/matches/${id}/start`, {}, token),
   close: (id, token) => call("POST", `/api/matches/${id}/close`, {}, token),
@@ -32,15 +33,19 @@ export const api = {
   undo: (id, token, seq) => call("POST", `/api/matches/${id}/undo`, seq == null ? {} : { seq }, token, onceKey()),
   replay: (id, step) => call("GET", `/api/matches/${id}/replay/${step}`),
   invite: (id, token, name) => call("POST", `/api/matches/${id}/invite`, { name }, token),
+  decline: (id) => call("POST", `/api/matches/${id}/decline`),
   chat: (id, token, body) => call("POST", `/api/matches/${id}/chat`, body, token),
   story: (id) => call("GET", `/api/matches/${id}/story`),
   legal: (id, token) => call("GET", `/api/matches/${id}/legal`, undefined, token),
   rematch: (id, token) => call("POST", `/api/matches/${id}/rematch`, {}, token),
+  resign: (id, token, seat) => call("POST", `/api/matches/${id}/resign`, { seat }, token),
+  claimVictory: (id, token) => call("POST", `/api/matches/${id}/claim`, {}, token),
+  leave: (id, token) => call("POST", `/api/matches/${id}/leave`, {}, token),
   addBot: (id, token, bot) => call("POST", `/api/matches/${id}/bots`, bot ? { bot } : {}, token),
   // The games and their bots do not change while the page is open: asked once.
   games: () => (gamesOnce ||= call("GET", "/api/games").catch(e => { gamesOnce = null; throw e; })),
   // The account: the session is a cookie the browser sends by itself.
-  me: () => call("GET", "/api/account"),
+  me: () => call("GET", "/api/session"),
   signup: (name, password, seats) => call("POST", "/api/account/signup", { name, password, seats }),
   signin: (name, password, seats) => call("POST", "/api/account/signin", { name, password, seats }),
   signout: () => call("POST", "/api/account/signout", {}),
@@ -61,6 +66,8 @@ export const api = {
   user: (name) => call("GET", `/api/users/${encodeURIComponent(name)}`),
   notifications: (before) => call("GET", "/api/account/notifications" + (before ? "?before=" + before : "")),
   readNotifications: (upto) => call("POST", "/api/account/notifications/read", { upto }),
+  readNoteIDs: (ids) => call("POST", "/api/account/notifications/read", { ids }),
+  readAllNotifications: () => call("POST", "/api/account/notifications/read-all", {}),
   notifySettings: () => call("GET", "/api/account/notify"),
   setNotify: (req) => call("POST", "/api/account/notify", req),
   addPush: (subscription, agent) => call("POST", "/api/account/push", { subscription, agent }),
@@ -77,11 +84,12 @@ let gamesOnce = null;
 
 const onceKey = () => ({ "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now() });
 
-// botsOf lists a game's bot levels, its default first (none when the server seats no bots).
+// botsOf lists a game's bot levels from the weakest to the strongest, the server's default first of all
+// in the list's .default (none when the server seats no bots).
 export async function botsOf(game) {
   try {
     const g = ((await api.games()).games || []).find(g => g.name === game);
-    return (g && g.bots) || [];
+    return Object.assign([...((g && g.bots) || [])], { default: g && g.default_bot });
   } catch { return []; }
 }
 
@@ -115,7 +123,7 @@ export function watch(id, token, onState, onStatus) {
     if (token) q.set("token", token);
     if (seq >= 0) q.set("since", String(seq));
     ws = new WebSocket(`${proto}//${location.host}/api/matches/${id}/ws?${q}`);
-    ws.onopen = () => { retry = 0; onStatus && onStatus(true); };
+    ws.onopen = () => { retry = 0; onStatus && onStatus(true); tellVisibility(); };
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
@@ -140,8 +148,13 @@ export function watch(id, token, onState, onStatus) {
       setTimeout(open, 250 * 2 ** retry);
     };
   };
+  // Whether the table is in view: a player looking at it gets no notes about it, and its notes are read.
+  const tellVisibility = () => {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: document.visibilityState === "visible" ? "visible" : "hidden" }));
+  };
+  document.addEventListener("visibilitychange", tellVisibility);
   open();
-  return () => { closed = true; if (ws) ws.close(); };
+  return () => { closed = true; document.removeEventListener("visibilitychange", tellVisibility); if (ws) ws.close(); };
 }
 
 // applyPatch changes an object as a patch says (docs/api.md, WebSocket patches): a field replaces the one of

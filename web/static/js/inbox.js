@@ -1,4 +1,5 @@
-// The account's inbox: a bell in the header with the count of unread notes, kept live by the server's
+// The account's inbox: a bell in the header with the count of the tables and invitations waiting on the
+// player (each once, however many notes it has; a table open and in view reads its notes), kept live by the server's
 // event stream (GET /api/account/events), so that any open Surveyor tab shows within a moment that a game
 // needs the player; a panel listing the notes; and, once the player allowed it, a browser notification for
 // a note that arrives while the tab is hidden. Web Push (push.js and the service worker, /sw.js) reaches
@@ -6,7 +7,7 @@
 
 import { api } from "./api.js";
 import { h, put } from "./dom.js";
-import { t, lang, refusalText } from "./i18n.js";
+import { t, lang, plural, date, refusalText } from "./i18n.js";
 import { accountMark } from "./social.js";
 
 let source = null;
@@ -17,10 +18,12 @@ const badges = new Set();
 export function startInbox() {
   if (source || typeof EventSource === "undefined") return;
   source = new EventSource("/api/account/events");
-  source.addEventListener("hello", (e) => setUnread(JSON.parse(e.data).unread));
+  source.addEventListener("hello", (e) => setUnread(JSON.parse(e.data).waiting));
+  // Notes read elsewhere: another page, a table in view.
+  source.addEventListener("count", (e) => setUnread(JSON.parse(e.data).waiting));
   source.addEventListener("note", (e) => {
     const d = JSON.parse(e.data);
-    setUnread(d.unread);
+    setUnread(d.waiting);
     browserNotice(d.note);
     // Pages that show the player's games refresh them (yours.js).
     window.dispatchEvent(new CustomEvent("surveyor:note", { detail: d.note }));
@@ -49,7 +52,7 @@ function setUnread(n) {
     b.dataset.shown = "1";
     b.textContent = n > 99 ? "99+" : String(n);
     b.hidden = n === 0;
-    b.parentElement && b.parentElement.setAttribute("aria-label", t("bell") + (n ? " · " + t("unreadCount", { n }) : ""));
+    b.parentElement && b.parentElement.setAttribute("aria-label", t("bell") + (n ? " · " + plural("waitingCount", n) : ""));
   }
 }
 
@@ -84,16 +87,31 @@ export function bell(navigate) {
     put(panel, h("p", { class: "muted" }, "…"));
     try {
       const r = await api.notifications();
-      const list = h("ul", { class: "plain notes" }, r.notes.length ? r.notes.map((n, i) => h("li", { class: i < r.unread ? "note unread" : "note" },
+      const list = h("ul", { class: "plain notes" }, r.notes.length ? r.notes.map(n => h("li", { class: n.read ? "note" : "note unread" },
         // The mark rides beside the link, in one line with it (the item is a column).
-        h("span", {}, h("a", { href: noteLink(n), onclick: (e) => { e.preventDefault(); close(); navigate(noteLink(n)); } }, noteText(n)),
+        h("span", {}, h("a", { href: noteLink(n), onclick: (e) => {
+          e.preventDefault();
+          close();
+          if (!n.read) api.readNoteIDs([n.id]).then(x => setUnread(x.waiting), () => {});
+          navigate(noteLink(n));
+        } }, noteText(n)),
           n.by_account ? accountMark(n.by) : null),
-        h("span", { class: "muted when" }, new Date(n.created).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" }))))
+        h("span", { class: "muted when" }, date(n.created, true))))
         : [h("li", { class: "muted" }, t("noNotes"))]);
       const allow = typeof Notification !== "undefined" && Notification.permission === "default"
         ? h("button", { type: "button", class: "link", id: "allow-notes", onclick: (e) => Notification.requestPermission().then(() => e.target.remove()) }, t("allowBrowserNotes")) : null;
-      put(panel, list, allow);
-      if (r.notes.length) api.readNotifications(r.notes[0].id).then(x => setUnread(x.unread), () => {});
+      // Opening the panel reads nothing: a table's notes are read when it is opened, or all at once here.
+      const readAll = r.unread ? h("button", { type: "button", class: "link", id: "mark-all-read", onclick: async () => {
+        try {
+          setUnread((await api.readAllNotifications()).waiting);
+          for (const li of list.querySelectorAll(".unread")) li.classList.remove("unread");
+          readAll.remove();
+        } catch (ex) { readAll.replaceWith(h("p", { class: "error" }, refusalText(ex))); }
+      } }, t("markAllRead")) : null;
+      put(panel, readAll, list, allow);
+      // A note about no match (a follow) waits on nothing: seen in the panel, it is read.
+      const seen = r.notes.filter(n => !n.read && !n.match).map(n => n.id);
+      if (seen.length) api.readNoteIDs(seen).then(x => setUnread(x.waiting), () => {});
     } catch (ex) { put(panel, h("p", { class: "error" }, refusalText(ex))); }
   };
   setUnread(unread);

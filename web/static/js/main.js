@@ -2,7 +2,7 @@
 // its replay) and the lobby.
 
 import { api, seats } from "./api.js";
-import { t, languages, languageNames, pickLanguage, setLanguage, lang, botLevelName, botTag, refusalText } from "./i18n.js";
+import { t, languages, languageNames, pickLanguage, setLanguage, lang, botLevelName, botTag, refusalText, clockLabel } from "./i18n.js";
 import { showMatch } from "./match.js";
 import { showReplay } from "./replay.js";
 import { showYours } from "./yours.js";
@@ -15,6 +15,13 @@ import { learnPanel } from "./tutorial.js";
 import { games, gameName, clientOf } from "./games.js";
 
 let teardown = null;
+
+// clockPresets are the clocks a host picks in one choice, by speed: a live game's minutes a move or its
+// bank for the game, a correspondence game's days a move (Yucata's and Board Game Arena's usual lengths).
+const clockPresets = {
+  clockLive: [["move", 60], ["move", 180], ["move", 300], ["game", 600], ["game", 1800]],
+  clockCorrespondence: [["move", 86400], ["move", 2 * 86400], ["move", 3 * 86400], ["move", 7 * 86400]],
+};
 
 export function navigate(path) {
   history.pushState(null, "", path);
@@ -62,7 +69,7 @@ function showLobby(main) {
       h("label", { class: "inline solo-pick" }, h("input", { type: "radio", name: "mode", value: "solo", id: "mode-solo", checked: true }), t("solo")),
       h("label", { class: "inline" }, h("input", { type: "radio", name: "mode", value: "others", id: "mode-others" }), t("withOthers")),
       h("label", { class: "inline bots-only", hidden: true }, h("input", { type: "radio", name: "mode", value: "bots", id: "mode-bots" }), t("againstBots")),
-      h("label", { class: "inline" }, t("seats"), h("input", { type: "number", id: "seats", name: "seats", min: 2, max: 100, value: 2 })),
+      h("label", { class: "inline seats-pick" }, t("seats"), h("input", { type: "number", id: "seats", name: "seats", min: 2, max: 100, value: 2 })),
       h("label", { class: "inline rated-pick", hidden: true }, h("input", { type: "checkbox", id: "rated", name: "rated" }), t("rated")),
       h("label", { class: "inline others-only" }, h("input", { type: "checkbox", id: "spectator-chat", name: "spectator_chat" }), t("spectatorChat")),
       h("span", { class: "bot-pick", hidden: true },
@@ -70,14 +77,23 @@ function showLobby(main) {
         h("label", { class: "inline" }, t("botLevel"), h("select", { id: "bot-level-new", name: "level" })))),
     h("fieldset", {}, h("legend", {}, t("clock")),
       h("select", { id: "clock", name: "clock", "aria-label": t("clock") },
-        h("option", { value: "" }, t("clockNone")), h("option", { value: "move" }, t("clockMove")),
-        h("option", { value: "game" }, t("clockGame"))),
-      h("label", { class: "inline clock-seconds", hidden: true }, h("input", { type: "number", id: "clock-seconds", name: "seconds", min: 10, value: 120 }), t("seconds"))),
+        h("option", { value: "" }, t("clockNone")),
+        ...Object.entries(clockPresets).map(([speed, list]) => h("optgroup", { label: t(speed) },
+          list.map(([mode, seconds]) => h("option", { value: `${mode}:${seconds}` }, clockLabel({ mode, seconds }))))),
+        h("option", { value: "custom" }, t("clockCustom"))),
+      // Any other clock: per move or a bank for the game, in minutes, hours or days.
+      h("span", { class: "clock-custom", hidden: true },
+        h("select", { id: "clock-mode", name: "clock_mode", "aria-label": t("clock") },
+          h("option", { value: "move" }, t("clockMove")), h("option", { value: "game" }, t("clockGame"))),
+        h("input", { type: "number", id: "clock-amount", name: "clock_amount", min: 1, max: 999, value: 2, "aria-label": t("clockAmount") }),
+        h("select", { id: "clock-unit", name: "clock_unit", "aria-label": t("clockAmount") },
+          h("option", { value: 60 }, t("unitMinutes")), h("option", { value: 3600 }, t("unitHours")),
+          h("option", { value: 86400, selected: true }, t("unitDays"))))),
     h("button", { type: "submit", id: "create", class: "primary" }, t("create")),
     err);
   const $ = (sel) => form.querySelector(sel);
   const seatsField = $("#seats");
-  let bots = {};
+  let bots = {}, defaultBot = {};
   // Fields follow the game and the mode: the game's own options, the number of seats only with others
   // (up to the game's most), the bots' count and level only against bots, solo only for a game that has it.
   const sync = () => {
@@ -87,20 +103,26 @@ function showLobby(main) {
       for (const f of e.querySelectorAll("input, select")) f.disabled = e.hidden;
     }
     $(".solo-pick").hidden = !client.solo;
-    // A clock's length is asked only when there is a clock.
-    $(".clock-seconds").hidden = !$("#clock").value;
+    // A clock's mode and length are asked only for a clock of one's own.
+    $(".clock-custom").hidden = $("#clock").value !== "custom";
     const levels = bots[game] || [];
     for (const e of form.querySelectorAll(".bots-only")) e.hidden = !levels.length;
     if ((!client.solo && $("#mode-solo").checked) || (!levels.length && $("#mode-bots").checked)) $("#mode-others").checked = true;
     $(".bot-pick").hidden = !$("#mode-bots").checked;
     const sel = $("#bot-level-new");
     if (sel.dataset.levels !== game + levels) {
-      sel.replaceChildren(...levels.map(l => h("option", { value: l }, botLevelName(l))));
+      // From the weakest to the strongest, as the server lists them, the default chosen.
+      sel.replaceChildren(...levels.map(l => h("option", { value: l, selected: l === defaultBot[game] }, botLevelName(l))));
       sel.dataset.levels = game + levels;
     }
+    // The most seats can follow the game's options (Carcassonne's sixth comes with Inns & Cathedrals): a
+    // number chosen above it comes down with it.
     seatsField.max = client.maxSeats;
     $("#bot-count").max = client.maxSeats - 1;
+    for (const f of [seatsField, $("#bot-count")]) if (Number(f.value) > Number(f.max)) f.value = f.max;
+    // The number of seats is a choice only with others: alone it is one, against bots one more than them.
     seatsField.disabled = !$("#mode-others").checked;
+    $(".seats-pick").hidden = seatsField.disabled;
     $(".others-only").hidden = !$("#mode-others").checked;
     // Rated games are between people with accounts and bots with ratings of their own (every bot the server
     // offers has one): the choice is offered to a signed-in player who does not play alone.
@@ -111,7 +133,7 @@ function showLobby(main) {
   form.addEventListener("change", sync);
   sync();
   api.games().then(r => {
-    for (const g of r.games || []) bots[g.name] = g.bots || [];
+    for (const g of r.games || []) { bots[g.name] = g.bots || []; defaultBot[g.name] = g.default_bot; }
     sync();
   }).catch(() => {});
   form.addEventListener("submit", async (e) => {
@@ -127,7 +149,13 @@ function showLobby(main) {
       : Math.min(Number(seatsField.max), Math.max(2, Number(seatsField.value) || 2));
     const options = clientOf(game).options(f);
     const req = { game, name, options, max_seats: maxSeats };
-    if (f.get("clock")) req.clock = { mode: f.get("clock"), seconds: Number(f.get("seconds")) || 120 };
+    const clock = String(f.get("clock") || "");
+    if (clock === "custom") {
+      req.clock = { mode: f.get("clock_mode"), seconds: Math.max(1, Number(f.get("clock_amount")) || 1) * Number(f.get("clock_unit")) };
+    } else if (clock) {
+      const [mode, seconds] = clock.split(":");
+      req.clock = { mode, seconds: Number(seconds) };
+    }
     if (f.get("rated") && mode !== "solo") req.rated = true;
     if (f.get("spectator_chat") && mode === "others") req.spectator_chat = true;
     try {
@@ -143,8 +171,9 @@ function showLobby(main) {
   const yours = h("section", { id: "yours", class: "panel yours-panel", hidden: true });
   const boards = h("p", { class: "muted", id: "boards" }, t("leaderboard") + ": ",
     ...Object.keys(games).flatMap((g, i) => [i ? " · " : "", h("a", { href: `/leaderboard/${g}` }, gameName(g))]));
-  const learn = learnPanel(games, navigate, () => $("#name").value.trim() || t("learnName"));
-  main.replaceChildren(yours, h("div", { class: "lobby" }, h("div", {}, form, learn), h("div", {}, friendsPanel(), lists, boards)));
+  const nameNow = () => $("#name").value.trim() || t("learnName");
+  const learn = learnPanel(games, navigate, nameNow);
+  main.replaceChildren(yours, gamesStrip(nameNow), h("div", { class: "lobby" }, h("div", {}, form, learn), h("div", {}, friendsPanel(), lists, boards)));
   const stopYours = showYours(yours);
   let stop = false;
   const refresh = async () => {
@@ -159,6 +188,38 @@ function showLobby(main) {
   refresh();
   const timer = setInterval(() => { if (!stop) refresh(); }, 5000);
   return () => { stop = true; clearInterval(timer); stopYours(); };
+}
+
+// gamesStrip shows each game with a picture of its table and two one-click ways in: "Play now" (alone, or
+// against a bot where the game has no solo) and "Invite a friend" (a table for two, its link to share).
+// The form below keeps every other choice.
+function gamesStrip(nameOf) {
+  const err = h("p", { class: "error", role: "alert" });
+  const go = async (btn, game, withFriend) => {
+    btn.disabled = true;
+    err.textContent = "";
+    const client = clientOf(game), name = nameOf();
+    try {
+      const solo = !withFriend && client.solo;
+      const r = await api.create({ game, name, max_seats: solo ? 1 : 2 });
+      seats.set(r.id, { token: r.token, seat: r.seat, name });
+      if (!withFriend) {
+        if (!solo) await api.addBot(r.id, r.token, "");
+        await api.start(r.id, r.token);
+      }
+      navigate("/m/" + r.id);
+    } catch (ex) { err.textContent = refusalText(ex); btn.disabled = false; }
+  };
+  return h("section", { class: "games-strip", id: "play-now" },
+    ...Object.entries(games).map(([g, c]) => h("article", { class: "panel game-card", "data-game": g },
+      c.poster ? h("div", { class: "poster-box" }, c.poster()) : null,
+      h("div", { class: "game-card-body" },
+        h("h2", {}, c.title), h("p", { class: "muted" }, t("gameBlurb_" + g)),
+        h("p", { class: "row" },
+          h("button", { type: "button", class: "primary", "data-play-now": g, onclick: (e) => go(e.currentTarget, g, false) },
+            t(c.solo ? "playNowSolo" : "playNowBot")),
+          h("button", { type: "button", "data-invite-friend": g, onclick: (e) => go(e.currentTarget, g, true) }, t("inviteFriend")))))),
+    err);
 }
 
 function gameList(title, matches, status) {
@@ -181,7 +242,8 @@ function gameList(title, matches, status) {
     const content = client ? client.describe(o) : gameName(m.game);
     return h("li", { "data-match": m.id, "data-game": m.game },
       h("span", {}, `${players} (${(s.players || []).length}/${s.max_seats || "?"})`),
-      content ? h("span", { class: "muted", "data-content": m.id }, content) : null, ...actions);
+      content ? h("span", { class: "muted", "data-content": m.id }, content) : null,
+      s.clock ? h("span", { class: "muted", "data-clock": m.id }, clockLabel(s.clock)) : null, ...actions);
   });
   return h("section", { class: "panel" }, h("h2", {}, title),
     items.length ? h("ul", { class: "games" }, items) : h("p", { class: "muted" }, t("none")));

@@ -11,16 +11,20 @@ import { guide } from "./tutorial.js";
 import { api, seats, watch, botsOf, APIError } from "./api.js";
 import { h } from "./dom.js";
 import { isOffline } from "./ui.js";
-import { t, botLevelName, botTag, refusalText, duration } from "./i18n.js";
+import { t, plural, botLevelName, botTag, refusalText, clockLabel } from "./i18n.js";
 import { updateClock } from "./clock.js";
 import { storyList } from "./story.js";
 import { clientOf } from "./games.js";
+import { endActions, leaveButton, decidesNothing } from "./resign.js";
+import { currentUser } from "./account.js";
 
 export function showMatch(main, id) {
   const s = {
     id, seat: seats.get(id), env: null, view: null, prev: null, stop: null, closed: false,
     queue: [], notice: "",
   };
+  // Who this browser is signed in as: an invitation to the table is for that account.
+  currentUser().then(u => { if (u) { s.me = u; if (s.env && s.env.match.status === "open") s.render(); } });
   // The game's part of the client (games.js): null until the match is known.
   const client = () => (s.env ? clientOf(s.env.match.game) : null);
   const token = () => (s.seat ? s.seat.token : "");
@@ -35,6 +39,9 @@ export function showMatch(main, id) {
     if (!s.env && clientOf(env.match.game)) clientOf(env.match.game).init(s);
     s.env = env;
     s.view = env.view || null;
+    // A game a resignation or a claim ended, or a seat that resigned, decides nothing more (resign.js): the
+    // game's own view still holds the decision its rules were waiting for.
+    if (s.view && s.view.decision && decidesNothing(env)) s.view = { ...s.view, decision: null };
     if (client()) client().notice(s);
     render();
   };
@@ -43,16 +50,19 @@ export function showMatch(main, id) {
     if (s.closed) return;
     const app = document.getElementById("app");
     app.dataset.seq = s.env ? s.env.seq : -1;
+    app.dataset.ended = s.env ? s.env.match.ended || "" : "";
     if (!s.env) { main.replaceChildren(h("p", {}, t("loading"))); return; }
     if (s.env.match.status === "open" || !s.view || !client()) renderRoom(main, s, token, accept);
     else {
       client().table(main, s, token, accept);
       const side = main.querySelector(".side-col");
-      // Who is at the table matters where there is someone else.
-      if (side && s.env.match.players.length > 1) side.prepend(presenceLine(s));
+      // Who is at the table matters where there is someone else, while the game is played (a finished
+      // game called everyone "away", the viewer too).
+      if (side && s.env.match.players.length > 1 && s.env.match.status === "playing") side.prepend(presenceLine(s));
       if (!s.presenceStop && s.env.match.status === "playing" && s.env.match.players.length > 1) s.presenceStop = watchPresence(s);
       tableChat(main, s, token);
       gameLog(main, s, client());
+      endActions(main, s, token, accept);
       guide(main, s, client());
     }
   };
@@ -101,6 +111,7 @@ export function showMatch(main, id) {
   return () => {
     s.closed = true; if (s.stop) s.stop(); document.removeEventListener("keydown", onKey); clearInterval(tick);
     if (s.presenceStop) s.presenceStop();
+    if (s.chatWatch) s.chatWatch();
     document.body.classList.remove("offline");
     connection(true, false);
   };
@@ -125,6 +136,29 @@ function connection(up, wasDown) {
 
 // ---------- waiting room ----------
 
+// startChoice asks the host who pressed Start with seats still empty what to do with them: bots in
+// them (at the server's default level), waiting for players, or starting with fewer (alone: a solo game,
+// where the game has one).
+function startChoice(m, s, token, start, accept, err) {
+  const empty = m.max_seats - m.players.length, client = clientOf(m.game);
+  const fewerOK = m.players.length >= 2 || (m.players.length === 1 && client.solo);
+  const fill = async () => {
+    try {
+      const levels = await botsOf(m.game);
+      for (let i = 0; i < empty; i++) await api.addBot(m.id, token(), levels.default || "");
+      s.startChoice = false;
+      await start();
+    } catch (ex) { err.textContent = refusalText(ex); }
+  };
+  return h("section", { class: "panel notice", id: "start-choice", role: "dialog", "aria-labelledby": "start-choice-q" },
+    h("p", { id: "start-choice-q" }, plural("startEmpty", empty)),
+    h("p", { class: "row" },
+      h("button", { type: "button", class: "primary", id: "start-fill-bots", onclick: fill }, t(empty === 1 ? "startFillBot" : "startFillBots")),
+      h("button", { type: "button", id: "start-wait", onclick: () => { s.startChoice = false; s.render(); } }, t("startWait")),
+      fewerOK ? h("button", { type: "button", id: "start-fewer", onclick: () => { s.startChoice = false; start(); } },
+        m.players.length === 1 ? t("startAlone") : t("startFewer", { n: m.players.length })) : null));
+}
+
 function renderRoom(main, s, token, accept) {
   const m = s.env.match;
   if (m.status === "closed") {
@@ -140,8 +174,7 @@ function renderRoom(main, s, token, accept) {
   const linkInput = h("input", { id: "invite-link", readonly: true, value: invite, onfocus: (e) => e.target.select() });
   // What the invited are joining: the game, its content, the clock.
   const client = clientOf(m.game);
-  const clock = !m.clock ? t("noClock")
-    : t(m.clock.mode === "game" ? "clockPerGame" : "clockPerMove", { time: duration(m.clock.seconds * 1000) });
+  const clock = clockLabel(m.clock);
   const parts = [h("h2", {}, t("waitingRoom")),
     h("p", { id: "joining-what" }, h("strong", {}, joiningWhat(client, m)), " · ", t("joiningClock", { clock })),
     s.removed ? h("p", { class: "notice", id: "seat-removed" }, t("seatRemoved")) : null,
@@ -165,7 +198,7 @@ function renderRoom(main, s, token, accept) {
       if (!levels.length) return;
       // The level chosen survives redraws of the room (each change of the match redraws it).
       const sel = h("select", { id: "bot-level", "aria-label": t("botLevel"), onchange: (e) => { s.botLevel = e.target.value; } },
-        levels.map(l => h("option", { value: l, selected: l === s.botLevel }, botLevelName(l))));
+        levels.map(l => h("option", { value: l, selected: l === (s.botLevel || levels.default) }, botLevelName(l))));
       form.replaceChildren(h("label", { class: "inline" }, t("botLevel") + " ", sel),
         h("button", { type: "submit", id: "add-bot" }, t("addBot")));
       form.hidden = false;
@@ -201,31 +234,65 @@ function renderRoom(main, s, token, accept) {
       } catch (ex) { say(ex.code === "not_found" ? t("inviteBotUnknown") : ex.code === "unauthorized" ? t("inviteBotNotBot") : refusalText(ex)); }
     } }, h("label", { class: "inline" }, t("inviteBot") + " ", name), h("button", { type: "submit", id: "invite-bot" }, t("inviteSend")), friends, said));
   }
-  if (!s.seat && m.players.length < m.max_seats) {
+  const joinAs = async (who) => {
+    try {
+      const r = await api.join(m.id, who);
+      localStorage.setItem("surveyor.name", who);
+      s.seat = { token: r.token, seat: r.seat, name: who };
+      seats.set(m.id, s.seat);
+      if (s.stop) s.stop();
+      s.stop = watch(m.id, r.token, accept, s.onStatus);
+      accept(await api.show(m.id, r.token));
+    } catch (ex) { err.textContent = refusalText(ex); }
+  };
+  // Who was invited and what became of it, for everyone at the table.
+  if ((m.invitations || []).length) {
+    parts.push(h("p", { class: "muted", id: "invitations" }, t("invitationsLead") + " ",
+      ...m.invitations.flatMap((iv, i) => [i ? ", " : "",
+        h("span", { class: "invitation " + iv.status, "data-invitation": iv.name, "data-status": iv.status }, t("invitation_" + iv.status, { name: iv.name }))])));
+  }
+  // The invited, signed in, are asked: who invites them to what, Accept or Decline (not a visitor's name box).
+  const mine = !s.seat && s.me && (m.invitations || []).find(iv => iv.name.toLowerCase() === s.me.name.toLowerCase());
+  if (mine && mine.status === "pending" && m.players.length < m.max_seats) {
+    parts.splice(1, 0, h("section", { class: "notice invited", id: "invited" },
+      h("p", {}, h("strong", {}, t("invitedYou", { by: mine.by, game: joiningWhat(client, m), clock })),),
+      h("p", { class: "row" },
+        h("button", { type: "button", class: "primary", id: "accept-invite", onclick: () => joinAs(s.me.name) }, t("acceptInvite")),
+        h("button", { type: "button", id: "decline-invite", onclick: async () => {
+          try { accept(await api.decline(m.id)); } catch (ex) { err.textContent = refusalText(ex); }
+        } }, t("declineInvite")))));
+  } else if (mine && mine.status === "declined") {
+    parts.splice(1, 0, h("p", { class: "notice", id: "invited" }, t("youDeclined", { by: mine.by })));
+  }
+  if (!s.seat && m.players.length < m.max_seats && !(mine && mine.status === "pending")) {
     const name = h("input", { id: "join-name", maxlength: 32, required: true, value: localStorage.getItem("surveyor.name") || "" });
     parts.push(h("form", { id: "join-form", onsubmit: async (e) => {
       e.preventDefault();
-      try {
-        const r = await api.join(m.id, name.value.trim());
-        localStorage.setItem("surveyor.name", name.value.trim());
-        s.seat = { token: r.token, seat: r.seat, name: name.value.trim() };
-        seats.set(m.id, s.seat);
-        if (s.stop) s.stop();
-        s.stop = watch(m.id, r.token, accept, s.onStatus);
-        accept(await api.show(m.id, r.token));
-      } catch (ex) { err.textContent = refusalText(ex); }
+      joinAs(name.value.trim());
     } }, h("label", {}, t("yourName"), name), h("button", { type: "submit", class: "primary", id: "join" }, t("join"))));
   }
   if (s.seat && s.seat.seat === 0) {
-    parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: async () => {
+    const start = async () => {
       try { accept(await api.start(m.id, token())); } catch (ex) { err.textContent = refusalText(ex); }
+    };
+    parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => {
+      // Empty seats are never dropped silently: the host chooses bots, waiting, or fewer players.
+      if (m.players.length < m.max_seats) { s.startChoice = true; s.render(); } else start();
     } }, t("start")), " ", h("button", { type: "button", id: "close-match", onclick: async () => {
       if (!confirm(t("closeMatchSure"))) return;
       try { accept(await api.close(m.id, token())); } catch (ex) { err.textContent = refusalText(ex); }
     } }, t("closeMatch")));
+    if (s.startChoice && m.players.length < m.max_seats) parts.push(startChoice(m, s, token, start, accept, err));
   } else if (s.seat) {
-    parts.push(h("p", { class: "muted", id: "wait-host" }, t("waitHost", { name: (m.players.find(p => p.seat === 0) || {}).name || "" })));
-  } else {
+    parts.push(h("p", { class: "muted", id: "wait-host" }, t("waitHost", { name: (m.players.find(p => p.seat === 0) || {}).name || "" })),
+      leaveButton(s, token, accept, err, () => {
+        // The seat is gone: this browser watches as a spectator from now on.
+        seats.drop(m.id);
+        s.seat = null;
+        if (s.stop) s.stop();
+        s.stop = watch(m.id, "", accept, s.onStatus);
+      }));
+  } else if (!(mine && mine.status === "pending")) {
     parts.push(h("p", { class: "muted" }, t("spectating")));
   }
   parts.push(err);
@@ -249,7 +316,7 @@ function tableChat(main, s, token) {
   if (!shown.length) list.append(h("li", { class: "muted" }, t("chatEmpty")));
   const panel = h("section", { class: "panel chat", id: "chat" }, h("h3", {}, t("chat")), list);
   if (muted.size) {
-    panel.append(h("p", { class: "muted small" }, t("chatMuted", { n: muted.size }), " ",
+    panel.append(h("p", { class: "muted small" }, plural("chatMuted", muted.size), " ",
       h("button", { type: "button", class: "link", id: "chat-unmute", onclick: () => { localStorage.removeItem(MUTED); s.render(); } }, t("chatUnmute"))));
   }
   const send = async (body) => {
@@ -272,6 +339,43 @@ function tableChat(main, s, token) {
   side.append(panel);
   // The newest message in view (the list scrolls, not the page).
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  chatSignal(main, s, panel, shown, mine);
+}
+
+// chatSignal tells of messages not yet read: a count on the chat's tab (on a phone the chat is a drawer
+// one tap from the board, not 1,400 px under it) and in the page's title. A message is read once the chat
+// is on the screen of a page in view; the messages there when the page opened are not news.
+function chatSignal(main, s, panel, shown, mine) {
+  const last = shown.length ? shown[shown.length - 1].n : 0;
+  if (s.chatSeen === undefined) s.chatSeen = last;
+  const unread = () => shown.filter(c => c.n > s.chatSeen && c.name !== mine).length;
+  const badge = h("span", { class: "badge", id: "chat-unread", hidden: true });
+  const tab = h("button", { type: "button", class: "chat-tab", id: "chat-tab", "aria-expanded": s.chatOpen ? "true" : "false",
+    onclick: () => { s.chatOpen = !s.chatOpen; s.render(); } }, t("chat"), " ", badge);
+  panel.classList.toggle("open", !!s.chatOpen);
+  panel.prepend(h("button", { type: "button", class: "link chat-close", id: "chat-close", "aria-label": t("close"),
+    onclick: () => { s.chatOpen = false; s.render(); } }, "×"));
+  main.append(tab);
+  const base = document.title.replace(/^\(\d+\) /, "");
+  const show = () => {
+    const n = unread();
+    badge.hidden = !n;
+    badge.textContent = String(n);
+    document.title = (n ? `(${n}) ` : "") + base;
+  };
+  // Read: the chat is on the screen (a drawer open, or the panel scrolled to) and the page is in view.
+  const read = () => {
+    const r = panel.getBoundingClientRect();
+    const onScreen = r.height > 0 && r.bottom > 0 && r.top < innerHeight && getComputedStyle(panel).display !== "none";
+    if (onScreen && document.visibilityState === "visible" && last > s.chatSeen) { s.chatSeen = last; }
+    show();
+  };
+  if (s.chatWatch) s.chatWatch();
+  const io = new IntersectionObserver(read);
+  io.observe(panel);
+  document.addEventListener("visibilitychange", read);
+  s.chatWatch = () => { io.disconnect(); document.removeEventListener("visibilitychange", read); };
+  show();
 }
 
 // The quick phrases the server knows (chat.go), each shown in the reader's language.

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t, titleName, botLevelName, refusalText } from "./i18n.js";
+import { t, plural, date, titleName, botLevelName, refusalText, number, ratingText } from "./i18n.js";
 import { gameName } from "./games.js";
 import { socialBar } from "./social.js";
 
@@ -14,22 +14,23 @@ const svg = (tag, attrs, ...kids) => {
   e.append(...kids);
   return e;
 };
-const fixed = (x) => (Math.round(x * 10) / 10).toFixed(1);
+const fixed = (x) => number(Math.round(x * 10) / 10, 1);
 
-// chart draws a rating's history (its ordinal after each rated game) as a line with its points.
+// chart draws a rating's history (the rating after each rated game) as a line with its points.
 function chart(points) {
-  const w = 320, hgt = 120, pad = 24;
-  const ys = points.map(p => p.ordinal);
-  const lo = Math.min(0, ...ys), hi = Math.max(1, ...ys);
+  const w = 320, hgt = 120, pad = 34;
+  const ys = points.map(p => p.rating);
+  const lo = Math.min(1500, ...ys) - 10, hi = Math.max(1500, ...ys) + 10;
   const x = (i) => pad + (points.length < 2 ? (w - 2 * pad) / 2 : i * (w - 2 * pad) / (points.length - 1));
   const y = (v) => hgt - pad - (v - lo) * (hgt - 2 * pad) / (hi - lo);
-  const line = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.ordinal).toFixed(1)}`).join(" ");
+  const line = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ");
+  const sign = (c) => (c > 0 ? "+" : c < 0 ? "−" : "±") + number(Math.abs(c));
   return svg("svg", { class: "rating-chart", viewBox: `0 0 ${w} ${hgt}`, role: "img", "aria-label": t("ratingHistory") },
-    svg("line", { x1: pad, x2: w - pad, y1: y(0), y2: y(0), class: "axis" }),
-    svg("text", { x: 2, y: y(hi) + 4, class: "tick" }, fixed(hi)), svg("text", { x: 2, y: y(lo) + 4, class: "tick" }, fixed(lo)),
+    svg("line", { x1: pad, x2: w - pad, y1: y(1500), y2: y(1500), class: "axis" }),
+    svg("text", { x: 2, y: y(hi) + 4, class: "tick" }, number(Math.round(hi))), svg("text", { x: 2, y: y(lo) + 4, class: "tick" }, number(Math.round(lo))),
     svg("path", { d: line, class: "line" }),
-    ...points.map((p, i) => svg("circle", { cx: x(i), cy: y(p.ordinal), r: 3, class: "point" },
-      svg("title", {}, `${new Date(p.at).toLocaleDateString()}: ${fixed(p.ordinal)}`))));
+    ...points.map((p, i) => svg("circle", { cx: x(i), cy: y(p.rating), r: 3, class: "point" },
+      svg("title", {}, `${date(p.at)}: ${sign(p.change)} → ${number(p.rating)}`))));
 }
 
 export function showProfile(main, name) {
@@ -37,9 +38,12 @@ export function showProfile(main, name) {
   api.user(name).then(p => {
     const ratings = p.ratings.map(r => h("section", { class: "panel rating", "data-game": r.game },
       h("h3", {}, gameName(r.game)),
-      h("p", {}, h("strong", { class: "ordinal" }, fixed(r.ordinal)), " ",
-        h("span", { class: "muted" }, t(r.games === 1 ? "ratingDetail1" : "ratingDetail", { mu: fixed(r.mu), sigma: fixed(r.sigma), games: r.games })),
-        r.provisional ? h("span", { class: "provisional" }, " " + t("provisional")) : null),
+      // One number, "?" while provisional; the model's figures behind "Details".
+      h("p", {}, h("strong", { class: "rating-value", title: r.provisional ? t("provisionalHint") : "" }, ratingText(r.rating, r.provisional)),
+        r.provisional ? h("span", { class: "provisional muted" }, " " + t("provisional")) : null),
+      h("details", { class: "rating-details" }, h("summary", {}, t("ratingDetails")),
+        h("p", { class: "muted" }, plural("ratingDetail", r.games, { mu: fixed(r.mu), sigma: fixed(r.sigma) })),
+        h("p", { class: "muted" }, t("ratingDetailOrdinal", { ordinal: fixed(r.ordinal) }))),
       chart(p.history[r.game] || []),
       h("p", {}, h("a", { href: `/leaderboard/${r.game}` }, t("leaderboard")))));
     const played = h("table", { class: "ranking", id: "played" },
@@ -47,20 +51,21 @@ export function showProfile(main, name) {
       ...p.games.map(g => h("tr", {}, h("td", {}, gameName(g.game)), h("td", {}, String(g.played)), h("td", {}, String(g.won)))));
     const solo = p.solo && p.solo.length ? h("section", { class: "panel", id: "solo" }, h("h3", {}, t("soloStats")),
       h("table", { class: "ranking" },
-        h("tr", {}, h("th", {}, t("whichGame")), h("th", {}, t("played")), h("th", {}, t("best")), h("th", {}, t("average")), h("th", {}, t("titles"))),
+        h("tr", {}, h("th", {}, t("whichGame")), h("th", {}, t("played")), h("th", {}, t("best")), h("th", {}, t("average")), h("th", {}, t("soloTitles"))),
         ...p.solo.map(s => h("tr", { "data-game": s.game }, h("td", {}, gameName(s.game)), h("td", {}, String(s.played)),
           h("td", { class: "best" }, String(s.best)), h("td", {}, fixed(s.mean)),
           h("td", { class: "titles" }, Object.entries(s.titles || {}).map(([k, n]) => `${titleName(k)} × ${n}`).join(", ")))))) : null;
     const finished = h("ul", { class: "games", id: "finished-games" }, ...p.finished.map(f =>
-      h("li", {}, h("span", {}, gameName(f.game)), h("span", { class: "muted" }, new Date(f.created).toLocaleDateString()),
+      h("li", {}, h("span", {}, gameName(f.game)), h("span", { class: "muted" }, date(f.created)),
         h("a", { href: `/m/${f.id}/replay`, class: "button" }, t("replay")))));
     main.replaceChildren(h("section", { class: "panel profile", id: "profile" },
-      h("h2", {}, p.name), h("p", { class: "muted" }, t("joined", { date: new Date(p.joined).toLocaleDateString() })),
+      h("h2", {}, p.name), h("p", { class: "muted" }, t("joined", { date: date(p.joined) })),
       socialBar(p.name),
       p.ratings.length ? null : h("p", { class: "muted" }, t("noRatingYet"))),
     h("div", { class: "ratings" }, ...ratings),
     h("section", { class: "panel" }, h("h3", {}, t("gamesPlayed")), played),
-    solo,
+    // replaceChildren writes a null as the text "null": a profile without solo games printed it.
+    ...(solo ? [solo] : []),
     h("section", { class: "panel" }, h("h3", {}, t("finishedGames")), p.finished.length ? finished : h("p", { class: "muted" }, t("none"))));
   }).catch(e => {
     main.replaceChildren(h("p", { class: "error" }, e.status === 404 ? t("noSuchPlayer") : refusalText(e)), h("a", { href: "/", class: "button" }, t("backToLobby")));
@@ -72,7 +77,7 @@ export function showLeaderboard(main, game) {
   const load = (offset) => api.leaderboard(game, offset, PAGE).then(r => {
     const rows = r.players.map(p => h("tr", { "data-rank": p.rank },
       h("td", {}, String(p.rank)), h("td", {}, h("a", { href: `/u/${encodeURIComponent(p.name)}` }, p.name)),
-      h("td", { class: "num" }, fixed(p.ordinal)), h("td", { class: "num" }, String(p.games)),
+      h("td", { class: "num" }, ratingText(p.rating, p.provisional)), h("td", { class: "num" }, String(p.games)),
       h("td", {}, p.provisional ? t("provisional") : "")));
     main.replaceChildren(h("section", { class: "panel", id: "leaderboard" },
       h("h2", {}, `${t("leaderboard")} · ${gameName(game)}`),
@@ -85,7 +90,7 @@ export function showLeaderboard(main, game) {
       // The bots keep fixed ratings: shown beside the people as marks of strength, not ranked among them.
       (r.bots || []).length ? h("div", { id: "board-bots" }, h("h3", {}, t("botRatings")),
         h("table", { class: "ranking" }, h("tr", {}, h("th", {}, t("botLevel")), h("th", {}, t("rating"))),
-          ...r.bots.map(b => h("tr", { "data-bot": b.name }, h("td", {}, botLevelName(b.name)), h("td", { class: "num" }, fixed(b.ordinal))))),
+          ...r.bots.map(b => h("tr", { "data-bot": b.name }, h("td", {}, botLevelName(b.name)), h("td", { class: "num" }, number(b.rating))))),
         h("p", { class: "muted" }, t("botRatingsNote"))) : null));
   }).catch(e => main.replaceChildren(h("p", { class: "error" }, refusalText(e))));
   load(0);

@@ -3,7 +3,7 @@
 
 import { api, seats } from "./api.js";
 import { h } from "./dom.js";
-import { t, refusalText } from "./i18n.js";
+import { t, refusalText, ratingChangeText } from "./i18n.js";
 import { pictureLinks } from "./picture.js";
 
 // endLinks is the row of the panel that stays under a finished game: record, replay, lobby, then the
@@ -17,7 +17,26 @@ export function endLinks(s, token) {
     // The map as a picture: the table's own (s.svg: the viewer's sheet, or the board).
     ...(s.svg !== undefined ? [...pictureLinks(() => s.svg, `surveyor-${m.game}-${m.id}`), " "] : []),
     ...rematchControls(s, token, "rematch")),
-  rematchNotice(s, "rematch-notice")];
+  ratingChanges(s), rematchNotice(s, "rematch-notice")];
+}
+
+// ratingChanges tells, under a rated game, what it did to each account's rating ("Ada +12 → 1,512"),
+// asked once of the server (GET /api/matches/ID/ratings) and again while the change is not yet applied.
+export function ratingChanges(s) {
+  const m = s.env.match;
+  if (!m.rated) return null;
+  const p = h("p", { class: "rating-change", id: "rating-change" });
+  const ask = (tries) => api.matchRatings(m.id).then(r => {
+    if (r.pending && tries > 0) return new Promise(ok => setTimeout(ok, 1000)).then(() => ask(tries - 1));
+    return r;
+  });
+  if (!s.ratingsAsk) s.ratingsAsk = ask(5);
+  s.ratingsAsk.then(r => {
+    if (!r.seats.length) return;
+    p.replaceChildren(`${t("ratingChange")}: `, ...r.seats.flatMap((c, i) => [i ? " · " : "",
+      h("span", { "data-seat": c.seat, class: c.change >= 0 ? "up" : "down" }, `${c.name} ${ratingChangeText(c)}`)]));
+  }).catch(() => { /* the end screen stands without it */ });
+  return p;
 }
 
 // rematchControls is a seated player's button ("Play again", "Join the rematch" once another player has

@@ -4,11 +4,10 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t, lang, refusalText } from "./i18n.js";
+import { t, lang, date, refusalText } from "./i18n.js";
 import { currentUser, forgetUser, passkeys, registerPasskey } from "./account.js";
 import { enablePush, pushSupported } from "./push.js";
 
-const date = (s) => new Date(s).toLocaleDateString(lang(), { year: "numeric", month: "short", day: "numeric" });
 
 // refusal turns an API error into the sentence a player reads.
 const refusal = (ex) => ex.code === "bad_credentials" ? t("wrongPassword")
@@ -131,6 +130,12 @@ function tokenSection() {
 function sessionSection(leave) {
   const msg = h("p", { role: "status" });
   return section("session-settings", t("sessions"), t("sessionsWhy"),
+    // This device only: the header's Sign out, which a phone's one-row header leaves here.
+    h("button", { type: "button", id: "signout-here", onclick: async () => {
+      try { await api.signout(); } catch { /* signed out anyway */ }
+      forgetUser();
+      leave();
+    } }, t("signOut")), " ",
     h("button", { type: "button", id: "signout-everywhere", onclick: async () => {
       try {
         await api.signoutEverywhere();

@@ -81,7 +81,9 @@ export function presenceLine(s) {
   const draw = (p) => {
     const now = Date.now();
     put(line, s.env.match.players.map((pl, i) => {
-      const q = (p && p.seats[i]) || {};
+      // The viewer is at the table: this very page says so, whatever the last answer.
+      const mine = s.env.you && s.env.you.seat === i;
+      const q = mine ? { ...((p && p.seats[i]) || {}), connected: true } : (p && p.seats[i]) || {};
       return h("span", { class: "seat-presence", "data-seat": i, "data-connected": q.connected ? "1" : "0" },
         h("span", { class: q.connected ? "dot on" : "dot", "aria-hidden": "true" }), pl.name,
         pl.account ? accountMark(pl.account) : null, " ",

@@ -23,6 +23,3 @@ export function storyList(narrative, step, match, tell) {
   }));
   return list;
 }
-
-// plural picks a key's singular form ("KEY1") for one.
-export const plural = (key, n) => t(n === 1 ? key + "1" : key, { n });

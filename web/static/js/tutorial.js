@@ -20,12 +20,19 @@ const save = (v) => v ? localStorage.setItem(KEY, JSON.stringify(v)) : localStor
 // startTutorial opens the guided game of a game and returns its match id.
 export async function startTutorial(game, client, name) {
   const tut = client.tutorial;
-  const r = await api.create({ game, name, options: tut.options || {}, max_seats: 1 + (tut.bots || 0) });
+  // A tutorial is nobody else's business: the lobby does not list it.
+  const r = await api.create({ game, name, options: tut.options || {}, max_seats: 1 + (tut.bots || 0), unlisted: true });
   seats.set(r.id, { token: r.token, seat: r.seat, name });
   for (let i = 0; i < (tut.bots || 0); i++) await api.addBot(r.id, r.token, "");
   await api.start(r.id, r.token);
   save({ match: r.id, game, step: 0 });
   return r.id;
+}
+
+// stepText is a step's words; on a touch screen its touch form where it has one (no keys to press there).
+function stepText(key) {
+  const touch = (matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0) && t("tut_" + key + "_touch");
+  return touch && touch !== "tut_" + key + "_touch" ? touch : t("tut_" + key);
 }
 
 // guide draws the current step beside the table of match s, if this browser runs its tutorial.
@@ -37,20 +44,24 @@ export function guide(main, s, client) {
   // Steps whose condition holds already are passed (a player who acts before reading is not held back).
   while (tut.step < steps.length - 1 && steps[tut.step].until && steps[tut.step].until(s)) tut.step++;
   save(tut);
-  const step = steps[tut.step];
+  // An aside whose card is on the table now comes first, once (the ruins, the Rift Lands).
+  const aside = (client.tutorial.asides || []).find(a => !(tut.seen || []).includes(a.key) && a.when(s));
+  const step = aside || steps[tut.step];
   const target = [].concat(step.target || []).map(sel => main.querySelector(sel)).find(Boolean);
   if (target) target.classList.add("tutorial-target");
   const next = () => {
+    if (aside) { tut.seen = [...(tut.seen || []), aside.key]; save(tut); s.render(); return; }
     if (tut.step >= steps.length - 1) { save(null); s.render(); return; }
     tut.step++;
     save(tut);
     s.render();
   };
   const box = h("aside", { class: "tutorial", id: "tutorial", role: "status", "aria-live": "polite", "data-step": step.key },
-    h("p", { class: "tutorial-count muted small" }, t("tutStep", { n: tut.step + 1, of: steps.length })),
-    h("p", { class: "tutorial-text" }, t("tut_" + step.key)),
+    h("p", { class: "tutorial-count muted small" }, aside ? t("tutAside") : t("tutStep", { n: tut.step + 1, of: steps.length })),
+    h("p", { class: "tutorial-text" }, stepText(step.key)),
     h("div", { class: "row" },
-      step.until && !step.last ? null : h("button", { type: "button", class: "primary", id: "tutorial-next", onclick: next }, step.last ? t("tutDone") : t("tutNext")),
+      step.until && !step.last ? null : h("button", { type: "button", class: "primary", id: "tutorial-next", onclick: next },
+        aside ? t("tutGotIt") : step.last ? t("tutDone") : t("tutNext")),
       step.last ? null : h("button", { type: "button", class: "link", id: "tutorial-skip", onclick: () => { save(null); s.render(); } }, t("tutSkip"))));
   // In the page's flow under the status line, where it covers nothing (a box over the table hid the very
   // edicts and buttons it spoke of, and on a phone the action bar).

@@ -5,7 +5,7 @@
 import { api, seats, APIError } from "./api.js";
 import { currentUser } from "./account.js";
 import { gameName } from "./games.js";
-import { t, botTag, ordinal, duration } from "./i18n.js";
+import { t, list, botTag, ordinal, duration } from "./i18n.js";
 import { h } from "./dom.js";
 
 // A refresh asks at most this many matches: the API allows bursts of 60 requests per address and the lobby
@@ -54,7 +54,7 @@ function stateText(r) {
     return r.deadline ? `${t("yourTurn")} · ${t("timeLeft", { time: duration(Date.parse(r.deadline) - Date.now()) })}` : t("yourTurn");
   }
   const names = r.players.filter(p => r.toAct.includes(p.seat)).map(p => p.name);
-  return names.length ? t("waitingFor", { names: names.join(", ") }) : t("waitingOthers");
+  return names.length ? t("waitingFor", { names: list(names) }) : t("waitingOthers");
 }
 
 function rowItem(r) {

@@ -6,6 +6,31 @@ import { t } from "../i18n.js";
 import { renderTable, noticeEvents, keyHandler, drawReplay, ruleName } from "./table.js";
 import { tell } from "./story.js";
 import { openRules } from "../ui.js";
+import { drawTile, fit } from "./tiles.js";
+import { el } from "../dom.js";
+
+// poster is the game's picture in the lobby: a few base tiles laid as a game starts, each the first of a
+// list that fits where it goes (so the picture obeys the rules it advertises).
+function poster() {
+  const board = new Map([["0,0", { tile: "D", rotation: 0, x: 0, y: 0 }]]);
+  // Where each tile goes and which tiles it may be, best first: the road and the city go on, a monastery
+  // in the fields below.
+  const spots = [[1, 0, "VUK"], [-1, 0, "UV"], [0, -1, "EFG"], [1, 1, "UVB"], [0, 1, "BV"], [-1, 1, "VUB"], [1, -1, "VB"], [-1, -1, "VIB"]];
+  for (const [x, y, letters] of spots) {
+    placed: for (const letter of letters) {
+      for (let r = 0; r < 4; r++) {
+        if (fit(board, letter, x, y, r).ok) { board.set(x + "," + y, { tile: letter, rotation: r * 90, x, y }); break placed; }
+      }
+    }
+  }
+  const svg = el("svg", { viewBox: "-102 -102 304 304", class: "poster carc-poster", role: "img", "aria-label": "Carcassonne" });
+  for (const tl of board.values()) {
+    const g = el("g", { transform: `translate(${tl.x * 100} ${tl.y * 100})` });
+    g.append(drawTile(tl.tile, tl.rotation / 90));
+    svg.append(g);
+  }
+  return svg;
+}
 
 // EXPANSIONS are the expansions a match may add, in the options' canonical order.
 const EXPANSIONS = ["river", "abbot", "inns_cathedrals", "traders_builders", "mage_witch"];
@@ -59,5 +84,6 @@ export default {
     const expansions = EXPANSIONS.filter(x => f.getAll("expansion").includes(x));
     return expansions.length ? { surveyors: !!f.get("surveyors"), expansions } : { surveyors: !!f.get("surveyors") };
   },
+  poster,
   describe: (o) => ["Carcassonne", ...(o.expansions || []).map(x => t("carcExp_" + x)), o.surveyors ? t("carcSurveyors") : null].filter(Boolean).join(" · "),
 };

@@ -1,23 +1,37 @@
 // A Carcassonne record's events told in the page's language (story.js lists them).
 
-import { t, carcName, surveyorName, modifierName } from "../i18n.js";
+import { t, plural, carcName, surveyorName, modifierName, goodsName } from "../i18n.js";
 import { playerName } from "../ui.js";
-import { plural } from "../story.js";
+import { tileWords } from "./words.js";
 
-// tell is one event in the page's language; undefined for a kind it does not know.
+// GOODS are the Traders' goods in the order the story lists them.
+const GOODS = ["wine", "grain", "cloth"];
+
+// tell is one event in the page's language; undefined for a kind it does not know (the story then shows
+// the engine's English: e2e's TestCarcassonneStoryTranslated fails on such a kind). A tile is named by what
+// it shows, never by the engine's id.
 export function tell(e, match) {
   const d = e.data || {};
   const who = e.seat != null ? playerName(match, e.seat) : "";
   switch (e.kind) {
-    case "tile": return t("storyTile", { turn: d.turn, who, tile: d.tile });
-    case "set_aside": return t("storySetAside", { tile: d.tile });
-    case "scoring": {
+    case "tile": return t(d.second ? "storySecondTile" : "storyTile", { turn: d.turn, who, tile: tileWords(d.tile) });
+    case "set_aside": return t("storySetAside", { tile: tileWords(d.tile) });
+    case "scoring":
+    case "recall": {
       const whom = (d.receivers || []).map(s => playerName(match, s)).join(", ");
-      const size = d.feature === "field" ? plural("storyCities", d.cities || 0) : plural("storyTiles", (d.tiles || []).length);
-      let s = `${carcName(d.feature)} (${size}): ` + (whom ? `${whom} ${d.points >= 0 ? "+" : ""}${d.points}` : t("storyNobody"));
+      const s = `${featureWords(d)}: ` + (whom ? `${whom} ${d.points >= 0 ? "+" : ""}${d.points}` : t("storyNobody"));
       return (d.final ? t("storyFinal") + " " : "") + withChanges(d, s);
     }
-    case "piles": return t("storyPiles");
+    case "goods": {
+      const list = GOODS.filter(g => d[g] > 0).map(g => `${goodsName(g)} ×${d[g]}`).join(", ");
+      return t("storyGoods", { who: playerName(match, d.seat ?? e.seat), list });
+    }
+    case "piles": {
+      // The Land Surveyors' piles, top first, told once the game is over.
+      const piles = Object.keys(d).filter(p => Array.isArray(d[p]));
+      if (!piles.length) return t("storyPiles");
+      return t("storyPilesOrder", { list: piles.map(p => `${carcName(p)}: ${d[p].map(surveyorName).join(", ")}`).join("; ") });
+    }
     case "magic": {
       // The mage or the witch placed, moved, taken off, or leaving with its finished road or city.
       const at = d.to || d.from || {};
@@ -28,6 +42,14 @@ export function tell(e, match) {
       if (d.scores) return t("storyScores", { list: d.scores.map((n, s) => `${playerName(match, s)} ${n}`).join(", ") });
   }
   return undefined;
+}
+
+// featureWords name a scoring's feature and its size: "City (3 tiles)", "Field (2 completed cities)"; the goods'
+// majority at the end (Traders & Builders) has no tiles: it names the kind.
+export function featureWords(ev) {
+  if (ev.feature === "goods") return t("carcMostGoods", { goods: goodsName(ev.goods) });
+  const size = ev.feature === "field" ? plural("carcCities", ev.cities || 0) : plural("carcTiles", (ev.tiles || []).length);
+  return `${carcName(ev.feature)} (${size})`;
 }
 
 // withChanges adds to a scoring's words what changed its points: with expansions, every modifier in the

@@ -6,12 +6,13 @@ import { api } from "../api.js";
 import { h, el, put, focusOnKeyUp } from "../dom.js";
 import { drawTile, boardMap, fit, spotOf, meeple, edgesAt, segKind, TILES, figureIcon, goodsIcon } from "./tiles.js";
 import { drawBoard, cellAt, zoomTo, CELL } from "./board.js";
-import { t, carcName, surveyorName, surveyorText, dirName, botTag, refusalText, figureName, goodsName, modifierName } from "../i18n.js";
+import { t, plural, carcName, surveyorName, surveyorText, dirName, botTag, refusalText, figureName, goodsName, modifierName } from "../i18n.js";
 import { modal, playerName, isOffline, rulesButton, openRules, keyed, TOUCH_LIFT } from "../ui.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 import { calm, flyPoints, rectOf } from "../motion.js";
-import { withChanges } from "./story.js";
+import { withChanges, featureWords } from "./story.js";
+import { tileWords } from "./words.js";
 
 // The seats' colours, as the meeples of app.css.
 const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333", "#8a5a9e"];
@@ -217,7 +218,7 @@ function stepFinal(s) {
 
 function statusText(s) {
   const v = s.view, m = s.env.match, you = s.env.you;
-  const parts = [h("span", { class: "season-chip", id: "tiles-left" }, t(v.draw_pile === 1 ? "carcTilesLeft1" : "carcTilesLeft", { n: v.draw_pile }))];
+  const parts = [h("span", { class: "season-chip", id: "tiles-left" }, plural("carcTilesLeft", v.draw_pile))];
   if (v.over) parts.push(h("strong", {}, t("gameOver")));
   else if (you && you.must_act) parts.push(h("strong", { class: "your-turn" }, t("yourTurn")));
   else parts.push(h("span", { id: "turn-of" }, t("carcTurnOf", { name: playerName(m, v.to_act) })));
@@ -239,7 +240,7 @@ function waitingPanel(s, token, accept) {
 
 // tileIcon draws one tile alone, size pixels wide.
 export function tileIcon(letter, rot, size, extra = {}) {
-  const svg = el("svg", { class: "tile-icon", viewBox: "-2 -2 104 104", width: size, height: size, ...extra });
+  const svg = el("svg", { class: "tile-icon", viewBox: "-2 -2 104 104", width: size, height: size, role: "img", "aria-label": tileWords(letter), ...extra });
   svg.append(drawTile(letter, rot));
   return svg;
 }
@@ -253,10 +254,13 @@ function playersPanel(v, m, you) {
   const specials = SPECIAL.filter(f => (v.supplies || []).some(x => x && f in x));
   const rows = v.scores.map((sc, seat) => {
     const p = (m.players || []).find(p => p.seat === seat) || {};
-    return h("tr", { "data-seat": seat, class: !v.over && v.to_act === seat ? "to-act" : "" },
+    // A seat that resigned is marked, and not lit as the one to play while the server plays it.
+    const over = v.over || !!m.ended;
+    return h("tr", { "data-seat": seat, class: (!over && v.to_act === seat && !p.resigned ? "to-act" : "") + (p.resigned ? " resigned" : "") },
       h("td", {}, swatch(seat)),
       h("td", { class: "pname" }, (p.name || `#${seat + 1}`) + (you && you.seat === seat ? ` (${t("you")})` : ""),
         p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null,
+        p.resigned ? h("span", { class: "muted resigned-tag" }, ` (${t("resignedTag")})`) : null,
         // The goods go under the name: a column of their own would not fit beside the scores on a phone.
         v.goods ? h("div", { class: "goods", "data-goods": GOODS.map(g => (v.goods[seat] || {})[g] || 0).join(","), title: t("carcGoods") },
           GOODS.map(g => h("span", { title: goodsName(g), "data-good": g }, goodsIcon(g, 14), String((v.goods[seat] || {})[g] || 0)))) : null),
@@ -347,10 +351,7 @@ const SURVEYOR_TILES = {
 // eventText says who scored what for which feature.
 export function eventText(ev, m) {
   const who = ev.receivers.length ? ev.receivers.map(r => playerName(m, r)).join(", ") : t("carcNobody");
-  let s = `${who} ${ev.points >= 0 ? "+" : ""}${ev.points} · ${carcName(ev.feature)}`;
-  if (ev.feature === "field") s += ` (${t(ev.cities === 1 ? "carcCity1" : "carcCities", { n: ev.cities || 0 })})`;
-  else s += ` (${t(ev.tiles.length === 1 ? "carcTile1" : "carcTiles", { n: ev.tiles.length })})`;
-  return withChanges(ev, s);
+  return withChanges(ev, `${who} ${ev.points >= 0 ? "+" : ""}${ev.points} · ${featureWords(ev)}`);
 }
 
 function eventsPanel(v, m, fresh) {
@@ -956,6 +957,6 @@ function describeMove(v, m, rm) {
   if (mv.magic) meepleText += ` · ${mv.magic.remove ? t("carcMagicRemove_" + mv.magic.figure)
     : `${figureName(mv.magic.figure)} → ${carcName(mv.magic.segment.split(":")[0])} · ${whereWords(mv.magic.x, mv.magic.y)}`}`;
   const turn = mv.rotation ? t("carcTurn" + mv.rotation) : "";
-  return t("carcTileMove", { who: playerName(m, rm.seat), tile: laid ? laid.tile : "?",
+  return t("carcTileMove", { who: playerName(m, rm.seat), tile: laid ? tileWords(laid.tile) : "?",
     where: whereWords(mv.x, mv.y), turn }) + meepleText;
 }

@@ -6,7 +6,7 @@ import { h } from "../dom.js";
 import { drawSheet, highlight, shapeIcon, monsterMark, MONSTER_MARKS, MARK_BOX, glyphIcon } from "./sheet.js";
 import { el } from "../dom.js";
 import { parseMap } from "./shapes.js";
-import { t, cardName, terrainName, seasonName, titleName, ruleText, monsterEffect } from "../i18n.js";
+import { t, plural, cardName, terrainName, seasonName, titleName, ruleText, monsterEffect } from "../i18n.js";
 import { modal, playerName, openRules } from "../ui.js";
 import { inPlay, cellsOf } from "./cards.js";
 
@@ -72,7 +72,9 @@ function cardBody(card) {
       card.time ? h("span", { class: "card-time" }, `${t("time")} ${card.time}`) : null),
     h("div", { class: "card-shapes" }, shapes),
     h("div", { class: "card-terrains" }, terr.map(k => h("span", { class: `chip k-${k}` }, glyphIcon(k, 14), terrainName(k)))),
-    card.direction ? h("div", { class: "card-dir" }, card.direction === "clockwise" ? "↻" : "↺") : null);
+    // The arrow says which neighbour draws the monster on whose map: in words beside it, not a lone glyph.
+    card.direction ? h("div", { class: "card-dir" }, card.direction === "clockwise" ? "↻ " : "↺ ",
+      h("span", { class: "small" }, t(card.direction === "clockwise" ? "arrowClockwise" : "arrowCounter"))) : null);
 }
 
 export function timeTrack(view) {
@@ -92,7 +94,7 @@ export function timeTrack(view) {
       (view.revealed || []).map(n => h("button", { type: "button", class: "chip card-chip" + (AMBUSHES.includes(n) ? " ambush" : ""), "data-card": n,
         title: t("cardRuleHint"), onclick: () => openRules(() => rulesReference(view), t, n) }, cardName(n)))),
     // The cards left matter while there is a season to play.
-    view.over ? null : h("small", { class: "muted" }, t("deckLeft", { n: view.decks.explore })));
+    view.over ? null : h("small", { class: "muted" }, plural("deckLeft", view.decks.explore)));
 }
 
 // seasonTime is the season's time as its track shows it: at most its threshold.

@@ -6,6 +6,13 @@ import { t } from "../i18n.js";
 import { renderTable, noticeChanges, keyHandler } from "./table.js";
 import { drawReplay } from "./replay.js";
 import { tell } from "./story.js";
+import { drawSheet } from "./sheet.js";
+
+// POSTER is a corner of a map half drawn, for the lobby's picture of the game: rows of the 11x11 sheet in
+// letters (f forest, v village, a farm, w water, m mountain, x monster, r ruins, . empty).
+const POSTER = ["...........", ".m..ffr....", "..ffff.ww..", "..vv.aaww..", ".vvv.aa.w..", "..v....m...",
+  ".r..xx.....", "...........", ".....m..r..", "...........", "..........."];
+const KINDS = { f: "forest", v: "village", a: "farm", w: "water", m: "mountain", x: "monster" };
 
 const presets = { cartographers: "presetCartographers", heroes: "presetHeroes", both: "presetBoth" };
 
@@ -47,7 +54,14 @@ export default {
       { key: "carto_season", target: "#main-sheet", until: () => !!document.querySelector("#season-continue") },
       { key: "carto_done", target: "#season-continue", last: true },
     ],
+    // Asides explain, once, a card the steps cannot know in advance (the deck is shuffled).
+    asides: [
+      { key: "carto_ruins", target: "#intro", when: (s) => { const d = s.view && s.view.decision; return !!d && d.kind === "draw" && d.mode === "ruins"; } },
+      { key: "carto_rift", target: "#current-card", when: (s) => { const d = s.view && s.view.decision; return !!d && !!d.card && d.card.type === "rift"; } },
+    ],
   },
+  // poster is the game's picture in the lobby.
+  poster: () => drawSheet(POSTER.join("").split("").map(ch => ({ kind: KINDS[ch] || "", ruins: ch === "r" })), { small: true, label: "Cartographers" }),
   // describe names a match's content in the lobby's lists.
   describe: (o) => presets[o.preset] ? `${t(presets[o.preset])}${o.side ? ` · ${t("side")} ${o.side}` : ""}` : "",
 };

@@ -4,7 +4,7 @@
 import { h, put } from "../dom.js";
 import { drawSheet, highlight, cellName } from "./sheet.js";
 import { parseMap } from "./shapes.js";
-import { t, terrainName } from "../i18n.js";
+import { t, cardName, terrainName } from "../i18n.js";
 import { playerName } from "../ui.js";
 import { scoreBox, cardFace, timeTrack, seasonCards, edictCards, opponents, finalPanel, monsterLegend } from "./board.js";
 
@@ -36,7 +36,7 @@ export function drawReplay({ main, r, match, state, head, story, redraw }) {
 function describe(match, rm) {
   const m = rm.move;
   const what = { draw: m.terrain ? terrainName(m.terrain) : "", hero: terrainName("hero"), ambush: terrainName("monster"),
-    gorgon: "Gorgon Gaze", troll: "Giant Troll Ravage" }[m.type] || m.type;
+    gorgon: cardName("Gorgon Gaze"), troll: cardName("Giant Troll Ravage") }[m.type] || m.type;
   const cells = (m.cells || []).map(([r, c]) => cellName(r, c)).join(" ");
-  return `${playerName(match, rm.seat)}: ${what} ${cells}`;
+  return t("labelled", { label: playerName(match, rm.seat), text: `${what} ${cells}` });
 }

@@ -1,6 +1,6 @@
 // A Cartographers record's events told in the page's language (story.js lists them).
 
-import { t, cardName, seasonName } from "../i18n.js";
+import { t, plural, number, cardName, seasonName } from "../i18n.js";
 import { playerName } from "../ui.js";
 
 const SEASONS = ["Spring", "Summer", "Fall", "Winter"];
@@ -16,10 +16,10 @@ export function tell(e, match) {
     case "placement":
       if (d.by != null) return t("storyAmbush", { by: playerName(match, d.by), card: cardName(d.card), spaces: (d.spaces || []).join(" "), who });
       return t("storyPlaced_" + d.action, { card: cardName(d.card), spaces: (d.spaces || []).join(" "), who });
-    case "coins": return t("storyCoins", { who, n: d.gained, total: d.coins });
+    case "coins": return plural("storyCoins", d.gained, { who, total: number(d.coins) });
     case "season_score": return t("storySeason", { season, who, n: d.score.total, total: d.total });
     case "end":
-      return d.rating != null ? t("storyEndSolo", { who, n: d.score, rating: d.rating }) : t("storyEnd", { who, n: d.score, rank: d.rank });
+      return d.rating != null ? plural("storyEndSolo", d.score, { who, rating: number(d.rating) }) : plural("storyEnd", d.score, { who, rank: d.rank });
   }
   return undefined;
 }

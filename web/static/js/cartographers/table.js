@@ -8,7 +8,7 @@ import { h, put, focusOnKeyUp } from "../dom.js";
 import { el } from "../dom.js";
 import { drawSheet, CS, cellFromPoint, shapeIcon, cellName, glyph, glyphIcon } from "./sheet.js";
 import { parseMap, orient, orientOffsets, placeAt, check, onMap, key, SIZE } from "./shapes.js";
-import { t, cardName, terrainName, seasonName, refusalText } from "../i18n.js";
+import { t, list, cardName, terrainName, seasonName, refusalText } from "../i18n.js";
 import { calm, flyPoints, rectOf } from "../motion.js";
 import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
@@ -59,7 +59,9 @@ export function noticeChanges(s) {
   if (s.seasonsSeen >= 0 && scored > s.seasonsSeen) keepCounted(s, v, own, scored - 1);
   if (s.seasonsSeen < 0) s.seasonsSeen = scored;
   // Spectators are not stopped by a dialog: they follow every sheet's score box.
-  if (s.env.you) for (let i = s.seasonsSeen; i < scored; i++) s.queue.push({ kind: "season", season: i });
+  // Once the game is over only the last season's dialog is shown (it ends the game and offers the
+  // rematch): seasons scored while the page was away are in the final table, not dialogs stacked on it.
+  if (s.env.you) for (let i = v.over ? Math.max(s.seasonsSeen, scored - 1) : s.seasonsSeen; i < scored; i++) s.queue.push({ kind: "season", season: i });
   // Their points fly to the score box at once; a player's, as the season's dialog closes.
   else for (let i = s.seasonsSeen; i < scored; i++) (s.flights = s.flights || []).push(i);
   s.seasonsSeen = scored;
@@ -120,6 +122,9 @@ export function renderTable(main, s, token, accept) {
     s.ctl = newCtl(d);
     s.ctl.key = dk;
     s.ctl.cursor = firstFit(s);
+    // A Troll's or Gorgon's choice is one space from a list: the space shown is chosen already, so that
+    // Confirm answers at once (it stayed disabled until the shown space was clicked again).
+    if (checkMode(d) === "target" && check(map, currentCells(s).cells, "target", d.targets).ok) s.ctl.placed = s.ctl.cursor.slice();
   }
 
   // The spaces the viewer has just drawn settle in, once: the next redraw (a key, a hover) shows them still.
@@ -199,7 +204,7 @@ function statusText(s) {
 
 function waitingText(v, m, you) {
   const names = (v.to_act || []).filter(x => !you || x !== you.seat).map(x => playerName(m, x));
-  return names.length ? t("waitingFor", { names: names.join(", ") }) : t("waitingOthers");
+  return names.length ? t("waitingFor", { names: list(names) }) : t("waitingOthers");
 }
 
 
@@ -222,19 +227,32 @@ function currentCells(s) {
 }
 
 // firstFit is where the preview starts: the legal spot nearest the middle of the map, so that the
-// first thing shown is a shape that fits (the centre itself when nothing does).
+// first thing shown is a shape that fits (the centre itself when nothing does). Where the chosen shape fits
+// nowhere as it lies (a Ruins demand is often met only turned, or by the other shape), the other shapes
+// and orientations are tried too, and the first that fits becomes the choice.
 function firstFit(s) {
-  const d = s.view.decision;
-  let best = [5, 5], bd = Infinity;
-  for (let r = 0; r < SIZE; r++) {
-    for (let c = 0; c < SIZE; c++) {
-      const dist = (r - 5) ** 2 + (c - 5) ** 2;
-      if (dist >= bd) continue;
-      s.ctl.cursor = [r, c];
-      if (check(s.map, currentCells(s).cells, checkMode(d), d.targets).ok) { best = [r, c]; bd = dist; }
+  const d = s.view.decision, c = s.ctl;
+  const options = c.option < 0 || d.mode === "fallback" || !(d.card.shapes || []).length ? [c.option]
+    : [c.option, ...d.card.shapes.map((_, i) => i).filter(i => i !== c.option && !(d.nowhere || []).includes(i))];
+  const orients = mayOrient(s) ? [0, 1, 2, 3].flatMap(rot => [[rot, false], [rot, true]]) : [[c.rot, c.flip]];
+  const start = { option: c.option, rot: c.rot, flip: c.flip };
+  for (const option of options) {
+    for (const [rot, flip] of orients) {
+      Object.assign(c, { option, rot, flip });
+      let best = null, bd = Infinity;
+      for (let r = 0; r < SIZE; r++) {
+        for (let col = 0; col < SIZE; col++) {
+          const dist = (r - 5) ** 2 + (col - 5) ** 2;
+          if (dist >= bd) continue;
+          c.cursor = [r, col];
+          if (check(s.map, currentCells(s).cells, checkMode(d), d.targets).ok) { best = [r, col]; bd = dist; }
+        }
+      }
+      if (best) return best;
     }
   }
-  return best;
+  Object.assign(c, start);
+  return [5, 5];
 }
 
 function checkMode(d) {
@@ -300,7 +318,13 @@ function controls(s, token, accept) {
     h("button", { type: "button", id: "confirm", class: "primary", onclick: () => confirmMove(s, token, accept) }, keyed(t("confirm"))));
   if (s.env.you && s.env.you.undoable) row.append(h("button", { type: "button", id: "undo", onclick: () => doUndo(s, token, accept) }, keyed(t("undo"))));
   box.append(row);
-  box.append(h("p", { class: "muted small keys" }, t("keysHelp")));
+  // The keys this decision answers to, no more: "1-2 shape" only for a card of two shapes, T only for a
+  // choice of terrains, R and F only where the shape may turn (the line once listed them all, always).
+  const nShapes = (d.kind === "draw" || d.kind === "ambush") && d.mode !== "fallback" ? (d.card.shapes || []).length : 0;
+  const keys = [t("keyMove"), canOrient ? t("keyRotate") : null, canOrient ? t("keyFlip") : null,
+    d.kind === "draw" && terrains.length > 1 ? t("keyTerrain") : null, nShapes > 1 ? t("keyShape", { n: nShapes }) : null,
+    t("keyConfirm"), t("keyClear"), s.env.you && s.env.you.undoable ? t("keyUndo") : null].filter(Boolean);
+  box.append(h("p", { class: "muted small keys" }, `${t("keysLead")} ${keys.join(", ")}`));
   if (s.error) box.append(h("p", { class: "error", role: "alert", id: "move-error" }, s.error));
   return box;
 }
@@ -407,7 +431,7 @@ function updatePreview(s) {
     const noTerrain = res.ok && d.kind === "draw" && !c.terrain;
     const ok = checkMode(d) === "target" ? t("okTarget") : t("ok");
     const msg = noTerrain ? t("illegalTerrain") : res.ok ? (c.placed ? t("placed") : ok) : t(res.reason);
-    reason.textContent = `${cellName(c.cursor[0], c.cursor[1])}: ${msg}`;
+    reason.textContent = t("labelled", { label: cellName(c.cursor[0], c.cursor[1]), text: msg });
     reason.className = "reason " + (noTerrain ? "todo" : res.ok ? "good" : "bad");
   }
   const btn = document.getElementById("confirm");
