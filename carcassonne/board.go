@@ -232,21 +232,27 @@ func (b *board) placements(typ int, rule *Game, buf []Placement) []Placement {
 
 // countPlacements is the number of placements placements would list, without listing them.
 func (b *board) countPlacements(typ int, rule *Game) int {
-	var fits [len(board{}.frontier)]uint32
-	return b.fitAll(typ, rule, &fits)
+	var ft fitTable
+	return b.fitAll(typ, rule, &ft)
 }
 
 // nthPlacement is the k-th placement placements would list (k < countPlacements), found without listing.
 func (b *board) nthPlacement(typ, k int, rule *Game) Placement {
-	var fits [len(board{}.frontier)]uint32
-	b.fitAll(typ, rule, &fits)
-	return b.pickPlacement(&fits, k)
+	var ft fitTable
+	b.fitAll(typ, rule, &ft)
+	return b.pickPlacement(&ft, k)
 }
 
-// fitAll writes, for each frontier cell in order, the rotations of a tile type that may be laid there (as
-// fitting, narrowed by the placement rule) and returns how many placements that makes: one scan of the
-// frontier from which pickPlacement finds the k-th placement, as countPlacements then nthPlacement would.
-func (b *board) fitAll(typ int, rule *Game, fits *[len(board{}.frontier)]uint32) int {
+// fitTable is, for each frontier cell in order, the rotations of a tile type that may be laid there (as
+// fitting, narrowed by the placement rule) and the number of placements on the cells before it.
+type fitTable struct {
+	fit    [len(board{}.frontier)]uint32
+	before [len(board{}.frontier)]uint16
+}
+
+// fitAll fills ft for a tile type and returns how many placements it has: one scan of the frontier from
+// which pickPlacement finds the k-th placement, as listing them all would.
+func (b *board) fitAll(typ int, rule *Game, ft *fitTable) int {
 	t, narrow := turns[typ], rule != nil && rule.placeBy != nil
 	n := 0
 	for i := 0; i < b.nfront; i++ {
@@ -255,7 +261,7 @@ func (b *board) fitAll(typ int, rule *Game, fits *[len(board{}.frontier)]uint32)
 		if narrow && fit != 0 {
 			fit = rule.allowed(typ, f, fit)
 		}
-		fits[i] = fit
+		ft.fit[i], ft.before[i] = fit, uint16(n)
 		n += bits.OnesCount32(fit)
 	}
 	return n
@@ -263,21 +269,26 @@ func (b *board) fitAll(typ int, rule *Game, fits *[len(board{}.frontier)]uint32)
 
 // pickPlacement is the k-th placement of those fitAll found (k below their count), found without listing
 // them: a random player needs one placement, and building all of them cost it more than the rest of its
-// move.
-func (b *board) pickPlacement(fits *[len(board{}.frontier)]uint32, k int) Placement {
-	for i := 0; i < b.nfront; i++ {
-		fit := fits[i]
-		if n := bits.OnesCount32(fit); k >= n {
-			k -= n
-			continue
+// move. The cell is the last one with fewer than k+1 placements before it (a binary search).
+func (b *board) pickPlacement(ft *fitTable, k int) Placement {
+	lo, hi := 0, b.nfront-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if int(ft.before[mid]) <= k {
+			lo = mid
+		} else {
+			hi = mid - 1
 		}
-		for ; k > 0; k-- {
-			fit &= fit - 1
-		}
-		p := posOf(int(b.frontier[i].cell))
-		return Placement{X: p.X, Y: p.Y, Rot: bits.TrailingZeros32(fit) >> 3}
 	}
-	panic("carcassonne: pickPlacement beyond the placements")
+	fit := ft.fit[lo]
+	for k -= int(ft.before[lo]); k > 0; k-- {
+		fit &= fit - 1
+	}
+	if fit == 0 {
+		panic("carcassonne: pickPlacement beyond the placements")
+	}
+	p := posOf(int(b.frontier[lo].cell))
+	return Placement{X: p.X, Y: p.Y, Rot: bits.TrailingZeros32(fit) >> 3}
 }
 
 // canPlace reports whether a tile type has at least one legal placement.

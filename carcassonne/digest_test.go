@@ -29,30 +29,6 @@ const (
 	digestGreedy = 2
 )
 
-// digestCombos are every combination of the five expansions, each with and without the Land Surveyors.
-func digestCombos() []Options {
-	var out []Options
-	for e := Expansions(0); e < 1<<numExpansions; e++ {
-		for _, sv := range []bool{false, true} {
-			o := DefaultOptions()
-			o.Surveyors, o.Expansions = sv, e
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
-func comboName(o Options) string {
-	name := strings.Join(o.Expansions.Names(), "+")
-	if name == "" {
-		name = "base"
-	}
-	if o.Surveyors {
-		name += "+surveyors"
-	}
-	return name
-}
-
 // digestOf plays the combination's seeded games (the seat count cycles through every one the options
 // allow) and hashes what a player or a record can see of them: at each turn the drawn tile, the legal
 // placements in their listed order and the move played; at the end the final scores, the supplies, the

@@ -14,12 +14,28 @@ type features struct {
 	meeples [numNodes]uint8  // on roots: meeples standing in the feature
 	owner   [numNodes]int8   // 1 + seat of the figure on this very segment, 0 if none
 	fig     [numNodes]Figure // the kind of that figure
+	// openRC has a bit per node that is the root of an unfinished road or city, for the mage's and the
+	// witch's moves, which look for them all (magewitch.go forTargets): walking the set bits in order
+	// visits them in board order without reading every segment of every tile.
+	openRC [(numNodes + 63) / 64]uint64
 }
+
+// closeRC clears node n's bit in openRC.
+func (f *features) closeRC(n int) { f.openRC[n>>6] &^= 1 << (n & 63) }
 
 func node(tile, seg int) int { return tile*maxSeg + seg }
 
 // addTile makes one singleton feature per segment of a newly placed tile.
 func (f *features) addTile(tile int, tt *tileType) {
+	// The tile's maxSeg bits at once (a node past its segments may keep an earlier game's bit: cleared);
+	// they straddle two words when the tile's first node is near a word's end.
+	first := node(tile, 0)
+	w, sh := first>>6, uint(first&63)
+	const all = 1<<maxSeg - 1
+	f.openRC[w] = f.openRC[w]&^(all<<sh) | uint64(tt.openRC)<<sh
+	if sh > 64-maxSeg {
+		f.openRC[w+1] = f.openRC[w+1]&^(all>>(64-sh)) | uint64(tt.openRC)>>(64-sh)
+	}
 	for s := range tt.segs {
 		n := node(tile, s)
 		f.parent[n] = int16(n)
@@ -51,6 +67,7 @@ func (f *features) union(a, b int) int {
 		ra, rb = rb, ra
 	}
 	f.parent[rb] = int16(ra)
+	f.closeRC(rb) // no root any more; ra's bit stands for the joined feature
 	f.size[ra] += f.size[rb]
 	f.open[ra] += f.open[rb]
 	f.meeples[ra] += f.meeples[rb]
@@ -74,6 +91,9 @@ func (g *Game) connect(tile int) {
 		if s := o.sideSeg[d]; s >= 0 {
 			r := g.feat.union(node(tile, int(s)), node(nt, int(no.sideSeg[od])))
 			g.feat.open[r] -= 2
+			if g.feat.open[r] == 0 {
+				g.feat.closeRC(r)
+			}
 		}
 		for h := 2 * d; h < 2*d+2; h++ {
 			if s := o.halfSeg[h]; s >= 0 {

@@ -273,14 +273,14 @@ func (g *Game) check(m Move) (cell int, err error) {
 	if err := g.placeRefusal(g.current, cell, m.Rot); err != nil {
 		return 0, fmt.Errorf("%w: tile %s turned %d° at (%d,%d): %w", errDoesNotFit, types[g.current].name, 90*m.Rot, m.X, m.Y, err)
 	}
-	if m.Meeple != NoMeeple || len(g.exps) > 0 {
-		// The figure's rule and the expansions' checks ask what the tile would join: worked out once.
-		g.standAt(cell, oi)
-	}
+	// What the tile would join is worked out at most once for the move, by the first check that asks
+	// (standHere); until then g.stand holds no cell.
+	g.stand.cell = -1
 	if m.Meeple != NoMeeple {
 		if m.Recall {
 			return 0, errRecallAndFigure
 		}
+		g.standHere(cell, oi)
 		if err := g.checkFigure(m); err != nil {
 			return 0, err
 		}

@@ -196,6 +196,7 @@ func (t *Trial) restore() {
 	copy(s.feat.meeples[:n], b.feat.meeples[:n])
 	copy(s.feat.owner[:n], b.feat.owner[:n])
 	copy(s.feat.fig[:n], b.feat.fig[:n])
+	s.feat.openRC = b.feat.openRC
 
 	s.opts, s.players, s.seed = b.opts, b.players, b.seed
 	s.inPlay = b.inPlay

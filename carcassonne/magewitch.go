@@ -206,18 +206,21 @@ func (g *Game) magicKeys(a *afterLay) (k [2]int) {
 // magicDue reports whether the tile laid as a moves the mage or the witch: it shows a portal, or it joins
 // the mage's road or city to the witch's.
 func (g *Game) magicDue(a *afterLay) bool {
-	if !g.opts.Expansions.Has(MageWitchExp) {
+	if !g.magicMaybe(a.typ) {
 		return false
 	}
 	if types[a.typ].portal {
 		return true
 	}
-	st := &g.xs.mageWitch
-	if st.at[0] == 0 || st.at[1] == 0 {
-		return false
-	}
 	k := g.magicKeys(a)
 	return k[0] == k[1]
+}
+
+// magicMaybe reports whether a tile of type typ may move the mage or the witch, wherever it is laid: it
+// shows a portal, or both stand on the board (it might join their features). Telling needs no layout.
+func (g *Game) magicMaybe(typ int) bool {
+	st := &g.xs.mageWitch
+	return g.opts.Expansions.Has(MageWitchExp) && (types[typ].portal || (st.at[0] != 0 && st.at[1] != 0))
 }
 
 // target is a road or city the mage or the witch may go to: a tile (its board index, the one the tile
@@ -230,15 +233,23 @@ type target struct{ tile, seg int }
 // returns false. It allocates nothing (visit does not escape).
 func (g *Game) forTargets(a *afterLay, visit func(target) bool) {
 	excl := g.magicKeys(a)
-	for t := 0; t < a.idx; t++ {
-		tt := &types[g.board.tiles[t].typ]
-		for s := range tt.segs {
-			n := node(t, s)
-			if k := tt.segs[s].kind; (k != Road && k != City) || int(g.feat.parent[n]) != n || g.feat.open[n] == 0 ||
-				n == excl[0] || n == excl[1] || g.key(a, n) != n {
+	lim := a.idx * maxSeg
+	for w := 0; w*64 < lim; w++ {
+		for m := g.feat.openRC[w]; m != 0; m &= m - 1 {
+			n := w*64 + bits.TrailingZeros64(m)
+			if n >= lim {
+				break
+			}
+			// n is a root: the tile joins its feature if a link reaches it (g.key(a, n) != n), and the
+			// feature is then visited below as the tile's own.
+			joined := false
+			for i := 0; i < a.l.n; i++ {
+				joined = joined || int(a.l.root[i]) == n
+			}
+			if joined || n == excl[0] || n == excl[1] {
 				continue
 			}
-			if !visit(target{t, s}) {
+			if !visit(target{n / maxSeg, n % maxSeg}) {
 				return
 			}
 		}
@@ -288,9 +299,18 @@ func (g *Game) posOfTile(a *afterLay, tile int) Pos {
 // unfinished road or city, that holds the other figure or the figure itself, or a removal while a
 // target is free.
 func checkMagic(g *Game, m Move) error {
-	var a afterLay
-	g.layoutHere(m.Placement, &a) // check has refused an illegal placement and set g.stand before asking
 	mg := m.Magic
+	if !g.magicMaybe(g.current) {
+		if mg != (Magic{}) {
+			return errMagicNotNow
+		}
+		return nil
+	}
+	// check has refused an illegal placement before asking.
+	cell, _ := cellOf(m.X, m.Y)
+	g.standHere(cell, g.current*4+m.Rot)
+	var a afterLay
+	g.layoutHere(m.Placement, &a)
 	if !g.magicDue(&a) {
 		if mg != (Magic{}) {
 			return errMagicNotNow
@@ -512,7 +532,7 @@ func (g *Game) MagicOptions(p Placement, buf []Magic) []Magic {
 // portal play as they always did, and it allocates nothing once targets has grown (the random player's
 // moves): the roads and cities are listed into it in one scan of the board.
 func (g *Game) drawMagicHere(p Placement, rng *game.RNG, targets *[]target) Magic {
-	if !g.opts.Expansions.Has(MageWitchExp) {
+	if !g.magicMaybe(g.current) {
 		return Magic{}
 	}
 	var a afterLay

@@ -20,8 +20,11 @@ func (g *Game) FigureOptions(p Placement, f Figure, buf []int) []int {
 
 // figureOptionsHere is FigureOptions for the placement g.stand holds (standFor said it is legal).
 func (g *Game) figureOptionsHere(f Figure, buf []int) []int {
+	if g.supply[g.toAct][f] == 0 {
+		return buf
+	}
 	rule := g.standRule(f)
-	if rule == nil || g.supply[g.toAct][f] == 0 {
+	if rule == nil {
 		return buf
 	}
 	tt := &types[g.current]
@@ -49,6 +52,14 @@ func (g *Game) standFor(p Placement) bool {
 	}
 	g.standAt(cell, oi)
 	return true
+}
+
+// standHere is standAt unless g.stand already holds that cell and orientation: within a move's check,
+// which clears g.stand's cell first, so that what it holds is never an earlier position's.
+func (g *Game) standHere(cell, oi int) {
+	if g.stand.cell != cell || g.stand.oi != oi {
+		g.standAt(cell, oi)
+	}
 }
 
 // standAt works out, once for a tile not yet laid on cell in orientation oi, what the figure rules and
@@ -110,27 +121,40 @@ func (g *Game) segmentLinks(cell, oi int, l *links) bool {
 			}
 		}
 	}
-	// group[i] grows to every segment that reaches link i's feature: first those touching the same
-	// feature, then those of any group it shares a segment with.
-	group := &l.group
-	*group = [12]segSet{}
+	// The distinct features met (at most n), each with the segments that touch it; then two features
+	// sharing a segment of the new tile merge (it will join them), until none do; group[i] is the
+	// segments of link i's merged feature.
+	var fr [12]int16
+	var fs [12]segSet
+	var at [12]int8
+	m := 0
 	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			if root[j] == root[i] {
-				group[i] |= seg[j]
-			}
+		j := 0
+		for j < m && fr[j] != root[i] {
+			j++
 		}
+		if j == m {
+			fr[m], fs[m] = root[i], 0
+			m++
+		}
+		fs[j] |= seg[i]
+		at[i] = int8(j)
 	}
-	for changed := true; changed; {
+	for changed := m > 1; changed; {
 		changed = false
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				if group[i]&group[j] != 0 && group[i]|group[j] != group[i] {
-					group[i] |= group[j]
+		for a := 1; a < m; a++ {
+			for b := 0; b < a; b++ {
+				if fs[a]&fs[b] != 0 && fs[a] != fs[b] {
+					fs[a] |= fs[b]
+					fs[b] = fs[a]
 					changed = true
 				}
 			}
 		}
+	}
+	group := &l.group
+	for i := 0; i < n; i++ {
+		group[i] = fs[at[i]]
 	}
 	l.n = n
 	return true

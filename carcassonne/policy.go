@@ -139,7 +139,7 @@ type RandomPlayer struct {
 	rng   *game.RNG
 	segs  []int
 	moves []Move
-	fits  [len(board{}.frontier)]uint32 // the drawn tile's rotations on each frontier cell (board.fitAll)
+	fits  fitTable // the drawn tile's rotations on each frontier cell (board.fitAll)
 	// targets are the roads and cities the mage or the witch may go to (drawMagicHere).
 	targets []target
 }

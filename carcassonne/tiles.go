@@ -35,6 +35,8 @@ func (k Kind) String() string {
 // Abbot's garden) rather than by its own tiles.
 func (k Kind) cloister() bool { return k == Monastery || k == Garden }
 
+func (k Kind) roadOrCity() bool { return k == Road || k == City }
+
 // Sides are numbered clockwise from the top, as in the data note; half-edges likewise from the west half of
 // the north side (Nw Ne En Es Se Sw Ws Wn), so a quarter turn adds 1 to a side and 2 to a half-edge.
 var (
@@ -181,7 +183,8 @@ type tileType struct {
 	garden    int8 // segment index of the Abbot's garden, or -1
 	hasCity   bool
 	hasRoad   bool
-	river     uint8 // the sides the River's water touches (bit per side), 0 for a land tile
+	river     uint8  // the sides the River's water touches (bit per side), 0 for a land tile
+	openRC    segSet // the road and city segments, open when laid (features.openRC)
 }
 
 // orient is a tile type in one rotation: what lies on each side and half-edge, as segment indices.
@@ -403,6 +406,11 @@ func compileTile(s *tileSpec) (tileType, error) {
 		}
 		if want == Road {
 			tt.hasRoad = true
+		}
+	}
+	for i, sg := range tt.segs {
+		if sg.kind.roadOrCity() && sg.nsides > 0 {
+			tt.openRC |= 1 << i
 		}
 	}
 	return tt, nil

@@ -323,7 +323,8 @@ func TestReportCounts(t *testing.T) {
 }
 
 // Carcassonne with the River and the Abbot tallies the figures by kind and the abbots taken back, the
-// bots stand and take back abbots, and the report repeats the options; a base game keeps no tallies.
+// bots stand and take back abbots, and the report repeats the options; a base game keeps no figure
+// tallies (only its points by source).
 func TestCarcassonneExpansionTallies(t *testing.T) {
 	opts := json.RawMessage(`{"expansions":["river","abbot"],"surveyors":true}`)
 	r, err := Run(t.Context(), Config{Game: "carcassonne", Games: 4, Seats: 2, Bots: []string{"greedy+", "auto"}, Options: opts})
@@ -350,8 +351,32 @@ func TestCarcassonneExpansionTallies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(base.Counts) != 0 {
-		t.Errorf("base game tallies %+v", base.Counts)
+	for _, c := range base.Counts {
+		if !strings.HasPrefix(c.Name, "points: ") {
+			t.Errorf("base game tally %+v: a base game has no figure tallies, only its points by source", c)
+		}
+	}
+}
+
+// With the Mage & Witch the sim tallies the mage and the witch each player moved; both bots move both.
+func TestCarcassonneMagicTallies(t *testing.T) {
+	opts := json.RawMessage(`{"expansions":["mage_witch"],"surveyors":true}`)
+	r, err := Run(t.Context(), Config{Game: "carcassonne", Games: 4, Seats: 2, Bots: []string{"greedy+", "auto"}, Options: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, c := range r.Counts {
+		got[c.Bot+" "+c.Name] = c.Mean
+	}
+	for _, k := range []string{"greedy+ mage moved", "greedy+ witch moved", "auto mage moved", "auto witch moved"} {
+		if got[k] <= 0 {
+			t.Errorf("%s: %v a game (%v)", k, got[k], got)
+		}
+	}
+	// Eight portals a game, shared by two players, besides the moves a join forces.
+	if m := got["greedy+ mage moved"] + got["greedy+ witch moved"] + got["auto mage moved"] + got["auto witch moved"]; m < 4 || m > 20 {
+		t.Errorf("%v magic moves a game pair", m)
 	}
 }
 
