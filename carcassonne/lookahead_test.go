@@ -388,14 +388,18 @@ func publicState(t *testing.T, g *Game) string {
 }
 
 // Every legal move tried on a Trial leaves the same game as on a fresh copy, and the two go on to the same
-// end; after each, the trial's copy is the position again.
+// end; after each, the trial's copy is the position again. The last seeds play the Mage & Witch (and the
+// Abbot): the neutral figures are put back too.
 func TestTrialIsAFreshCopy(t *testing.T) {
 	var tr Trial
 	var fresh Game
 	tried := 0
-	for seed := uint64(1); seed <= 8; seed++ {
+	for seed := uint64(1); seed <= 10; seed++ {
 		opts := DefaultOptions()
 		opts.Surveyors = seed%2 == 0
+		if seed > 8 {
+			opts.Expansions = MageWitchExp | AbbotExp
+		}
 		g, err := NewGame(opts, 2+int(seed)%4, seed)
 		if err != nil {
 			t.Fatal(err)
@@ -407,8 +411,12 @@ func TestTrialIsAFreshCopy(t *testing.T) {
 				var segs []int
 				for i, p := range g.Placements(nil) {
 					segs = append(g.MeepleOptions(p, segs[:0]), NoMeeple)
+					magic := g.MagicOptions(p, nil)
 					for _, s := range segs {
 						m := Move{Placement: p, Meeple: s}
+						if len(magic) > 0 {
+							m.Magic = magic[(s+1)%len(magic)]
+						}
 						a := tr.Game()
 						if got := publicState(t, a); got != want {
 							t.Fatalf("seed %d turn %d: the trial's copy is not the position:\n%s\n%s", seed, turn, got, want)

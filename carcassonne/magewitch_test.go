@@ -267,8 +267,9 @@ func TestNowhereToGoRemovesOne(t *testing.T) {
 }
 
 // Bad magic is refused with its reason, and changes nothing (cast checks it): a figure that is not the
-// mage or the witch, a field, a finished city, no tile, a removal while a road is free, magic in a game
-// without the expansion.
+// mage or the witch, a field, a finished city, no tile, a removal while a road is free, the witch joining
+// the mage, the mage staying, magic on a tile without a portal, magic in a game without the expansion,
+// the mage stood as a seat's figure.
 func TestBadMagicRefused(t *testing.T) {
 	cases := []struct {
 		name string
@@ -289,6 +290,25 @@ func TestBadMagicRefused(t *testing.T) {
 			b.lay('E', -1, -3, 2, "", 0)
 			b.lay('E', -1, -2, 0, "", 0) // two caps: a finished city
 			if err := b.cast("MW1", 0, 0, 0, func(p Placement) Magic { return c.mg(b, p) }, 0); !errors.Is(err, c.want) {
+				t.Errorf("%v, want %v", err, c.want)
+			}
+		})
+	}
+	// With the mage on the road at (-1,0), which the portal tile extends: the witch may not join it, the
+	// mage may not stay on it; a tile without a portal moves nothing.
+	for _, c := range []struct {
+		name, tile string
+		mg         func(b *table, p Placement) Magic
+		want       error
+	}{
+		{"sharing", "MW1", func(b *table, p Placement) Magic { return b.magic(Witch, 0, 0, "road:W", p) }, errMagicShare},
+		{"staying", "MW1", func(b *table, p Placement) Magic { return b.magic(Mage, 0, 0, "road:W", p) }, errMagicStay},
+		{"no portal", "U", func(b *table, p Placement) Magic { return b.magic(Witch, 0, 0, "road:W", p) }, errMagicNotNow},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b := portalBoard(t)
+			b.stand(Mage, -1, 0, "road:E")
+			if err := b.cast(c.tile, 0, 0, 0, func(p Placement) Magic { return c.mg(b, p) }, 0); !errors.Is(err, c.want) {
 				t.Errorf("%v, want %v", err, c.want)
 			}
 		})

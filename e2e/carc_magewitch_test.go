@@ -113,7 +113,19 @@ func TestCarcassonneMageWitchGame(t *testing.T) {
 	if !strings.Contains(string(raw), `"kind":"magic"`) {
 		t.Errorf("the record tells no magic")
 	}
+	// The replay's story tells the magic in the page's language, and its step names the destination in words.
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id+"/replay"))
+	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]')`)
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('#replay-last').click()`))
+	waitJS(t, ctx, `!!document.querySelector('.final-panel')`)
+	story := evalString(t, ctx, `[...document.querySelectorAll('#replay-story li[data-kind="magic"]')].map(li => li.textContent).join("\n")`)
+	if !strings.Contains(story, "the mage") || !strings.Contains(story, "the witch") || strings.Contains(story, "undefined") {
+		t.Errorf("the replay's story tells the magic as:\n%s", story)
+	}
 	if os.Getenv("SURVEYOR_SHOTS") != "" {
+		shot(t, ctx, "carc-magewitch-replay")
+		run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+		waitJS(t, ctx, `document.querySelector('#table') && document.querySelector('#table').dataset.over === "1"`)
 		press(t, ctx, kEnter)
 		waitJS(t, ctx, `!document.querySelector('#final-modal')`)
 		for i := 0; i < 2; i++ {

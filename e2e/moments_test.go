@@ -326,7 +326,8 @@ func checkMomentShown(t *testing.T, ctx context.Context, moment string, d *carto
 		if !slices.Equal(shown.Targets, want) {
 			t.Errorf("gorgon: the page frames %v, the engine lists %v", shown.Targets, want)
 		}
-		if !strings.HasSuffix(shown.Reason, ": This space may be chosen") {
+		// The space shown is chosen at once (Confirm answers without a second click on it).
+		if !strings.HasSuffix(shown.Reason, ": Placed: confirm or clear") {
 			t.Errorf("gorgon: the preview starts on a target but says %q", shown.Reason)
 		}
 		checkTargetRefused(t, ctx, d)

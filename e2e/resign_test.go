@@ -115,6 +115,9 @@ func TestResignCartographers(t *testing.T) {
 	if n := evalString(t, a, `String(document.querySelectorAll('#resign, #claim').length)`); n != "0" {
 		t.Errorf("%s end buttons after the end", n)
 	}
+	if evalString(t, b, `String(!!document.querySelector('#ended #rematch') && !!document.querySelector('#ended #to-replay'))`) != "true" {
+		t.Error("the end of a resigned game offers no rematch or replay")
+	}
 	shots(t, a, "carto-resigned")
 	shots(t, b, "carto-resigned-fr")
 	e.getJSON("/api/matches/"+ada.ID, "", &st)
@@ -152,6 +155,11 @@ func TestResignCarcassonne(t *testing.T) {
 	e.getJSON("/api/matches/"+ada.ID, "", &st)
 	if st.Match.Status != "playing" || !st.Match.Players[0].Resigned {
 		t.Fatalf("after Ada resigned the server has %+v", st.Match)
+	}
+	// The players' table marks her seat, never lit as the one to play while the server plays it.
+	waitJS(t, a, `!!document.querySelector('#carc-players tr[data-seat="0"].resigned .resigned-tag')`)
+	if lit := evalString(t, a, `String(!!document.querySelector('#carc-players tr[data-seat="0"].to-act'))`); lit != "false" {
+		t.Error("the resigned seat is lit as the one to play")
 	}
 	// The server plays Ada's turn when it comes: Bea and the bot play theirs in between.
 	shots(t, a, "carc-resigned-playing")

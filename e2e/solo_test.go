@@ -184,6 +184,12 @@ func soloGame(t *testing.T, preset, side string, seed uint64, want map[string]in
 		if (kind == "troll" || kind == "gorgon") && evalString(t, ctx, `String(!document.querySelector('#confirm').disabled)`) != "true" {
 			t.Errorf("turn %d: the %s's choice shows its space but Confirm is disabled", turns, kind)
 		}
+		// An ambush card's arrow is told in words, not left a lone glyph.
+		if kind == "ambush" {
+			if dir := evalString(t, ctx, `(document.querySelector('#current-card .card-dir') || {}).textContent || ""`); dir != "" && !strings.Contains(dir, "passes") {
+				t.Errorf("turn %d: the ambush card's arrow reads %q", turns, dir)
+			}
+		}
 		sawRuins = sawRuins || mode == "ruins"
 		sawFallback = sawFallback || mode == "fallback"
 		moves := e.legal(id, token)

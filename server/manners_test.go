@@ -94,12 +94,18 @@ func TestTwoTurnsOneUnreadNote(t *testing.T) {
 	}
 }
 
-// Mark all read reads every note, and the bell falls to zero; it needs the account.
+// A note is read by its id; Mark all read reads every note, and the bell falls to zero; it needs the account.
 func TestMarkAllRead(t *testing.T) {
 	e, _, _ := accEnv(t)
 	ada, bea, id, _ := seatedPair(t, e)
 	ada.pick(id, 1)
-	waitInbox(t, bea, 2)
+	in := waitInbox(t, bea, 2)
+	// One note read by its id (the panel reads a note it follows): the other stays unread, and the table
+	// still waits.
+	one := bea.must(bea.do("POST", "/api/account/notifications/read", `{"ids":[`+itoa(int(in.Notes[1].ID))+`]}`), 200).json(t)
+	if one["unread"] != 1.0 || one["waiting"] != 1.0 {
+		t.Fatalf("after reading one note by its id: %v", one)
+	}
 	r := bea.must(bea.do("POST", "/api/account/notifications/read-all", ""), 200).json(t)
 	if r["unread"] != 0.0 || r["waiting"] != 0.0 {
 		t.Fatalf("after marking all read: %v", r)

@@ -164,7 +164,7 @@ func (m *match) stillPlaying(s game.Seat) error {
 		return refuse(codeClosed, "the host closed this match")
 	}
 	if !m.started {
-		return refuse(codeNotStarted, "the match has not started: leave the table instead (POST /api/matches/%s/leave)", m.id)
+		return refuse(codeNotStarted, "the match has not started")
 	}
 	if m.over() {
 		return refuse(codeGameOver, "the game is over")
@@ -177,6 +177,9 @@ func (m *match) stillPlaying(s game.Seat) error {
 
 // resign is seat s giving up.
 func (m *match) resign(ctx context.Context, s game.Seat) error {
+	if !m.started && !m.closed {
+		return refuse(codeNotStarted, "the match has not started: leave the table instead (POST /api/matches/%s/leave)", m.id)
+	}
 	if err := m.stillPlaying(s); err != nil {
 		return err
 	}

@@ -96,17 +96,26 @@ func (s *Server) notifications(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// POST /api/account/notifications/read {"upto": ID}
+// POST /api/account/notifications/read {"upto": ID} or {"ids": [ID, ...]}
 func (s *Server) readNotifications(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.signedIn(r, scopeRead)
 	if err != nil {
 		return err
 	}
 	var req struct {
-		Upto int64 `json:"upto"`
+		Upto int64   `json:"upto"`
+		IDs  []int64 `json:"ids"`
 	}
 	if err := s.decode(w, r, &req); err != nil {
 		return err
+	}
+	if len(req.IDs) > 200 {
+		return errf(http.StatusBadRequest, codeBadRequest, "ids: at most 200 notes at once")
+	}
+	if len(req.IDs) > 0 {
+		if err := s.accounts.MarkNotesRead(r.Context(), p.user.ID, req.IDs); err != nil {
+			return fmt.Errorf("read notifications: %w", err)
+		}
 	}
 	return s.markRead(w, r, p.user.ID, req.Upto)
 }

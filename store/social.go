@@ -142,6 +142,8 @@ type Social interface {
 	// MarkRead marks an account's notes up to id read; Unread counts the others.
 	MarkRead(ctx context.Context, userID string, upto int64) error
 	Unread(ctx context.Context, userID string) (int, error)
+	// MarkNotesRead marks the account's notes with these ids read (another account's ids change nothing).
+	MarkNotesRead(ctx context.Context, userID string, ids []int64) error
 	// MarkMatchRead marks an account's notes about one match read, and reports how many were unread.
 	MarkMatchRead(ctx context.Context, userID, gameID string) (int, error)
 	// Waiting counts what the account's unread notes are about: each match once (a table or an

@@ -171,6 +171,17 @@ func (a SQLAccounts) MarkRead(ctx context.Context, userID string, upto int64) er
 	return a.wrap("mark read", err)
 }
 
+func (a SQLAccounts) MarkNotesRead(ctx context.Context, userID string, ids []int64) error {
+	return a.wrap("mark notes read", a.DB.Tx(ctx, func(tx SQLDB) error {
+		for _, id := range ids {
+			if _, err := tx.Exec(ctx, `UPDATE inbox SET is_read = 1 WHERE user_id = ? AND id = ?`, userID, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+}
+
 func (a SQLAccounts) MarkMatchRead(ctx context.Context, userID, gameID string) (int, error) {
 	n, err := a.DB.Exec(ctx, `UPDATE inbox SET is_read = 1 WHERE user_id = ? AND game_id = ? AND is_read = 0`, userID, gameID)
 	return int(n), a.wrap("mark match read", err)

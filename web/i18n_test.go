@@ -25,7 +25,8 @@ var sameInEnglish = map[string][]string{
 		"Zoom", "E-mail", "online", "offline", "Craylund", "Jorekburg", "Silos", "d", "h", "min", "s", "SVG", "PNG"},
 }
 
-// jsValue is what the string tables hold: a string, an object (keys in source order) or an array.
+// jsObject is an object of the string tables, its keys in source order; its values are strings,
+// objects and arrays ([]any).
 type jsObject struct {
 	keys []string
 	vals map[string]any
@@ -373,4 +374,18 @@ func TestUntranslatedCatches(t *testing.T) {
 			t.Errorf("%q parsed", bad)
 		}
 	}
+}
+
+// FuzzStringTables: the parser of the string tables returns a table or an error on any input, never
+// panics or loops.
+func FuzzStringTables(f *testing.F) {
+	f.Add("\nconst en = { a: \"x\", b: [\"y\", { c: \"z\" }] };\nconst fr = {};\nconst pt = {};")
+	f.Add("\nconst en = { /* c */ \"k\": \"\\u00e9\\\"\" // d\n};\nconst fr = {\nconst pt = }")
+	f.Add("\nconst en = { a: [,] };")
+	f.Fuzz(func(t *testing.T, src string) {
+		tables, err := stringTables(src)
+		if err == nil && len(tables) != 3 {
+			t.Fatalf("%d tables without an error", len(tables))
+		}
+	})
 }

@@ -358,6 +358,28 @@ func TestCarcassonneExpansionTallies(t *testing.T) {
 	}
 }
 
+// With the Mage & Witch the sim tallies the mage and the witch each player moved; both bots move both.
+func TestCarcassonneMagicTallies(t *testing.T) {
+	opts := json.RawMessage(`{"expansions":["mage_witch"],"surveyors":true}`)
+	r, err := Run(t.Context(), Config{Game: "carcassonne", Games: 4, Seats: 2, Bots: []string{"greedy+", "auto"}, Options: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, c := range r.Counts {
+		got[c.Bot+" "+c.Name] = c.Mean
+	}
+	for _, k := range []string{"greedy+ mage moved", "greedy+ witch moved", "auto mage moved", "auto witch moved"} {
+		if got[k] <= 0 {
+			t.Errorf("%s: %v a game (%v)", k, got[k], got)
+		}
+	}
+	// Eight portals a game, shared by two players, besides the moves a join forces.
+	if m := got["greedy+ mage moved"] + got["greedy+ witch moved"] + got["auto mage moved"] + got["auto witch moved"]; m < 4 || m > 20 {
+		t.Errorf("%v magic moves a game pair", m)
+	}
+}
+
 // Games with Traders & Builders run to the end with every kind of Carcassonne bot: the builder's second
 // tile is one more decision of the same seat, which every bot makes (auto stands builders, so second
 // tiles occur).

@@ -131,15 +131,28 @@ func TestCarcassonnePlayExpansions(t *testing.T) {
 // A game with Traders & Builders replays, and the replay tells in words the goods a seat takes and the
 // builder's second tiles (the built-in policy stands builders; seed 2 gives both).
 func TestCarcassonneTradersReplayTellsGoodsAndSecondTiles(t *testing.T) {
-	rec := playRecord(t, "carcassonne", "play", "--auto", "--seed", "2", "--expansions", "traders_builders", "--json")
-	if !strings.Contains(string(rec.Options), `"expansions":["traders_builders"]`) {
+	replayTells(t, "traders_builders", "completes a city and takes its goods: 1 ", "(a second tile: the builder's road or city was extended)", "Final scoring: most ")
+}
+
+// A game with the Mage & Witch replays, and the replay tells in words where the mage and the witch went
+// and the points they changed.
+func TestCarcassonneMageWitchReplayTellsTheMagic(t *testing.T) {
+	replayTells(t, "mage_witch", " the mage on the ", " the witch ", "(the mage: +")
+}
+
+// replayTells plays seed 2 with an expansion by the built-in policy, replays its record and looks for
+// each of wants in what the replay tells.
+func replayTells(t *testing.T, expansion string, wants ...string) {
+	t.Helper()
+	rec := playRecord(t, "carcassonne", "play", "--auto", "--seed", "2", "--expansions", expansion, "--json")
+	if !strings.Contains(string(rec.Options), `"expansions":["`+expansion+`"]`) {
 		t.Fatalf("options %s", rec.Options)
 	}
 	code, out, errs := replayCode(writeRecord(t, rec))
 	if code != 0 {
 		t.Fatalf("replay exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"completes a city and takes its goods: 1 ", "(a second tile: the builder's road or city was extended)", "Final scoring: most "} {
+	for _, want := range wants {
 		if !strings.Contains(out, want) {
 			t.Errorf("the replay does not tell %q:\n%s", want, out)
 		}

@@ -139,8 +139,8 @@ func simulate(options json.RawMessage, seats int) (func() game.SimGame, error) {
 }
 
 // simCounts are the sim's tallies by seat of the figures an expansion brings: each kind stood ("abbot
-// stood"), and the abbots taken back (none in the base game, whose figures are meeples only); then the
-// points by source (withPoints).
+// stood"), the abbots taken back, and the mage and the witch moved ("mage moved", "witch removed"), none
+// in the base game, whose figures are meeples only; then the points by source (withPoints).
 type simCounts map[string][]int
 
 // newCounts makes the tallies of a game with options o: a name for each figure of its expansions (the
@@ -154,23 +154,34 @@ func newCounts(o carcassonne.Options, seats int) simCounts {
 		c["abbot stood"] = make([]int, seats)
 		c["abbot recalled"] = make([]int, seats)
 	}
+	if o.Expansions.Has(carcassonne.MageWitchExp) {
+		c["mage moved"] = make([]int, seats)
+		c["witch moved"] = make([]int, seats)
+	}
 	return c
 }
 
-// add counts the move m played by seat: the figure it stood, or the abbot it took back.
+// add counts the move m played by seat: the figure it stood, or the abbot it took back; and the mage or
+// witch it moved or took off the board.
 func (c simCounts) add(m carcassonne.Move, seat int) {
 	if c == nil {
 		return
 	}
-	key := ""
 	switch {
 	case m.Recall:
-		key = "abbot recalled"
+		c.count("abbot recalled", seat)
 	case m.Meeple != carcassonne.NoMeeple:
-		key = m.Figure.String() + " stood"
-	default:
-		return
+		c.count(m.Figure.String()+" stood", seat)
 	}
+	switch {
+	case m.Magic.Remove:
+		c.count(m.Magic.Figure.String()+" removed", seat)
+	case m.Magic != (carcassonne.Magic{}):
+		c.count(m.Magic.Figure.String()+" moved", seat)
+	}
+}
+
+func (c simCounts) count(key string, seat int) {
 	if c[key] == nil {
 		// A figure of an expansion this list does not name yet: counted all the same.
 		c[key] = make([]int, len(c["meeple stood"]))

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/store/postgres"
 	"github.com/surveyor-game/surveyor/store/postgres/pgtest"
@@ -92,5 +94,49 @@ func TestCommitBatchWithAGameTwice(t *testing.T) {
 	}
 	if evs, err := s.Events(ctx, "y", 0); err != nil || len(evs) != 0 {
 		t.Errorf("y's log: %+v, %v; want empty", evs, err)
+	}
+}
+
+// A schema written before migration 004 (one read mark per account) keeps what each account had read: the
+// notes up to its mark are read, the others not, another account's untouched. The old schema is made by
+// taking the migration back by hand.
+func TestMigrationFourCarriesTheReadMarks(t *testing.T) {
+	url, schema := pgtest.Schema(t)
+	ctx := context.Background()
+	s, err := postgres.Open(ctx, url, postgres.Options{Schema: schema, MaxConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	conn, err := pgx.Connect(ctx, url+"&search_path="+schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`DELETE FROM schema_migrations WHERE version = 4`,
+		`DROP INDEX inbox_unread`,
+		`ALTER TABLE inbox DROP COLUMN is_read`,
+		`CREATE TABLE inbox_read (user_id TEXT PRIMARY KEY, upto BIGINT NOT NULL)`,
+		`INSERT INTO inbox (id, user_id, kind, game_id, data, created) VALUES (1, 'ada', 'turn', 'g1', '{}', 1)`,
+		`INSERT INTO inbox (id, user_id, kind, game_id, data, created) VALUES (2, 'bea', 'turn', 'g1', '{}', 2)`,
+		`INSERT INTO inbox (id, user_id, kind, game_id, data, created) VALUES (3, 'ada', 'turn', 'g2', '{}', 3)`,
+		`INSERT INTO inbox_read (user_id, upto) VALUES ('ada', 2)`,
+	} {
+		if _, err := conn.Exec(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	conn.Close(ctx)
+	s, err = postgres.Open(ctx, url, postgres.Options{Schema: schema, MaxConns: 2})
+	if err != nil {
+		t.Fatalf("open and migrate: %v", err)
+	}
+	defer s.Close()
+	in, err := s.Inbox(ctx, "ada", 0, 10)
+	if err != nil || len(in) != 2 || in[0].Read || !in[1].Read {
+		t.Fatalf("Ada's inbox after the migration: %+v (%v); want note 3 unread, note 1 read", in, err)
+	}
+	if n, err := s.Unread(ctx, "bea"); n != 1 || err != nil {
+		t.Fatalf("Bea, who had read nothing, has %d unread (%v)", n, err)
 	}
 }

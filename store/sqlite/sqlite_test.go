@@ -336,9 +336,10 @@ func TestBackupFileLeavesTheSchemaAlone(t *testing.T) {
 	}
 }
 
-// A database written before migration 004 (sequence number and last change on the games row, events
-// clustered by game) reads back the same games and logs after it, and takes appends where its logs end.
-func TestMigrationFourKeepsGamesAndLogs(t *testing.T) {
+// migratedTo writes a database as its first n migrations left it, with rows, then opens it with the store,
+// which runs the other migrations.
+func migratedTo(t *testing.T, n int, rows ...string) *Store {
+	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "surveyor.db")
 	old, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)")
@@ -352,7 +353,7 @@ func TestMigrationFourKeepsGamesAndLogs(t *testing.T) {
 	if _, err := old.ExecContext(ctx, `CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range migs[:3] {
+	for _, m := range migs[:n] {
 		if _, err := old.ExecContext(ctx, m.SQL); err != nil {
 			t.Fatalf("migration %d: %v", m.Version, err)
 		}
@@ -360,25 +361,31 @@ func TestMigrationFourKeepsGamesAndLogs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	created, moved := time.UnixMicro(1_700_000_000_000_000).UTC(), time.UnixMicro(1_700_000_123_456_789).UTC()
-	for _, q := range []string{
-		`INSERT INTO games VALUES ('a', 'toy', '{}', 7, '{}', 'playing', '{"players":["x"]}', 3, 1700000000000000, 1700000123456789)`,
-		`INSERT INTO games VALUES ('b', 'toy', '{}', 8, '{}', 'open', '{}', 0, 1700000000000001, 1700000000000001)`,
-		`INSERT INTO events VALUES ('a', 1, 'join', 0, '{"n":1}', 1700000000000010)`,
-		`INSERT INTO events VALUES ('a', 3, 'move', 1, '{"n":3}', 1700000123456789)`,
-		`INSERT INTO events VALUES ('a', 2, 'start', -1, '{"n":2}', 1700000000000020)`,
-	} {
+	for _, q := range rows {
 		if _, err := old.ExecContext(ctx, q); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
 	old.Close()
-
 	s, err := Open(ctx, path)
 	if err != nil {
 		t.Fatalf("open and migrate: %v", err)
 	}
-	defer s.Close()
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// A database written before migration 004 (sequence number and last change on the games row, events
+// clustered by game) reads back the same games and logs after it, and takes appends where its logs end.
+func TestMigrationFourKeepsGamesAndLogs(t *testing.T) {
+	ctx := context.Background()
+	created, moved := time.UnixMicro(1_700_000_000_000_000).UTC(), time.UnixMicro(1_700_000_123_456_789).UTC()
+	s := migratedTo(t, 3,
+		`INSERT INTO games VALUES ('a', 'toy', '{}', 7, '{}', 'playing', '{"players":["x"]}', 3, 1700000000000000, 1700000123456789)`,
+		`INSERT INTO games VALUES ('b', 'toy', '{}', 8, '{}', 'open', '{}', 0, 1700000000000001, 1700000000000001)`,
+		`INSERT INTO events VALUES ('a', 1, 'join', 0, '{"n":1}', 1700000000000010)`,
+		`INSERT INTO events VALUES ('a', 3, 'move', 1, '{"n":3}', 1700000123456789)`,
+		`INSERT INTO events VALUES ('a', 2, 'start', -1, '{"n":2}', 1700000000000020)`)
 	a, err := s.Game(ctx, "a")
 	if err != nil {
 		t.Fatal(err)
@@ -488,4 +495,22 @@ func openTemp(t *testing.T) (*Store, string) {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s, path
+}
+
+// A database written before migration 005 (one read mark per account) keeps what each account had read:
+// the notes up to its mark are read, the others not, another account's untouched.
+func TestMigrationFiveCarriesTheReadMarks(t *testing.T) {
+	ctx := context.Background()
+	s := migratedTo(t, 4,
+		`INSERT INTO inbox (id, user_id, kind, game_id, data, created) VALUES (1, 'ada', 'turn', 'g1', '{}', 1)`,
+		`INSERT INTO inbox (id, user_id, kind, game_id, data, created) VALUES (2, 'bea', 'turn', 'g1', '{}', 2)`,
+		`INSERT INTO inbox (id, user_id, kind, game_id, data, created) VALUES (3, 'ada', 'turn', 'g2', '{}', 3)`,
+		`INSERT INTO inbox_read (user_id, upto) VALUES ('ada', 2)`)
+	in, err := s.Inbox(ctx, "ada", 0, 10)
+	if err != nil || len(in) != 2 || in[0].Read || !in[1].Read {
+		t.Fatalf("Ada's inbox after the migration: %+v (%v); want note 3 unread, note 1 read", in, err)
+	}
+	if n, err := s.Unread(ctx, "bea"); n != 1 || err != nil {
+		t.Fatalf("Bea, who had read nothing, has %d unread (%v)", n, err)
+	}
 }

@@ -243,10 +243,23 @@ func testInboxPerTable(t *testing.T, a store.Accounts) {
 	if n, _ := a.Waiting(ctx, "u1"); n != 4 {
 		t.Fatalf("waiting %d, want 2 tables and 2 notes about no table", n)
 	}
+	follows, _ := a.Inbox(ctx, "u1", 0, 2)
+	if err := a.MarkNotesRead(ctx, "u2", []int64{follows[0].ID}); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := a.Waiting(ctx, "u1"); n != 4 {
+		t.Fatalf("another account read u1's note: waiting %d", n)
+	}
+	if err := a.MarkNotesRead(ctx, "u1", []int64{follows[0].ID, follows[1].ID}); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := a.Waiting(ctx, "u1"); n != 2 {
+		t.Fatalf("waiting after reading the two follows: %d", n)
+	}
 	if n, err := a.MarkMatchRead(ctx, "u1", "g1"); n != 2 || err != nil {
 		t.Fatalf("reading g1 marked %d, %v; want its 2 unread notes", n, err)
 	}
-	if n, _ := a.Waiting(ctx, "u1"); n != 3 {
+	if n, _ := a.Waiting(ctx, "u1"); n != 1 {
 		t.Fatalf("waiting after reading g1: %d", n)
 	}
 	if n, _ := a.Unread(ctx, "u2"); n != 1 {

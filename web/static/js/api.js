@@ -66,6 +66,7 @@ export const api = {
   user: (name) => call("GET", `/api/users/${encodeURIComponent(name)}`),
   notifications: (before) => call("GET", "/api/account/notifications" + (before ? "?before=" + before : "")),
   readNotifications: (upto) => call("POST", "/api/account/notifications/read", { upto }),
+  readNoteIDs: (ids) => call("POST", "/api/account/notifications/read", { ids }),
   readAllNotifications: () => call("POST", "/api/account/notifications/read-all", {}),
   notifySettings: () => call("GET", "/api/account/notify"),
   setNotify: (req) => call("POST", "/api/account/notify", req),

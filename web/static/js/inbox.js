@@ -89,7 +89,12 @@ export function bell(navigate) {
       const r = await api.notifications();
       const list = h("ul", { class: "plain notes" }, r.notes.length ? r.notes.map(n => h("li", { class: n.read ? "note" : "note unread" },
         // The mark rides beside the link, in one line with it (the item is a column).
-        h("span", {}, h("a", { href: noteLink(n), onclick: (e) => { e.preventDefault(); close(); navigate(noteLink(n)); } }, noteText(n)),
+        h("span", {}, h("a", { href: noteLink(n), onclick: (e) => {
+          e.preventDefault();
+          close();
+          if (!n.read) api.readNoteIDs([n.id]).then(x => setUnread(x.waiting), () => {});
+          navigate(noteLink(n));
+        } }, noteText(n)),
           n.by_account ? accountMark(n.by) : null),
         h("span", { class: "muted when" }, date(n.created, true))))
         : [h("li", { class: "muted" }, t("noNotes"))]);
@@ -104,6 +109,9 @@ export function bell(navigate) {
         } catch (ex) { readAll.replaceWith(h("p", { class: "error" }, refusalText(ex))); }
       } }, t("markAllRead")) : null;
       put(panel, readAll, list, allow);
+      // A note about no match (a follow) waits on nothing: seen in the panel, it is read.
+      const seen = r.notes.filter(n => !n.read && !n.match).map(n => n.id);
+      if (seen.length) api.readNoteIDs(seen).then(x => setUnread(x.waiting), () => {});
     } catch (ex) { put(panel, h("p", { class: "error" }, refusalText(ex))); }
   };
   setUnread(unread);

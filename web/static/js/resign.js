@@ -6,12 +6,13 @@
 import { api, APIError } from "./api.js";
 import { h, focusOnKeyUp } from "./dom.js";
 import { modal } from "./ui.js";
+import { endLinks } from "./rematch.js";
 import { t, refusalText } from "./i18n.js";
 
 // endActions adds the panel and the outcome to a table drawn in main.
 export function endActions(main, s, token, accept) {
   const m = s.env.match, you = s.env.you;
-  if (m.ended) main.prepend(endedPanel(m));
+  if (m.ended) main.prepend(endedPanel(s, token));
   const side = main.querySelector(".side-col");
   if (!side || m.status !== "playing") return;
   const resigned = m.players.filter(p => p.resigned);
@@ -82,7 +83,8 @@ function claimable(m, seat, s) {
 
 // endedPanel tells how a game ended early and the standings: those who stayed, then those gone, then those
 // who resigned.
-function endedPanel(m) {
+function endedPanel(s, token) {
+  const m = s.env.match;
   const r = m.result || { ranks: [], scores: [] };
   const names = (ps) => ps.map(p => p.name).join(", ");
   const first = m.players.filter(p => r.ranks[p.seat] === 1);
@@ -94,7 +96,9 @@ function endedPanel(m) {
     h("h2", {}, t("gameOver")), h("p", { id: "ended-why" }, said),
     m.players.length > 1 ? h("ul", { class: "standings", id: "standings" }, order.map(p => h("li", { "data-seat": p.seat, "data-rank": r.ranks[p.seat] },
       h("strong", {}, `${r.ranks[p.seat]}. `), p.name, ` · ★ ${r.scores[p.seat] ?? 0}`,
-      p.resigned ? h("span", { class: "muted" }, ` (${t("resignedTag")})`) : null))) : null);
+      p.resigned ? h("span", { class: "muted" }, ` (${t("resignedTag")})`) : null))) : null,
+    // The record, the replay, the lobby and a rematch, as at any game's end.
+    ...endLinks(s, token));
 }
 
 // leaveButton is the waiting room's Leave for a seated player who is not the host: the seat is freed and

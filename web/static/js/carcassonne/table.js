@@ -254,10 +254,13 @@ function playersPanel(v, m, you) {
   const specials = SPECIAL.filter(f => (v.supplies || []).some(x => x && f in x));
   const rows = v.scores.map((sc, seat) => {
     const p = (m.players || []).find(p => p.seat === seat) || {};
-    return h("tr", { "data-seat": seat, class: !v.over && v.to_act === seat ? "to-act" : "" },
+    // A seat that resigned is marked, and not lit as the one to play while the server plays it.
+    const over = v.over || !!m.ended;
+    return h("tr", { "data-seat": seat, class: (!over && v.to_act === seat && !p.resigned ? "to-act" : "") + (p.resigned ? " resigned" : "") },
       h("td", {}, swatch(seat)),
       h("td", { class: "pname" }, (p.name || `#${seat + 1}`) + (you && you.seat === seat ? ` (${t("you")})` : ""),
         p.bot ? h("span", { class: "bot-tag" }, ` ${botTag(p)}`) : null,
+        p.resigned ? h("span", { class: "muted resigned-tag" }, ` (${t("resignedTag")})`) : null,
         // The goods go under the name: a column of their own would not fit beside the scores on a phone.
         v.goods ? h("div", { class: "goods", "data-goods": GOODS.map(g => (v.goods[seat] || {})[g] || 0).join(","), title: t("carcGoods") },
           GOODS.map(g => h("span", { title: goodsName(g), "data-good": g }, goodsIcon(g, 14), String((v.goods[seat] || {})[g] || 0)))) : null),
@@ -632,11 +635,15 @@ function magicLabel(s, mg) {
   const kind = mg.segment.split(":")[0];
   // A road or city of the tile being laid: named on it, as its meeple spots are.
   if (!tl && s.cc && s.cc.at && s.cc.at[0] === mg.x && s.cc.at[1] === mg.y) return `${segLabel(s.view.tile, s.cc.rot, mg.segment)} · ${t("carcThisTile")}`;
+  return `${tl ? segLabel(tl.tile, tl.rotation / 90, mg.segment) : carcName(kind)} · ${whereWords(mg.x, mg.y)}`;
+}
+
+// whereWords says where a cell lies from the start tile, in words ("2 north, 1 east of the start tile").
+function whereWords(x, y) {
   const steps = [];
-  if (mg.y) steps.push(t(mg.y < 0 ? "carcNorth" : "carcSouth", { n: Math.abs(mg.y) }));
-  if (mg.x) steps.push(t(mg.x < 0 ? "carcWest" : "carcEast", { n: Math.abs(mg.x) }));
-  const where = steps.length ? t("carcOfStart", { list: steps.join(", ") }) : t("carcStartTile");
-  return `${tl ? segLabel(tl.tile, tl.rotation / 90, mg.segment) : carcName(kind)} · ${where}`;
+  if (y) steps.push(t(y < 0 ? "carcNorth" : "carcSouth", { n: Math.abs(y) }));
+  if (x) steps.push(t(x < 0 ? "carcWest" : "carcEast", { n: Math.abs(x) }));
+  return steps.length ? t("carcOfStart", { list: steps.join(", ") }) : t("carcStartTile");
 }
 
 // expansionControls are the choices the expansions add on a placed tile: which figure to stand, the
@@ -946,11 +953,10 @@ function describeMove(v, m, rm) {
   const laid = v.board.find(tl => tl.x === mv.x && tl.y === mv.y);
   let meepleText = mv.meeple && laid ? ` · ${mv.figure ? figureName(mv.figure) : t("carcMeeple")}: ${segLabel(laid.tile, mv.rotation / 90, mv.meeple)}` : "";
   if (mv.recall) meepleText += ` · ${t("carcRecalled")}`;
-  if (mv.magic) meepleText += ` · ${figureName(mv.magic.figure)}${mv.magic.remove ? "" : ` (${mv.magic.x},${mv.magic.y})`}`;
-  const steps = [];
-  if (mv.y) steps.push(t(mv.y < 0 ? "carcNorth" : "carcSouth", { n: Math.abs(mv.y) }));
-  if (mv.x) steps.push(t(mv.x < 0 ? "carcWest" : "carcEast", { n: Math.abs(mv.x) }));
+  // The mage or the witch: where it went (the feature and its tile from the start, in words), or its removal.
+  if (mv.magic) meepleText += ` · ${mv.magic.remove ? t("carcMagicRemove_" + mv.magic.figure)
+    : `${figureName(mv.magic.figure)} → ${carcName(mv.magic.segment.split(":")[0])} · ${whereWords(mv.magic.x, mv.magic.y)}`}`;
   const turn = mv.rotation ? t("carcTurn" + mv.rotation) : "";
   return t("carcTileMove", { who: playerName(m, rm.seat), tile: laid ? tileWords(laid.tile) : "?",
-    where: t("carcOfStart", { list: steps.join(", ") }), turn }) + meepleText;
+    where: whereWords(mv.x, mv.y), turn }) + meepleText;
 }

@@ -72,7 +72,9 @@ function cardBody(card) {
       card.time ? h("span", { class: "card-time" }, `${t("time")} ${card.time}`) : null),
     h("div", { class: "card-shapes" }, shapes),
     h("div", { class: "card-terrains" }, terr.map(k => h("span", { class: `chip k-${k}` }, glyphIcon(k, 14), terrainName(k)))),
-    card.direction ? h("div", { class: "card-dir" }, card.direction === "clockwise" ? "↻" : "↺") : null);
+    // The arrow says which neighbour draws the monster on whose map: in words beside it, not a lone glyph.
+    card.direction ? h("div", { class: "card-dir" }, card.direction === "clockwise" ? "↻ " : "↺ ",
+      h("span", { class: "small" }, t(card.direction === "clockwise" ? "arrowClockwise" : "arrowCounter"))) : null);
 }
 
 export function timeTrack(view) {

@@ -51,6 +51,10 @@ export function noticeChanges(s) {
       if (scoredNow && ambushes.some(sp => sp.card.name === "Zombie Plague")) notes.push(t("zombieSpread"));
     }
     if (kindsNow.includes("destroyed")) notes.push(t("spacesDestroyed"));
+    // While the viewer draws a monster on a neighbour's map, that map is the big one and their own is a
+    // thumbnail: the notice about their own map says where to find it.
+    const d = v.decision;
+    if (notes.length && d && d.sheet !== mine) notes.push(t("ownMapBelow"));
     s.notice = notes.join(" ");
     if (s.changed.size) s.notice = (s.notice ? s.notice + " " : "") + t("newSpaces");
   }
