@@ -41,6 +41,8 @@ function header() {
 
 export function route() {
   if (teardown) { teardown(); teardown = null; }
+  // Points still flying when the page changes would stay on the next one (a "+4" left over the lobby).
+  document.querySelectorAll(".fly-points").forEach(e => e.remove());
   const app = document.getElementById("app");
   const main = h("main", { id: "screen" });
   app.replaceChildren(header(), main);
