@@ -28,7 +28,7 @@ const (
 	// sessionLife is how long a session lasts without use; each use extends it (at most once an hour).
 	sessionLife = 30 * 24 * time.Hour
 	// apiTokenPrefix tells an account's API token from a seat token, which has no prefix.
-	apiTokenPrefix = "sv_"
+	apiTokenPrefix = httpkit.APITokenPrefix
 	// Wrong passwords: each account and each address may fail this many times in a row, then one more
 	// attempt per failWindow/failBurst.
 	failBurst  = 10

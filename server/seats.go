@@ -147,10 +147,6 @@ func (s *Server) actingSeat(r *http.Request, m *match) (game.Seat, error) {
 	return s.seatOfUser(r.Context(), m.id, p.user.ID)
 }
 
-func isAPIToken(tok string) bool {
-	return len(tok) > len(apiTokenPrefix) && tok[:len(apiTokenPrefix)] == apiTokenPrefix
-}
-
 // fromTrustedProxy reports whether the request came through one of the trusted reverse proxies.
 func (s *Server) fromTrustedProxy(r *http.Request) bool {
 	ap, err := netip.ParseAddrPort(r.RemoteAddr)
