@@ -163,9 +163,17 @@ func (r *RandomPlayer) Move(g *Game) Move {
 		return Move{Meeple: NoMeeple}
 	}
 	p := g.board.pickPlacement(&r.fits, r.rng.IntN(n))
-	// The figures' rules and the magic part all ask what the tile would join: worked out once.
-	cell, _ := cellOf(p.X, p.Y)
-	g.standAt(cell, g.current*4+p.Rot)
+	// The figures' rules and the magic part all ask what the tile would join: worked out once, and not
+	// at all when the player has no figure left and the tile moves neither the mage nor the witch (late
+	// in a game, often).
+	stands := g.magicMaybe(g.current)
+	for _, n := range g.supply[g.toAct] {
+		stands = stands || n > 0
+	}
+	if stands {
+		cell, _ := cellOf(p.X, p.Y)
+		g.standAt(cell, g.current*4+p.Rot)
+	}
 	r.segs = r.segs[:0]
 	if g.supply[g.toAct][Meeple] > 0 {
 		r.segs = g.figureOptionsHere(Meeple, r.segs)
