@@ -135,14 +135,15 @@ func TestBeatsGreedyMoveWithAllExpansions(t *testing.T) {
 	}
 }
 
-// Master beats greedy+ with all five expansions and the Land Surveyors too, searching 8 rounds on the
-// seeds of the tests above: 7 of the 8 games, by 49 points a game, when this test was written (about three
-// minutes on a loaded 2-core host: the games have 133 tiles).
+// Master beats greedy+ with all five expansions and the Land Surveyors too, searching 4 rounds on the
+// seeds of the tests above: 7 of the 8 games, by 43 points a game, when this test was written (50 s on a
+// loaded 2-core host, 24 s of CPU: the games have 133 tiles; with 8 rounds, 7 of 8 by 49 in three minutes,
+// too long for the suite). The sim's measure with the server's rounds is in docs/bots.md (36 of 40).
 func TestMasterBeatsGreedyPlusWithAllExpansions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("8 games of search")
 	}
-	wins, margin := headToHead(t, allFive(t), 8, func(i int) uint64 { return uint64(700 + i/2) }, NewMaster(0, 8), New())
+	wins, margin := headToHead(t, allFive(t), 8, func(i int) uint64 { return uint64(700 + i/2) }, NewMaster(0, 4), New())
 	t.Logf("%d wins in 8 games, mean margin %.1f", wins, margin)
 	if wins < 7 {
 		t.Errorf("%d wins in 8 games against greedy+, want at least 7", wins)
