@@ -54,10 +54,12 @@ func pickExpansions(moves []carcMove, turn int) carcMove {
 }
 
 // TestCarcassonneExpansionsGame creates a game against a bot with the Land Surveyors and every expansion
-// the engine plays (today the River and the Abbot; the others join as the engine plays them) from the
+// the engine plays (the River, the Abbot, Inns & Cathedrals, Traders & Builders, the Mage & Witch) from the
 // lobby, and plays the person's seat to the end through the page (clicks, keys and drags in turn): river
-// tiles first, the abbot stood on a monastery or a garden and recalled whenever offered. The final scores
-// shown must be the engine's replay of the match's record.
+// tiles first, the abbot stood on a monastery or a garden and recalled whenever offered, the large meeple,
+// the builder and the pig stood, the mage or the witch moved. The final scores shown must be the engine's
+// replay of the match's record, and any error of the page fails the test (browser's failOnPageErrors).
+// The finished table and the replay are then looked at in French and Portuguese.
 func TestCarcassonneExpansionsGame(t *testing.T) {
 	e := newEnv(t, 5)
 	ctx := browser(t, "en-US")
@@ -111,6 +113,9 @@ func TestCarcassonneExpansionsGame(t *testing.T) {
 		if mv.Figure != "" {
 			stood[mv.Figure]++
 		}
+		if mv.Magic != nil {
+			stood[mv.Magic.Figure]++ // the mage or the witch moved
+		}
 		switch {
 		case mv.Figure == "abbot":
 			abbots++
@@ -146,8 +151,9 @@ func TestCarcassonneExpansionsGame(t *testing.T) {
 	}
 	t.Logf("a game with the Land Surveyors and %v against a bot through the page: %d turns of ours (%d river tiles, %d abbots stood, %d recalls, figures stood %v) in %v",
 		played, turns, riverTurns, abbots, recalls, stood, time.Since(began).Round(time.Millisecond))
-	if riverTurns == 0 || abbots == 0 || recalls == 0 || stood["large"] == 0 || stood["builder"] == 0 || stood["pig"] == 0 {
-		t.Errorf("the person laid %d river tiles, stood the abbot %d times, recalled it %d times and stood %v: each of the abbot, the large meeple, the builder and the pig should have stood", riverTurns, abbots, recalls, stood)
+	magic := !slices.Contains(played, "mage_witch") || stood["mage"]+stood["witch"] > 0
+	if riverTurns == 0 || abbots == 0 || recalls == 0 || stood["large"] == 0 || stood["builder"] == 0 || stood["pig"] == 0 || !magic {
+		t.Errorf("the person laid %d river tiles, stood the abbot %d times, recalled it %d times and stood %v: each of the abbot, the large meeple, the builder and the pig should have stood (and the mage or the witch moved, with the Mage & Witch)", riverTurns, abbots, recalls, stood)
 	}
 	waitJS(t, ctx, `document.querySelector('#table').dataset.over === "1"`)
 	shot(t, ctx, "carc-exp-final")
@@ -161,16 +167,43 @@ func TestCarcassonneExpansionsGame(t *testing.T) {
 		t.Errorf("the record's options %s (%v), want the Land Surveyors and %v", rec.Options, err, played)
 	}
 	scores := checkFinal(t, e, ctx, id)
+	press(t, ctx, kEnter)
+	waitJS(t, ctx, `!document.querySelector('#final-modal')`)
 	if os.Getenv("SURVEYOR_SHOTS") != "" {
 		// Close up, the finished board: the river, the gardens, the figures.
-		press(t, ctx, kEnter)
-		waitJS(t, ctx, `!document.querySelector('#final-modal')`)
 		for i := 0; i < 2; i++ {
 			click(t, ctx, "#zoom-in")
 		}
 		shot(t, ctx, "carc-exp-close")
 		phoneView(t, ctx, "carc-exp-close-phone", 1440, 900)
 	}
+	// In French, the finished table and the replay half-way through, its story told, and the replay in
+	// Portuguese: nothing wider than the screen, on a desktop or on a phone.
+	setLang(t, ctx, "fr")
+	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]') && document.querySelector('#table').dataset.over === "1"`)
+	if evalString(t, ctx, `String(!!document.querySelector('#final-modal'))`) == "true" {
+		press(t, ctx, kEnter)
+		waitJS(t, ctx, `!document.querySelector('#final-modal')`)
+	}
+	fitsWidth(t, ctx, "the finished table in French")
+	shot(t, ctx, "carc-exp-close-fr")
+	phoneView(t, ctx, "carc-exp-close-fr-phone", 1440, 900)
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id+"/replay"))
+	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]') && !!document.querySelector('#replay-step')`)
+	evalString(t, ctx, `(r => { r.value = 40; r.dispatchEvent(new Event('change')); return ""; })(document.querySelector('#replay-nav input[type=range]'))`)
+	waitJS(t, ctx, `document.querySelector('#replay-step').textContent.match(/\d+/)[0] === "40" && document.querySelectorAll('#replay-story li').length > 40`)
+	fitsWidth(t, ctx, "the replay in French")
+	shot(t, ctx, "carc-exp-replay-fr")
+	phoneView(t, ctx, "carc-exp-replay-fr-phone", 1440, 900)
+	// The replay keeps its step through the change of language (the address holds it).
+	setLang(t, ctx, "pt")
+	waitJS(t, ctx, `!!document.querySelector('#carc-board[data-ready]') && document.querySelectorAll('#replay-story li').length > 40 && location.search === "?step=40"`)
+	if got := evalString(t, ctx, `document.querySelector('#replay-step').textContent`); got != "Jogada 40 de "+evalString(t, ctx, `document.querySelector('#replay-nav input[type=range]').max`) {
+		t.Errorf("the replay in Portuguese shows %q: the step was lost with the change of language", got)
+	}
+	fitsWidth(t, ctx, "the replay in Portuguese")
+	shot(t, ctx, "carc-exp-replay-pt")
+	setLang(t, ctx, "en")
 	t.Logf("final scores %v", scores)
 }
 
@@ -198,4 +231,29 @@ func phoneView(t *testing.T, ctx context.Context, name string, w, h int64) {
 		t.Fatal(err)
 	}
 	run(t, ctx, chromedp.EmulateViewport(w, h))
+}
+
+// setLang switches the page's language by its menu, as a person does.
+func setLang(t *testing.T, ctx context.Context, l string) {
+	t.Helper()
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#lang"), l))
+	evalString(t, ctx, `document.querySelector('#lang').dispatchEvent(new Event('change')), ""`)
+	waitJS(t, ctx, `document.documentElement.lang === "`+l+`"`)
+}
+
+// fitsWidth fails the test when a panel's content or the page is wider than its box (a table pushed out of
+// its column), at 1440x900 and on a phone (390x844); the page gets back 1440x900.
+func fitsWidth(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	for _, w := range []int64{1440, 390} {
+		if w == 390 {
+			run(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+		}
+		var over []string
+		evalJSON(t, ctx, panelsOverflowing, &over)
+		if len(over) > 0 {
+			t.Errorf("%s at %d px: content wider than its box: %v", what, w, over)
+		}
+	}
+	run(t, ctx, chromedp.EmulateViewport(1440, 900))
 }

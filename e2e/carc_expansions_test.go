@@ -599,6 +599,18 @@ func TestCarcassonneLobbyExpansions(t *testing.T) {
 	if os.Getenv("SURVEYOR_SHOTS") != "" {
 		shot(t, ctx, "carc-expansions-lobby")
 		phoneShot(t, ctx, "carc-expansions-lobby-phone", 1280, 1200)
+		// In French (the lobby is drawn again: the choices are made again).
+		setLang(t, ctx, "fr")
+		run(t, ctx, chromedp.SetValue(chromedp.CSS("#game"), "carcassonne"))
+		evalString(t, ctx, `document.querySelector('#game').dispatchEvent(new Event('change', {bubbles: true})), ""`)
+		for _, c := range []string{"#exp-river", "#exp-abbot", "#exp-inns_cathedrals", "#exp-traders_builders", "#surveyors"} {
+			click(t, ctx, c)
+		}
+		shot(t, ctx, "carc-expansions-lobby-fr")
+		phoneShot(t, ctx, "carc-expansions-lobby-fr-phone", 1280, 1200)
+		setLang(t, ctx, "en")
+		run(t, ctx, chromedp.SetValue(chromedp.CSS("#game"), "carcassonne"))
+		evalString(t, ctx, `document.querySelector('#game').dispatchEvent(new Event('change', {bubbles: true})), ""`)
 	}
 	click(t, ctx, `[data-expansion-rules=traders_builders]`)
 	waitJS(t, ctx, `!!document.querySelector('#rules-modal')`)

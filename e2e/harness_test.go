@@ -316,6 +316,7 @@ func matchID(t *testing.T, ctx context.Context) string {
 	if i < 0 {
 		t.Fatalf("not on a match page: %s", loc)
 	}
+	loc, _, _ = strings.Cut(loc, "?") // a replay's step
 	return strings.Trim(strings.TrimSuffix(loc[i+3:], "/replay"), "/")
 }
 

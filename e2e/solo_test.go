@@ -211,6 +211,10 @@ func soloGame(t *testing.T, preset, side string, seed uint64, want map[string]in
 		}
 	}
 	shot(t, ctx, "final")
+	// A hero's marks are explained beside the map, whatever they lie on.
+	if kinds["hero"] > 0 && evalString(t, ctx, `String(!!document.querySelector('#monster-legend li[data-legend="hits"]'))`) != "true" {
+		t.Error("a map with a hero's marks has no word on them")
+	}
 	if seasons != 4 {
 		t.Errorf("the page showed %d season scorings, want 4", seasons)
 	}

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -28,7 +27,7 @@ const (
 	// sessionLife is how long a session lasts without use; each use extends it (at most once an hour).
 	sessionLife = 30 * 24 * time.Hour
 	// apiTokenPrefix tells an account's API token from a seat token, which has no prefix.
-	apiTokenPrefix = "sv_"
+	apiTokenPrefix = httpkit.APITokenPrefix
 	// Wrong passwords: each account and each address may fail this many times in a row, then one more
 	// attempt per failWindow/failBurst.
 	failBurst  = 10
@@ -101,81 +100,6 @@ func (f *failures) fail(key string, now time.Time) {
 	b.last = now
 }
 
-// whoIs resolves the account a request acts for; nil without credentials. A credential that is present
-// but wrong (an unknown or revoked token, an expired session) is an error: a client that means to act
-// as someone must not silently act as no one.
-func (s *Server) whoIs(r *http.Request) (*principal, error) {
-	if s.accounts == nil {
-		return nil, nil
-	}
-	ctx := r.Context()
-	now := s.now()
-	if tok := token(r); strings.HasPrefix(tok, apiTokenPrefix) {
-		t, err := s.accounts.Token(ctx, auth.HashSecret(tok))
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, errf(http.StatusUnauthorized, codeUnauthorized, "unknown or revoked API token")
-		} else if err != nil {
-			return nil, fmt.Errorf("api token: %w", err)
-		}
-		u, err := s.liveUser(ctx, t.UserID)
-		if err != nil {
-			return nil, err
-		}
-		if now.Sub(t.LastUsed) > time.Hour {
-			s.accounts.TouchToken(ctx, t.ID, now)
-		}
-		return &principal{user: u, token: &t}, nil
-	}
-	c, err := r.Cookie(sessionCookie)
-	if err != nil || c.Value == "" {
-		return nil, nil
-	}
-	ss, err := s.accounts.Session(ctx, auth.HashSecret(c.Value), now)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, errf(http.StatusUnauthorized, codeUnauthorized, "your session has ended; sign in again")
-	} else if err != nil {
-		return nil, fmt.Errorf("session: %w", err)
-	}
-	u, err := s.liveUser(ctx, ss.UserID)
-	if err != nil {
-		return nil, err
-	}
-	if now.Sub(ss.LastSeen) > time.Hour {
-		s.accounts.TouchSession(ctx, ss.Hash, now, now.Add(sessionLife))
-	}
-	return &principal{user: u, session: &ss}, nil
-}
-
-func (s *Server) liveUser(ctx context.Context, id string) (store.User, error) {
-	u, err := s.accounts.UserByID(ctx, id)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		return store.User{}, fmt.Errorf("user: %w", err)
-	}
-	if err != nil || u.Deleted || u.Disabled {
-		return store.User{}, errf(http.StatusUnauthorized, codeUnauthorized, "this account cannot sign in")
-	}
-	return u, nil
-}
-
-// signedIn resolves the request's account and refuses requests without one. (Changes made with a
-// session cookie come from our own pages: the gate of crosssite.go saw to it.)
-func (s *Server) signedIn(r *http.Request, scope string) (*principal, error) {
-	if s.accounts == nil {
-		return nil, errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
-	}
-	p, err := s.whoIs(r)
-	if err != nil {
-		return nil, err
-	}
-	if p == nil {
-		return nil, errf(http.StatusUnauthorized, codeUnauthorized, "sign in first (a session cookie or Authorization: Bearer sv_...)")
-	}
-	if !p.can(scope) {
-		return nil, errf(http.StatusForbidden, codeForbidden, "the API token lacks the %q scope", scope)
-	}
-	return p, nil
-}
-
 // setSession starts a session for an account and sets its cookie.
 func (s *Server) setSession(w http.ResponseWriter, r *http.Request, u store.User) error {
 	secret, hash := auth.NewSecret("")
@@ -231,8 +155,8 @@ type credentialsReq struct {
 }
 
 func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
-	if s.accounts == nil {
-		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	if err := s.ident.Available(); err != nil {
+		return err
 	}
 	var req credentialsReq
 	if err := s.decode(w, r, &req); err != nil {
@@ -264,8 +188,8 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
-	if s.accounts == nil {
-		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	if err := s.ident.Available(); err != nil {
+		return err
 	}
 	var req credentialsReq
 	if err := s.decode(w, r, &req); err != nil {
@@ -311,7 +235,7 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) signout(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopePlay)
+	p, err := s.ident.SignedIn(r, scopePlay)
 	if err != nil {
 		return err
 	}
@@ -326,7 +250,7 @@ func (s *Server) signout(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) signoutEverywhere(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopePlay)
+	p, err := s.ident.SignedIn(r, scopePlay)
 	if err != nil {
 		return err
 	}
@@ -339,7 +263,7 @@ func (s *Server) signoutEverywhere(w http.ResponseWriter, r *http.Request) error
 }
 
 func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopeRead)
+	p, err := s.ident.SignedIn(r, scopeRead)
 	if err != nil {
 		return err
 	}
@@ -351,10 +275,10 @@ func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
 // load; for a guest that is an answer, not an error (GET /api/account's 401 put a red line in every guest's
 // console). An ended session reads as signed out too; 404 when the server has no accounts.
 func (s *Server) session(w http.ResponseWriter, r *http.Request) error {
-	if s.accounts == nil {
-		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	if err := s.ident.Available(); err != nil {
+		return err
 	}
-	p, err := s.whoIs(r)
+	p, err := s.ident.WhoIs(r)
 	if e := (*apiError)(nil); errors.As(err, &e) && e.Status == http.StatusUnauthorized {
 		p, err = nil, nil
 	}
@@ -388,7 +312,7 @@ func (s *Server) checkPassword(r *http.Request, u store.User, password string) e
 }
 
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, "")
+	p, err := s.ident.SignedIn(r, "")
 	if err != nil {
 		return err
 	}
@@ -429,7 +353,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, "")
+	p, err := s.ident.SignedIn(r, "")
 	if err != nil {
 		return err
 	}
@@ -474,7 +398,7 @@ func tokenOut(t store.APIToken) tokenJSON {
 }
 
 func (s *Server) listTokens(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopeRead)
+	p, err := s.ident.SignedIn(r, scopeRead)
 	if err != nil {
 		return err
 	}
@@ -491,7 +415,7 @@ func (s *Server) listTokens(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) createToken(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, "")
+	p, err := s.ident.SignedIn(r, "")
 	if err != nil {
 		return err
 	}
@@ -530,7 +454,7 @@ func (s *Server) createToken(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) deleteToken(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, "")
+	p, err := s.ident.SignedIn(r, "")
 	if err != nil {
 		return err
 	}

@@ -427,11 +427,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 		if err := checkName(req.Name); err != nil {
 			return err
 		}
-		if account, err = s.seatAccount(r, strings.TrimSpace(req.Name)); err != nil {
+		if account, err = s.ident.SeatName(r, strings.TrimSpace(req.Name)); err != nil {
 			return err
 		}
 	}
-	if req.Rated && s.accounts == nil {
+	if req.Rated && s.ident.Available() != nil {
 		return errf(http.StatusBadRequest, codeBadRequest, "this server has no accounts: a match cannot be rated")
 	}
 	id, err := s.createMatch(r.Context(), req.Game, req.Options, config{MaxSeats: req.MaxSeats, Clock: req.Clock, Rated: req.Rated, SpectatorChat: req.SpectatorChat, Unlisted: req.Unlisted})
@@ -490,7 +490,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	name := strings.TrimSpace(req.Name)
-	account, err := s.seatAccount(r, name)
+	account, err := s.ident.SeatName(r, name)
 	if err != nil {
 		return err
 	}
@@ -586,7 +586,7 @@ func (s *Server) removeSeat(w http.ResponseWriter, r *http.Request) error {
 		if err := m.removeSeat(r.Context(), game.Seat(n)); err != nil {
 			return err
 		}
-		s.seatRemoved(r.Context(), id, game.Seat(n))
+		s.ident.RemoveSeat(r.Context(), id, game.Seat(n))
 		return nil
 	})
 	if err != nil {

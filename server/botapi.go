@@ -91,7 +91,7 @@ func (h *botHub) leave(userID string, c chan botEvent) {
 // botPrincipal is the bot account an API token with the play scope names; a person's token, a session or
 // no credential is refused.
 func (s *Server) botPrincipal(r *http.Request) (*principal, error) {
-	p, err := s.signedIn(r, scopePlay)
+	p, err := s.ident.SignedIn(r, scopePlay)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,7 @@ func (s *Server) botPrincipal(r *http.Request) (*principal, error) {
 // becomeBot is POST /api/account/bot: the signed-in account (by its session, not a token) becomes a bot
 // account, for good. Its games with people are then unrated.
 func (s *Server) becomeBot(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, "")
+	p, err := s.ident.SignedIn(r, "")
 	if err != nil {
 		return err
 	}
@@ -269,8 +269,8 @@ func over(envelope []byte) bool {
 // notification (unless they blocked the inviter), which leads to the match's page and its Join button.
 // Inviting people takes an account (so that it can be blocked) and is limited to inviteBurst an hour.
 func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
-	if s.accounts == nil {
-		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	if err := s.ident.Available(); err != nil {
+		return err
 	}
 	var req struct {
 		Name  string   `json:"name"`
@@ -301,7 +301,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		if u.Bot {
 			continue
 		}
-		p, err := s.signedIn(r, scopePlay)
+		p, err := s.ident.SignedIn(r, scopePlay)
 		if err != nil {
 			return errf(http.StatusUnauthorized, codeUnauthorized, "sign in to invite people by name (bots can be invited by anyone seated)")
 		}
@@ -371,7 +371,7 @@ const inviteBurst = 30
 
 // botJoined tells a bot's stream that it now holds a seat (it joined by its API token).
 func (s *Server) botJoined(ctx context.Context, r *http.Request, id string, seat game.Seat) {
-	p, err := s.whoIs(r)
+	p, err := s.ident.WhoIs(r)
 	if err != nil || p == nil || p.token == nil || !p.user.Bot {
 		return
 	}

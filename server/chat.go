@@ -141,7 +141,7 @@ func (s *Server) chatSpeaker(r *http.Request, m *match) (game.Seat, string, erro
 	if !m.cfg.SpectatorChat {
 		return 0, "", errf(http.StatusForbidden, codeForbidden, "only the players talk at this table")
 	}
-	p, err := s.signedIn(r, scopePlay)
+	p, err := s.ident.SignedIn(r, scopePlay)
 	if err != nil {
 		var ae *apiError
 		if errors.As(err, &ae) && ae.Code == codeNoAccounts {
@@ -174,14 +174,11 @@ func (m *match) chatLimited(seat game.Seat, name string, now time.Time) time.Dur
 // chatBlocked refuses a message from an account that a player at the table has blocked: a blocked
 // account cannot talk to the one who blocked it, at any table.
 func (s *Server) chatBlocked(r *http.Request, m *match, seat game.Seat) error {
-	if s.accounts == nil {
-		return nil
-	}
 	acct := m.seatAccounts(r.Context())
 	speaker := ""
 	if seat >= 0 && int(seat) < len(acct) {
 		speaker = acct[seat]
-	} else if p, err := s.whoIs(r); err == nil && p != nil {
+	} else if p, err := s.ident.WhoIs(r); err == nil && p != nil {
 		speaker = p.user.ID
 	}
 	if speaker == "" {

@@ -115,7 +115,7 @@ func (m *match) logInvite(ctx context.Context, seat int, names []string) error {
 // decline is POST /api/matches/{id}/decline: the signed-in account says no to its invitation. Refused
 // when the account was not invited, already answered by taking a seat, or the table has started.
 func (s *Server) decline(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopePlay)
+	p, err := s.ident.SignedIn(r, scopePlay)
 	if err != nil {
 		return err
 	}

@@ -270,9 +270,6 @@ func (s *Server) watching(gameID, userID string) bool {
 // tableSeen marks read the notes about a match of the account holding seat, whose page shows the table
 // now, and tells the account's open pages the new count.
 func (s *Server) tableSeen(ctx context.Context, id string, seat game.Seat) {
-	if s.accounts == nil {
-		return
-	}
 	user := ""
 	s.withMatch(ctx, id, func(m *match) error {
 		if acct := m.seatAccounts(ctx); int(seat) < len(acct) {

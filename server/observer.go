@@ -197,21 +197,12 @@ const seatAccountsTTL = time.Minute
 
 // seatAccounts is the account holding each seat ("" for none), cached on the match.
 func (m *match) seatAccounts(ctx context.Context) []string {
-	if m.srv.accounts == nil {
-		return nil
-	}
 	now := m.srv.now()
 	if m.acctAt.IsZero() || now.Sub(m.acctAt) > seatAccountsTTL || len(m.acct) < len(m.seats) {
-		refs, err := m.srv.accounts.SeatHolders(ctx, m.id)
+		acct, err := m.srv.ident.SeatHolders(ctx, m.id, len(m.seats))
 		if err != nil {
 			m.srv.log.Error("seat holders for observers", "match", m.id, "err", err)
 			return m.acct
-		}
-		acct := make([]string, len(m.seats))
-		for _, r := range refs {
-			if r.Seat >= 0 && r.Seat < len(acct) {
-				acct[r.Seat] = r.UserID
-			}
 		}
 		m.acct, m.acctAt = acct, now
 	}

@@ -130,7 +130,7 @@ func (s *Server) takeCeremony(r *http.Request) (ceremony, error) {
 
 // passkeyRegisterBegin: POST /api/account/passkeys/register/begin, signed in with a session.
 func (s *Server) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, "")
+	p, err := s.ident.SignedIn(r, "")
 	if err != nil {
 		return err
 	}
@@ -161,7 +161,7 @@ func (s *Server) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) er
 
 // passkeyRegisterFinish: POST /api/account/passkeys/register/finish with the browser's credential.
 func (s *Server) passkeyRegisterFinish(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, "")
+	p, err := s.ident.SignedIn(r, "")
 	if err != nil {
 		return err
 	}
@@ -207,7 +207,7 @@ type passkeyJSON struct {
 
 // listPasskeys: GET /api/account/passkeys, the signed-in account's passkeys.
 func (s *Server) listPasskeys(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopeRead)
+	p, err := s.ident.SignedIn(r, scopeRead)
 	if err != nil {
 		return err
 	}
@@ -226,7 +226,7 @@ func (s *Server) listPasskeys(w http.ResponseWriter, r *http.Request) error {
 // deletePasskey: DELETE /api/account/passkeys/{id}, with a session (a lost phone's passkey is removed from
 // another device; an API token cannot remove a way to sign in).
 func (s *Server) deletePasskey(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, "")
+	p, err := s.ident.SignedIn(r, "")
 	if err != nil {
 		return err
 	}
@@ -249,8 +249,8 @@ func (s *Server) deletePasskey(w http.ResponseWriter, r *http.Request) error {
 
 // passkeySigninBegin: POST /api/account/passkeys/signin/begin, no credential needed.
 func (s *Server) passkeySigninBegin(w http.ResponseWriter, r *http.Request) error {
-	if s.accounts == nil {
-		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	if err := s.ident.Available(); err != nil {
+		return err
 	}
 	rp, err := s.relyingParty(r)
 	if err != nil {
@@ -268,8 +268,8 @@ func (s *Server) passkeySigninBegin(w http.ResponseWriter, r *http.Request) erro
 // passkeySigninFinish: POST /api/account/passkeys/signin/finish with the browser's assertion; it signs the
 // account in as a password would (session cookie, seats claimed by ?claim later through /claim).
 func (s *Server) passkeySigninFinish(w http.ResponseWriter, r *http.Request) error {
-	if s.accounts == nil {
-		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	if err := s.ident.Available(); err != nil {
+		return err
 	}
 	cr, err := s.takeCeremony(r)
 	if err != nil {

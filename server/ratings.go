@@ -38,7 +38,7 @@ func (r ratings) After(ctx context.Context, e *Snapshot) {
 
 // rateMatch rates a finished rated match. Failures are logged: the game itself is over and saved.
 func (s *Server) rateMatch(ctx context.Context, e *Snapshot) {
-	if s.accounts == nil || !e.Over {
+	if !e.Over { // (the ratings observer is there only with accounts)
 		return
 	}
 	users := make([]string, len(e.Seats))
@@ -132,8 +132,8 @@ func ratingOut(r store.Rating) ratingJSON {
 // profile is GET /api/users/{name}: who the player is, their ratings and rating history per game, and
 // their finished games with the place they took.
 func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
-	if s.accounts == nil {
-		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	if err := s.ident.Available(); err != nil {
+		return err
 	}
 	u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(r.PathValue("name")))
 	if errors.Is(err, store.ErrNotFound) {
@@ -286,8 +286,8 @@ func (s *Server) finalResult(ctx context.Context, id string) (res game.Result, s
 
 // leaderboard is GET /api/leaderboard/{game}?offset=N&limit=N: the game's rated players by ordinal.
 func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
-	if s.accounts == nil {
-		return errf(http.StatusNotFound, codeNoAccounts, "this server has no accounts")
+	if err := s.ident.Available(); err != nil {
+		return err
 	}
 	game := r.PathValue("game")
 	if _, ok := s.games[game]; !ok {
@@ -370,7 +370,7 @@ func (s *Server) matchRatings(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if out.Rated && s.accounts != nil {
+	if out.Rated && s.ident.Available() == nil {
 		for seat, name := range accounts {
 			if name == "" {
 				continue

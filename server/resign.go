@@ -305,7 +305,7 @@ func (s *Server) leave(w http.ResponseWriter, r *http.Request) error {
 		if err := m.removeSeat(r.Context(), seat); err != nil {
 			return err
 		}
-		s.seatRemoved(r.Context(), id, seat)
+		s.ident.RemoveSeat(r.Context(), id, seat)
 		out = m.envelope(game.Spectator)
 		return nil
 	})
@@ -314,15 +314,4 @@ func (s *Server) leave(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeRaw(w, http.StatusOK, out)
 	return nil
-}
-
-// seatRemoved moves the accounts' seats after a removed one up one, as the match's seats did.
-func (s *Server) seatRemoved(ctx context.Context, id string, seat game.Seat) {
-	if s.accounts == nil {
-		return
-	}
-	if err := s.accounts.RemoveSeat(ctx, id, int(seat)); err != nil {
-		s.log.Error("remove seat from accounts", "match", id, "err", err)
-	}
-	s.held.forget(id)
 }

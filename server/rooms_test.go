@@ -17,11 +17,16 @@ func TestRoomsKeepOutOfTheMatchCore(t *testing.T) {
 		t.Fatalf("go list: %v", err)
 	}
 	dec := json.NewDecoder(strings.NewReader(string(out)))
+	const module = "github.com/surveyor-game/surveyor"
+	// The rooms that must be there, and that import nothing of the project: the HTTP kit (errors,
+	// decoding, tokens, limits, ids, static files) is beneath every room, so it may lean on none.
+	kit := map[string]bool{"httpkit": true}
+	seen := map[string]bool{}
 	rooms := 0
 	for dec.More() {
 		var p struct {
-			ImportPath string
-			Imports    []string
+			ImportPath                         string
+			Imports, TestImports, XTestImports []string
 		}
 		if err := dec.Decode(&p); err != nil {
 			t.Fatal(err)
@@ -30,13 +35,24 @@ func TestRoomsKeepOutOfTheMatchCore(t *testing.T) {
 			continue
 		}
 		rooms++
-		for _, imp := range p.Imports {
+		room := strings.TrimPrefix(p.ImportPath, module+"/server/")
+		seen[room] = true
+		// A room's tests are held to it too: a test reaching into the core would pin the core's internals.
+		for _, imp := range append(append(p.Imports, p.TestImports...), p.XTestImports...) {
 			if strings.HasSuffix(imp, "/server") || imp == "reflect" || imp == "unsafe" {
 				t.Errorf("%s imports %s: a room takes from the match core only what it is handed", p.ImportPath, imp)
+			}
+			if kit[room] && strings.HasPrefix(imp, module+"/") {
+				t.Errorf("%s imports %s: the HTTP kit knows nothing of matches, accounts or games", p.ImportPath, imp)
 			}
 		}
 	}
 	if rooms == 0 {
 		t.Fatal("no package beside the match host was found: the test reads nothing")
+	}
+	for room := range kit {
+		if !seen[room] {
+			t.Errorf("the room server/%s was not found: the test no longer reads it", room)
+		}
 	}
 }

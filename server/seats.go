@@ -2,13 +2,11 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/netip"
 	"sync"
 
-	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
@@ -60,33 +58,6 @@ func (h *holders) forget(matchID string) {
 	delete(h.m, matchID)
 }
 
-// seatOfUser is the seat an account holds in a match, asking the store on a miss.
-func (s *Server) seatOfUser(ctx context.Context, matchID, userID string) (game.Seat, error) {
-	if seat, ok := s.held.get(matchID, userID); ok {
-		return seat, nil
-	}
-	refs, err := s.accounts.SeatHolders(ctx, matchID)
-	if err != nil {
-		return 0, fmt.Errorf("seat holders: %w", err)
-	}
-	s.held.put(matchID, refs)
-	if seat, ok := s.held.get(matchID, userID); ok {
-		return seat, nil
-	}
-	return 0, errf(http.StatusForbidden, codeForbidden, "your account holds no seat in this match")
-}
-
-// bindSeat records that an account holds a seat it has just taken or proved it holds.
-func (s *Server) bindSeat(ctx context.Context, u store.User, matchID string, seat game.Seat) error {
-	ref := store.SeatRef{UserID: u.ID, GameID: matchID, Seat: int(seat), Created: s.now()}
-	if err := s.accounts.BindSeat(ctx, ref); err != nil {
-		return fmt.Errorf("bind seat: %w", err)
-	}
-	s.held.put(matchID, []store.SeatRef{ref})
-	s.forgetSeatAccounts(matchID)
-	return nil
-}
-
 // claimSeats binds to an account the seats a guest browser proves it holds with their tokens; claims that
 // do not prove a seat are skipped. It returns the matches claimed.
 func (s *Server) claimSeats(ctx context.Context, u store.User, claims []seatClaim) []string {
@@ -103,7 +74,7 @@ func (s *Server) claimSeats(ctx context.Context, u store.User, claims []seatClai
 		if err != nil {
 			continue
 		}
-		if err := s.bindSeat(ctx, u, c.Match, seat); err != nil {
+		if err := s.ident.BindSeat(ctx, u, c.Match, seat); err != nil {
 			s.log.Error("claim seat", "match", c.Match, "err", err)
 			continue
 		}
@@ -114,7 +85,7 @@ func (s *Server) claimSeats(ctx context.Context, u store.User, claims []seatClai
 
 // claim binds seats to the signed-in account: POST /api/account/claim {"seats": [{"match", "token"}]}.
 func (s *Server) claim(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopePlay)
+	p, err := s.ident.SignedIn(r, scopePlay)
 	if err != nil {
 		return err
 	}
@@ -134,7 +105,7 @@ func (s *Server) actingSeat(r *http.Request, m *match) (game.Seat, error) {
 	if tok := token(r); tok != "" && !isAPIToken(tok) {
 		return m.seatOf(tok)
 	}
-	p, err := s.whoIs(r)
+	p, err := s.ident.WhoIs(r)
 	if err != nil {
 		return 0, err
 	}
@@ -144,11 +115,7 @@ func (s *Server) actingSeat(r *http.Request, m *match) (game.Seat, error) {
 	if r.Method != http.MethodGet && !p.can(scopePlay) {
 		return 0, errf(http.StatusForbidden, codeForbidden, `the API token lacks the "play" scope`)
 	}
-	return s.seatOfUser(r.Context(), m.id, p.user.ID)
-}
-
-func isAPIToken(tok string) bool {
-	return len(tok) > len(apiTokenPrefix) && tok[:len(apiTokenPrefix)] == apiTokenPrefix
+	return s.ident.SeatOf(r.Context(), m.id, p.user.ID)
 }
 
 // fromTrustedProxy reports whether the request came through one of the trusted reverse proxies.
@@ -164,11 +131,11 @@ func (s *Server) viewerSeat(r *http.Request, m *match) (game.Seat, error) {
 	if tok := token(r); tok != "" && !isAPIToken(tok) {
 		return m.seatOf(tok)
 	}
-	p, err := s.whoIs(r)
+	p, err := s.ident.WhoIs(r)
 	if err != nil || p == nil {
 		return game.Spectator, err
 	}
-	seat, err := s.seatOfUser(r.Context(), m.id, p.user.ID)
+	seat, err := s.ident.SeatOf(r.Context(), m.id, p.user.ID)
 	if err != nil {
 		return game.Spectator, nil // signed in, but not a player here: a spectator
 	}
@@ -178,7 +145,7 @@ func (s *Server) viewerSeat(r *http.Request, m *match) (game.Seat, error) {
 // yourGames lists the matches the signed-in account holds seats in, newest first: GET /api/account/games.
 // A client reads each match as usual (GET /api/matches/{id} with the same credentials) for its state.
 func (s *Server) yourGames(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopeRead)
+	p, err := s.ident.SignedIn(r, scopeRead)
 	if err != nil {
 		return err
 	}
@@ -203,43 +170,14 @@ func (s *Server) yourGames(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// seatAccount is the account a seat taken by this request under name is marked with: the request's
-// signed-in account (one that may play), or none for a guest. A guest may not take a name that an account
-// holds, nor an account another account's: the look-alike rule of seats applies (auth.NameKey), so that
-// "Аda" with a Cyrillic A is Ada's too, and a name at the table or in a note is never an account's but
-// the account's own.
-func (s *Server) seatAccount(r *http.Request, name string) (string, error) {
-	if s.accounts == nil {
-		return "", nil
-	}
-	var self *store.User
-	if p, err := s.whoIs(r); err == nil && p != nil && p.can(scopePlay) {
-		self = &p.user
-	}
-	key := auth.NameKey(name)
-	if self != nil && self.Key == key {
-		return self.Name, nil
-	}
-	u, err := s.accounts.UserByKey(r.Context(), key)
-	switch {
-	case err == nil && !u.Deleted:
-		return "", refuse(codeNameTaken, "%q reads as the name of an account: sign in as %s, or choose another name", name, u.Name)
-	case err != nil && !errors.Is(err, store.ErrNotFound):
-		return "", fmt.Errorf("seat name: %w", err)
-	case self != nil:
-		return self.Name, nil
-	}
-	return "", nil
-}
-
 // bindIfSignedIn binds a seat just taken to the request's account, if it has one that may play. The seat
 // is taken either way (its token is in the answer): a failure here only leaves it to be claimed later.
 func (s *Server) bindIfSignedIn(r *http.Request, matchID string, seat game.Seat) {
-	p, err := s.whoIs(r)
+	p, err := s.ident.WhoIs(r)
 	if err != nil || p == nil || !p.can(scopePlay) {
 		return
 	}
-	if err := s.bindSeat(r.Context(), p.user, matchID, seat); err != nil {
+	if err := s.ident.BindSeat(r.Context(), p.user, matchID, seat); err != nil {
 		s.log.Error("bind seat", "match", matchID, "err", err)
 	}
 }

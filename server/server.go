@@ -103,6 +103,7 @@ type Server struct {
 	sockets     httpkit.Counter // open WebSockets by client address
 
 	accounts   store.Accounts // nil without accounts
+	ident      identity       // the accounts as the match host sees them: noIdentity without
 	failed     failures       // wrong passwords, per account and per address
 	held       holders        // who holds which seats, cached
 	ceremonies ceremonies     // passkey ceremonies between their two steps
@@ -146,6 +147,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, botHub: newBotHub(), wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
 		accounts: cfg.Accounts, failed: failures{b: map[string]*bucket{}},
 		confirmations: httpkit.PerHour{Limit: confirmBurst}, invitations: httpkit.PerHour{Limit: inviteBurst}, reports: httpkit.PerHour{Limit: reportBurst}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
+	s.ident = newIdentity(s, cfg.Accounts)
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = DefaultBodyTimeout
 	}
@@ -202,7 +204,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 	}
 	s.wg.Go(s.housekeeping)
-	if s.accounts != nil {
+	if s.ident.Available() == nil {
 		// The order matters: the notes are written first, then the sender woken for them.
 		s.observe(notes{})
 		s.observe(ratings{s})

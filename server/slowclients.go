@@ -1,10 +1,10 @@
 package server
 
 import (
-	"io"
 	"net/http"
-	"strings"
 	"time"
+
+	"github.com/surveyor-game/surveyor/server/httpkit"
 )
 
 // Defences against clients that hold connections without using them: a client that sends its headers
@@ -28,35 +28,7 @@ const (
 // half that long has vanished without closing, and is dropped.
 const defaultWebSocketPing = 30 * time.Second
 
-// bodyDeadline gives every request with a body a deadline to finish sending it, and makes the server
-// close a connection it refuses with 429 rather than wait to read what follows. The deadline is lifted
-// once the body has been read to its end: a connection's read deadline also cancels the request's
-// context when it passes, which would fail a slow answer (a loaded server's, a long poll's) with 500.
+// bodyDeadline gives every request with a body s.bodyTimeout to finish sending it (httpkit.BodyDeadline).
 func (s *Server) bodyDeadline(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength != 0 && !strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
-			rc := http.NewResponseController(w)
-			// Not every ResponseWriter can (a test recorder); the server's own always can.
-			if rc.SetReadDeadline(time.Now().Add(s.bodyTimeout)) == nil {
-				r.Body = &deadlineBody{ReadCloser: r.Body, rc: rc}
-			}
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
-// deadlineBody lifts its connection's read deadline when the body has been read to its end.
-type deadlineBody struct {
-	io.ReadCloser
-	rc   *http.ResponseController
-	done bool
-}
-
-func (b *deadlineBody) Read(p []byte) (int, error) {
-	n, err := b.ReadCloser.Read(p)
-	if err == io.EOF && !b.done {
-		b.done = true
-		_ = b.rc.SetReadDeadline(time.Time{})
-	}
-	return n, err
+	return httpkit.BodyDeadline(s.bodyTimeout, next)
 }

@@ -75,7 +75,7 @@ func (s *Server) noteCounts(ctx context.Context, user string) (noteCounts, error
 
 // GET /api/account/notifications?before=ID
 func (s *Server) notifications(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopeRead)
+	p, err := s.ident.SignedIn(r, scopeRead)
 	if err != nil {
 		return err
 	}
@@ -98,7 +98,7 @@ func (s *Server) notifications(w http.ResponseWriter, r *http.Request) error {
 
 // POST /api/account/notifications/read {"upto": ID} or {"ids": [ID, ...]}
 func (s *Server) readNotifications(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopeRead)
+	p, err := s.ident.SignedIn(r, scopeRead)
 	if err != nil {
 		return err
 	}
@@ -122,7 +122,7 @@ func (s *Server) readNotifications(w http.ResponseWriter, r *http.Request) error
 
 // POST /api/account/notifications/read-all: every note read, the bell at zero.
 func (s *Server) readAllNotifications(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopeRead)
+	p, err := s.ident.SignedIn(r, scopeRead)
 	if err != nil {
 		return err
 	}
@@ -150,7 +150,7 @@ func (s *Server) markRead(w http.ResponseWriter, r *http.Request, user string, u
 // with the unread count, then a "note" for every new note (with the new count). While it is open the
 // account counts as online.
 func (s *Server) accountEvents(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopeRead)
+	p, err := s.ident.SignedIn(r, scopeRead)
 	if err != nil {
 		return err
 	}
@@ -251,7 +251,7 @@ var mailModes = []string{store.MailOff: "off", store.MailEach: "each", store.Mai
 
 // GET /api/account/notify
 func (s *Server) getPrefs(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopeRead)
+	p, err := s.ident.SignedIn(r, scopeRead)
 	if err != nil {
 		return err
 	}
@@ -285,7 +285,7 @@ const confirmBurst = 3
 // POST /api/account/notify {page, push, mail, digest_hour, lang, email}: any subset. A new address is
 // unconfirmed until the link mailed to it is followed; mails wait for it.
 func (s *Server) setPrefs(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopePlay)
+	p, err := s.ident.SignedIn(r, scopePlay)
 	if err != nil {
 		return err
 	}
@@ -461,7 +461,7 @@ func (s *Server) unsubscribe(w http.ResponseWriter, r *http.Request) {
 
 // POST /api/account/push {subscription, agent}: this browser's Web Push subscription.
 func (s *Server) addPush(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopePlay)
+	p, err := s.ident.SignedIn(r, scopePlay)
 	if err != nil {
 		return err
 	}
@@ -496,7 +496,7 @@ func (s *Server) addPush(w http.ResponseWriter, r *http.Request) error {
 
 // DELETE /api/account/push/{sid}
 func (s *Server) deletePush(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopePlay)
+	p, err := s.ident.SignedIn(r, scopePlay)
 	if err != nil {
 		return err
 	}
@@ -527,7 +527,7 @@ func (s *Server) other(r *http.Request, p *principal) (store.User, error) {
 // relation handles POST and DELETE /api/users/{name}/follow and /block.
 func (s *Server) relation(kind string) func(w http.ResponseWriter, r *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		p, err := s.signedIn(r, scopePlay)
+		p, err := s.ident.SignedIn(r, scopePlay)
 		if err != nil {
 			return err
 		}
@@ -592,7 +592,7 @@ type contactOut struct {
 // GET /api/account/following and /api/account/blocked
 func (s *Server) contacts(kind string) func(w http.ResponseWriter, r *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		p, err := s.signedIn(r, scopeRead)
+		p, err := s.ident.SignedIn(r, scopeRead)
 		if err != nil {
 			return err
 		}
@@ -625,7 +625,7 @@ const reportBurst = 10
 
 // POST /api/users/{name}/report {"text", "match"}: for the operator (surveyor user reports).
 func (s *Server) report(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.signedIn(r, scopePlay)
+	p, err := s.ident.SignedIn(r, scopePlay)
 	if err != nil {
 		return err
 	}

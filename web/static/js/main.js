@@ -41,6 +41,8 @@ function header() {
 
 export function route() {
   if (teardown) { teardown(); teardown = null; }
+  // Points still flying when the page changes would stay on the next one (a "+4" left over the lobby).
+  document.querySelectorAll(".fly-points").forEach(e => e.remove());
   const app = document.getElementById("app");
   const main = h("main", { id: "screen" });
   app.replaceChildren(header(), main);
@@ -169,7 +171,7 @@ function showLobby(main) {
 
   const lists = h("div", { class: "lists" });
   const yours = h("section", { id: "yours", class: "panel yours-panel", hidden: true });
-  const boards = h("p", { class: "muted", id: "boards" }, t("leaderboard") + ": ",
+  const boards = h("p", { class: "muted", id: "boards" }, t("labelled", { label: t("leaderboard"), text: "" }),
     ...Object.keys(games).flatMap((g, i) => [i ? " · " : "", h("a", { href: `/leaderboard/${g}` }, gameName(g))]));
   const nameNow = () => $("#name").value.trim() || t("learnName");
   const learn = learnPanel(games, navigate, nameNow);

@@ -17,6 +17,8 @@ export function showReplay(main, id) {
       const r = await api.replay(id, n);
       if (closed) return;
       step = r.step; steps = r.steps;
+      // The step is kept in the address: a reload, a change of language or a shared link comes back to it.
+      history.replaceState(history.state, "", location.pathname + (step ? `?step=${step}` : ""));
       draw(r);
     } catch (e) {
       main.replaceChildren(h("p", { class: "error" }, refusalText(e)), h("a", { href: "/", class: "button" }, t("backToLobby")));
@@ -51,6 +53,6 @@ export function showReplay(main, id) {
     if (e.key === "ArrowRight") load(Math.min(steps, step + 1));
   };
   document.addEventListener("keydown", onKey);
-  load(0);
+  load(Math.max(0, Math.floor(Number(new URLSearchParams(location.search).get("step"))) || 0));
   return () => { closed = true; document.removeEventListener("keydown", onKey); };
 }

@@ -19,7 +19,7 @@ export function tell(e, match) {
     case "scoring":
     case "recall": {
       const whom = (d.receivers || []).map(s => playerName(match, s)).join(", ");
-      const s = `${featureWords(d)}: ` + (whom ? `${whom} ${d.points >= 0 ? "+" : ""}${d.points}` : t("storyNobody"));
+      const s = t("labelled", { label: featureWords(d), text: whom ? `${whom} ${d.points >= 0 ? "+" : ""}${d.points}` : t("storyNobody") });
       return (d.final ? t("storyFinal") + " " : "") + withChanges(d, s);
     }
     case "goods": {
@@ -30,7 +30,7 @@ export function tell(e, match) {
       // The Land Surveyors' piles, top first, told once the game is over.
       const piles = Object.keys(d).filter(p => Array.isArray(d[p]));
       if (!piles.length) return t("storyPiles");
-      return t("storyPilesOrder", { list: piles.map(p => `${carcName(p)}: ${d[p].map(surveyorName).join(", ")}`).join("; ") });
+      return t("storyPilesOrder", { list: piles.map(p => t("labelled", { label: carcName(p), text: d[p].map(surveyorName).join(", ") })).join("; ") });
     }
     case "magic": {
       // The mage or the witch placed, moved, taken off, or leaving with its finished road or city.

@@ -270,9 +270,11 @@ function playersPanel(v, m, you) {
         specials.filter(f => (v.supplies[seat] || {})[f] > 0).map(f => h("span", { title: figureName(f), "data-figure": f },
           figureIcon(f, seat, 17), (v.supplies[seat] || {})[f] > 1 ? `×${v.supplies[seat][f]}` : ""))) : null);
   });
+  // The score's heading is a word of its own: Portuguese's "Pontuação" would push the table out of a
+  // narrow side column, "Pontos" does not.
   return h("section", { class: "panel", id: "carc-players" },
     h("table", { class: "carc-scores" },
-      h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("player")), h("th", { class: "num" }, t("score")), h("th", { class: "num" }, t("carcMeeples")),
+      h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("player")), h("th", { class: "num" }, t("carcScoreHead")), h("th", { class: "num" }, t("carcMeeples")),
         specials.length ? h("th", {}, t("carcFigures")) : null)),
       h("tbody", {}, rows)));
 }
@@ -951,7 +953,7 @@ export function drawReplay({ main, r, match, state, head, story }) {
 function describeMove(v, m, rm) {
   const mv = rm.move;
   const laid = v.board.find(tl => tl.x === mv.x && tl.y === mv.y);
-  let meepleText = mv.meeple && laid ? ` · ${mv.figure ? figureName(mv.figure) : t("carcMeeple")}: ${segLabel(laid.tile, mv.rotation / 90, mv.meeple)}` : "";
+  let meepleText = mv.meeple && laid ? " · " + t("labelled", { label: mv.figure ? figureName(mv.figure) : t("carcMeeple"), text: segLabel(laid.tile, mv.rotation / 90, mv.meeple) }) : "";
   if (mv.recall) meepleText += ` · ${t("carcRecalled")}`;
   // The mage or the witch: where it went (the feature and its tile from the start, in words), or its removal.
   if (mv.magic) meepleText += ` · ${mv.magic.remove ? t("carcMagicRemove_" + mv.magic.figure)

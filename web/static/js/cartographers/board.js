@@ -196,9 +196,12 @@ export function finalPanel(view, match) {
 // monsterLegend names the marks of the Heroes monsters on a sheet with what each does (null when none).
 export function monsterLegend(sheet, view) {
   const marks = (sheet.monsters || []).filter(mk => MONSTER_MARKS[mk.card]);
-  if (!marks.length) return null;
+  // A hero's attack marks its spaces for the rest of the game, over any terrain: the legend says so (the
+  // marks over farms and forests went unexplained).
+  const hits = (sheet.hits || []).length ? h("li", { "data-legend": "hits" }, h("span", { class: "hit-mark", "aria-hidden": "true" }, "✕"), " ", t("heroHitsLegend")) : null;
+  if (!marks.length && !hits) return null;
   return h("div", { class: "panel monster-legend", id: "monster-legend" }, h("h3", {}, t("monsterLegend")),
-    h("ul", { class: "plain" }, marks.map(mk => h("li", { "data-card": mk.card },
+    h("ul", { class: "plain" }, hits, ...marks.map(mk => h("li", { "data-card": mk.card },
       el("svg", { viewBox: MARK_BOX, width: 22, height: 22, class: "mark-icon", "aria-hidden": "true" }, monsterMark(MONSTER_MARKS[mk.card], 0, 0)),
       " ", view ? h("button", { type: "button", class: "link legend-card", title: t("cardRuleHint"),
         onclick: () => openRules(() => rulesReference(view), t, mk.card) }, h("strong", {}, cardName(mk.card))) : h("strong", {}, cardName(mk.card)),
