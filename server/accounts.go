@@ -142,9 +142,6 @@ type credentialsReq struct {
 }
 
 func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
-	if err := s.ident.Available(); err != nil {
-		return err
-	}
 	var req credentialsReq
 	if err := s.decode(w, r, &req); err != nil {
 		return err
@@ -175,9 +172,6 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
-	if err := s.ident.Available(); err != nil {
-		return err
-	}
 	var req credentialsReq
 	if err := s.decode(w, r, &req); err != nil {
 		return err
@@ -262,9 +256,6 @@ func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
 // load; for a guest that is an answer, not an error (GET /api/account's 401 put a red line in every guest's
 // console). An ended session reads as signed out too; 404 when the server has no accounts.
 func (s *Server) session(w http.ResponseWriter, r *http.Request) error {
-	if err := s.ident.Available(); err != nil {
-		return err
-	}
 	p, err := s.ident.WhoIs(r)
 	if e := (*apiError)(nil); errors.As(err, &e) && e.Status == http.StatusUnauthorized {
 		p, err = nil, nil

@@ -249,9 +249,6 @@ func (s *Server) deletePasskey(w http.ResponseWriter, r *http.Request) error {
 
 // passkeySigninBegin: POST /api/account/passkeys/signin/begin, no credential needed.
 func (s *Server) passkeySigninBegin(w http.ResponseWriter, r *http.Request) error {
-	if err := s.ident.Available(); err != nil {
-		return err
-	}
 	rp, err := s.relyingParty(r)
 	if err != nil {
 		return err
@@ -268,9 +265,6 @@ func (s *Server) passkeySigninBegin(w http.ResponseWriter, r *http.Request) erro
 // passkeySigninFinish: POST /api/account/passkeys/signin/finish with the browser's assertion; it signs the
 // account in as a password would (session cookie, seats claimed by ?claim later through /claim).
 func (s *Server) passkeySigninFinish(w http.ResponseWriter, r *http.Request) error {
-	if err := s.ident.Available(); err != nil {
-		return err
-	}
 	cr, err := s.takeCeremony(r)
 	if err != nil {
 		return err
