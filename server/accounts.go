@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/server/accounts"
 	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -23,9 +24,8 @@ import (
 // holds. docs/api.md describes the endpoints.
 
 const (
-	sessionCookie = "surveyor_session"
-	// sessionLife is how long a session lasts without use; each use extends it (at most once an hour).
-	sessionLife = 30 * 24 * time.Hour
+	sessionCookie = accounts.SessionCookie
+	sessionLife   = accounts.SessionLife
 	// apiTokenPrefix tells an account's API token from a seat token, which has no prefix.
 	apiTokenPrefix = httpkit.APITokenPrefix
 	// Wrong passwords: each account and each address may fail this many times in a row, then one more
@@ -34,30 +34,17 @@ const (
 	failWindow = 15 * time.Minute
 )
 
-// Scopes an API token may carry.
+// The account room's names under the match host's old ones.
 const (
-	scopeRead = "read"
-	scopePlay = "play"
+	scopeRead          = accounts.ScopeRead
+	scopePlay          = accounts.ScopePlay
+	codeBadCredentials = accounts.CodeBadCredentials
+	codeNameTaken      = accounts.CodeNameTaken
+	codeNoAccounts     = accounts.CodeNoAccounts
 )
 
-// Error codes of accounts.
-const (
-	codeBadCredentials = "bad_credentials"
-	codeNameTaken      = "name_taken"
-	codeNoAccounts     = "accounts_disabled"
-)
-
-// principal is who a request acts for: an account, through a session cookie or an API token.
-type principal struct {
-	user    store.User
-	session *store.Session  // when signed in by cookie
-	token   *store.APIToken // when by API token
-}
-
-// can reports whether the principal may act with a scope (sessions may do anything their user may).
-func (p *principal) can(scope string) bool {
-	return p.token == nil || slices.Contains(p.token.Scopes, scope)
-}
+// principal is who a request acts for (accounts.Principal).
+type principal = accounts.Principal
 
 // failures counts wrong passwords per account and per address: a token bucket refilled slowly, consumed
 // only by failures, so that people who type their password right are never slowed.
@@ -155,9 +142,6 @@ type credentialsReq struct {
 }
 
 func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
-	if err := s.ident.Available(); err != nil {
-		return err
-	}
 	var req credentialsReq
 	if err := s.decode(w, r, &req); err != nil {
 		return err
@@ -188,9 +172,6 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
-	if err := s.ident.Available(); err != nil {
-		return err
-	}
 	var req credentialsReq
 	if err := s.decode(w, r, &req); err != nil {
 		return err
@@ -239,8 +220,8 @@ func (s *Server) signout(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if p.session != nil {
-		if err := s.accounts.DeleteSession(r.Context(), p.session.Hash); err != nil {
+	if p.Session != nil {
+		if err := s.accounts.DeleteSession(r.Context(), p.Session.Hash); err != nil {
 			return fmt.Errorf("sign out: %w", err)
 		}
 	}
@@ -254,7 +235,7 @@ func (s *Server) signoutEverywhere(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	if err := s.accounts.DeleteSessions(r.Context(), p.user.ID); err != nil {
+	if err := s.accounts.DeleteSessions(r.Context(), p.User.ID); err != nil {
 		return fmt.Errorf("sign out everywhere: %w", err)
 	}
 	clearSession(w, r, s)
@@ -267,7 +248,7 @@ func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": userOut(p.user)})
+	writeJSON(w, http.StatusOK, map[string]any{"user": userOut(p.User)})
 	return nil
 }
 
@@ -275,9 +256,6 @@ func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
 // load; for a guest that is an answer, not an error (GET /api/account's 401 put a red line in every guest's
 // console). An ended session reads as signed out too; 404 when the server has no accounts.
 func (s *Server) session(w http.ResponseWriter, r *http.Request) error {
-	if err := s.ident.Available(); err != nil {
-		return err
-	}
 	p, err := s.ident.WhoIs(r)
 	if e := (*apiError)(nil); errors.As(err, &e) && e.Status == http.StatusUnauthorized {
 		p, err = nil, nil
@@ -286,8 +264,8 @@ func (s *Server) session(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var user any
-	if p != nil && p.can(scopeRead) {
-		user = userOut(p.user)
+	if p != nil && p.Can(scopeRead) {
+		user = userOut(p.User)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"user": user})
 	return nil
@@ -316,7 +294,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if p.token != nil {
+	if p.Token != nil {
 		return errf(http.StatusForbidden, codeForbidden, "an API token cannot change the password")
 	}
 	var req struct {
@@ -326,7 +304,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := s.checkPassword(r, p.user, req.Old); err != nil {
+	if err := s.checkPassword(r, p.User, req.Old); err != nil {
 		return err
 	}
 	if len(req.New) < 8 || len(req.New) > auth.MaxPasswordBytes {
@@ -336,7 +314,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u := p.user
+	u := p.User
 	u.PasswordHash = h
 	if err := s.accounts.UpdateUser(r.Context(), u); err != nil {
 		return fmt.Errorf("change password: %w", err)
@@ -357,7 +335,7 @@ func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if p.token != nil {
+	if p.Token != nil {
 		return errf(http.StatusForbidden, codeForbidden, "an API token cannot delete the account")
 	}
 	var req struct {
@@ -366,13 +344,13 @@ func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) error {
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := s.checkPassword(r, p.user, req.Password); err != nil {
+	if err := s.checkPassword(r, p.User, req.Password); err != nil {
 		return err
 	}
-	if err := s.accounts.DeleteUser(r.Context(), p.user.ID); err != nil {
+	if err := s.accounts.DeleteUser(r.Context(), p.User.ID); err != nil {
 		return fmt.Errorf("delete account: %w", err)
 	}
-	s.log.Info("account deleted", "user", p.user.ID)
+	s.log.Info("account deleted", "user", p.User.ID)
 	clearSession(w, r, s)
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 	return nil
@@ -402,7 +380,7 @@ func (s *Server) listTokens(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ts, err := s.accounts.Tokens(r.Context(), p.user.ID)
+	ts, err := s.accounts.Tokens(r.Context(), p.User.ID)
 	if err != nil {
 		return fmt.Errorf("tokens: %w", err)
 	}
@@ -419,7 +397,7 @@ func (s *Server) createToken(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if p.token != nil {
+	if p.Token != nil {
 		return errf(http.StatusForbidden, codeForbidden, "an API token cannot make API tokens")
 	}
 	var req struct {
@@ -443,7 +421,7 @@ func (s *Server) createToken(w http.ResponseWriter, r *http.Request) error {
 	slices.Sort(req.Scopes)
 	req.Scopes = slices.Compact(req.Scopes)
 	secret, hash := auth.NewSecret(apiTokenPrefix)
-	t := store.APIToken{ID: httpkit.NewID(), Hash: hash, UserID: p.user.ID, Name: strings.TrimSpace(req.Name), Scopes: req.Scopes, Created: s.now()}
+	t := store.APIToken{ID: httpkit.NewID(), Hash: hash, UserID: p.User.ID, Name: strings.TrimSpace(req.Name), Scopes: req.Scopes, Created: s.now()}
 	if err := s.accounts.CreateToken(r.Context(), t); err != nil {
 		return fmt.Errorf("create token: %w", err)
 	}
@@ -458,7 +436,7 @@ func (s *Server) deleteToken(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	err = s.accounts.DeleteToken(r.Context(), p.user.ID, r.PathValue("tid"))
+	err = s.accounts.DeleteToken(r.Context(), p.User.ID, r.PathValue("tid"))
 	if errors.Is(err, store.ErrNotFound) {
 		return errf(http.StatusNotFound, codeNotFound, "no such token")
 	} else if err != nil {

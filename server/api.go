@@ -37,6 +37,16 @@ func (s *Server) routeTable() []route {
 	api := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
 		t = append(t, route{pattern, s.apiHandler(h)})
 	}
+	// accounts is api for the endpoints that only a server with accounts has (the others refuse a
+	// request without an account as it is: identity's SignedIn): without, they answer accounts_disabled.
+	accounts := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
+		api(pattern, func(w http.ResponseWriter, r *http.Request) error {
+			if err := s.ident.Available(); err != nil {
+				return err
+			}
+			return h(w, r)
+		})
+	}
 	plain := func(pattern string, h http.HandlerFunc) { t = append(t, route{pattern, h}) }
 	plain("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -62,19 +72,19 @@ func (s *Server) routeTable() []route {
 	api("GET /api/matches/{id}/replay/{step}", s.replayStep)
 	api("GET /api/matches/{id}/story", s.story)
 	api("GET /api/matches/{id}/ratings", s.matchRatings)
-	api("POST /api/matches/{id}/invite", s.invite)
+	accounts("POST /api/matches/{id}/invite", s.invite)
 	api("POST /api/matches/{id}/decline", s.decline)
 	api("POST /api/matches/{id}/chat", s.postChat)
 	api("POST /api/account/bot", s.becomeBot)
 	api("GET /api/bot/stream", s.botStream)
 	api("GET /api/bot/games/{id}/stream", s.botGameStream)
 	api("GET /api/matches/{id}/ws", s.websocket)
-	api("POST /api/account/signup", s.signup)
-	api("POST /api/account/signin", s.signin)
+	accounts("POST /api/account/signup", s.signup)
+	accounts("POST /api/account/signin", s.signin)
 	api("POST /api/account/signout", s.signout)
 	api("POST /api/account/signout-everywhere", s.signoutEverywhere)
 	api("GET /api/account", s.account)
-	api("GET /api/session", s.session)
+	accounts("GET /api/session", s.session)
 	api("POST /api/account/password", s.changePassword)
 	api("POST /api/account/delete", s.deleteAccount)
 	api("GET /api/account/tokens", s.listTokens)
@@ -86,8 +96,8 @@ func (s *Server) routeTable() []route {
 	api("DELETE /api/account/passkeys/{pid}", s.deletePasskey)
 	api("POST /api/account/passkeys/register/begin", s.passkeyRegisterBegin)
 	api("POST /api/account/passkeys/register/finish", s.passkeyRegisterFinish)
-	api("POST /api/account/passkeys/signin/begin", s.passkeySigninBegin)
-	api("POST /api/account/passkeys/signin/finish", s.passkeySigninFinish)
+	accounts("POST /api/account/passkeys/signin/begin", s.passkeySigninBegin)
+	accounts("POST /api/account/passkeys/signin/finish", s.passkeySigninFinish)
 	api("GET /api/account/notifications", s.notifications)
 	api("POST /api/account/notifications/read", s.readNotifications)
 	api("POST /api/account/notifications/read-all", s.readAllNotifications)
@@ -106,8 +116,8 @@ func (s *Server) routeTable() []route {
 	api("GET /api/matches/{id}/presence", s.presence)
 	plain("GET /confirm-email", s.confirmEmail)
 	plain("/unsubscribe", s.unsubscribe)
-	api("GET /api/users/{name}", s.profile)
-	api("GET /api/leaderboard/{game}", s.leaderboard)
+	accounts("GET /api/users/{name}", s.profile)
+	accounts("GET /api/leaderboard/{game}", s.leaderboard)
 	return t
 }
 

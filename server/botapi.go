@@ -95,7 +95,7 @@ func (s *Server) botPrincipal(r *http.Request) (*principal, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.token == nil || !p.user.Bot {
+	if p.Token == nil || !p.User.Bot {
 		return nil, errf(http.StatusForbidden, codeForbidden, "the bot API takes a bot account's API token (POST /api/account/bot makes an account a bot)")
 	}
 	return p, nil
@@ -108,10 +108,10 @@ func (s *Server) becomeBot(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if p.token != nil {
+	if p.Token != nil {
 		return errf(http.StatusForbidden, codeForbidden, "an API token cannot make its account a bot: sign in")
 	}
-	u := p.user
+	u := p.User
 	u.Bot = true
 	if err := s.accounts.UpdateUser(r.Context(), u); err != nil {
 		return fmt.Errorf("become a bot: %w", err)
@@ -145,7 +145,7 @@ func (s *Server) botStream(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	refs, err := s.accounts.SeatsOf(r.Context(), p.user.ID, 100)
+	refs, err := s.accounts.SeatsOf(r.Context(), p.User.ID, 100)
 	if err != nil {
 		return fmt.Errorf("bot stream: %w", err)
 	}
@@ -163,8 +163,8 @@ func (s *Server) botStream(w http.ResponseWriter, r *http.Request) error {
 			first = append(first, *ev)
 		}
 	}
-	events, waiting := s.botHub.listen(p.user.ID)
-	defer s.botHub.leave(p.user.ID, events)
+	events, waiting := s.botHub.listen(p.User.ID)
+	defer s.botHub.leave(p.User.ID, events)
 	line, err := ndjson(w)
 	if err != nil {
 		return nil
@@ -269,9 +269,6 @@ func over(envelope []byte) bool {
 // notification (unless they blocked the inviter), which leads to the match's page and its Join button.
 // Inviting people takes an account (so that it can be blocked) and is limited to inviteBurst an hour.
 func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
-	if err := s.ident.Available(); err != nil {
-		return err
-	}
 	var req struct {
 		Name  string   `json:"name"`
 		Names []string `json:"names"`
@@ -305,10 +302,10 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return errf(http.StatusUnauthorized, codeUnauthorized, "sign in to invite people by name (bots can be invited by anyone seated)")
 		}
-		if p.user.ID == u.ID {
+		if p.User.ID == u.ID {
 			return errf(http.StatusBadRequest, codeBadRequest, "that is you")
 		}
-		if blocked, err := s.accounts.Blocks(r.Context(), u.ID, p.user.ID); err != nil {
+		if blocked, err := s.accounts.Blocks(r.Context(), u.ID, p.User.ID); err != nil {
 			return fmt.Errorf("invite: %w", err)
 		} else if blocked {
 			return errf(http.StatusForbidden, codeBlocked, "%s does not take your invitations", u.Name)
@@ -316,7 +313,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		inviter = p
 	}
 	if inviter != nil {
-		if retry := s.invitations.Take(inviter.user.ID, s.now(), len(users)); retry > 0 {
+		if retry := s.invitations.Take(inviter.User.ID, s.now(), len(users)); retry > 0 {
 			return tooMany(retry, "%d invitations an hour at most", inviteBurst)
 		}
 	}
@@ -346,7 +343,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		at := s.now()
 		for _, u := range users {
 			if !u.Bot {
-				notes = append(notes, matchNote(m.row.Game, m.id, u.ID, noteInvite, at, noteData{By: m.seats[seat].name, Actor: inviter.user.ID, Seat: -1}))
+				notes = append(notes, matchNote(m.row.Game, m.id, u.ID, noteInvite, at, noteData{By: m.seats[seat].name, Actor: inviter.User.ID, Seat: -1}))
 			}
 		}
 		return nil
@@ -372,7 +369,7 @@ const inviteBurst = 30
 // botJoined tells a bot's stream that it now holds a seat (it joined by its API token).
 func (s *Server) botJoined(ctx context.Context, r *http.Request, id string, seat game.Seat) {
 	p, err := s.ident.WhoIs(r)
-	if err != nil || p == nil || p.token == nil || !p.user.Bot {
+	if err != nil || p == nil || p.Token == nil || !p.User.Bot {
 		return
 	}
 	var ev botEvent
@@ -380,5 +377,5 @@ func (s *Server) botJoined(ctx context.Context, r *http.Request, id string, seat
 		ev = botEvent{Type: "game_start", Match: id, Game: m.row.Game, Options: m.row.Options, Seat: &seat}
 		return nil
 	})
-	s.botHub.send(p.user.ID, ev)
+	s.botHub.send(p.User.ID, ev)
 }

@@ -149,7 +149,7 @@ func (s *Server) chatSpeaker(r *http.Request, m *match) (game.Seat, string, erro
 		}
 		return 0, "", err
 	}
-	return game.Spectator, p.user.Name, nil
+	return game.Spectator, p.User.Name, nil
 }
 
 // chatLimited is how long a speaker must wait before another message (0: not at all). The window is the
@@ -179,7 +179,7 @@ func (s *Server) chatBlocked(r *http.Request, m *match, seat game.Seat) error {
 	if seat >= 0 && int(seat) < len(acct) {
 		speaker = acct[seat]
 	} else if p, err := s.ident.WhoIs(r); err == nil && p != nil {
-		speaker = p.user.ID
+		speaker = p.User.ID
 	}
 	if speaker == "" {
 		return nil

@@ -120,14 +120,14 @@ func (s *Server) decline(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	err = s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
-		i := m.invitationOf(p.user.Name)
+		i := m.invitationOf(p.User.Name)
 		switch {
 		case i < 0:
-			return refuse(codeForbidden, "%s was not invited to this table", p.user.Name)
+			return refuse(codeForbidden, "%s was not invited to this table", p.User.Name)
 		case m.started || m.row.Status == statusClosed:
 			return refuse(codeAlreadyStarted, "the table has started or closed: there is nothing to decline")
 		case m.invitationsInfo()[i].Status == inviteAccepted:
-			return refuse(codeConflict, "%s holds a seat here: leave the table instead", p.user.Name)
+			return refuse(codeConflict, "%s holds a seat here: leave the table instead", p.User.Name)
 		case m.invites[i].declined:
 			return nil // declined already: the same answer again
 		}

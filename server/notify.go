@@ -247,7 +247,7 @@ func (h *userHub) online(userID string) bool {
 
 // watching reports whether the account has the match open and in view on this instance, at its seat.
 func (s *Server) watching(gameID, userID string) bool {
-	seat, ok := s.held.get(gameID, userID)
+	seat, ok := s.ident.Held(gameID, userID)
 	if !ok {
 		return false
 	}

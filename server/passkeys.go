@@ -134,14 +134,14 @@ func (s *Server) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	if p.token != nil {
+	if p.Token != nil {
 		return errf(http.StatusForbidden, codeForbidden, "passkeys are registered from the browser, signed in")
 	}
 	rp, err := s.relyingParty(r)
 	if err != nil {
 		return err
 	}
-	pu, err := s.loadPasskeyUser(r, p.user)
+	pu, err := s.loadPasskeyUser(r, p.User)
 	if err != nil {
 		return err
 	}
@@ -154,7 +154,7 @@ func (s *Server) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return fmt.Errorf("passkey: %w", err)
 	}
-	setCeremony(w, r, s, s.ceremonies.put(ceremony{data: *data, userID: p.user.ID, expires: time.Now().Add(ceremonyLife)}))
+	setCeremony(w, r, s, s.ceremonies.put(ceremony{data: *data, userID: p.User.ID, expires: time.Now().Add(ceremonyLife)}))
 	writeJSON(w, http.StatusOK, creation)
 	return nil
 }
@@ -169,14 +169,14 @@ func (s *Server) passkeyRegisterFinish(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
-	if cr.userID != p.user.ID {
+	if cr.userID != p.User.ID {
 		return errf(http.StatusForbidden, codeForbidden, "this ceremony was begun by another account")
 	}
 	rp, err := s.relyingParty(r)
 	if err != nil {
 		return err
 	}
-	pu, err := s.loadPasskeyUser(r, p.user)
+	pu, err := s.loadPasskeyUser(r, p.User)
 	if err != nil {
 		return err
 	}
@@ -189,7 +189,7 @@ func (s *Server) passkeyRegisterFinish(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return fmt.Errorf("passkey: %w", err)
 	}
-	if err := s.accounts.AddPasskey(r.Context(), store.Passkey{ID: cred.ID, UserID: p.user.ID, PublicKey: cred.PublicKey,
+	if err := s.accounts.AddPasskey(r.Context(), store.Passkey{ID: cred.ID, UserID: p.User.ID, PublicKey: cred.PublicKey,
 		SignCount: cred.Authenticator.SignCount, Data: data, Name: truncate(r.UserAgent(), 60), Created: s.now()}); err != nil {
 		return fmt.Errorf("passkey: %w", err)
 	}
@@ -211,7 +211,7 @@ func (s *Server) listPasskeys(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ps, err := s.accounts.Passkeys(r.Context(), p.user.ID)
+	ps, err := s.accounts.Passkeys(r.Context(), p.User.ID)
 	if err != nil {
 		return fmt.Errorf("passkeys: %w", err)
 	}
@@ -230,14 +230,14 @@ func (s *Server) deletePasskey(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if p.token != nil {
+	if p.Token != nil {
 		return errf(http.StatusForbidden, codeForbidden, "an API token cannot remove a passkey")
 	}
 	id, err := base64.RawURLEncoding.DecodeString(r.PathValue("pid"))
 	if err != nil || len(id) == 0 {
 		return errf(http.StatusNotFound, codeNotFound, "no such passkey")
 	}
-	err = s.accounts.DeletePasskey(r.Context(), p.user.ID, id)
+	err = s.accounts.DeletePasskey(r.Context(), p.User.ID, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return errf(http.StatusNotFound, codeNotFound, "no such passkey")
 	} else if err != nil {
@@ -249,9 +249,6 @@ func (s *Server) deletePasskey(w http.ResponseWriter, r *http.Request) error {
 
 // passkeySigninBegin: POST /api/account/passkeys/signin/begin, no credential needed.
 func (s *Server) passkeySigninBegin(w http.ResponseWriter, r *http.Request) error {
-	if err := s.ident.Available(); err != nil {
-		return err
-	}
 	rp, err := s.relyingParty(r)
 	if err != nil {
 		return err
@@ -268,9 +265,6 @@ func (s *Server) passkeySigninBegin(w http.ResponseWriter, r *http.Request) erro
 // passkeySigninFinish: POST /api/account/passkeys/signin/finish with the browser's assertion; it signs the
 // account in as a password would (session cookie, seats claimed by ?claim later through /claim).
 func (s *Server) passkeySigninFinish(w http.ResponseWriter, r *http.Request) error {
-	if err := s.ident.Available(); err != nil {
-		return err
-	}
 	cr, err := s.takeCeremony(r)
 	if err != nil {
 		return err

@@ -18,8 +18,8 @@ func TestRoomsKeepOutOfTheMatchCore(t *testing.T) {
 	}
 	dec := json.NewDecoder(strings.NewReader(string(out)))
 	const module = "github.com/surveyor-game/surveyor"
-	// The rooms that must be there, and that import nothing of the project: the HTTP kit (errors,
-	// decoding, tokens, limits, ids, static files) is beneath every room, so it may lean on none.
+	// The rooms that import nothing of the project: the HTTP kit (errors, decoding, tokens, limits, ids,
+	// static files) is beneath every room, so it may lean on none.
 	kit := map[string]bool{"httpkit": true}
 	seen := map[string]bool{}
 	rooms := 0
@@ -50,7 +50,7 @@ func TestRoomsKeepOutOfTheMatchCore(t *testing.T) {
 	if rooms == 0 {
 		t.Fatal("no package beside the match host was found: the test reads nothing")
 	}
-	for room := range kit {
+	for _, room := range []string{"httpkit", "accounts"} {
 		if !seen[room] {
 			t.Errorf("the room server/%s was not found: the test no longer reads it", room)
 		}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/netip"
-	"sync"
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/server/httpkit"
@@ -16,47 +15,6 @@ import (
 // signs in later, claiming the seats the browser holds), the account store records that the account
 // holds it. The account then acts for the seat from any device with its session or an API token, and
 // finds the match in its games.
-
-// holders caches who holds the seats of matches: a seat never changes hands, so an entry found stays
-// true; a miss asks the store again (another instance may have bound the seat meanwhile).
-type holders struct {
-	mu sync.Mutex
-	m  map[string]map[string]game.Seat // match id -> user id -> seat
-}
-
-const maxHolderMatches = 100_000
-
-func (h *holders) get(matchID, userID string) (game.Seat, bool) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	seat, ok := h.m[matchID][userID]
-	return seat, ok
-}
-
-func (h *holders) put(matchID string, refs []store.SeatRef) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.m == nil || len(h.m) > maxHolderMatches {
-		h.m = map[string]map[string]game.Seat{} // a cache: forgetting is always safe
-	}
-	byUser := h.m[matchID]
-	if byUser == nil {
-		byUser = map[string]game.Seat{}
-		h.m[matchID] = byUser
-	}
-	for _, r := range refs {
-		if old, ok := byUser[r.UserID]; !ok || game.Seat(r.Seat) < old {
-			byUser[r.UserID] = game.Seat(r.Seat) // an account holding several seats acts for its first
-		}
-	}
-}
-
-// forget drops what is cached of a match's holders (after its seats moved).
-func (h *holders) forget(matchID string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	delete(h.m, matchID)
-}
 
 // claimSeats binds to an account the seats a guest browser proves it holds with their tokens; claims that
 // do not prove a seat are skipped. It returns the matches claimed.
@@ -95,7 +53,7 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) error {
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"claimed": s.claimSeats(r.Context(), p.user, req.Seats)})
+	writeJSON(w, http.StatusOK, map[string]any{"claimed": s.claimSeats(r.Context(), p.User, req.Seats)})
 	return nil
 }
 
@@ -112,10 +70,10 @@ func (s *Server) actingSeat(r *http.Request, m *match) (game.Seat, error) {
 	if p == nil {
 		return m.seatOf("") // the usual "a seat token is required"
 	}
-	if r.Method != http.MethodGet && !p.can(scopePlay) {
+	if r.Method != http.MethodGet && !p.Can(scopePlay) {
 		return 0, errf(http.StatusForbidden, codeForbidden, `the API token lacks the "play" scope`)
 	}
-	return s.ident.SeatOf(r.Context(), m.id, p.user.ID)
+	return s.ident.SeatOf(r.Context(), m.id, p.User.ID)
 }
 
 // fromTrustedProxy reports whether the request came through one of the trusted reverse proxies.
@@ -135,7 +93,7 @@ func (s *Server) viewerSeat(r *http.Request, m *match) (game.Seat, error) {
 	if err != nil || p == nil {
 		return game.Spectator, err
 	}
-	seat, err := s.ident.SeatOf(r.Context(), m.id, p.user.ID)
+	seat, err := s.ident.SeatOf(r.Context(), m.id, p.User.ID)
 	if err != nil {
 		return game.Spectator, nil // signed in, but not a player here: a spectator
 	}
@@ -149,7 +107,7 @@ func (s *Server) yourGames(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	refs, err := s.accounts.SeatsOf(r.Context(), p.user.ID, 100)
+	refs, err := s.accounts.SeatsOf(r.Context(), p.User.ID, 100)
 	if err != nil {
 		return fmt.Errorf("your games: %w", err)
 	}
@@ -174,10 +132,10 @@ func (s *Server) yourGames(w http.ResponseWriter, r *http.Request) error {
 // is taken either way (its token is in the answer): a failure here only leaves it to be claimed later.
 func (s *Server) bindIfSignedIn(r *http.Request, matchID string, seat game.Seat) {
 	p, err := s.ident.WhoIs(r)
-	if err != nil || p == nil || !p.can(scopePlay) {
+	if err != nil || p == nil || !p.Can(scopePlay) {
 		return
 	}
-	if err := s.ident.BindSeat(r.Context(), p.user, matchID, seat); err != nil {
+	if err := s.ident.BindSeat(r.Context(), p.User, matchID, seat); err != nil {
 		s.log.Error("bind seat", "match", matchID, "err", err)
 	}
 }

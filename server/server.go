@@ -105,7 +105,6 @@ type Server struct {
 	accounts   store.Accounts // nil without accounts
 	ident      identity       // the accounts as the match host sees them: noIdentity without
 	failed     failures       // wrong passwords, per account and per address
-	held       holders        // who holds which seats, cached
 	ceremonies ceremonies     // passkey ceremonies between their two steps
 
 	mu      sync.Mutex
@@ -147,7 +146,6 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, botHub: newBotHub(), wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
 		accounts: cfg.Accounts, failed: failures{b: map[string]*bucket{}},
 		confirmations: httpkit.PerHour{Limit: confirmBurst}, invitations: httpkit.PerHour{Limit: inviteBurst}, reports: httpkit.PerHour{Limit: reportBurst}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
-	s.ident = newIdentity(s, cfg.Accounts)
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = DefaultBodyTimeout
 	}
@@ -166,6 +164,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.ident = newIdentity(s, cfg.Accounts)
 	if s.seed == nil {
 		s.seed = httpkit.RandomSeed
 	}

@@ -80,11 +80,11 @@ func (s *Server) notifications(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	before, _ := strconv.ParseInt(r.URL.Query().Get("before"), 10, 64)
-	ns, err := s.accounts.Inbox(r.Context(), p.user.ID, before, 50)
+	ns, err := s.accounts.Inbox(r.Context(), p.User.ID, before, 50)
 	if err != nil {
 		return fmt.Errorf("notifications: %w", err)
 	}
-	c, err := s.noteCounts(r.Context(), p.user.ID)
+	c, err := s.noteCounts(r.Context(), p.User.ID)
 	if err != nil {
 		return fmt.Errorf("notifications: %w", err)
 	}
@@ -113,11 +113,11 @@ func (s *Server) readNotifications(w http.ResponseWriter, r *http.Request) error
 		return errf(http.StatusBadRequest, codeBadRequest, "ids: at most 200 notes at once")
 	}
 	if len(req.IDs) > 0 {
-		if err := s.accounts.MarkNotesRead(r.Context(), p.user.ID, req.IDs); err != nil {
+		if err := s.accounts.MarkNotesRead(r.Context(), p.User.ID, req.IDs); err != nil {
 			return fmt.Errorf("read notifications: %w", err)
 		}
 	}
-	return s.markRead(w, r, p.user.ID, req.Upto)
+	return s.markRead(w, r, p.User.ID, req.Upto)
 }
 
 // POST /api/account/notifications/read-all: every note read, the bell at zero.
@@ -129,7 +129,7 @@ func (s *Server) readAllNotifications(w http.ResponseWriter, r *http.Request) er
 	if err := s.decodeOptional(w, r, &struct{}{}); err != nil {
 		return err
 	}
-	return s.markRead(w, r, p.user.ID, math.MaxInt64)
+	return s.markRead(w, r, p.User.ID, math.MaxInt64)
 }
 
 // markRead marks the account's notes up to id upto read, answers the new counts and tells its other pages.
@@ -154,7 +154,7 @@ func (s *Server) accountEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ctx, user := r.Context(), p.user.ID
+	ctx, user := r.Context(), p.User.ID
 	wake := s.inboxes.listen(user)
 	defer s.inboxes.leave(user, wake)
 	last := int64(0)
@@ -255,7 +255,7 @@ func (s *Server) getPrefs(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.writePrefs(w, r.Context(), p.user.ID)
+	return s.writePrefs(w, r.Context(), p.User.ID)
 }
 
 func (s *Server) writePrefs(w http.ResponseWriter, ctx context.Context, userID string) error {
@@ -301,7 +301,7 @@ func (s *Server) setPrefs(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	pr, err := s.accounts.Prefs(ctx, p.user.ID)
+	pr, err := s.accounts.Prefs(ctx, p.User.ID)
 	if err != nil {
 		return fmt.Errorf("notification settings: %w", err)
 	}
@@ -346,7 +346,7 @@ func (s *Server) setPrefs(w http.ResponseWriter, r *http.Request) error {
 			if s.sender == nil || s.sender.mail == nil {
 				return errf(http.StatusBadRequest, codeBadRequest, "this server sends no mail (its operator has not configured SMTP)")
 			}
-			if retry := s.confirmations.Take(p.user.ID, s.now(), 1); retry > 0 {
+			if retry := s.confirmations.Take(p.User.ID, s.now(), 1); retry > 0 {
 				return tooMany(retry, "%d confirmation mails an hour at most", confirmBurst)
 			}
 			confirm = true
@@ -357,12 +357,12 @@ func (s *Server) setPrefs(w http.ResponseWriter, r *http.Request) error {
 		return fmt.Errorf("notification settings: %w", err)
 	}
 	if confirm {
-		if err := s.sendConfirmation(ctx, p.user, pr); err != nil {
-			s.log.Warn("confirmation mail failed", "user", p.user.ID, "err", err)
+		if err := s.sendConfirmation(ctx, p.User, pr); err != nil {
+			s.log.Warn("confirmation mail failed", "user", p.User.ID, "err", err)
 			return errf(http.StatusServiceUnavailable, codeUnavailable, "the confirmation mail could not be sent; try again later")
 		}
 	}
-	return s.writePrefs(w, ctx, p.user.ID)
+	return s.writePrefs(w, ctx, p.User.ID)
 }
 
 var confirmWords = map[string][2]string{
@@ -485,7 +485,7 @@ func (s *Server) addPush(w http.ResponseWriter, r *http.Request) error {
 	if len(agent) > 80 {
 		agent = agent[:80]
 	}
-	sub := store.PushSub{ID: httpkit.NewID(), UserID: p.user.ID, Endpoint: req.Subscription.Endpoint,
+	sub := store.PushSub{ID: httpkit.NewID(), UserID: p.User.ID, Endpoint: req.Subscription.Endpoint,
 		Data: mustJSON(req.Subscription), Agent: agent, Created: s.now()}
 	if err := s.accounts.AddPushSub(r.Context(), sub); err != nil {
 		return fmt.Errorf("push subscription: %w", err)
@@ -500,7 +500,7 @@ func (s *Server) deletePush(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	err = s.accounts.DeletePushSub(r.Context(), p.user.ID, r.PathValue("sid"))
+	err = s.accounts.DeletePushSub(r.Context(), p.User.ID, r.PathValue("sid"))
 	if errors.Is(err, store.ErrNotFound) {
 		return errf(http.StatusNotFound, codeNotFound, "no such subscription of yours")
 	} else if err != nil {
@@ -518,7 +518,7 @@ func (s *Server) other(r *http.Request, p *principal) (store.User, error) {
 	} else if err != nil {
 		return store.User{}, fmt.Errorf("look up %q: %w", r.PathValue("name"), err)
 	}
-	if u.ID == p.user.ID {
+	if u.ID == p.User.ID {
 		return store.User{}, errf(http.StatusBadRequest, codeBadRequest, "that is you")
 	}
 	return u, nil
@@ -546,19 +546,19 @@ func (s *Server) relation(kind string) func(w http.ResponseWriter, r *http.Reque
 			// The followed hears of a new follow only: a repeat changes nothing and tells no one (and the
 			// gate of notes drops it if they blocked the follower).
 			var isNew bool
-			if isNew, err = s.accounts.Follow(ctx, p.user.ID, u.ID, s.now()); err == nil && isNew {
+			if isNew, err = s.accounts.Follow(ctx, p.User.ID, u.ID, s.now()); err == nil && isNew {
 				at := s.now()
-				s.addNotes(ctx, store.Note{UserID: u.ID, Kind: noteFollow, Data: mustJSON(noteData{By: p.user.Name, Actor: p.user.ID, Seat: -1}), Due: at, Created: at})
+				s.addNotes(ctx, store.Note{UserID: u.ID, Kind: noteFollow, Data: mustJSON(noteData{By: p.User.Name, Actor: p.User.ID, Seat: -1}), Due: at, Created: at})
 			}
 		case kind == "follow":
-			err = s.accounts.Unfollow(ctx, p.user.ID, u.ID)
+			err = s.accounts.Unfollow(ctx, p.User.ID, u.ID)
 		case on:
-			err = s.accounts.Block(ctx, p.user.ID, u.ID, s.now())
+			err = s.accounts.Block(ctx, p.User.ID, u.ID, s.now())
 			if err == nil {
-				err = s.accounts.Unfollow(ctx, u.ID, p.user.ID) // a blocked account follows you no more
+				err = s.accounts.Unfollow(ctx, u.ID, p.User.ID) // a blocked account follows you no more
 			}
 		default:
-			err = s.accounts.Unblock(ctx, p.user.ID, u.ID)
+			err = s.accounts.Unblock(ctx, p.User.ID, u.ID)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", kind, err)
@@ -598,9 +598,9 @@ func (s *Server) contacts(kind string) func(w http.ResponseWriter, r *http.Reque
 		}
 		var cs []store.Contact
 		if kind == "following" {
-			cs, err = s.accounts.Following(r.Context(), p.user.ID)
+			cs, err = s.accounts.Following(r.Context(), p.User.ID)
 		} else {
-			cs, err = s.accounts.Blocked(r.Context(), p.user.ID)
+			cs, err = s.accounts.Blocked(r.Context(), p.User.ID)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", kind, err)
@@ -648,10 +648,10 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) error {
 		return errf(http.StatusBadRequest, codeBadRequest, "match is a match id")
 	}
 	now := s.now()
-	if retry := s.reports.Take(p.user.ID, now, 1); retry > 0 {
+	if retry := s.reports.Take(p.User.ID, now, 1); retry > 0 {
 		return tooMany(retry, "%d reports an hour at most", reportBurst)
 	}
-	rp := store.Report{ID: httpkit.NewID(), FromID: p.user.ID, AboutID: u.ID, GameID: req.Match, Text: text, Created: now}
+	rp := store.Report{ID: httpkit.NewID(), FromID: p.User.ID, AboutID: u.ID, GameID: req.Match, Text: text, Created: now}
 	if err := s.accounts.AddReport(r.Context(), rp); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}

@@ -1,4 +1,4 @@
-package server
+package accounts
 
 import (
 	"context"
@@ -7,30 +7,31 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
-// Without accounts the match host's identity knows no one, even a request that carries an API token or
-// a session cookie, and refuses with accounts_disabled what takes an account; what only follows from an
-// account (marking a seat's holder, moving seats) does nothing.
+// None, the identity of a server without accounts, knows no one, even a request that carries an API
+// token or a session cookie, and refuses with accounts_disabled what takes an account; what only follows
+// from an account (marking a seat's holder, moving seats) does nothing.
 func TestNoIdentity(t *testing.T) {
 	t.Parallel()
-	var id identity = newIdentity(nil, nil)
+	id := None{}
 	r := httptest.NewRequest("GET", "/api/account", nil)
 	r.Header.Set("Authorization", "Bearer sv_abcdef")
-	r.AddCookie(&http.Cookie{Name: sessionCookie, Value: "secret"})
+	r.AddCookie(&http.Cookie{Name: SessionCookie, Value: "secret"})
 	ctx := context.Background()
 	disabled := func(what string, err error) {
-		var ae *apiError
-		if !errors.As(err, &ae) || ae.Code != codeNoAccounts || ae.Status != http.StatusNotFound {
-			t.Errorf("%s: %v, want 404 %s", what, err, codeNoAccounts)
+		var ae *httpkit.Error
+		if !errors.As(err, &ae) || ae.Code != CodeNoAccounts || ae.Status != http.StatusNotFound {
+			t.Errorf("%s: %v, want 404 %s", what, err, CodeNoAccounts)
 		}
 	}
 	disabled("Available", id.Available())
 	if p, err := id.WhoIs(r); p != nil || err != nil {
 		t.Errorf("WhoIs: %v, %v; want no one", p, err)
 	}
-	p, err := id.SignedIn(r, scopeRead)
+	p, err := id.SignedIn(r, ScopeRead)
 	if p != nil {
 		t.Errorf("SignedIn: %v", p)
 	}
