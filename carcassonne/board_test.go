@@ -181,7 +181,7 @@ func checkFrontier(t *testing.T, b *board, where string) {
 // taken (the greedy policy's look-ahead), while the original stays as it was.
 func TestFrontierDemandsMatchTheNeighbours(t *testing.T) {
 	games := 60
-	if testing.Short() {
+	if testing.Short() || underRace {
 		games = 10
 	}
 	scratch := new(Game)

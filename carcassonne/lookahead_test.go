@@ -395,6 +395,9 @@ func TestTrialIsAFreshCopy(t *testing.T) {
 	var fresh Game
 	tried := 0
 	for seed := uint64(1); seed <= 10; seed++ {
+		if underRace && seed > 2 && seed <= 8 {
+			continue // the base game's first two and the Mage & Witch's two
+		}
 		opts := DefaultOptions()
 		opts.Surveyors = seed%2 == 0
 		if seed > 8 {
