@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/surveyor-game/surveyor/carcassonne"
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -75,21 +73,7 @@ func TestCarcassonneStoryTranslated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := newEnv(t, 1)
-	ctx := browser(t, "en-US")
-	run(t, ctx, chromedp.Navigate(e.url+"/"))
-	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
-	var told map[string][]*string // language -> the line of each event, nil where the client has none
-	evalJSON(t, ctx, `Promise.all([import("/js/i18n.js"), import("/js/carcassonne/story.js")]).then(([i18n, story]) => {
-		const events = `+string(raw)+`, match = {players: [0, 1, 2, 3, 4, 5].map(seat => ({seat, name: "Player" + (seat + 1)}))};
-		const out = {};
-		for (const l of ["en", "fr", "pt"]) {
-			i18n.setLanguage(l);
-			out[l] = events.map(ev => { const s = story.tell(ev, match); return typeof s === "string" && s ? s : null; });
-		}
-		i18n.setLanguage("en");
-		return JSON.stringify(out);
-	})`, &told)
+	told := tellInLanguages(t, "carcassonne", raw, 6) // language -> each event's line, nil where the client has none
 
 	var ids []string
 	for typ := 0; typ < carcassonne.NumTileTypes; typ++ {

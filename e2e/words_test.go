@@ -166,21 +166,7 @@ func TestCartographersStoryTranslated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := newEnv(t, 1)
-	ctx := browser(t, "en-US")
-	run(t, ctx, chromedp.Navigate(e.url+"/"))
-	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
-	var told map[string][]*string
-	evalJSON(t, ctx, `Promise.all([import("/js/i18n.js"), import("/js/cartographers/story.js")]).then(([i18n, story]) => {
-		const events = `+string(raw)+`, match = {players: [0, 1, 2, 3].map(seat => ({seat, name: "Player" + (seat + 1)}))};
-		const out = {};
-		for (const l of ["en", "fr", "pt"]) {
-			i18n.setLanguage(l);
-			out[l] = events.map(ev => { const s = story.tell(ev, match); return typeof s === "string" && s ? s : null; });
-		}
-		i18n.setLanguage("en");
-		return JSON.stringify(out);
-	})`, &told)
+	told := tellInLanguages(t, "cartographers", raw, 4) // language -> each event's line, nil where the client has none
 	var english []string
 	for _, c := range cartographers.Cards() {
 		english = append(english, c.Name)
@@ -215,4 +201,26 @@ func TestCartographersStoryTranslated(t *testing.T) {
 		t.Errorf("the client tells no text for these events, left in the engine's English: %v", untold)
 	}
 	t.Logf("%d events (%v) told in French and Portuguese", len(events), kinds)
+}
+
+// tellInLanguages has a game's client tell record events (JSON) in English, French and Portuguese, at a table
+// of seats players named Player1...: for each language, each event's line, nil where the client tells none.
+func tellInLanguages(t *testing.T, game string, events []byte, seats int) map[string][]*string {
+	t.Helper()
+	e := newEnv(t, 1)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
+	var told map[string][]*string
+	evalJSON(t, ctx, fmt.Sprintf(`Promise.all([import("/js/i18n.js"), import("/js/%s/story.js")]).then(([i18n, story]) => {
+		const events = %s, match = {players: [...Array(%d).keys()].map(seat => ({seat, name: "Player" + (seat + 1)}))};
+		const out = {};
+		for (const l of ["en", "fr", "pt"]) {
+			i18n.setLanguage(l);
+			out[l] = events.map(ev => { const s = story.tell(ev, match); return typeof s === "string" && s ? s : null; });
+		}
+		i18n.setLanguage("en");
+		return JSON.stringify(out);
+	})`, game, events, seats), &told)
+	return told
 }
