@@ -502,3 +502,6 @@ func DropSchema(ctx context.Context, url, schema string) error {
 	}
 	return nil
 }
+
+// ObserveBatches tells fn the size of every group commit (store.BatchObserver).
+func (s *Store) ObserveBatches(fn func(n int)) { s.batcher.ObserveBatches(fn) }

@@ -669,3 +669,6 @@ func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, r *store.AppendReq) (f
 	s.ends[r.ID] = r.After + int64(len(r.Evs))
 	return false, nil
 }
+
+// ObserveBatches tells fn the size of every group commit (store.BatchObserver).
+func (s *Store) ObserveBatches(fn func(n int)) { s.batcher.ObserveBatches(fn) }
