@@ -8,10 +8,10 @@ import (
 
 func TestExpandMarker(t *testing.T) {
 	for sql, want := range map[string]bool{
-		"-- surveyor:expand\nCREATE TABLE x (a INTEGER);": true,
+		"-- surveyor:expand\nCREATE TABLE x (a INTEGER);":                   true,
 		"-- a comment\n  -- surveyor:expand  \nCREATE TABLE x (a INTEGER);": true,
-		"CREATE TABLE x (a INTEGER); -- surveyor:expand": false, // a marker must be a line of its own
-		"ALTER TABLE x DROP COLUMN a;":                     false,
+		"CREATE TABLE x (a INTEGER); -- surveyor:expand":                    false, // a marker must be a line of its own
+		"ALTER TABLE x DROP COLUMN a;":                                      false,
 	} {
 		if got := (Migration{SQL: sql}).Expand(); got != want {
 			t.Errorf("Expand(%q) = %v, want %v", sql, got, want)
