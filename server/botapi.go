@@ -12,6 +12,7 @@ import (
 
 	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/accounts"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -116,7 +117,7 @@ func (s *Server) becomeBot(w http.ResponseWriter, r *http.Request) error {
 	if err := s.accounts.UpdateUser(r.Context(), u); err != nil {
 		return fmt.Errorf("become a bot: %w", err)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": userOut(u)})
+	writeJSON(w, http.StatusOK, map[string]any{"user": accounts.UserOut(u)})
 	return nil
 }
 

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/surveyor-game/surveyor/server/accounts"
 )
 
 // retryAfterAgrees checks a refusal by a limit: 429 rate_limited, a Retry-After header that is the body's
@@ -94,7 +96,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 		ada := e.browser()
 		ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
 		b := e.browser()
-		for range failBurst {
+		for range accounts.FailBurst {
 			b.do("POST", "/api/account/signin", `{"name":"Ada","password":"guess"}`)
 		}
 		retryAfterAgrees(t, "a sign-in after ten wrong passwords", b.do("POST", "/api/account/signin", `{"name":"Ada","password":"guess"}`), 60)

@@ -22,6 +22,7 @@ import (
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/notify/mail"
+	"github.com/surveyor-game/surveyor/server/accounts"
 	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -102,10 +103,9 @@ type Server struct {
 	wsPerAddr   int
 	sockets     httpkit.Counter // open WebSockets by client address
 
-	accounts   store.Accounts // nil without accounts
-	ident      identity       // the accounts as the match host sees them: noIdentity without
-	failed     failures       // wrong passwords, per account and per address
-	ceremonies ceremonies     // passkey ceremonies between their two steps
+	accounts store.Accounts  // nil without accounts
+	ident    identity        // the accounts as the match host sees them: accounts.None without
+	acct     *accounts.Store // the account room, whose endpoints the route table names (nil without)
 
 	mu      sync.Mutex
 	matches map[string]*match
@@ -144,7 +144,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
 		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, botHub: newBotHub(), wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
-		accounts: cfg.Accounts, failed: failures{b: map[string]*bucket{}},
+		accounts:      cfg.Accounts,
 		confirmations: httpkit.PerHour{Limit: confirmBurst}, invitations: httpkit.PerHour{Limit: inviteBurst}, reports: httpkit.PerHour{Limit: reportBurst}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = DefaultBodyTimeout
@@ -164,13 +164,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.ident = newIdentity(s, cfg.Accounts)
 	if s.seed == nil {
 		s.seed = httpkit.RandomSeed
 	}
 	if s.maxBody <= 0 {
 		s.maxBody = 64 << 10
 	}
+	s.ident, s.acct = newIdentity(s, cfg.Accounts)
 	if s.idle <= 0 {
 		s.idle = 10 * time.Minute
 	}
