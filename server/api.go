@@ -18,6 +18,7 @@ import (
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/server/observe"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -548,7 +549,7 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request) error {
 }
 
 // hostSeat is the seat that hosts a match: it alone starts it.
-const hostSeat game.Seat = 0
+const hostSeat = observe.HostSeat
 
 // closeMatch is the host closing a match before it starts: POST /api/matches/{id}/close.
 func (s *Server) closeMatch(w http.ResponseWriter, r *http.Request) error {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/observe"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -23,8 +24,8 @@ import (
 // is replayed from the start without it. Only effective moves (never undone) go into the record.
 const (
 	evJoin  = "join"
-	evStart = "start"
-	evMove  = "move"
+	evStart = observe.Start
+	evMove  = observe.Move
 	evUndo  = "undo"
 )
 
