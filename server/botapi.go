@@ -13,6 +13,7 @@ import (
 	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/server/accounts"
+	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -309,7 +310,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		if blocked, err := s.accounts.Blocks(r.Context(), u.ID, p.User.ID); err != nil {
 			return fmt.Errorf("invite: %w", err)
 		} else if blocked {
-			return errf(http.StatusForbidden, codeBlocked, "%s does not take your invitations", u.Name)
+			return errf(http.StatusForbidden, social.CodeBlocked, "%s does not take your invitations", u.Name)
 		}
 		inviter = p
 	}
@@ -344,7 +345,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		at := s.now()
 		for _, u := range users {
 			if !u.Bot {
-				notes = append(notes, matchNote(m.row.Game, m.id, u.ID, noteInvite, at, noteData{By: m.seats[seat].name, Actor: inviter.User.ID, Seat: -1}))
+				notes = append(notes, social.MatchNote(m.row.Game, m.id, u.ID, social.NoteInvite, at, social.NoteData{By: m.seats[seat].name, Actor: inviter.User.ID, Seat: -1}))
 			}
 		}
 		return nil
@@ -359,7 +360,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		}
 		invited = append(invited, u.Name)
 	}
-	s.addNotes(r.Context(), notes...)
+	s.social.AddNotes(r.Context(), notes...)
 	writeJSON(w, http.StatusOK, map[string]any{"invited": strings.Join(invited, ", ")})
 	return nil
 }

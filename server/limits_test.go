@@ -14,6 +14,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/surveyor-game/surveyor/server/accounts"
+	"github.com/surveyor-game/surveyor/server/social"
 )
 
 // retryAfterAgrees checks a refusal by a limit: 429 rate_limited, a Retry-After header that is the body's
@@ -118,7 +119,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 			ada.must(ada.do("POST", "/api/matches/"+open+"/invite", `{"names":[`+strings.Join(names, ",")+`]}`), 200)
 		}
 		retryAfterAgrees(t, "an invitation too many", ada.do("POST", "/api/matches/"+open+"/invite", `{"name":"Bea"}`), 3000)
-		for range reportBurst {
+		for range social.ReportBurst {
 			ada.must(ada.do("POST", "/api/users/Bea/report", `{"text":"rude"}`), 201)
 		}
 		retryAfterAgrees(t, "a report too many", ada.do("POST", "/api/users/Bea/report", `{"text":"rude"}`), 3000)
@@ -130,7 +131,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 	t.Run("confirmation mails", func(t *testing.T) {
 		e, _, _, bea, _ := mailEnv(t)
 		_ = e
-		for i := range confirmBurst - 1 {
+		for i := range social.ConfirmBurst - 1 {
 			bea.must(bea.do("POST", "/api/account/notify", `{"email":"bea`+itoa(i)+`@example.org"}`), 200)
 		}
 		retryAfterAgrees(t, "a confirmation mail too many", bea.do("POST", "/api/account/notify", `{"email":"bea9@example.org"}`), 3000)

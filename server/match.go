@@ -15,6 +15,7 @@ import (
 
 	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/server/observe"
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -479,13 +480,7 @@ type lobbySummary struct {
 	Unlisted bool       `json:"unlisted,omitempty"`
 }
 
-func mustJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(fmt.Sprintf("marshal %T: %v", v, err)) // only called on the server's own plain structs
-	}
-	return b
-}
+func mustJSON(v any) json.RawMessage { return httpkit.MustJSON(v) }
 
 // join seats a new player; account is the name of the account that takes the seat signed in ("" for a
 // guest).

@@ -24,6 +24,7 @@ import (
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/server/accounts"
 	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -122,15 +123,13 @@ type Server struct {
 	botHub   *botHub       // the bot accounts' event streams (botapi.go)
 	// alarms holds, for each match in play whose clock runs but which was dropped from memory, a timer for
 	// its next deadline (clock.go).
-	alarmMu sync.Mutex
-	alarms  map[string]*time.Timer
-	inboxes userHub // the accounts' open inbox streams (notify.go)
-	// hourly limits of an account's confirmation mails, invitations and reports (social.go)
-	confirmations, invitations, reports httpkit.PerHour
-	sender                              *sender       // works the notification outbox (sender.go); nil without accounts
-	observers                           []Observer    // told of every event a match logs (observer.go)
-	wsPing                              time.Duration // how often a WebSocket's peer is pinged
-	drainMu                             sync.Once
+	alarmMu     sync.Mutex
+	alarms      map[string]*time.Timer
+	social      *social.Room    // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
+	invitations httpkit.PerHour // hourly limit of an account's invitations (botapi.go)
+	observers   []Observer      // told of every event a match logs (observer.go)
+	wsPing      time.Duration   // how often a WebSocket's peer is pinged
+	drainMu     sync.Once
 	// listening is closed when the store's notifications start (shared stores only)
 	listening  chan struct{}
 	listenOnce sync.Once
@@ -144,8 +143,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
 		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, botHub: newBotHub(), wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
-		accounts:      cfg.Accounts,
-		confirmations: httpkit.PerHour{Limit: confirmBurst}, invitations: httpkit.PerHour{Limit: inviteBurst}, reports: httpkit.PerHour{Limit: reportBurst}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
+		accounts:    cfg.Accounts,
+		invitations: httpkit.PerHour{Limit: inviteBurst}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = DefaultBodyTimeout
 	}
@@ -171,6 +170,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.maxBody = 64 << 10
 	}
 	s.ident, s.acct = newIdentity(s, cfg.Accounts)
+	s.social = s.newSocial()
 	if s.idle <= 0 {
 		s.idle = 10 * time.Minute
 	}
@@ -203,14 +203,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 	}
 	s.wg.Go(s.housekeeping)
-	if s.ident.Available() == nil {
-		// The order matters: the notes are written first, then the sender woken for them.
-		s.observe(notes{})
-		s.observe(ratings{s})
-		if err := s.startSender(ctx, cfg); err != nil {
-			s.Close()
-			return nil, err
-		}
+	if err := s.observeRooms(ctx, cfg); err != nil {
+		s.Close()
+		return nil, err
 	}
 	if err := s.armClocks(ctx); err != nil {
 		s.Close()

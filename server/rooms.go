@@ -1,0 +1,126 @@
+package server
+
+import (
+	"context"
+	"slices"
+
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/social"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// The rooms beside the match host, wired: each is handed what it needs of the matches as functions,
+// and the ones that follow from a game observe it (observer.go).
+
+// newSocial builds the social room (server/social); it refuses what takes an account without one.
+func (s *Server) newSocial() *social.Room {
+	n, _ := s.store.(store.Notifier)
+	return social.New(social.Host{Accounts: s.accounts, Ident: s.ident, Notifier: n, Now: s.now, Log: s.log,
+		MaxBody: s.maxBody, Drained: s.drained, Acted: s.seatActed, Watching: s.watching, Table: s.table})
+}
+
+// observeRooms registers the rooms that observe the matches: with accounts only (notes and ratings are
+// an account's), and in this order: the notes are written first, then the sender woken for them.
+func (s *Server) observeRooms(ctx context.Context, cfg Config) error {
+	if s.ident.Available() != nil {
+		return nil
+	}
+	s.observe(s.social.Notes())
+	s.observe(ratings{s})
+	sender, run, err := s.social.StartSender(ctx, social.SenderConfig{PublicURL: cfg.PublicURL, SMTP: cfg.SMTP,
+		NoPush: cfg.NoPush, PushLoopback: cfg.PushLoopback, OutboxLease: cfg.OutboxLease})
+	if err != nil {
+		return err
+	}
+	s.observe(sender)
+	s.wg.Go(func() { run(s.ctx) })
+	return nil
+}
+
+// seatActed reports whether a seat of a match acted since its step seq, or need not act any more (the
+// game ended, the seat resigned): a turn or clock note written at seq no longer asks anything of it.
+func (s *Server) seatActed(ctx context.Context, id string, seat int, seq int64) (bool, error) {
+	acted := false
+	err := s.withMatch(ctx, id, func(m *match) error {
+		acted = m.actedSince(seat, seq)
+		return nil
+	})
+	return acted, err
+}
+
+// actedSince is seatActed on the match's state.
+func (m *match) actedSince(seat int, seq int64) bool {
+	if !m.started || m.over() || seat < 0 || seat >= len(m.asked) || m.hasResigned(game.Seat(seat)) {
+		return true
+	}
+	return !slices.Contains(m.st.ToAct(), game.Seat(seat)) || m.asked[seat] > seq
+}
+
+// watching reports whether the account has the match open and in view on this instance, at its seat.
+func (s *Server) watching(gameID, userID string) bool {
+	seat, ok := s.ident.Held(gameID, userID)
+	if !ok {
+		return false
+	}
+	s.mu.Lock()
+	m := s.matches[gameID]
+	s.mu.Unlock()
+	if m == nil {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for sub := range m.subs {
+		if sub.seat == seat && !sub.hidden.Load() {
+			return true
+		}
+	}
+	return false
+}
+
+// table is who sits at a match's table now, for presence: a seat is here while a socket of it is open
+// on this instance (or a bot plays it), and moved when its player last moved, not the clock.
+func (s *Server) table(ctx context.Context, id string) ([]social.TableSeat, error) {
+	var out []social.TableSeat
+	err := s.withMatch(ctx, id, func(m *match) error {
+		out = make([]social.TableSeat, len(m.seats))
+		for sub := range m.subs {
+			if sub.seat >= 0 && int(sub.seat) < len(out) {
+				out[sub.seat].Here = true
+			}
+		}
+		for i := len(m.moves) - 1; i >= 0; i-- {
+			mv := m.moves[i]
+			if !mv.auto && int(mv.seat) < len(out) && out[mv.seat].Moved.IsZero() && !mv.at.IsZero() {
+				out[mv.seat].Moved = mv.at
+			}
+		}
+		for i, si := range m.seats {
+			if si.bot != "" {
+				out[i].Here = true // a bot is always there
+			}
+		}
+		for i, u := range m.seatAccounts(ctx) {
+			if i < len(out) {
+				out[i].Holder = u
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// tableSeen marks read the notes about a match of the account holding seat, whose page shows the table
+// now, and tells the account's open pages the new count.
+func (s *Server) tableSeen(ctx context.Context, id string, seat game.Seat) {
+	user := ""
+	s.withMatch(ctx, id, func(m *match) error {
+		if acct := m.seatAccounts(ctx); int(seat) < len(acct) {
+			user = acct[seat]
+		}
+		return nil
+	})
+	if user != "" {
+		s.social.TableSeen(ctx, user, id)
+	}
+}
