@@ -72,7 +72,7 @@ func (s *Server) routeTable() []route {
 	api("GET /api/matches/{id}/record", s.record)
 	api("GET /api/matches/{id}/replay/{step}", s.replayStep)
 	api("GET /api/matches/{id}/story", s.story)
-	api("GET /api/matches/{id}/ratings", s.matchRatings)
+	api("GET /api/matches/{id}/ratings", s.ratings.MatchRatings)
 	accounts("POST /api/matches/{id}/invite", s.invite)
 	api("POST /api/matches/{id}/decline", s.decline)
 	api("POST /api/matches/{id}/chat", s.postChat)
@@ -117,8 +117,8 @@ func (s *Server) routeTable() []route {
 	api("GET /api/matches/{id}/presence", s.social.Presence)
 	plain("GET /confirm-email", s.social.ConfirmEmail)
 	plain("/unsubscribe", s.social.Unsubscribe)
-	accounts("GET /api/users/{name}", s.profile)
-	accounts("GET /api/leaderboard/{game}", s.leaderboard)
+	accounts("GET /api/users/{name}", s.ratings.Profile)
+	accounts("GET /api/leaderboard/{game}", s.ratings.Leaderboard)
 	return t
 }
 

@@ -2,9 +2,11 @@ package server
 
 import (
 	"context"
+	"net/http"
 	"slices"
 
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/ratings"
 	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -26,7 +28,7 @@ func (s *Server) observeRooms(ctx context.Context, cfg Config) error {
 		return nil
 	}
 	s.observe(s.social.Notes())
-	s.observe(ratings{s})
+	s.observe(s.ratings.Observer())
 	sender, run, err := s.social.StartSender(ctx, social.SenderConfig{PublicURL: cfg.PublicURL, SMTP: cfg.SMTP,
 		NoPush: cfg.NoPush, PushLoopback: cfg.PushLoopback, OutboxLease: cfg.OutboxLease})
 	if err != nil {
@@ -35,6 +37,40 @@ func (s *Server) observeRooms(ctx context.Context, cfg Config) error {
 	s.observe(sender)
 	s.wg.Go(func() { run(s.ctx) })
 	return nil
+}
+
+// newRatings builds the ratings room (server/ratings).
+func (s *Server) newRatings() *ratings.Room {
+	return ratings.New(ratings.Host{Accounts: s.accounts, Store: s.store, Games: s.games, Bots: s.bots, Now: s.now,
+		Log: s.log, Finished: s.finished, Result: s.finalResult})
+}
+
+// finished is a match that is over, as the ratings room reads it.
+func (s *Server) finished(ctx context.Context, id string) (ratings.Match, error) {
+	var out ratings.Match
+	err := s.withMatch(ctx, id, func(m *match) error {
+		if !m.started || !m.st.Over() {
+			return errf(http.StatusConflict, codeNotFinished, "ratings change once the game is over")
+		}
+		out = ratings.Match{Game: m.row.Game, Rated: m.cfg.Rated}
+		for _, seat := range m.seats {
+			out.Accounts = append(out.Accounts, seat.account)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// finalResult is a finished match's result, its number of seats and why it ended early ("" if by its
+// rules).
+func (s *Server) finalResult(ctx context.Context, id string) (res game.Result, seats int, ended string, ok bool) {
+	s.withMatch(ctx, id, func(m *match) error {
+		if m.over() {
+			res, seats, ended, ok = m.result(), len(m.seats), m.ended, true
+		}
+		return nil
+	})
+	return res, seats, ended, ok
 }
 
 // seatActed reports whether a seat of a match acted since its step seq, or need not act any more (the

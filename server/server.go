@@ -24,6 +24,7 @@ import (
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/server/accounts"
 	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/server/ratings"
 	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -126,6 +127,7 @@ type Server struct {
 	alarmMu     sync.Mutex
 	alarms      map[string]*time.Timer
 	social      *social.Room    // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
+	ratings     *ratings.Room   // ratings on finish, profiles, leaderboards (rooms.go)
 	invitations httpkit.PerHour // hourly limit of an account's invitations (botapi.go)
 	observers   []Observer      // told of every event a match logs (observer.go)
 	wsPing      time.Duration   // how often a WebSocket's peer is pinged
@@ -171,6 +173,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.ident, s.acct = newIdentity(s, cfg.Accounts)
 	s.social = s.newSocial()
+	s.ratings = s.newRatings()
 	if s.idle <= 0 {
 		s.idle = 10 * time.Minute
 	}
