@@ -14,6 +14,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/surveyor-game/surveyor/server/accounts"
+	"github.com/surveyor-game/surveyor/server/botapi"
 	"github.com/surveyor-game/surveyor/server/social"
 )
 
@@ -108,7 +109,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 		e, _, _ := accEnv(t)
 		ada, _, id := twoPlayers(t, e, "")
 		open := ada.must(ada.do("POST", "/api/matches", `{"game":"toy","max_seats":3,"name":"Ada"}`), 201).json(t)["id"].(string)
-		for i := range inviteBurst / 3 {
+		for i := range botapi.InviteBurst / 3 {
 			names := []string{}
 			for j := range 3 {
 				n := fmt.Sprintf("Guest%c%c", 'a'+i, 'a'+j)

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/botapi"
 	"github.com/surveyor-game/surveyor/server/ratings"
 	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
@@ -71,6 +72,89 @@ func (s *Server) finalResult(ctx context.Context, id string) (res game.Result, s
 		return nil
 	})
 	return res, seats, ended, ok
+}
+
+// newBotAPI builds the open bot API's room (server/botapi).
+func (s *Server) newBotAPI() *botapi.Room {
+	return botapi.New(botapi.Host{Accounts: s.accounts, Ident: s.ident, Social: s.social, Now: s.now, MaxBody: s.maxBody,
+		Drained: s.drained, InPlay: s.inPlay, Follow: s.follow, Invite: s.logInvitation})
+}
+
+// inPlay is a match that has neither finished nor been closed, as a bot's stream names it.
+func (s *Server) inPlay(ctx context.Context, id string) (botapi.Match, bool) {
+	var out botapi.Match
+	ok := false
+	s.withMatch(ctx, id, func(m *match) error {
+		if m.row.Status != statusFinished && m.row.Status != statusClosed {
+			out, ok = botapi.Match{ID: m.id, Game: m.row.Game, Options: m.row.Options}, true
+		}
+		return nil
+	})
+	return out, ok
+}
+
+// follow subscribes to the view of a match of the seat the request holds.
+func (s *Server) follow(r *http.Request, id string) (botapi.Feed, error) {
+	var sub *subscriber
+	var mm *match
+	err := s.withMatch(r.Context(), id, func(m *match) error {
+		seat, err := s.viewerSeat(r, m)
+		if err != nil {
+			return err
+		}
+		if seat == game.Spectator {
+			return errf(http.StatusForbidden, codeForbidden, "this bot holds no seat in the match: join it first")
+		}
+		mm = m
+		sub = newSubscriber(seat, -1)
+		m.subscribe(sub)
+		return nil
+	})
+	if err != nil {
+		return botapi.Feed{}, err
+	}
+	return botapi.Feed{Wake: sub.wake, Done: sub.done, Take: sub.take, Close: func() {
+		mm.mu.Lock()
+		mm.unsubscribe(sub)
+		mm.mu.Unlock()
+	}}, nil
+}
+
+// logInvitation logs that the request's seat of a match not yet started invites names.
+func (s *Server) logInvitation(r *http.Request, id string, names []string) (botapi.Match, error) {
+	var out botapi.Match
+	err := s.withMatch(r.Context(), id, func(m *match) error {
+		seat, err := s.actingSeat(r, m)
+		if err != nil {
+			return err
+		}
+		if m.started || m.row.Status == statusClosed {
+			return refuse(codeAlreadyStarted, "invitations are for a match that has not started")
+		}
+		if err := m.seatFree(); err != nil {
+			return err
+		}
+		// The invitation is the table's news too: its waiting room lists who was invited, and the invited
+		// their page (invitations.go).
+		if err := m.logInvite(r.Context(), int(seat), names); err != nil {
+			return err
+		}
+		out = botapi.Match{ID: m.id, Game: m.row.Game, Options: m.row.Options, From: m.seats[seat].name}
+		return nil
+	})
+	return out, err
+}
+
+// botJoined tells a bot's stream that it now holds a seat (it joined by its API token).
+func (s *Server) botJoined(ctx context.Context, r *http.Request, id string, seat game.Seat) {
+	s.botapi.Joined(r, seat, func() botapi.Match {
+		var out botapi.Match
+		s.withMatch(ctx, id, func(m *match) error {
+			out = botapi.Match{ID: id, Game: m.row.Game, Options: m.row.Options}
+			return nil
+		})
+		return out
+	})
 }
 
 // seatActed reports whether a seat of a match acted since its step seq, or need not act any more (the

@@ -23,6 +23,7 @@ import (
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/server/accounts"
+	"github.com/surveyor-game/surveyor/server/botapi"
 	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/server/ratings"
 	"github.com/surveyor-game/surveyor/server/social"
@@ -121,17 +122,16 @@ type Server struct {
 	wsBusy   sync.RWMutex
 	draining atomic.Bool
 	drained  chan struct{} // closed by Drain: long polls answer at once
-	botHub   *botHub       // the bot accounts' event streams (botapi.go)
+	botapi   *botapi.Room  // the open bot API: bot accounts' streams, invitations by name (rooms.go)
 	// alarms holds, for each match in play whose clock runs but which was dropped from memory, a timer for
 	// its next deadline (clock.go).
-	alarmMu     sync.Mutex
-	alarms      map[string]*time.Timer
-	social      *social.Room    // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
-	ratings     *ratings.Room   // ratings on finish, profiles, leaderboards (rooms.go)
-	invitations httpkit.PerHour // hourly limit of an account's invitations (botapi.go)
-	observers   []Observer      // told of every event a match logs (observer.go)
-	wsPing      time.Duration   // how often a WebSocket's peer is pinged
-	drainMu     sync.Once
+	alarmMu   sync.Mutex
+	alarms    map[string]*time.Timer
+	social    *social.Room  // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
+	ratings   *ratings.Room // ratings on finish, profiles, leaderboards (rooms.go)
+	observers []Observer    // told of every event a match logs (observer.go)
+	wsPing    time.Duration // how often a WebSocket's peer is pinged
+	drainMu   sync.Once
 	// listening is closed when the store's notifications start (shared stores only)
 	listening  chan struct{}
 	listenOnce sync.Once
@@ -144,9 +144,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("server: Store and Games are required")
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
-		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, botHub: newBotHub(), wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
+		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
 		accounts:    cfg.Accounts,
-		invitations: httpkit.PerHour{Limit: inviteBurst}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
+		bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = DefaultBodyTimeout
 	}
@@ -174,6 +174,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.ident, s.acct = newIdentity(s, cfg.Accounts)
 	s.social = s.newSocial()
 	s.ratings = s.newRatings()
+	s.botapi = s.newBotAPI()
 	if s.idle <= 0 {
 		s.idle = 10 * time.Minute
 	}
