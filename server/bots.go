@@ -295,3 +295,15 @@ type botResp struct {
 	Name string    `json:"name"`
 	Bot  string    `json:"bot"`
 }
+
+// botNames are the names of every bot the server offers: no account may take one.
+func (s *Server) botNames() []string {
+	if s.bots == nil {
+		return nil
+	}
+	var out []string
+	for name := range s.games {
+		out = append(out, s.bots.Names(name)...)
+	}
+	return out
+}

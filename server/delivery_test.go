@@ -15,6 +15,7 @@ import (
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/notify/mail/mailtest"
 	"github.com/surveyor-game/surveyor/notify/push/pushtest"
+	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -280,13 +281,13 @@ func TestScaleOutNotesOnce(t *testing.T) {
 	notes := make([]store.Note, n)
 	for i := range notes {
 		at := a.clock.Now()
-		notes[i] = store.Note{UserID: beaID, Kind: noteFollow, Data: json.RawMessage(`{"by":"p` + itoa(i) + `","seat":-1}`), Due: at, Created: at}
+		notes[i] = store.Note{UserID: beaID, Kind: social.NoteFollow, Data: json.RawMessage(`{"by":"p` + itoa(i) + `","seat":-1}`), Due: at, Created: at}
 	}
 	if err := a.srv.accounts.AddNotes(t.Context(), notes); err != nil {
 		t.Fatal(err)
 	}
-	a.srv.sender.wake()
-	b.srv.sender.wake()
+	a.srv.social.Wake()
+	b.srv.social.Wake()
 	eventually(t, "every push", func() bool { return len(ps.received()) >= n+1 })
 	time.Sleep(300 * time.Millisecond)
 	if got := len(ps.received()); got != n+1 {
@@ -298,12 +299,12 @@ func TestScaleOutNotesOnce(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, nt := range in {
-		var d noteData
+		var d social.NoteData
 		json.Unmarshal(nt.Data, &d)
 		if seen[d.By] {
 			t.Fatalf("note from %q twice in the inbox", d.By)
 		}
 		seen[d.By] = true
 	}
-	t.Logf("instance A delivered %v, instance B %v", a.srv.sender.sentCounts(), b.srv.sender.sentCounts())
+	t.Logf("instance A delivered %v, instance B %v", a.srv.social.SentCounts(), b.srv.social.SentCounts())
 }

@@ -15,7 +15,9 @@ import (
 
 	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/server/metrics"
+	"github.com/surveyor-game/surveyor/server/observe"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -24,8 +26,8 @@ import (
 // is replayed from the start without it. Only effective moves (never undone) go into the record.
 const (
 	evJoin  = "join"
-	evStart = "start"
-	evMove  = "move"
+	evStart = observe.Start
+	evMove  = observe.Move
 	evUndo  = "undo"
 )
 
@@ -479,13 +481,7 @@ type lobbySummary struct {
 	Unlisted bool       `json:"unlisted,omitempty"`
 }
 
-func mustJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(fmt.Sprintf("marshal %T: %v", v, err)) // only called on the server's own plain structs
-	}
-	return b
-}
+func mustJSON(v any) json.RawMessage { return httpkit.MustJSON(v) }
 
 // join seats a new player; account is the name of the account that takes the seat signed in ("" for a
 // guest).

@@ -22,8 +22,12 @@ import (
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/notify/mail"
+	"github.com/surveyor-game/surveyor/server/accounts"
+	"github.com/surveyor-game/surveyor/server/botapi"
 	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/server/metrics"
+	"github.com/surveyor-game/surveyor/server/ratings"
+	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -106,10 +110,9 @@ type Server struct {
 	wsPerAddr   int
 	sockets     httpkit.Counter // open WebSockets by client address
 
-	accounts   store.Accounts // nil without accounts
-	ident      identity       // the accounts as the match host sees them: noIdentity without
-	failed     failures       // wrong passwords, per account and per address
-	ceremonies ceremonies     // passkey ceremonies between their two steps
+	accounts store.Accounts  // nil without accounts
+	ident    identity        // the accounts as the match host sees them: accounts.None without
+	acct     *accounts.Store // the account room, whose endpoints the route table names (nil without)
 
 	mu      sync.Mutex
 	matches map[string]*match
@@ -123,18 +126,16 @@ type Server struct {
 	wsBusy   sync.RWMutex
 	draining atomic.Bool
 	drained  chan struct{} // closed by Drain: long polls answer at once
-	botHub   *botHub       // the bot accounts' event streams (botapi.go)
+	botapi   *botapi.Room  // the open bot API: bot accounts' streams, invitations by name (rooms.go)
 	// alarms holds, for each match in play whose clock runs but which was dropped from memory, a timer for
 	// its next deadline (clock.go).
-	alarmMu sync.Mutex
-	alarms  map[string]*time.Timer
-	inboxes userHub // the accounts' open inbox streams (notify.go)
-	// hourly limits of an account's confirmation mails, invitations and reports (social.go)
-	confirmations, invitations, reports httpkit.PerHour
-	sender                              *sender       // works the notification outbox (sender.go); nil without accounts
-	observers                           []Observer    // told of every event a match logs (observer.go)
-	wsPing                              time.Duration // how often a WebSocket's peer is pinged
-	drainMu                             sync.Once
+	alarmMu   sync.Mutex
+	alarms    map[string]*time.Timer
+	social    *social.Room  // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
+	ratings   *ratings.Room // ratings on finish, profiles, leaderboards (rooms.go)
+	observers []Observer    // told of every event a match logs (observer.go)
+	wsPing    time.Duration // how often a WebSocket's peer is pinged
+	drainMu   sync.Once
 	// listening is closed when the store's notifications start (shared stores only)
 	listening  chan struct{}
 	listenOnce sync.Once
@@ -150,9 +151,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("server: Store and Games are required")
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
-		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, botHub: newBotHub(), wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
-		accounts: cfg.Accounts, failed: failures{b: map[string]*bucket{}},
-		confirmations: httpkit.PerHour{Limit: confirmBurst}, invitations: httpkit.PerHour{Limit: inviteBurst}, reports: httpkit.PerHour{Limit: reportBurst}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
+		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
+		accounts:    cfg.Accounts,
+		bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = DefaultBodyTimeout
 	}
@@ -172,13 +173,16 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.ident = newIdentity(s, cfg.Accounts)
 	if s.seed == nil {
 		s.seed = httpkit.RandomSeed
 	}
 	if s.maxBody <= 0 {
 		s.maxBody = 64 << 10
 	}
+	s.ident, s.acct = newIdentity(s, cfg.Accounts)
+	s.social = s.newSocial()
+	s.ratings = s.newRatings()
+	s.botapi = s.newBotAPI()
 	if s.idle <= 0 {
 		s.idle = 10 * time.Minute
 	}
@@ -212,14 +216,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 	}
 	s.wg.Go(s.housekeeping)
-	if s.ident.Available() == nil {
-		// The order matters: the notes are written first, then the sender woken for them.
-		s.observe(notes{})
-		s.observe(ratings{s})
-		if err := s.startSender(ctx, cfg); err != nil {
-			s.Close()
-			return nil, err
-		}
+	if err := s.observeRooms(ctx, cfg); err != nil {
+		s.Close()
+		return nil, err
 	}
 	if err := s.armClocks(ctx); err != nil {
 		s.Close()
