@@ -77,13 +77,26 @@ func meepleStands(g *Game, _ Figure, seg *segment, free bool) error {
 // index into orients), the features of the board its segments would join (l; linked false if the cell is
 // no place for a tile) and the segments that would join a feature without followers (free). standAt sets
 // it before a figure's rule is asked, for the rules that look past the segment at the feature it would
-// join (the builder and the pig join a follower); it is scratch, valid only within the call that set it.
+// join (the builder and the pig join a follower). It holds for the board of tiles laid when it was set
+// (tiles: the features and the figures on them change only when a tile is laid, Reset clears it), so
+// that the check of a move reuses what listing the move worked out.
 type standing struct {
 	cell, oi int
+	tiles    int
 	l        links
 	linked   bool
 	free     segSet
+	// magic caches the mage's and witch's part for this placement (magicUnknown until asked).
+	magic uint8
 }
+
+// The values of standing.magic.
+const (
+	magicUnknown uint8 = iota
+	magicNone          // the placement moves neither the mage nor the witch
+	magicFree          // it moves one, and some road or city is free for it
+	magicStuck         // it moves one, and none is free
+)
 
 // standRule is the rule that says where a figure may stand: the base game's for a meeple, otherwise
 // the rule of the expansion that brings the figure into the game (nil if none does).

@@ -112,6 +112,7 @@ func (g *Game) Reset(opts Options, players int, seed uint64) error {
 	}
 	g.opts, g.players, g.seed, g.quiet = opts, players, seed, false
 	g.board.clear()
+	g.stand = standing{cell: -1}
 	g.ndisc, g.turn, g.over, g.toAct, g.nmonks = 0, 0, false, 0, 0
 	g.scores = [maxPlayers]int{}
 	g.supply = [maxPlayers][numFigures]int{}
@@ -274,8 +275,7 @@ func (g *Game) check(m Move) (cell int, err error) {
 		return 0, fmt.Errorf("%w: tile %s turned %d° at (%d,%d): %w", errDoesNotFit, types[g.current].name, 90*m.Rot, m.X, m.Y, err)
 	}
 	// What the tile would join is worked out at most once for the move, by the first check that asks
-	// (standHere); until then g.stand holds no cell.
-	g.stand.cell = -1
+	// (standHere), unless g.stand holds it already.
 	if m.Meeple != NoMeeple {
 		if m.Recall {
 			return 0, errRecallAndFigure

@@ -311,13 +311,13 @@ func checkMagic(g *Game, m Move) error {
 	g.standHere(cell, g.current*4+m.Rot)
 	var a afterLay
 	g.layoutHere(m.Placement, &a)
-	if !g.magicDue(&a) {
+	free := g.magicFreeHere(&a)
+	if g.stand.magic == magicNone {
 		if mg != (Magic{}) {
 			return errMagicNotNow
 		}
 		return nil
 	}
-	free := g.anyTarget(&a)
 	st := &g.xs.mageWitch
 	if mg == (Magic{}) {
 		switch {
@@ -380,6 +380,23 @@ func checkMagic(g *Game, m Move) error {
 		return fmt.Errorf("%w: the %s stands on that one", errMagicShare, figureWords[Mage+Figure(1-fi)])
 	}
 	return nil
+}
+
+// magicFreeHere reports whether the tile laid as a (the placement g.stand holds) moves the mage or the
+// witch and some road or city is free for it, and keeps the answer in g.stand.magic: the random player
+// asked it before the move's check does.
+func (g *Game) magicFreeHere(a *afterLay) bool {
+	st := &g.stand
+	if st.magic == magicUnknown {
+		st.magic = magicNone
+		if g.magicDue(a) {
+			st.magic = magicStuck
+			if g.anyTarget(a) {
+				st.magic = magicFree
+			}
+		}
+	}
+	return st.magic == magicFree
 }
 
 // playMagic places, moves or removes the figure of the move's magic part, after the tile is laid and
@@ -537,12 +554,17 @@ func (g *Game) drawMagicHere(p Placement, rng *game.RNG, targets *[]target) Magi
 	}
 	var a afterLay
 	if g.layoutHere(p, &a); !g.magicDue(&a) {
+		g.stand.magic = magicNone
 		return Magic{}
 	}
 	ts := (*targets)[:0]
 	g.forTargets(&a, func(t target) bool { ts = append(ts, t); return true })
 	*targets = ts
 	n := len(ts)
+	g.stand.magic = magicStuck
+	if n > 0 {
+		g.stand.magic = magicFree
+	}
 	if n == 0 {
 		st := &g.xs.mageWitch
 		switch {

@@ -50,14 +50,14 @@ func (g *Game) standFor(p Placement) bool {
 	if !g.board.fits(cell, oi) || g.placeRule(g.current, cell, p.Rot) != nil {
 		return false
 	}
-	g.standAt(cell, oi)
+	g.standHere(cell, oi)
 	return true
 }
 
-// standHere is standAt unless g.stand already holds that cell and orientation: within a move's check,
-// which clears g.stand's cell first, so that what it holds is never an earlier position's.
+// standHere is standAt unless g.stand already holds that cell and orientation on this board: the
+// player's listing of the move (the random player's) worked it out, and the move's check asks again.
 func (g *Game) standHere(cell, oi int) {
-	if g.stand.cell != cell || g.stand.oi != oi {
+	if st := &g.stand; st.cell != cell || st.oi != oi || st.tiles != g.board.ntiles {
 		g.standAt(cell, oi)
 	}
 }
@@ -67,7 +67,7 @@ func (g *Game) standHere(cell, oi int) {
 // asked it once per figure and per segment, and that was a quarter of a game's time with the expansions.
 func (g *Game) standAt(cell, oi int) {
 	st := &g.stand
-	st.cell, st.oi = cell, oi
+	st.cell, st.oi, st.tiles, st.magic = cell, oi, g.board.ntiles, magicUnknown
 	st.free = ^segSet(0)
 	st.linked = g.segmentLinks(cell, oi, &st.l)
 	if !st.linked {

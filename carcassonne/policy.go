@@ -172,7 +172,7 @@ func (r *RandomPlayer) Move(g *Game) Move {
 	}
 	if stands {
 		cell, _ := cellOf(p.X, p.Y)
-		g.standAt(cell, g.current*4+p.Rot)
+		g.standHere(cell, g.current*4+p.Rot)
 	}
 	r.segs = r.segs[:0]
 	if g.supply[g.toAct][Meeple] > 0 {
