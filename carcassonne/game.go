@@ -56,7 +56,8 @@ type Game struct {
 	deck      [maxTiles]uint8
 	ndeck     int // tiles in the deck (the start tile is not)
 	drawPos   int
-	current   int // type of the tile drawn for this turn, -1 once the game is over
+	current   int    // type of the tile drawn for this turn, -1 once the game is over
+	fits      fitSet // its placements (draw fills it)
 	discarded [maxTiles]uint8
 	discPos   [maxTiles]uint8 // where in the deck each set-aside tile was, for the narrative
 	ndisc     int
@@ -233,7 +234,7 @@ func (g *Game) draw() {
 		t := int(g.deck[g.drawPos])
 		g.drawPos++
 		g.placeBy = g.placeRuleFor(t)
-		if g.board.canPlace(t, g) {
+		if g.board.fitAll(t, g, &g.fits) > 0 {
 			g.current = t
 			return
 		}
@@ -252,7 +253,7 @@ func (g *Game) Placements(buf []Placement) []Placement {
 	if g.over {
 		return buf
 	}
-	return g.board.placements(g.current, g, buf)
+	return g.board.listFits(&g.fits, buf)
 }
 
 // check validates a move for the seat to act without changing anything.
@@ -336,7 +337,7 @@ func (g *Game) checkFigure(m Move) error {
 		}
 		return fmt.Errorf("%w: no %s left in supply", errNoSupply, figureWords[m.Figure])
 	}
-	err := rule(g, m.Figure, &types[g.current].segs[m.Meeple], g.stand.free&(1<<m.Meeple) != 0)
+	err := g.figureRefusal(rule, m.Meeple)
 	if errors.Is(err, errOccupied) {
 		return fmt.Errorf("%w: %s joins it", errOccupied, segName(g.current, m.Rot, m.Meeple))
 	}

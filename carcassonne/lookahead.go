@@ -204,6 +204,7 @@ func (t *Trial) restore() {
 	s.discarded = b.discarded
 	s.discPos = b.discPos
 	s.ndeck, s.drawPos, s.current, s.placeBy, s.ndisc = b.ndeck, b.drawPos, b.current, b.placeBy, b.ndisc
+	s.fits = b.fits
 	s.scores = b.scores
 	s.supply = b.supply
 	s.monks = b.monks

@@ -1,5 +1,7 @@
 package carcassonne
 
+import "math/bits"
+
 // Meeples: each player has seven. One may stand on a segment of the tile just laid (a road, a city, the
 // monastery or a field) if the feature that segment joins holds no figure yet, however far away; meeples
 // come home when their road, city or monastery is scored during the game, farmers never do. Other
@@ -18,20 +20,22 @@ func (g *Game) FigureOptions(p Placement, f Figure, buf []int) []int {
 	return g.figureOptionsHere(f, buf)
 }
 
-// figureOptionsHere is FigureOptions for the placement g.stand holds (standFor said it is legal).
+// figureOptionsHere is FigureOptions for the placement g.stand holds (standFor said it is legal). A seat
+// has figures of a kind only when one of the game's expansions brings it (Reset), so the supply says
+// whether its rule applies here.
 func (g *Game) figureOptionsHere(f Figure, buf []int) []int {
-	if g.supply[g.toAct][f] == 0 {
+	rule := figureRules[f]
+	if g.supply[g.toAct][f] == 0 || rule == nil {
 		return buf
 	}
-	rule := g.standRule(f)
-	if rule == nil {
-		return buf
+	m := rule.segsOf(&types[g.current])
+	if rule.joinOwn {
+		m = g.ownHere(m)
+	} else {
+		m &= g.stand.free
 	}
-	tt := &types[g.current]
-	for s := range tt.segs {
-		if rule(g, f, &tt.segs[s], g.stand.free&(1<<s) != 0) == nil {
-			buf = append(buf, s)
-		}
+	for ; m != 0; m &= m - 1 {
+		buf = append(buf, bits.TrailingZeros16(uint16(m)))
 	}
 	return buf
 }
@@ -67,7 +71,7 @@ func (g *Game) standHere(cell, oi int) {
 // asked it once per figure and per segment, and that was a quarter of a game's time with the expansions.
 func (g *Game) standAt(cell, oi int) {
 	st := &g.stand
-	st.cell, st.oi, st.tiles, st.magic = cell, oi, g.board.ntiles, magicUnknown
+	st.cell, st.oi, st.tiles, st.magic, st.ownKnown = cell, oi, g.board.ntiles, magicUnknown, false
 	st.free = ^segSet(0)
 	st.linked = g.segmentLinks(cell, oi, &st.l)
 	if !st.linked {

@@ -139,7 +139,6 @@ type RandomPlayer struct {
 	rng   *game.RNG
 	segs  []int
 	moves []Move
-	fits  fitTable // the drawn tile's rotations on each frontier cell (board.fitAll)
 	// targets are the roads and cities the mage or the witch may go to (drawMagicHere).
 	targets []target
 }
@@ -158,11 +157,11 @@ func (r *RandomPlayer) Move(g *Game) Move {
 		return Move{Meeple: NoMeeple}
 	}
 	// The placement is the one Placements would list at the drawn index, so seeded games stay the same.
-	n := g.board.fitAll(g.current, g, &r.fits)
+	n := g.fits.n
 	if n == 0 {
 		return Move{Meeple: NoMeeple}
 	}
-	p := g.board.pickPlacement(&r.fits, r.rng.IntN(n))
+	p := g.board.pickPlacement(&g.fits, r.rng.IntN(n))
 	// The figures' rules and the magic part all ask what the tile would join: worked out once, and not
 	// at all when the player has no figure left and the tile moves neither the mage nor the witch (late
 	// in a game, often).
