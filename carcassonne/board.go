@@ -77,10 +77,40 @@ type board struct {
 // opening is a frontier cell and what the tiles around it demand of a tile laid there: the edge kinds they
 // show on each side (2 bits a side, as orient.edges) and a mask with 3 on each side that has a tile. Tiles
 // never leave the board, so a side, once demanded, stays demanded: put only ever adds to both.
+//
+// demand is the same as one number, the cell's demand class: a base-5 digit a side, 0 for no tile there,
+// 1 + the edge kind shown otherwise (625 classes); fitsByDemand maps it to the rotations of a tile type
+// that meet it, so that scanning the frontier for a drawn tile reads a table instead of comparing edges.
 type opening struct {
-	cell int32
-	need uint8
-	mask uint8
+	cell   int32
+	need   uint8
+	mask   uint8
+	demand uint16
+}
+
+// numDemands is the number of demand classes (opening.demand).
+const numDemands = 5 * 5 * 5 * 5
+
+// pow5 is the weight of side d's digit in a demand class.
+var pow5 = [4]uint16{1, 5, 25, 125}
+
+// fitsByDemand is, for each tile type and demand class, the rotations that meet the demand (bit r for
+// rotation r, as fitSet).
+var fitsByDemand [numTypes][numDemands]uint8
+
+// demandTable is fitsByDemand's row for a tile type whose four orientations' edges are t (turns).
+func demandTable(t uint32) (row [numDemands]uint8) {
+	for c := range row {
+		var need, mask uint8
+		for d, x := 0, c; d < 4; d, x = d+1, x/5 {
+			if x%5 != 0 {
+				need |= uint8(x%5-1) << (2 * d)
+				mask |= 3 << (2 * d)
+			}
+		}
+		row[c] = uint8(nibble(fitting(t, need, mask)))
+	}
+	return row
 }
 
 func (b *board) clear() {
@@ -183,8 +213,10 @@ func (b *board) put(typ, rot, cell int) int {
 		// The neighbour's side facing this tile is the opposite one, and it must show what side d shows.
 		od := 2 * ((d + 2) & 3)
 		f := &b.frontier[s-1]
-		f.need |= (edges >> (2 * d) & 3) << od
+		kind := edges >> (2 * d) & 3
+		f.need |= kind << od
 		f.mask |= 3 << od
+		f.demand += (uint16(kind) + 1) * pow5[(d+2)&3]
 		b.fnbr[s-1][(d+2)&3] = uint8(idx + 1)
 	}
 	return idx
@@ -221,16 +253,16 @@ func nibble(fit uint32) uint64 {
 
 // fitAll fills fs for a tile type and returns how many placements it has: one scan of the frontier.
 func (b *board) fitAll(typ int, rule *Game, fs *fitSet) int {
-	t, narrow := turns[typ], rule != nil && rule.placeBy != nil
+	row, narrow := &fitsByDemand[typ], rule != nil && rule.placeBy != nil
 	n := 0
 	var w uint64
 	for i := 0; i < b.nfront; i++ {
 		f := &b.frontier[i]
-		fit := fitting(t, f.need, f.mask)
+		fit := row[f.demand]
 		if narrow && fit != 0 {
 			fit = rule.allowed(typ, f, fit)
 		}
-		w |= nibble(fit) << (4 * (i & 15))
+		w |= uint64(fit) << (4 * (i & 15))
 		if i&15 == 15 {
 			fs.w[i>>4] = w
 			n += bits.OnesCount64(w)
@@ -301,13 +333,13 @@ func (b *board) nthPlacement(typ, k int, rule *Game) Placement {
 // canPlace reports whether a tile type has at least one legal placement.
 func (b *board) canPlace(typ int, rule *Game) bool { return b.countPlacements(typ, rule) > 0 }
 
-// allowed keeps, of the rotations that fit on a frontier cell (high bit of byte r, as fitting), those the
-// placement rule of the expansion that restricts the drawn tile allows.
-func (g *Game) allowed(typ int, f *opening, fit uint32) uint32 {
+// allowed keeps, of the rotations that fit on a frontier cell (bit r for rotation r, as fitSet), those
+// the placement rule of the expansion that restricts the drawn tile allows.
+func (g *Game) allowed(typ int, f *opening, fit uint8) uint8 {
 	for m := fit; m != 0; m &= m - 1 {
-		r := bits.TrailingZeros32(m) >> 3
+		r := bits.TrailingZeros8(m)
 		if g.placeBy.place(g, typ, int(f.cell), r) != nil {
-			fit &^= 0x80 << (8 * r)
+			fit &^= 1 << r
 		}
 	}
 	return fit

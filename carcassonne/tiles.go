@@ -226,6 +226,7 @@ func init() {
 				orients[i*4+rot] = rotate(&types[i], &rows[r], rot)
 				turns[i] |= uint32(orients[i*4+rot].edges) << (8 * rot)
 			}
+			fitsByDemand[i] = demandTable(turns[i])
 			i++
 		}
 		if set == 0 && total != baseTiles {
