@@ -112,7 +112,8 @@ func (g *Game) recallAbbot(p Pos, seat int) {
 
 // RecallOptions appends where the seat to act has an abbot it may take back this turn.
 func (g *Game) RecallOptions(buf []Pos) []Pos {
-	if g.over {
+	// A seat with its abbots in hand has none on the board to take back.
+	if g.over || g.supply[g.toAct][Abbot] == abbot.figures[Abbot] {
 		return buf
 	}
 	for i := 0; i < g.nmonks; i++ {

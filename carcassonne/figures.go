@@ -3,6 +3,7 @@ package carcassonne
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 )
 
 // Figure is a kind of figure a player stands on a segment. Each seat has a supply of each kind its game's
@@ -80,10 +81,8 @@ var meepleRule = figureRule{
 // segsOf are the segments of a tile type whose kind the rule allows.
 func (r *figureRule) segsOf(tt *tileType) segSet {
 	var m segSet
-	for k := 0; k < numSegKinds; k++ {
-		if r.kinds&(1<<k) != 0 {
-			m |= tt.kindSegs[k]
-		}
+	for k := r.kinds; k != 0; k &= k - 1 {
+		m |= tt.kindSegs[bits.TrailingZeros8(k)]
 	}
 	return m
 }

@@ -442,10 +442,11 @@ func (g *Game) lay(typ, cell int, m Move, seat int) {
 func (g *Game) scoreCloisters(cell int) bool {
 	var near [9]int16
 	n := 0
-	at := posOf(cell)
 	for i := 0; i < g.nmonks; i++ {
 		t := g.monks[i]
-		if p := posOf(int(g.board.tiles[t].cell)); p.X < at.X-1 || p.X > at.X+1 || p.Y < at.Y-1 || p.Y > at.Y+1 {
+		// Two cells are neighbours (or one) when their rows and columns differ by at most one: with the
+		// grid's empty outer ring, when the difference of their numbers is d+gridW*e, d and e in -1..1.
+		if dc := int(g.board.tiles[t].cell) - cell + gridW + 1; dc < 0 || dc > 2*gridW+2 || dc%gridW > 2 {
 			continue
 		}
 		j := n

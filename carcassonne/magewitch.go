@@ -223,6 +223,28 @@ func (g *Game) magicMaybe(typ int) bool {
 	return g.opts.Expansions.Has(MageWitchExp) && (types[typ].portal || (st.at[0] != 0 && st.at[1] != 0))
 }
 
+// magicSkipHere tells, without a layout, that the drawn tile laid as g.stand holds moves neither the mage
+// nor the witch, for a tile that may (magicMaybe): it shows no portal, and it reaches the features of
+// the two figures (both on the board) not both, so that it cannot join them (magicDue). Most tiles are
+// told so once both figures stand on the board, which is most of a game.
+func (g *Game) magicSkipHere() bool {
+	if types[g.current].portal {
+		return false
+	}
+	st, l := &g.xs.mageWitch, &g.stand.l
+	rm, rw := g.feat.find(int(st.at[0])-1), g.feat.find(int(st.at[1])-1)
+	var met uint8
+	for i := 0; i < l.n; i++ {
+		switch int(l.root[i]) {
+		case rm:
+			met |= 1
+		case rw:
+			met |= 2
+		}
+	}
+	return met != 3
+}
+
 // target is a road or city the mage or the witch may go to: a tile (its board index, the one the tile
 // being laid will take for it) and one of its segments.
 type target struct{ tile, seg int }
@@ -309,15 +331,21 @@ func checkMagic(g *Game, m Move) error {
 	// check has refused an illegal placement before asking.
 	cell, _ := cellOf(m.X, m.Y)
 	g.standHere(cell, g.current*4+m.Rot)
+	if g.stand.magic == magicUnknown && g.magicSkipHere() {
+		g.stand.magic = magicNone
+	}
 	var a afterLay
-	g.layoutHere(m.Placement, &a)
-	free := g.magicFreeHere(&a)
+	if g.stand.magic != magicNone {
+		g.layoutHere(m.Placement, &a)
+		g.magicFreeHere(&a)
+	}
 	if g.stand.magic == magicNone {
 		if mg != (Magic{}) {
 			return errMagicNotNow
 		}
 		return nil
 	}
+	free := g.stand.magic == magicFree
 	st := &g.xs.mageWitch
 	if mg == (Magic{}) {
 		switch {
@@ -553,6 +581,10 @@ func (g *Game) drawMagicHere(p Placement, rng *game.RNG, targets *[]target) Magi
 		return Magic{}
 	}
 	var a afterLay
+	if g.magicSkipHere() {
+		g.stand.magic = magicNone
+		return Magic{}
+	}
 	if g.layoutHere(p, &a); !g.magicDue(&a) {
 		g.stand.magic = magicNone
 		return Magic{}
