@@ -88,8 +88,9 @@ type opening struct {
 	demand uint16
 }
 
-// numDemands is the number of demand classes (opening.demand).
-const numDemands = 5 * 5 * 5 * 5
+// numDemands is the number of demand classes (opening.demand), rounded up to a power of two so that a
+// class masked by numDemands-1 indexes a row without a bounds check.
+const numDemands = 1024 // > 5*5*5*5
 
 // pow5 is the weight of side d's digit in a demand class.
 var pow5 = [4]uint16{1, 5, 25, 125}
@@ -100,7 +101,7 @@ var fitsByDemand [numTypes][numDemands]uint8
 
 // demandTable is fitsByDemand's row for a tile type whose four orientations' edges are t (turns).
 func demandTable(t uint32) (row [numDemands]uint8) {
-	for c := range row {
+	for c := range 5 * 5 * 5 * 5 {
 		var need, mask uint8
 		for d, x := 0, c; d < 4; d, x = d+1, x/5 {
 			if x%5 != 0 {
@@ -254,23 +255,20 @@ func nibble(fit uint32) uint64 {
 // fitAll fills fs for a tile type and returns how many placements it has: one scan of the frontier.
 func (b *board) fitAll(typ int, rule *Game, fs *fitSet) int {
 	row, narrow := &fitsByDemand[typ], rule != nil && rule.placeBy != nil
+	front := b.frontier[:b.nfront]
 	n := 0
-	var w uint64
-	for i := 0; i < b.nfront; i++ {
-		f := &b.frontier[i]
-		fit := row[f.demand]
-		if narrow && fit != 0 {
-			fit = rule.allowed(typ, f, fit)
+	// Sixteen cells make a word; the loop over them is kept free of the rule's call, which a drawn
+	// tile seldom has (the River's).
+	for wi := 0; wi*16 < len(front); wi++ {
+		cells := front[wi*16 : min(wi*16+16, len(front))]
+		var w uint64
+		for j := range cells {
+			w |= uint64(row[cells[j].demand&(numDemands-1)]) << (4 * j)
 		}
-		w |= uint64(fit) << (4 * (i & 15))
-		if i&15 == 15 {
-			fs.w[i>>4] = w
-			n += bits.OnesCount64(w)
-			w = 0
+		if narrow {
+			w = rule.allowedWord(typ, cells, w)
 		}
-	}
-	if b.nfront&15 != 0 {
-		fs.w[b.nfront>>4] = w
+		fs.w[wi] = w
 		n += bits.OnesCount64(w)
 	}
 	fs.n = n
@@ -333,14 +331,14 @@ func (b *board) nthPlacement(typ, k int, rule *Game) Placement {
 // canPlace reports whether a tile type has at least one legal placement.
 func (b *board) canPlace(typ int, rule *Game) bool { return b.countPlacements(typ, rule) > 0 }
 
-// allowed keeps, of the rotations that fit on a frontier cell (bit r for rotation r, as fitSet), those
+// allowedWord keeps, of the rotations that fit on up to sixteen frontier cells (a word of fitSet), those
 // the placement rule of the expansion that restricts the drawn tile allows.
-func (g *Game) allowed(typ int, f *opening, fit uint8) uint8 {
-	for m := fit; m != 0; m &= m - 1 {
-		r := bits.TrailingZeros8(m)
-		if g.placeBy.place(g, typ, int(f.cell), r) != nil {
-			fit &^= 1 << r
+func (g *Game) allowedWord(typ int, cells []opening, w uint64) uint64 {
+	for m := w; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		if g.placeBy.place(g, typ, int(cells[i>>2].cell), i&3) != nil {
+			w &^= 1 << i
 		}
 	}
-	return fit
+	return w
 }
