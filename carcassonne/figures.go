@@ -164,6 +164,9 @@ func (g *Game) figureRefusal(rule *figureRule, s int) error {
 // (g.stand.own, worked out on the first call for the placement).
 func (g *Game) ownHere(m segSet) segSet {
 	st := &g.stand
+	if m&^st.free == 0 {
+		return 0 // a free segment joins no follower: no need to look
+	}
 	if !st.ownKnown {
 		st.own, st.ownKnown = 0, true
 		if st.linked {

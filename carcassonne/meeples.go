@@ -20,24 +20,26 @@ func (g *Game) FigureOptions(p Placement, f Figure, buf []int) []int {
 	return g.figureOptionsHere(f, buf)
 }
 
-// figureOptionsHere is FigureOptions for the placement g.stand holds (standFor said it is legal). A seat
-// has figures of a kind only when one of the game's expansions brings it (Reset), so the supply says
-// whether its rule applies here.
+// figureOptionsHere is FigureOptions for the placement g.stand holds (standFor said it is legal).
 func (g *Game) figureOptionsHere(f Figure, buf []int) []int {
-	rule := figureRules[f]
-	if g.supply[g.toAct][f] == 0 || rule == nil {
-		return buf
-	}
-	m := rule.segsOf(&types[g.current])
-	if rule.joinOwn {
-		m = g.ownHere(m)
-	} else {
-		m &= g.stand.free
-	}
-	for ; m != 0; m &= m - 1 {
+	for m := g.figureMaskHere(f); m != 0; m &= m - 1 {
 		buf = append(buf, bits.TrailingZeros16(uint16(m)))
 	}
 	return buf
+}
+
+// figureMaskHere is the set of figureOptionsHere's segments. A seat has figures of a kind only when one
+// of the game's expansions brings it (Reset), so the supply says whether its rule applies here.
+func (g *Game) figureMaskHere(f Figure) segSet {
+	rule := figureRules[f]
+	if g.supply[g.toAct][f] == 0 || rule == nil {
+		return 0
+	}
+	m := rule.segsOf(&types[g.current])
+	if rule.joinOwn {
+		return g.ownHere(m)
+	}
+	return m & g.stand.free
 }
 
 // standFor sets g.stand to the drawn tile laid as p, if that is a legal placement (false if not).
