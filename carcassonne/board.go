@@ -66,7 +66,10 @@ type board struct {
 	frontier [2*maxTiles + 4]opening
 	// fnbr are, for each frontier cell, the tiles on each side (1 + index into tiles, 0 if none); apart
 	// from frontier, which the placement queries scan, so that it stays small.
-	fnbr   [2*maxTiles + 4][4]uint8
+	fnbr [2*maxTiles + 4][4]uint8
+	// demand is, for each frontier cell, its demand class (opening), apart so that the scan for a drawn
+	// tile's placements reads two bytes a cell.
+	demand [2*maxTiles + 4]uint16
 	nfront int
 	tiles  [maxTiles]placed
 	ntiles int
@@ -78,14 +81,14 @@ type board struct {
 // show on each side (2 bits a side, as orient.edges) and a mask with 3 on each side that has a tile. Tiles
 // never leave the board, so a side, once demanded, stays demanded: put only ever adds to both.
 //
-// demand is the same as one number, the cell's demand class: a base-5 digit a side, 0 for no tile there,
-// 1 + the edge kind shown otherwise (625 classes); fitsByDemand maps it to the rotations of a tile type
-// that meet it, so that scanning the frontier for a drawn tile reads a table instead of comparing edges.
+// board.demand holds the same as one number, the cell's demand class: a base-5 digit a side, 0 for no
+// tile there, 1 + the edge kind shown otherwise (625 classes); fitsByDemand maps it to the rotations of a
+// tile type that meet it, so that scanning the frontier for a drawn tile reads a table instead of
+// comparing edges.
 type opening struct {
-	cell   int32
-	need   uint8
-	mask   uint8
-	demand uint16
+	cell int32
+	need uint8
+	mask uint8
 }
 
 // numDemands is the number of demand classes (opening.demand), rounded up to a power of two so that a
@@ -191,6 +194,7 @@ func (b *board) put(typ, rot, cell int) int {
 		last := b.frontier[b.nfront-1]
 		b.frontier[s-1] = last
 		b.fnbr[s-1] = b.fnbr[b.nfront-1]
+		b.demand[s-1] = b.demand[b.nfront-1]
 		b.fslot[b.slot(int(last.cell))] = s
 		b.nfront--
 		b.fslot[h] = 0
@@ -207,6 +211,7 @@ func (b *board) put(typ, rot, cell int) int {
 		if s == 0 {
 			b.frontier[b.nfront] = opening{cell: int32(n)}
 			b.fnbr[b.nfront] = [4]uint8{}
+			b.demand[b.nfront] = 0
 			b.nfront++
 			s = uint16(b.nfront)
 			b.fslot[hn] = s
@@ -217,7 +222,7 @@ func (b *board) put(typ, rot, cell int) int {
 		kind := edges >> (2 * d) & 3
 		f.need |= kind << od
 		f.mask |= 3 << od
-		f.demand += (uint16(kind) + 1) * pow5[(d+2)&3]
+		b.demand[s-1] += (uint16(kind) + 1) * pow5[(d+2)&3]
 		b.fnbr[s-1][(d+2)&3] = uint8(idx + 1)
 	}
 	return idx
@@ -255,18 +260,18 @@ func nibble(fit uint32) uint64 {
 // fitAll fills fs for a tile type and returns how many placements it has: one scan of the frontier.
 func (b *board) fitAll(typ int, rule *Game, fs *fitSet) int {
 	row, narrow := &fitsByDemand[typ], rule != nil && rule.placeBy != nil
-	front := b.frontier[:b.nfront]
+	dem := b.demand[:b.nfront]
 	n := 0
 	// Sixteen cells make a word; the loop over them is kept free of the rule's call, which a drawn
 	// tile seldom has (the River's).
-	for wi := 0; wi*16 < len(front); wi++ {
-		cells := front[wi*16 : min(wi*16+16, len(front))]
+	for wi := 0; wi*16 < len(dem); wi++ {
+		cells := dem[wi*16 : min(wi*16+16, len(dem))]
 		var w uint64
-		for j := range cells {
-			w |= uint64(row[cells[j].demand&(numDemands-1)]) << (4 * j)
+		for j, c := range cells {
+			w |= uint64(row[c&(numDemands-1)]) << (4 * j)
 		}
 		if narrow {
-			w = rule.allowedWord(typ, cells, w)
+			w = rule.allowedWord(typ, b.frontier[wi*16:], w)
 		}
 		fs.w[wi] = w
 		n += bits.OnesCount64(w)

@@ -163,8 +163,8 @@ func checkFrontier(t *testing.T, b *board, where string) {
 				class += int(e>>(2*d)&3) + 1
 			}
 		}
-		if int(f.demand) != class {
-			t.Fatalf("%s: cell %v is in demand class %d, its neighbours' edges %08b mask %08b make %d", where, posOf(int(f.cell)), f.demand, e, m, class)
+		if int(b.demand[i]) != class {
+			t.Fatalf("%s: cell %v is in demand class %d, its neighbours' edges %08b mask %08b make %d", where, posOf(int(f.cell)), b.demand[i], e, m, class)
 		}
 	}
 	var got, ref []Placement

@@ -186,6 +186,7 @@ func (t *Trial) restore() {
 	sb.fslot = bb.fslot
 	copy(sb.frontier[:bb.nfront], bb.frontier[:bb.nfront])
 	copy(sb.fnbr[:bb.nfront], bb.fnbr[:bb.nfront])
+	copy(sb.demand[:bb.nfront], bb.demand[:bb.nfront])
 	sb.nfront, sb.ntiles = bb.nfront, bb.ntiles
 
 	n := b.board.ntiles * maxSeg
