@@ -73,8 +73,6 @@ type board struct {
 	nfront int
 	tiles  [maxTiles]placed
 	ntiles int
-	// laidNbr are the neighbours of the tile put last (as fnbr), for joining its features.
-	laidNbr [4]uint8
 }
 
 // opening is a frontier cell and what the tiles around it demand of a tile laid there: the edge kinds they
@@ -188,9 +186,7 @@ func (b *board) put(typ, rot, cell int) int {
 	b.ntiles++
 	h := b.key(cell)
 	b.tile[h] = uint8(idx + 1)
-	b.laidNbr = [4]uint8{}
 	if s := b.fslot[h]; s != 0 {
-		b.laidNbr = b.fnbr[s-1]
 		last := b.frontier[b.nfront-1]
 		b.frontier[s-1] = last
 		b.fnbr[s-1] = b.fnbr[b.nfront-1]

@@ -385,10 +385,13 @@ func (g *Game) Play(m Move) error {
 // lay puts a tile that fits, stands the figure or runs the expansions' other actions of the move (an
 // abbot taken back), and scores the roads, cities, monasteries and gardens it completes.
 func (g *Game) lay(typ, cell int, m Move, seat int) {
+	// What the tile joins, worked out before it is laid: the move's listing or check did already, most
+	// of the time.
+	g.standHere(cell, typ*4+m.Rot)
 	idx := g.board.put(typ, m.Rot, cell)
 	tt := &types[typ]
 	g.feat.addTile(idx, tt)
-	g.connect(idx)
+	g.connect(idx, &g.stand.l)
 	if m.Meeple != NoMeeple {
 		n := node(idx, m.Meeple)
 		g.feat.owner[n] = int8(seat + 1)

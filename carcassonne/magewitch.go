@@ -609,11 +609,11 @@ func (g *Game) drawMagicHere(p Placement, rng *game.RNG) Magic {
 	if !g.magicMaybe(g.current) {
 		return Magic{}
 	}
-	var a afterLay
 	if g.magicSkipHere() {
 		g.stand.magic = magicNone
 		return Magic{}
 	}
+	var a afterLay
 	if g.layoutHere(p, &a); !g.magicDue(&a) {
 		g.stand.magic = magicNone
 		return Magic{}

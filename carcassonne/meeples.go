@@ -89,9 +89,14 @@ func (g *Game) standAt(cell, oi int) {
 
 // links are the features a tile not yet laid would join: for each link across a side, the neighbour's
 // feature (root) and the segments of the new tile that would end up in it (group).
+//
+// seg is the new tile's segment on each link and side marks (a bit per link) those across a side, where
+// a road's or city's two open ends meet: laying the tile joins them in this order (connect).
 type links struct {
 	root  [12]int16
 	group [12]segSet
+	seg   [12]int8
+	side  uint16
 	n     int
 }
 
@@ -103,6 +108,7 @@ func (g *Game) segmentLinks(cell, oi int, l *links) bool {
 	o := &orients[oi]
 	var seg [12]segSet // bit of the segment of the new tile on each link
 	n := 0
+	l.n, l.side = 0, 0
 	h := g.board.slot(cell)
 	if h < 0 || g.board.fslot[h] == 0 {
 		return false
@@ -117,12 +123,13 @@ func (g *Game) segmentLinks(cell, oi int, l *links) bool {
 		nt := int(v - 1)
 		no := g.board.tiles[nt].orient()
 		if s := o.sideSeg[d]; s >= 0 {
-			root[n], seg[n] = int16(g.feat.find(node(nt, int(no.sideSeg[(d+2)&3])))), 1<<s
+			root[n], seg[n], l.seg[n] = int16(g.feat.find(node(nt, int(no.sideSeg[(d+2)&3])))), 1<<s, s
+			l.side |= 1 << n
 			n++
 		}
 		for h := 2 * d; h < 2*d+2; h++ {
 			if s := o.halfSeg[h]; s >= 0 {
-				root[n], seg[n] = int16(g.feat.find(node(nt, int(no.halfSeg[oppHalf(h)])))), 1<<s
+				root[n], seg[n], l.seg[n] = int16(g.feat.find(node(nt, int(no.halfSeg[oppHalf(h)])))), 1<<s, s
 				n++
 			}
 		}
@@ -146,7 +153,15 @@ func (g *Game) segmentLinks(cell, oi int, l *links) bool {
 		fs[j] |= seg[i]
 		at[i] = int8(j)
 	}
-	for changed := m > 1; changed; {
+	// Most tiles meet each feature through segments of their own: then no two share one, and there is
+	// nothing to merge.
+	var all segSet
+	disjoint := true
+	for j := 0; j < m; j++ {
+		disjoint = disjoint && all&fs[j] == 0
+		all |= fs[j]
+	}
+	for changed := !disjoint; changed; {
 		changed = false
 		for a := 1; a < m; a++ {
 			for b := 0; b < a; b++ {
