@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/surveyor-game/surveyor/carcassonne"
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -149,6 +150,34 @@ func TestTileIDPatternCatches(t *testing.T) {
 	for _, s := range []string{"A city cap with a road", "O lago do rio", "Turn 3: Ada draws a road bend", "Tour 2 : Bea pioche une rivière droite"} {
 		if re.MatchString(s) {
 			t.Errorf("%q taken for a tile id", s)
+		}
+	}
+}
+
+// TestTileWordsMatchClient: surveyor replay's English names every tile type as the browser does
+// (carcassonne.TileWords and carcassonne/words.js), so that a record reads the same in both.
+func TestTileWordsMatchClient(t *testing.T) {
+	t.Parallel()
+	var ids []string
+	for typ := 0; typ < carcassonne.NumTileTypes; typ++ {
+		ids = append(ids, carcassonne.TileName(typ))
+	}
+	raw, _ := json.Marshal(ids)
+	e := newEnv(t, 1)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
+	var client []string
+	evalJSON(t, ctx, fmt.Sprintf(`Promise.all([import("/js/i18n.js"), import("/js/carcassonne/words.js")]).then(([i18n, w]) => {
+		i18n.setLanguage("en");
+		return JSON.stringify(%s.map(id => w.tileWords(id)));
+	})`, raw), &client)
+	if len(client) != len(ids) {
+		t.Fatalf("the client named %d tiles of %d", len(client), len(ids))
+	}
+	for typ, id := range ids {
+		if got := carcassonne.TileWords(typ); got != client[typ] {
+			t.Errorf("tile %s: surveyor replay says %q, the browser %q", id, got, client[typ])
 		}
 	}
 }
