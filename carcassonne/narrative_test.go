@@ -105,7 +105,7 @@ func TestTileWords(t *testing.T) {
 	want := map[string]string{
 		"RV1": "the river's spring", "RV11": "the river's lake",
 		"RV2": "a straight stretch of river with a city cap and a road end",
-		"Vg": "a road bend with a garden", "IC1": "a road bend with an inn",
+		"Vg":  "a road bend with a garden", "IC1": "a road bend with an inn",
 		"TB4": "a city corner and a city cap with a road end and grain",
 		"MW2": "a city corner with a road bend and a magic portal",
 	}

@@ -159,13 +159,7 @@ func TileWords(typ int) string {
 	if cathedral {
 		rest = append(rest, "a cathedral")
 	}
-	switch inns {
-	case 0:
-	case 1:
-		rest = append(rest, "an inn")
-	default:
-		rest = append(rest, "two inns")
-	}
+	rest = append(rest, oneOrTwo(inns, "an inn", "two inns")...)
 	rest = append(rest, goods...)
 	if tt.garden >= 0 {
 		rest = append(rest, "a garden")
@@ -263,14 +257,18 @@ func roadsWords(roads []uint8, crossroads, monastery bool) []string {
 	case straight > 1:
 		parts = append(parts, "two crossing roads")
 	}
-	switch bends {
+	return append(parts, oneOrTwo(bends, "a road bend", "two road bends")...)
+}
+
+// oneOrTwo is nothing, one or two of a thing in words (no tile holds more than two inns or road bends).
+func oneOrTwo(n int, one, two string) []string {
+	switch n {
 	case 0:
+		return nil
 	case 1:
-		parts = append(parts, "a road bend")
-	default:
-		parts = append(parts, "two road bends")
+		return []string{one}
 	}
-	return parts
+	return []string{two}
 }
 
 // andWords joins phrases: "a, b and c".
