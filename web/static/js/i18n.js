@@ -7,6 +7,7 @@
 
 const en = {
   title: "Surveyor", tagline: "Cartographers and Carcassonne online: solo, with friends or against bots.",
+  offlineBanner: "You are offline: the server cannot be reached. Games, lists and moves come back with the connection.",
   language: "Language", lobby: "Lobby", newGame: "New game", yourName: "Your name",
   preset: "Cards from", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Both",
   side: "Map side", sideDefault: "the box's usual (A; C for Heroes)", mode: "Players", solo: "Solo", withOthers: "With others",
@@ -355,6 +356,7 @@ const en = {
 
 const fr = {
   title: "Surveyor", tagline: "Cartographers et Carcassonne en ligne : en solo, entre amis ou contre des robots.",
+  offlineBanner: "Vous êtes hors ligne : le serveur est injoignable. Parties, listes et coups reviendront avec la connexion.",
   language: "Langue", lobby: "Accueil", newGame: "Nouvelle partie", yourName: "Votre nom",
   preset: "Cartes de", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Les deux",
   side: "Côté de la carte", sideDefault: "celui de la boîte (A ; C pour Heroes)", mode: "Joueurs", solo: "Solo", withOthers: "À plusieurs",
@@ -737,6 +739,7 @@ const fr = {
 
 const pt = {
   title: "Surveyor", tagline: "Cartographers e Carcassonne online: sozinho, com amigos ou contra robôs.",
+  offlineBanner: "Você está offline: o servidor está fora de alcance. Partidas, listas e jogadas voltam com a conexão.",
   language: "Idioma", lobby: "Início", newGame: "Nova partida", yourName: "Seu nome",
   preset: "Cartas de", presetCartographers: "Cartographers", presetHeroes: "Cartographers Heroes", presetBoth: "Ambos",
   side: "Lado do mapa", sideDefault: "o de costume da caixa (A; C para Heroes)", mode: "Jogadores", solo: "Solo", withOthers: "Com outros",
