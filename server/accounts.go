@@ -179,6 +179,7 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
 	now := s.now()
 	key, addr := "user:"+auth.NameKey(req.Name), "addr:"+httpkit.ClientKey(r, s.trusted)
 	if wait := max(s.failed.retryAfter(key, now), s.failed.retryAfter(addr, now)); wait > 0 {
+		s.metrics.SignInFailed("limited")
 		return tooMany(wait, "too many wrong passwords; retry after %d s", int(math.Ceil(wait.Seconds())))
 	}
 	u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(req.Name))
@@ -205,6 +206,7 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		s.failed.fail(key, now)
 		s.failed.fail(addr, now)
+		s.metrics.SignInFailed("password")
 		return errf(http.StatusUnauthorized, codeBadCredentials, "wrong name or password")
 	}
 	if err := s.setSession(w, r, u); err != nil {

@@ -285,6 +285,7 @@ func (s *Server) passkeySigninFinish(w http.ResponseWriter, r *http.Request) err
 	r.Body = http.MaxBytesReader(w, r.Body, s.maxBody)
 	_, cred, err := rp.FinishPasskeyLogin(handler, cr.data, r)
 	if err != nil {
+		s.metrics.SignInFailed("passkey")
 		return errf(http.StatusUnauthorized, codeBadCredentials, "the passkey was not accepted")
 	}
 	if k, err := s.accounts.PasskeyByID(r.Context(), cred.ID); err == nil {

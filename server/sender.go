@@ -185,6 +185,7 @@ func (d *sender) retry(n store.Note, err error, after time.Duration) store.Settl
 }
 
 func (d *sender) count(n store.Note, err error) {
+	d.s.metrics.Notification(n.Channel, err)
 	d.mu.Lock()
 	if err == nil {
 		if d.sent == nil {
