@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/surveyor-game/surveyor/store/postgres/pgtest"
 	"github.com/surveyor-game/surveyor/store/sqlite"
 )
 
@@ -239,4 +241,47 @@ func sameLogs(t *testing.T, orig, restored string, ids []string) {
 			t.Fatalf("match %s: the restored log differs from the original's", id)
 		}
 	}
+}
+
+// PostgreSQL's way (docs/operations.md): pg_dump of the schema a running server writes to, taken
+// mid-game, pg_restore into another database, and a server on that one has every move acknowledged before
+// the dump, and the games go on.
+func TestPostgresDumpAndRestore(t *testing.T) {
+	url, schema := pgtest.Schema(t)
+	for _, tool := range []string{"pg_dump", "pg_restore"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is needed with %s set (Debian: apt-get install postgresql-client): %v", tool, pgtest.EnvVar, err)
+		}
+	}
+	base, stop := startServe(t, "--db", url+"&search_path="+schema, "--rate", "-1")
+	p := startPlaying(t, base, 3)
+	waitFor(t, "moves in every match", func() bool {
+		for _, s := range p.snapshot() {
+			if s < 6 {
+				return false
+			}
+		}
+		return true
+	})
+	before := p.snapshot()
+	dump := filepath.Join(t.TempDir(), "surveyor.dump")
+	pg := func(name string, args ...string) {
+		t.Helper()
+		out, err := exec.Command(name, args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %q: %v\n%s", name, args, err, out)
+		}
+	}
+	pg("pg_dump", "--format=custom", "--schema="+schema, "--file="+dump, "--dbname="+url)
+	p.halt()
+	stop()
+
+	restored := pgtest.Database(t)
+	pg("pg_restore", "--no-owner", "--exit-on-error", "--dbname="+restored, dump)
+	sep := "?"
+	if strings.Contains(restored, "?") {
+		sep = "&"
+	}
+	base, _ = startServe(t, "--db", restored+sep+"search_path="+schema, "--rate", "-1")
+	checkContinues(t, base, p, before, 5)
 }
