@@ -34,6 +34,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) store.Store) {
 		{"PrefsAndPush", testPrefsAndPush},
 		{"FollowsBlocksReports", testFollowsBlocksReports},
 		{"ServerKey", testServerKey},
+		{"Stats", testStats},
 	})
 }
 
