@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/surveyor-game/surveyor/store"
 )
 
 // ErrInUse means a database file is open in another connection: a server is running on it.
@@ -38,21 +40,41 @@ func CheckBackup(ctx context.Context, path string) (int, error) {
 	if verdict != "ok" {
 		return 0, fmt.Errorf("backup %s is damaged: %s", path, verdict)
 	}
-	var version sql.NullInt64
-	var games int
-	if err := db.QueryRowContext(ctx, `SELECT (SELECT max(version) FROM schema_migrations),
-		(SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'games')`).Scan(&version, &games); err != nil || games != 1 {
+	var games, hasBreaks int
+	if err := db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('games', 'schema_migrations')),
+		(SELECT count(*) FROM pragma_table_info('schema_migrations') WHERE name = 'breaks')`).Scan(&games, &hasBreaks); err != nil || games != 2 {
 		return 0, fmt.Errorf("backup %s is not a Surveyor database (no games or schema_migrations table)", path)
+	}
+	breaks := "1" // before the column, every migration was taken to break older binaries (store.Pending)
+	if hasBreaks == 1 {
+		breaks = "breaks"
+	}
+	rows, err := db.QueryContext(ctx, `SELECT version, `+breaks+` FROM schema_migrations`)
+	if err != nil {
+		return 0, fmt.Errorf("backup %s: schema version: %w", path, err)
+	}
+	defer rows.Close()
+	applied, version := make(map[int]bool), 0
+	for rows.Next() {
+		var v, b int
+		if err := rows.Scan(&v, &b); err != nil {
+			return 0, fmt.Errorf("backup %s: schema version: %w", path, err)
+		}
+		applied[v], version = b != 0, max(version, v)
+	}
+	if err := rows.Err(); err != nil {
+		return 0, fmt.Errorf("backup %s: schema version: %w", path, err)
 	}
 	known, err := Migrations()
 	if err != nil {
 		return 0, err
 	}
-	if newest := known[len(known)-1].Version; int(version.Int64) > newest {
-		return 0, fmt.Errorf("backup %s is of schema version %d, from a newer Surveyor; this one knows up to version %d: restore it with the newer binary",
-			path, version.Int64, newest)
+	// A newer backup is served if its newer migrations only added (store.ExpandMarker), as serve would.
+	if _, err := store.Pending(known, applied); err != nil {
+		return 0, fmt.Errorf("backup %s is of schema version %d, from a newer Surveyor; this one knows up to version %d: restore it with the newer binary (%w)",
+			path, version, known[len(known)-1].Version, err)
 	}
-	return int(version.Int64), nil
+	return version, nil
 }
 
 // checkLength refuses a file that is not an SQLite database or is shorter than its header says: a copy cut

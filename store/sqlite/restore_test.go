@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"os"
 	"path/filepath"
@@ -38,6 +39,24 @@ func TestRestoreFileAndInUse(t *testing.T) {
 	if v, err := CheckBackup(ctx, backup); err != nil || v != ms[len(ms)-1].Version {
 		t.Fatalf("CheckBackup: version %d, %v; want %d", v, err, ms[len(ms)-1].Version)
 	}
+	// A newer Surveyor's backup: served (and so restored) if its newer migrations only added.
+	newer := filepath.Join(dir, "newer.db")
+	if err := copyFile(backup, newer); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+newer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.Exec(`INSERT INTO schema_migrations (version, applied_at, breaks) VALUES (998, 0, 0)`)
+	if v, err := CheckBackup(ctx, newer); err != nil || v != 998 {
+		t.Fatalf("a backup with a newer expand-only migration: %d, %v; want version 998 accepted", v, err)
+	}
+	db.Exec(`INSERT INTO schema_migrations (version, applied_at, breaks) VALUES (999, 0, 1)`)
+	if _, err := CheckBackup(ctx, newer); !errors.Is(err, store.ErrNewerSchema) {
+		t.Fatalf("a backup with a newer breaking migration: %v, want ErrNewerSchema", err)
+	}
 	if err := RestoreFile(ctx, backup, path); err == nil {
 		t.Fatal("restored over an existing database")
 	}
@@ -56,4 +75,12 @@ func TestRestoreFileAndInUse(t *testing.T) {
 	if g, err := r.Game(ctx, "g"); err != nil || g.Status != "open" {
 		t.Fatalf("the restored database: %+v, %v", g, err)
 	}
+}
+
+func copyFile(src, dst string) error {
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, b, 0o644)
 }
