@@ -123,6 +123,25 @@ func TestServeHTTPSOverACME(t *testing.T) {
 	}
 }
 
+// A certificate is renewed before it expires, while serving: here it lasts 6 s, so autocert renews it
+// when two thirds of that have passed, and the server presents the new one.
+func TestServeHTTPSRenews(t *testing.T) {
+	ports := acmetest.FreePorts(t, 2)
+	ca := acmetest.Start(t, acmetest.Options{TLSPort: ports[0], HTTPPort: ports[1], Validity: 6 * time.Second})
+	var logs acmetest.Log
+	base, _ := acmeServe(t, ca, &logs, "play.example.org", ports[0], ports[1], "--data", filepath.Join(t.TempDir(), "data"))
+	waitFor(t, "the certificate", func() bool { return strings.Contains(logs.String(), "HTTPS certificate ready") })
+	client := ca.Client()
+	res, first, _ := getHTTPS(t, client, base+"/")
+	if d := res.TLS.PeerCertificates[0].NotAfter.Sub(res.TLS.PeerCertificates[0].NotBefore); d > time.Minute {
+		t.Fatalf("the CA issued a certificate valid %v, want the test's 6 s", d)
+	}
+	waitFor(t, "a renewed certificate", func() bool {
+		_, serial, _ := getHTTPS(t, client, base+"/")
+		return serial != first
+	})
+}
+
 // The CA's HTTP-01 challenge is answered on plain HTTP when TLS-ALPN-01 cannot be (here the CA is told
 // a closed port for it, as behind a proxy that passes port 80 but terminates 443 itself).
 func TestServeHTTPSChallengeOverPlainHTTP(t *testing.T) {
