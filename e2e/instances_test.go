@@ -37,19 +37,9 @@ func newBalancedInstances(t *testing.T, n int) *balanced {
 		if err != nil {
 			t.Fatal(err)
 		}
-		srv, err := server.New(ctx, server.Config{Store: st, Games: games.Registry(), Accounts: st, Static: web.FS(),
+		addr := serve(t, server.Config{Store: st, Games: games.Registry(), Accounts: st, Static: web.FS(),
 			RateLimit: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		hs := httptest.NewServer(srv.Handler())
-		t.Cleanup(func() {
-			hs.CloseClientConnections()
-			srv.Close()
-			hs.Close()
-			st.Close()
-		})
-		u, _ := url.Parse(hs.URL)
+		u, _ := url.Parse(addr)
 		proxies[i] = httputil.NewSingleHostReverseProxy(u)
 	}
 	b := &balanced{}
