@@ -128,8 +128,12 @@ func TestWrongPasswordsAreRateLimited(t *testing.T) {
 	e.browser().do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
 	b := e.browser()
 	var last resp
+	wrong := 0
 	for range accounts.FailBurst + 1 {
 		last = b.do("POST", "/api/account/signin", `{"name":"Ada","password":"guess"}`)
+		if last.status == http.StatusUnauthorized {
+			wrong++
+		}
 	}
 	var v struct {
 		Error struct {
@@ -144,6 +148,10 @@ func TestWrongPasswordsAreRateLimited(t *testing.T) {
 	// Even the right password waits: guessing cannot go on around the limit.
 	if r := b.do("POST", "/api/account/signin", `{"name":"Ada","password":"correct horse"}`); r.status != 429 {
 		t.Fatalf("the right password during the wait: %d", r.status)
+	}
+	m := e.must(http.StatusOK, e.scrape(nil))
+	if p, l := series(t, m.body, `surveyor_signin_failures_total{kind="password"}`), series(t, m.body, `surveyor_signin_failures_total{kind="limited"}`); p != float64(wrong) || wrong == 0 || l != 2 {
+		t.Fatalf("metrics: %v wrong passwords (answered %d), %v refused by the limit (want 2)", p, wrong, l)
 	}
 }
 

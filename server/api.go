@@ -53,6 +53,7 @@ func (s *Server) routeTable() []route {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	plain("GET /readyz", s.readyz)
+	plain("GET /metrics", s.serveMetrics)
 	api("GET /api/games", s.listDefinitions)
 	api("GET /api/matches", s.lobby)
 	api("POST /api/matches", s.create)
@@ -168,7 +169,7 @@ func (s *Server) apiHandler(h func(w http.ResponseWriter, r *http.Request) error
 		if err := h(w, r); err != nil {
 			ae := toAPIError(err)
 			if ae.Status >= 500 {
-				s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+				s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 			}
 			writeError(w, ae)
 		}
@@ -182,7 +183,7 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.log.Error("panic serving request", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v))
+				s.log.ErrorContext(r.Context(), "panic serving request", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v))
 				writeError(w, errf(http.StatusInternalServerError, codeInternal, "internal error"))
 			}
 		}()
@@ -204,19 +205,26 @@ func (w *statusWriter) WriteHeader(code int) {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// logRequests logs each request at debug level (errors are logged where they happen); the query string is
-// left out because it may hold a seat token.
+// logRequests gives each request an id (a trusted proxy's X-Request-Id, else a new one), answers it in
+// X-Request-Id, logs the request at info level with it once answered (what went wrong inside is logged
+// where it happens, with the same id) and counts it in the metrics. The query string is left out because
+// it may hold a seat token.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !s.log.Enabled(r.Context(), slog.LevelDebug) {
-			next.ServeHTTP(w, r)
-			return
-		}
 		start := time.Now()
+		id := r.Header.Get("X-Request-Id")
+		if a, ok := httpkit.ClientAddr(r, nil); !ok || !httpkit.IsTrusted(a, s.trusted) || !httpkit.ValidRequestID(id) {
+			id = httpkit.NewRequestID()
+		}
+		w.Header().Set("X-Request-Id", id)
+		r = r.WithContext(httpkit.WithRequestID(r.Context(), id))
 		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
-		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
-			"dur", time.Since(start), "client", httpkit.ClientKey(r, s.trusted))
+		status := cmp.Or(sw.status, http.StatusOK)
+		s.metrics.Request(status)
+		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("method", r.Method),
+			slog.String("path", r.URL.Path), slog.Int("status", status), slog.Duration("dur", time.Since(start)),
+			slog.String("client", httpkit.ClientKey(r, s.trusted)))
 	})
 }
 
@@ -618,6 +626,7 @@ func idempotencyKey(r *http.Request) (string, error) {
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) error {
+	start := time.Now()
 	var req moveReq
 	if err := s.decodeWith(w, r, &req, func(b []byte) bool { return parseMoveBody(b, &req) }); err != nil {
 		return err
@@ -630,7 +639,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out, err := s.seated(r, func(m *match, seat game.Seat) error {
-		return m.moveOnce(r.Context(), seat, req.Move, "", request{seq: req.Seq, key: key})
+		return m.moveOnce(r.Context(), seat, req.Move, "", request{seq: req.Seq, key: key, at: start})
 	})
 	if err != nil {
 		return err

@@ -198,7 +198,9 @@ func (m *match) botMove(s game.Seat) (json.RawMessage, error) {
 	if v, ok := b.(game.Varied); ok {
 		v.Vary(seatSeed(m.id, s, m.seq))
 	}
+	start := time.Now()
 	mv, err := safeBotMove(b, m.st, s)
+	m.srv.metrics.BotThink(g, time.Since(start))
 	if err == nil {
 		// a bot that panicked may have left its scratch space in any state: it is not reused
 		m.srv.botPool.give(g, name, b)

@@ -184,6 +184,15 @@ func TestMailSurvivesAnSMTPOutage(t *testing.T) {
 		t.Fatalf("%d mails while the server refused", n)
 	}
 	eventually(t, "the retried mail", func() bool { e.clock.Advance(5 * time.Second); return len(smtp.Messages()) == 2 })
+	// The metrics count the turn mail (the first of the two mails is the address's confirmation, which
+	// does not go through the outbox) once sent, and the refusals before.
+	eventually(t, "the metrics of the retried mail", func() bool {
+		mt := e.must(http.StatusOK, e.scrape(nil))
+		return strings.Contains(string(mt.body), `surveyor_notifications_total{channel="mail",result="sent"} 1`+"\n")
+	})
+	if failed := series(t, e.scrape(nil).body, `surveyor_notifications_total{channel="mail",result="failed"}`); failed < 1 {
+		t.Fatalf("metrics: %v mails failed; want the refused one counted", failed)
+	}
 	m := smtp.Messages()[1]
 	if m.Header.Get("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" || !strings.Contains(m.Body, "/m/"+id) || !strings.Contains(m.Body, "Ada") {
 		t.Fatalf("turn mail: %v\n%s", m.Header, m.Body)

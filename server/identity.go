@@ -62,6 +62,7 @@ func newIdentity(s *Server, st store.Accounts) (identity, *accounts.Store) {
 		return accounts.None{}, nil
 	}
 	a := accounts.New(st, func() time.Time { return s.now() }, s.log, s.forgetSeatAccounts)
-	a.Serve(accounts.Host{MaxBody: s.maxBody, Trusted: s.trusted, Reserved: s.botNames, Claim: s.claimSeats})
+	a.Serve(accounts.Host{MaxBody: s.maxBody, Trusted: s.trusted, Reserved: s.botNames, Claim: s.claimSeats,
+		SignInFailed: func(kind string) { s.metrics.SignInFailed(kind) }})
 	return a, a
 }

@@ -31,7 +31,8 @@ func (s *Server) observeRooms(ctx context.Context, cfg Config) error {
 	s.observe(s.social.Notes())
 	s.observe(s.ratings.Observer())
 	sender, run, err := s.social.StartSender(ctx, social.SenderConfig{PublicURL: cfg.PublicURL, SMTP: cfg.SMTP,
-		NoPush: cfg.NoPush, PushLoopback: cfg.PushLoopback, OutboxLease: cfg.OutboxLease})
+		NoPush: cfg.NoPush, PushLoopback: cfg.PushLoopback, OutboxLease: cfg.OutboxLease,
+		Delivered: func(channel string, err error) { s.metrics.Notification(channel, err) }})
 	if err != nil {
 		return err
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/surveyor-game/surveyor/server/accounts"
 	"github.com/surveyor-game/surveyor/server/botapi"
 	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/server/metrics"
 	"github.com/surveyor-game/surveyor/server/ratings"
 	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
@@ -78,6 +79,9 @@ type Config struct {
 	// OutboxLease is how long an instance holds the notifications it claimed before another may take
 	// them over (default 2 minutes; it must exceed a delivery's 30 s timeout).
 	OutboxLease time.Duration
+	// MetricsFrom are the client addresses /metrics answers (nil: loopback only, 127.0.0.0/8 and ::1);
+	// others are refused. Behind a trusted proxy the client is the one the proxy names.
+	MetricsFrom []netip.Prefix
 	// Now and Seed replace the clock and the seed source in tests.
 	Now  func() time.Time
 	Seed func() uint64
@@ -135,6 +139,9 @@ type Server struct {
 	// listening is closed when the store's notifications start (shared stores only)
 	listening  chan struct{}
 	listenOnce sync.Once
+
+	metrics     *metrics.Metrics // what the operator watches (/metrics, metrics.go)
+	metricsFrom []netip.Prefix
 }
 
 // New builds a server and starts its background work (NOTIFY listener, eviction of idle matches, rate
@@ -159,6 +166,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.log = slog.New(httpkit.LogRequestIDs(s.log.Handler()))
 	if s.bots != nil {
 		s.botPool = &botPool{bots: s.bots, by: map[string]*sync.Pool{}}
 	}
@@ -190,6 +198,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.creations = httpkit.NewLimiter(createRate, createBurst)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
+	s.initMetrics(cfg.MetricsFrom)
 	s.handler = s.routes(cfg.Static)
 	if n, ok := s.store.(store.Notifier); ok {
 		// New returns once the server hears of other instances' appends, so that no match it loads can

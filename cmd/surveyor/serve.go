@@ -46,7 +46,26 @@ type serveOptions struct {
 	noBots                   bool
 	connsPerAddr, wsPerAddr  int
 	noAccounts               bool
-	trusted                  []netip.Prefix
+	trusted, metricsFrom     []netip.Prefix
+	pprofAddr                string
+}
+
+// cidrs reads a repeatable flag of CIDRs or bare addresses into dst.
+func cidrs(dst *[]netip.Prefix) func(string) error {
+	return func(v string) error {
+		for _, part := range strings.Split(v, ",") {
+			p, err := netip.ParsePrefix(strings.TrimSpace(part))
+			if err != nil {
+				a, aerr := netip.ParseAddr(strings.TrimSpace(part))
+				if aerr != nil {
+					return fmt.Errorf("%q is neither a CIDR nor an address", part)
+				}
+				p = netip.PrefixFrom(a, a.BitLen())
+			}
+			*dst = append(*dst, p.Masked())
+		}
+		return nil
+	}
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
@@ -66,20 +85,9 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.BoolVar(&o.noAccounts, "no-accounts", false, "no accounts: every player is a guest with seat tokens")
 	fs.IntVar(&o.connsPerAddr, "conns-per-addr", server.DefaultConnsPerAddr, "open connections one client address may hold, trusted proxies excepted (0: no cap, for surveyor loadtest --server)")
 	fs.IntVar(&o.wsPerAddr, "ws-per-addr", server.DefaultWebSocketsPerAddr, "WebSockets one client address may hold (-1: no cap)")
-	fs.Func("trusted-proxy", "`CIDR` of a reverse proxy in front of the server (repeatable, or comma-separated): its X-Forwarded-For names the client for the rate limit and the logs", func(v string) error {
-		for _, part := range strings.Split(v, ",") {
-			p, err := netip.ParsePrefix(strings.TrimSpace(part))
-			if err != nil {
-				a, aerr := netip.ParseAddr(strings.TrimSpace(part))
-				if aerr != nil {
-					return fmt.Errorf("%q is neither a CIDR nor an address", part)
-				}
-				p = netip.PrefixFrom(a, a.BitLen())
-			}
-			o.trusted = append(o.trusted, p.Masked())
-		}
-		return nil
-	})
+	fs.Func("trusted-proxy", "`CIDR` of a reverse proxy in front of the server (repeatable, or comma-separated): its X-Forwarded-For names the client for the rate limit and the logs", cidrs(&o.trusted))
+	fs.Func("metrics-from", "`CIDR` of the operator's machines that may read /metrics (repeatable, or comma-separated; default loopback only: 127.0.0.0/8, ::1)", cidrs(&o.metricsFrom))
+	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "serve Go's profiler (net/http/pprof) on this `HOST:PORT` of its own, for the operator only (off without it; never on the players' address)")
 	o.gc.Register(fs, "")
 	fs.StringVar(&o.smtp, "smtp", "", "send notification mails through this SMTP server: `URL` smtp://user:pass@host:587?from=Surveyor%20%3Cnoreply%40example.org%3E (smtps:// for TLS from the start; off without it)")
 	fs.StringVar(&o.publicURL, "public-url", "", "the site's address as players reach it, for the links in mails and pushes (default http://ADDR)")
@@ -131,7 +139,8 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		defer stop()
 	}
 	cfg := server.Config{Store: st, Games: reg, Static: web.FS(), Logger: log, RateLimit: o.rate, RateBurst: o.burst,
-		Bots: games.Bots(), BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr, IdleTimeout: o.idle}
+		Bots: games.Bots(), BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr, IdleTimeout: o.idle,
+		MetricsFrom: o.metricsFrom}
 	if o.noBots {
 		cfg.Bots = nil
 	}
@@ -158,6 +167,15 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	if err != nil {
 		srv.Close()
 		return fmt.Errorf("listen: %w", err)
+	}
+	if o.pprofAddr != "" {
+		stop, err := serveProfiler(o.pprofAddr, log)
+		if err != nil {
+			ln.Close()
+			srv.Close()
+			return fmt.Errorf("--pprof-addr: %w", err)
+		}
+		defer stop()
 	}
 	ln = httpkit.LimitListener(ln, o.connsPerAddr, o.trusted)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,

@@ -39,6 +39,15 @@ type Host struct {
 	Reserved func() []string
 	// Claim binds to an account the seats a guest browser proves it holds; it returns the matches claimed.
 	Claim func(ctx context.Context, u store.User, seats []SeatClaim) []string
+	// SignInFailed counts a refused sign-in by its kind ("password", "limited", "passkey") for the
+	// operator's figures; nil counts nothing.
+	SignInFailed func(kind string)
+}
+
+func (h Host) signInFailed(kind string) {
+	if h.SignInFailed != nil {
+		h.SignInFailed(kind)
+	}
 }
 
 // Serve makes the account endpoints answer within the host's limits; call it once, before serving.
@@ -198,6 +207,7 @@ func (a *Store) Signin(w http.ResponseWriter, r *http.Request) error {
 	now := a.now()
 	key, addr := "user:"+auth.NameKey(req.Name), "addr:"+httpkit.ClientKey(r, a.host.Trusted)
 	if wait := max(a.failed.retryAfter(key, now), a.failed.retryAfter(addr, now)); wait > 0 {
+		a.host.signInFailed("limited")
 		return httpkit.TooMany(wait, "too many wrong passwords; retry after %d s", int(math.Ceil(wait.Seconds())))
 	}
 	u, err := a.st.UserByKey(r.Context(), auth.NameKey(req.Name))
@@ -224,6 +234,7 @@ func (a *Store) Signin(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		a.failed.fail(key, now)
 		a.failed.fail(addr, now)
+		a.host.signInFailed("password")
 		return httpkit.Errf(http.StatusUnauthorized, CodeBadCredentials, "wrong name or password")
 	}
 	if err := a.setSession(w, r, u); err != nil {

@@ -140,3 +140,24 @@ func TestMigrationFourCarriesTheReadMarks(t *testing.T) {
 		t.Fatalf("Bea, who had read nothing, has %d unread (%v)", n, err)
 	}
 }
+
+func TestNewerSchema(t *testing.T) {
+	url, schema := pgtest.Schema(t)
+	s, err := postgres.Open(context.Background(), url, postgres.Options{Schema: schema, MaxConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	base, err := postgres.Migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.NewerSchema(t, base, func(ms []store.Migration) error { return s.MigrateWith(context.Background(), ms) },
+		func() error {
+			o, err := postgres.Open(context.Background(), url, postgres.Options{Schema: schema, MaxConns: 2})
+			if err == nil {
+				o.Close()
+			}
+			return err
+		})
+}

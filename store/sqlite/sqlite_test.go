@@ -514,3 +514,24 @@ func TestMigrationFiveCarriesTheReadMarks(t *testing.T) {
 		t.Fatalf("Bea, who had read nothing, has %d unread (%v)", n, err)
 	}
 }
+
+func TestNewerSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "surveyor.db")
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	base, err := Migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.NewerSchema(t, base, func(ms []store.Migration) error { return s.MigrateWith(context.Background(), ms) },
+		func() error {
+			o, err := Open(context.Background(), path)
+			if err == nil {
+				o.Close()
+			}
+			return err
+		})
+}

@@ -37,6 +37,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) store.Store) {
 		{"PrefsAndPush", testPrefsAndPush},
 		{"FollowsBlocksReports", testFollowsBlocksReports},
 		{"ServerKey", testServerKey},
+		{"Stats", testStats},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
