@@ -389,3 +389,14 @@ func (e *env) asleep(id string) bool {
 	_, ok := e.srv.alarms[id]
 	return ok
 }
+
+// settled waits until the server's sender has found nothing due in a round begun after the call: what
+// was due is delivered, so that a test may then check that nothing (more) came, instead of sleeping.
+func settled(t *testing.T, srv *Server) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	if err := srv.social.Settled(ctx); err != nil {
+		t.Fatalf("the sender did not settle: %v", err)
+	}
+}

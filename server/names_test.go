@@ -13,6 +13,7 @@ import (
 // its seat is marked as an account's, at the table and in the notes its moves cause, so that a guest and
 // an account are told apart.
 func TestAGuestCannotTakeAnAccountsName(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada := e.browser()
 	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)

@@ -12,6 +12,7 @@ import (
 // hands them what they need (a snapshot, an interface); a room that reached into the core's state would
 // tie the two together again.
 func TestRoomsKeepOutOfTheMatchCore(t *testing.T) {
+	t.Parallel()
 	out, err := exec.Command("go", "list", "-json", "./...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)

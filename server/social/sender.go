@@ -64,6 +64,9 @@ type sender struct {
 	mu    sync.Mutex
 	sent  map[string]int // deliveries made, by channel (for tests and figures)
 	after func(store.Note, error)
+	// quiet counts the rounds that found nothing due; quietCh is closed at the next one (Settled).
+	quiet   int
+	quietCh chan struct{}
 
 	recentMu sync.Mutex
 	recent   recentNotes // the notes let through lately (noterules.go)
@@ -102,6 +105,9 @@ func (d *sender) run(ctx context.Context) {
 			n, err := d.round(ctx)
 			if err != nil && ctx.Err() == nil {
 				d.s.log.Error("notifications: outbox round failed", "err", err)
+			}
+			if n == 0 && err == nil {
+				d.quieted()
 			}
 			if n < senderBatch || err != nil {
 				break
@@ -492,7 +498,7 @@ func (s *Room) StartSender(ctx context.Context, cfg SenderConfig) (observe.Obser
 	if err != nil {
 		return nil, nil, fmt.Errorf("server: %w", err)
 	}
-	d := &sender{s: s, owner: newOwner(), kick: make(chan struct{}, 1), mail: cfg.SMTP,
+	d := &sender{s: s, owner: newOwner(), kick: make(chan struct{}, 1), quietCh: make(chan struct{}), mail: cfg.SMTP,
 		lease: cmp.Or(cfg.OutboxLease, senderLease), loopback: cfg.PushLoopback, delivered: cfg.Delivered,
 		base: strings.TrimSuffix(cmp.Or(cfg.PublicURL, "http://localhost:8080"), "/")}
 	d.key, _ = base64.RawURLEncoding.DecodeString(key)
@@ -557,6 +563,44 @@ func (s *Room) SentCounts() map[string]int {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return maps.Clone(d.sent)
+}
+
+// quieted records a round that found nothing due.
+func (d *sender) quieted() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.quiet++
+	close(d.quietCh)
+	d.quietCh = make(chan struct{})
+}
+
+// Settled returns once the sender has found nothing due in a round begun after the call: every note
+// written before it, and every delivery they fanned out to, that was due by the server's clock is
+// delivered (or put back for a retry). Tests wait on it instead of sleeping before they check that
+// nothing (more) came. Without a sender it returns at once.
+func (s *Room) Settled(ctx context.Context) error {
+	d := s.sender
+	if d == nil {
+		return nil
+	}
+	d.mu.Lock()
+	start := d.quiet
+	d.mu.Unlock()
+	for {
+		d.mu.Lock()
+		n, ch := d.quiet, d.quietCh
+		d.mu.Unlock()
+		// The first quiet round may have begun before the call; the second began after the first ended.
+		if n >= start+2 {
+			return nil
+		}
+		d.wake()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // Wake asks the sender to look at the outbox now.
