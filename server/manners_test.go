@@ -2,8 +2,9 @@ package server
 
 import (
 	"encoding/json"
-	"github.com/surveyor-game/surveyor/server/social"
 	"testing"
+
+	"github.com/surveyor-game/surveyor/server/social"
 )
 
 // seatedPair is a started sequential toy match between the accounts Ada (seat 0, host) and Bea, with the

@@ -2,9 +2,10 @@ package server
 
 import (
 	"encoding/json"
-	"github.com/surveyor-game/surveyor/server/social"
 	"net/http"
 	"testing"
+
+	"github.com/surveyor-game/surveyor/server/social"
 )
 
 // The names' hole: a guest could sit at a table under the exact name of an account, and notes and mails

@@ -3,12 +3,13 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"github.com/surveyor-game/surveyor/rating"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/surveyor-game/surveyor/rating"
 )
 
 func (e *env) post(id, action, tok, body string) resp {

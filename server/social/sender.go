@@ -26,7 +26,7 @@ import (
 	"github.com/surveyor-game/surveyor/store"
 )
 
-// The sender works the outbox (notify.go): it claims due rows for a lease, fans a new note out into one
+// The sender works the outbox (notes.go): it claims due rows for a lease, fans a new note out into one
 // delivery per channel the account chose (its inbox, each of its browsers' push subscriptions, a mail or
 // a line of its daily digest), delivers, and settles. Every instance runs one; the store's claims make sure
 // each row is worked by one instance at a time, and a row whose instance died is claimed again when its
