@@ -253,21 +253,35 @@ func nibble(fit uint32) uint64 {
 	return uint64(((fit >> 7) & 0x01010101 * 0x01020408) >> 24)
 }
 
-// fitAll fills fs for a tile type and returns how many placements it has: one scan of the frontier.
+// fitAll fills fs for a tile type and returns how many placements it has: one scan of the frontier, then
+// the placement rule applied to what fits (a drawn tile seldom has one: the River's), apart so that the
+// scan stays a tight loop.
 func (b *board) fitAll(typ int, rule *Game, fs *fitSet) int {
-	row, narrow := &fitsByDemand[typ], rule != nil && rule.placeBy != nil
+	n := b.fitEdges(typ, fs)
+	if rule == nil || rule.placeBy == nil || n == 0 {
+		return n
+	}
+	n = 0
+	for wi := 0; wi*16 < b.nfront; wi++ {
+		fs.w[wi] = rule.allowedWord(typ, b.frontier[wi*16:], fs.w[wi])
+		n += bits.OnesCount64(fs.w[wi])
+	}
+	fs.n = n
+	return n
+}
+
+// fitEdges is fitAll by the edges alone: each word of sixteen cells is built from the last cell down,
+// four bits shifted in at a time.
+func (b *board) fitEdges(typ int, fs *fitSet) int {
+	row := &fitsByDemand[typ]
 	dem := b.demand[:b.nfront]
 	n := 0
-	// Sixteen cells make a word; the loop over them is kept free of the rule's call, which a drawn
-	// tile seldom has (the River's).
-	for wi := 0; wi*16 < len(dem); wi++ {
-		cells := dem[wi*16 : min(wi*16+16, len(dem))]
+	for wi := 0; len(dem) > 0; wi++ {
+		cells := dem[:min(16, len(dem))]
+		dem = dem[len(cells):]
 		var w uint64
-		for j, c := range cells {
-			w |= uint64(row[c&(numDemands-1)]) << (4 * j)
-		}
-		if narrow {
-			w = rule.allowedWord(typ, b.frontier[wi*16:], w)
+		for j := len(cells) - 1; j >= 0; j-- {
+			w = w<<4 | uint64(row[cells[j]&(numDemands-1)])
 		}
 		fs.w[wi] = w
 		n += bits.OnesCount64(w)
