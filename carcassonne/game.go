@@ -41,6 +41,7 @@ type Game struct {
 	// exps are the expansions this game plays with (expansions.go); placeBy is the one whose placement
 	// rule applies to the tile drawn, if any.
 	exps    []*expansion
+	hooks   *moveHooks // the hooks of exps a move calls (switchExpansions)
 	placeBy *expansion
 	events  []event
 	evTiles []int16
@@ -286,11 +287,9 @@ func (g *Game) check(m Move) (cell int, err error) {
 			return 0, err
 		}
 	}
-	for _, x := range g.exps {
-		if x.checkMove != nil {
-			if err := x.checkMove(g, m); err != nil {
-				return 0, err
-			}
+	for _, f := range g.hooks.checkMove {
+		if err := f(g, m); err != nil {
+			return 0, err
 		}
 	}
 	if m.Recall && !g.knows(func(x *expansion) bool { return x.recalls }) {
@@ -403,10 +402,8 @@ func (g *Game) lay(typ, cell int, m Move, seat int) {
 			g.nmonks++
 		}
 	}
-	for _, x := range g.exps {
-		if x.playMove != nil {
-			x.playMove(g, m, seat)
-		}
+	for _, f := range g.hooks.playMove {
+		f(g, m, seat)
 	}
 	scored := false
 	var done [maxSeg]int16
