@@ -309,18 +309,35 @@ func (b *board) listFits(fs *fitSet, buf []Placement) []Placement {
 // pickPlacement is the k-th placement of fs (k below fs.n), found without listing them: a random player
 // needs one placement, and building all of them cost it more than the rest of its move.
 func (b *board) pickPlacement(fs *fitSet, k int) Placement {
-	for wi := 0; wi*16 < b.nfront; wi++ {
-		w := fs.w[wi]
+	return b.placementAt(nthSet(fs.w[:(b.nfront+15)/16], k))
+}
+
+// nthSet is the index of the k-th set bit (from 0) of the words ws, bit i of word w being index 64w+i;
+// k must be below their count. Words are skipped by their counts, and sixteen bits at a time within the
+// word that holds it, so that the random player's draw never walks its choices one by one.
+func nthSet(ws []uint64, k int) int {
+	for wi, w := range ws {
 		if c := bits.OnesCount64(w); k >= c {
 			k -= c
 			continue
 		}
-		for ; k > 0; k-- {
-			w &= w - 1
-		}
-		return b.placementAt(wi*64 + bits.TrailingZeros64(w))
+		return 64*wi + nthBit(w, k)
 	}
-	panic("carcassonne: pickPlacement beyond the placements")
+	panic("carcassonne: nthSet beyond the set bits")
+}
+
+// nthBit is the index of the k-th set bit (from 0) of w, k below its count.
+func nthBit(w uint64, k int) int {
+	base := 0
+	for c := bits.OnesCount64(w & 0xffff); k >= c; c = bits.OnesCount64(w & 0xffff) {
+		k -= c
+		w >>= 16
+		base += 16
+	}
+	for ; k > 0; k-- {
+		w &= w - 1
+	}
+	return base + bits.TrailingZeros64(w)
 }
 
 // placements appends every legal placement of a tile type to buf.

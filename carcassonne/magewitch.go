@@ -648,19 +648,8 @@ func (g *Game) drawMagicHere(p Placement, rng *game.RNG) Magic {
 	if i := k % n; i >= nb {
 		t.seg = int(own[i-nb])
 	} else {
-		for w := 0; ; w++ {
-			if c := bits.OnesCount64(ws[w]); i >= c {
-				i -= c
-				continue
-			}
-			m := ws[w]
-			for ; i > 0; i-- {
-				m &= m - 1
-			}
-			node := w*64 + bits.TrailingZeros64(m)
-			t = target{node / maxSeg, node % maxSeg}
-			break
-		}
+		node := nthSet(ws[:nw], i)
+		t = target{node / maxSeg, node % maxSeg}
 	}
 	return Magic{Figure: Mage + Figure(k/n), At: g.posOfTile(&a, t.tile), Seg: t.seg}
 }

@@ -35,7 +35,7 @@ func (g *Game) figureMaskHere(f Figure) segSet {
 	if g.supply[g.toAct][f] == 0 || rule == nil {
 		return 0
 	}
-	m := rule.segsOf(&types[g.current])
+	m := types[g.current].figSegs[f]
 	if rule.joinOwn {
 		return g.ownHere(m)
 	}

@@ -191,11 +191,7 @@ func (r *RandomPlayer) Move(g *Game) Move {
 				i -= c
 				continue
 			}
-			mk := masks[f]
-			for ; i > 0; i-- {
-				mk &= mk - 1
-			}
-			m.Figure, m.Meeple = f, bits.TrailingZeros16(uint16(mk))
+			m.Figure, m.Meeple = f, nthBit(uint64(masks[f]), i)
 			break
 		}
 	} else if i -= total; i < len(r.recalls) {
