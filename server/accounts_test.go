@@ -16,6 +16,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/surveyor-game/surveyor/server/accounts"
 	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/store/sqlite"
 )
@@ -103,7 +104,7 @@ func TestSignUpSignInAndTheSessionCookie(t *testing.T) {
 	// Another device signs in; a wrong password and an unknown name fail alike.
 	b := e.browser()
 	for _, body := range []string{`{"name":"Ada","password":"wrong horse"}`, `{"name":"Nobody","password":"correct horse"}`} {
-		if r := b.do("POST", "/api/account/signin", body); r.status != 401 || r.errCode() != codeBadCredentials {
+		if r := b.do("POST", "/api/account/signin", body); r.status != 401 || r.errCode() != accounts.CodeBadCredentials {
 			t.Fatalf("sign in %s: %d %s", body, r.status, r.body)
 		}
 	}
@@ -127,8 +128,12 @@ func TestWrongPasswordsAreRateLimited(t *testing.T) {
 	e.browser().do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
 	b := e.browser()
 	var last resp
-	for range failBurst + 1 {
+	wrong := 0
+	for range accounts.FailBurst + 1 {
 		last = b.do("POST", "/api/account/signin", `{"name":"Ada","password":"guess"}`)
+		if last.status == http.StatusUnauthorized {
+			wrong++
+		}
 	}
 	var v struct {
 		Error struct {
@@ -138,11 +143,15 @@ func TestWrongPasswordsAreRateLimited(t *testing.T) {
 	}
 	json.Unmarshal(last.body, &v)
 	if last.status != 429 || v.Error.Code != codeRateLimited || v.Error.RetryAfter < 1 || last.header.Get("Retry-After") == "" {
-		t.Fatalf("after %d wrong passwords: %d %s", failBurst+1, last.status, last.body)
+		t.Fatalf("after %d wrong passwords: %d %s", accounts.FailBurst+1, last.status, last.body)
 	}
 	// Even the right password waits: guessing cannot go on around the limit.
 	if r := b.do("POST", "/api/account/signin", `{"name":"Ada","password":"correct horse"}`); r.status != 429 {
 		t.Fatalf("the right password during the wait: %d", r.status)
+	}
+	m := e.must(http.StatusOK, e.scrape(nil))
+	if p, l := series(t, m.body, `surveyor_signin_failures_total{kind="password"}`), series(t, m.body, `surveyor_signin_failures_total{kind="limited"}`); p != float64(wrong) || wrong == 0 || l != 2 {
+		t.Fatalf("metrics: %v wrong passwords (answered %d), %v refused by the limit (want 2)", p, wrong, l)
 	}
 }
 
@@ -245,7 +254,7 @@ func TestAPITokens(t *testing.T) {
 	if r := e.do("POST", "/api/account/tokens", pt, `{"name":"more","scopes":["play"]}`); r.status != http.StatusForbidden {
 		t.Fatalf("a token made a token: %d", r.status)
 	}
-	var list struct{ Tokens []tokenJSON }
+	var list struct{ Tokens []accounts.TokenJSON }
 	json.Unmarshal(a.do("GET", "/api/account/tokens", "").body, &list)
 	if len(list.Tokens) != 2 || list.Tokens[0].Token != "" {
 		t.Fatalf("token list %+v (secrets must not be shown again)", list)
@@ -330,7 +339,7 @@ func TestAccountEndpointsRefuseMissingAndWrongCredentials(t *testing.T) {
 		}
 	}
 	a.must(a.do("GET", "/api/account", ""), 200)
-	var list struct{ Tokens []tokenJSON }
+	var list struct{ Tokens []accounts.TokenJSON }
 	json.Unmarshal(a.do("GET", "/api/account/tokens", "").body, &list)
 	if len(list.Tokens) != 1 {
 		t.Fatalf("tokens after the refused requests: %+v", list.Tokens)
@@ -476,8 +485,8 @@ func TestPasskeysListedAndRemoved(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	list := func(b *browser) []passkeyJSON {
-		var l struct{ Passkeys []passkeyJSON }
+	list := func(b *browser) []accounts.PasskeyJSON {
+		var l struct{ Passkeys []accounts.PasskeyJSON }
 		json.Unmarshal(b.must(b.do("GET", "/api/account/passkeys", ""), 200).body, &l)
 		return l.Passkeys
 	}

@@ -15,11 +15,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/server/observe"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -37,8 +36,10 @@ func (s *Server) routeTable() []route {
 	api := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
 		t = append(t, route{pattern, s.apiHandler(h)})
 	}
-	// accounts is api for the endpoints that only a server with accounts has (the others refuse a
-	// request without an account as it is: identity's SignedIn): without, they answer accounts_disabled.
+	// accounts is api for the endpoints that only a server with accounts has, the account room's among
+	// them (s.acct is nil without accounts: the method values are never called), and the few others
+	// that ask nothing of identity first (the rest refuse a request without an account as it is:
+	// identity's SignedIn): without accounts, they answer accounts_disabled.
 	accounts := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
 		api(pattern, func(w http.ResponseWriter, r *http.Request) error {
 			if err := s.ident.Available(); err != nil {
@@ -52,6 +53,7 @@ func (s *Server) routeTable() []route {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	plain("GET /readyz", s.readyz)
+	plain("GET /metrics", s.serveMetrics)
 	api("GET /api/games", s.listDefinitions)
 	api("GET /api/matches", s.lobby)
 	api("POST /api/matches", s.create)
@@ -71,53 +73,53 @@ func (s *Server) routeTable() []route {
 	api("GET /api/matches/{id}/record", s.record)
 	api("GET /api/matches/{id}/replay/{step}", s.replayStep)
 	api("GET /api/matches/{id}/story", s.story)
-	api("GET /api/matches/{id}/ratings", s.matchRatings)
-	accounts("POST /api/matches/{id}/invite", s.invite)
+	api("GET /api/matches/{id}/ratings", s.ratings.MatchRatings)
+	accounts("POST /api/matches/{id}/invite", s.botapi.Invite)
 	api("POST /api/matches/{id}/decline", s.decline)
 	api("POST /api/matches/{id}/chat", s.postChat)
-	api("POST /api/account/bot", s.becomeBot)
-	api("GET /api/bot/stream", s.botStream)
-	api("GET /api/bot/games/{id}/stream", s.botGameStream)
+	api("POST /api/account/bot", s.botapi.BecomeBot)
+	api("GET /api/bot/stream", s.botapi.Stream)
+	api("GET /api/bot/games/{id}/stream", s.botapi.GameStream)
 	api("GET /api/matches/{id}/ws", s.websocket)
-	accounts("POST /api/account/signup", s.signup)
-	accounts("POST /api/account/signin", s.signin)
-	api("POST /api/account/signout", s.signout)
-	api("POST /api/account/signout-everywhere", s.signoutEverywhere)
-	api("GET /api/account", s.account)
-	accounts("GET /api/session", s.session)
-	api("POST /api/account/password", s.changePassword)
-	api("POST /api/account/delete", s.deleteAccount)
-	api("GET /api/account/tokens", s.listTokens)
-	api("POST /api/account/tokens", s.createToken)
-	api("DELETE /api/account/tokens/{tid}", s.deleteToken)
+	accounts("POST /api/account/signup", s.acct.Signup)
+	accounts("POST /api/account/signin", s.acct.Signin)
+	accounts("POST /api/account/signout", s.acct.Signout)
+	accounts("POST /api/account/signout-everywhere", s.acct.SignoutEverywhere)
+	accounts("GET /api/account", s.acct.Account)
+	accounts("GET /api/session", s.acct.Session)
+	accounts("POST /api/account/password", s.acct.ChangePassword)
+	accounts("POST /api/account/delete", s.acct.DeleteAccount)
+	accounts("GET /api/account/tokens", s.acct.ListTokens)
+	accounts("POST /api/account/tokens", s.acct.CreateToken)
+	accounts("DELETE /api/account/tokens/{tid}", s.acct.DeleteToken)
 	api("POST /api/account/claim", s.claim)
 	api("GET /api/account/games", s.yourGames)
-	api("GET /api/account/passkeys", s.listPasskeys)
-	api("DELETE /api/account/passkeys/{pid}", s.deletePasskey)
-	api("POST /api/account/passkeys/register/begin", s.passkeyRegisterBegin)
-	api("POST /api/account/passkeys/register/finish", s.passkeyRegisterFinish)
-	accounts("POST /api/account/passkeys/signin/begin", s.passkeySigninBegin)
-	accounts("POST /api/account/passkeys/signin/finish", s.passkeySigninFinish)
-	api("GET /api/account/notifications", s.notifications)
-	api("POST /api/account/notifications/read", s.readNotifications)
-	api("POST /api/account/notifications/read-all", s.readAllNotifications)
-	api("GET /api/account/events", s.accountEvents)
-	api("GET /api/account/notify", s.getPrefs)
-	api("POST /api/account/notify", s.setPrefs)
-	api("POST /api/account/push", s.addPush)
-	api("DELETE /api/account/push/{sid}", s.deletePush)
-	api("GET /api/account/following", s.contacts("following"))
-	api("GET /api/account/blocked", s.contacts("blocked"))
-	api("POST /api/users/{name}/follow", s.relation("follow"))
-	api("DELETE /api/users/{name}/follow", s.relation("follow"))
-	api("POST /api/users/{name}/block", s.relation("block"))
-	api("DELETE /api/users/{name}/block", s.relation("block"))
-	api("POST /api/users/{name}/report", s.report)
-	api("GET /api/matches/{id}/presence", s.presence)
-	plain("GET /confirm-email", s.confirmEmail)
-	plain("/unsubscribe", s.unsubscribe)
-	accounts("GET /api/users/{name}", s.profile)
-	accounts("GET /api/leaderboard/{game}", s.leaderboard)
+	accounts("GET /api/account/passkeys", s.acct.ListPasskeys)
+	accounts("DELETE /api/account/passkeys/{pid}", s.acct.DeletePasskey)
+	accounts("POST /api/account/passkeys/register/begin", s.acct.PasskeyRegisterBegin)
+	accounts("POST /api/account/passkeys/register/finish", s.acct.PasskeyRegisterFinish)
+	accounts("POST /api/account/passkeys/signin/begin", s.acct.PasskeySigninBegin)
+	accounts("POST /api/account/passkeys/signin/finish", s.acct.PasskeySigninFinish)
+	api("GET /api/account/notifications", s.social.Notifications)
+	api("POST /api/account/notifications/read", s.social.ReadNotifications)
+	api("POST /api/account/notifications/read-all", s.social.ReadAllNotifications)
+	api("GET /api/account/events", s.social.AccountEvents)
+	api("GET /api/account/notify", s.social.GetPrefs)
+	api("POST /api/account/notify", s.social.SetPrefs)
+	api("POST /api/account/push", s.social.AddPush)
+	api("DELETE /api/account/push/{sid}", s.social.DeletePush)
+	api("GET /api/account/following", s.social.Contacts("following"))
+	api("GET /api/account/blocked", s.social.Contacts("blocked"))
+	api("POST /api/users/{name}/follow", s.social.Relation("follow"))
+	api("DELETE /api/users/{name}/follow", s.social.Relation("follow"))
+	api("POST /api/users/{name}/block", s.social.Relation("block"))
+	api("DELETE /api/users/{name}/block", s.social.Relation("block"))
+	api("POST /api/users/{name}/report", s.social.Report)
+	api("GET /api/matches/{id}/presence", s.social.Presence)
+	plain("GET /confirm-email", s.social.ConfirmEmail)
+	plain("/unsubscribe", s.social.Unsubscribe)
+	accounts("GET /api/users/{name}", s.ratings.Profile)
+	accounts("GET /api/leaderboard/{game}", s.ratings.Leaderboard)
 	return t
 }
 
@@ -167,7 +169,7 @@ func (s *Server) apiHandler(h func(w http.ResponseWriter, r *http.Request) error
 		if err := h(w, r); err != nil {
 			ae := toAPIError(err)
 			if ae.Status >= 500 {
-				s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+				s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 			}
 			writeError(w, ae)
 		}
@@ -181,7 +183,7 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.log.Error("panic serving request", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v))
+				s.log.ErrorContext(r.Context(), "panic serving request", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v))
 				writeError(w, errf(http.StatusInternalServerError, codeInternal, "internal error"))
 			}
 		}()
@@ -203,19 +205,26 @@ func (w *statusWriter) WriteHeader(code int) {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// logRequests logs each request at debug level (errors are logged where they happen); the query string is
-// left out because it may hold a seat token.
+// logRequests gives each request an id (a trusted proxy's X-Request-Id, else a new one), answers it in
+// X-Request-Id, logs the request at info level with it once answered (what went wrong inside is logged
+// where it happens, with the same id) and counts it in the metrics. The query string is left out because
+// it may hold a seat token.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !s.log.Enabled(r.Context(), slog.LevelDebug) {
-			next.ServeHTTP(w, r)
-			return
-		}
 		start := time.Now()
+		id := r.Header.Get("X-Request-Id")
+		if a, ok := httpkit.ClientAddr(r, nil); !ok || !httpkit.IsTrusted(a, s.trusted) || !httpkit.ValidRequestID(id) {
+			id = httpkit.NewRequestID()
+		}
+		w.Header().Set("X-Request-Id", id)
+		r = r.WithContext(httpkit.WithRequestID(r.Context(), id))
 		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
-		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
-			"dur", time.Since(start), "client", httpkit.ClientKey(r, s.trusted))
+		status := cmp.Or(sw.status, http.StatusOK)
+		s.metrics.Request(status)
+		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("method", r.Method),
+			slog.String("path", r.URL.Path), slog.Int("status", status), slog.Duration("dur", time.Since(start)),
+			slog.String("client", httpkit.ClientKey(r, s.trusted)))
 	})
 }
 
@@ -363,18 +372,7 @@ func inviteURL(r *http.Request, id string) string {
 	return scheme + "://" + r.Host + "/m/" + id
 }
 
-func checkName(name string) error {
-	name = strings.TrimSpace(name)
-	if name == "" || utf8.RuneCountInString(name) > 32 {
-		return errf(http.StatusBadRequest, codeBadRequest, "name must be 1 to 32 characters")
-	}
-	for _, c := range name {
-		if !unicode.IsPrint(c) {
-			return errf(http.StatusBadRequest, codeBadRequest, "name holds a control character")
-		}
-	}
-	return nil
-}
+func checkName(name string) error { return httpkit.CheckName(name) }
 
 // One client address may open createBurst matches at once, then one every 1/createRate seconds: enough
 // for a club's evening, too few to bury the lobby's open matches under its own.
@@ -559,7 +557,7 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request) error {
 }
 
 // hostSeat is the seat that hosts a match: it alone starts it.
-const hostSeat game.Seat = 0
+const hostSeat = observe.HostSeat
 
 // closeMatch is the host closing a match before it starts: POST /api/matches/{id}/close.
 func (s *Server) closeMatch(w http.ResponseWriter, r *http.Request) error {
@@ -628,6 +626,7 @@ func idempotencyKey(r *http.Request) (string, error) {
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) error {
+	start := time.Now()
 	var req moveReq
 	if err := s.decodeWith(w, r, &req, func(b []byte) bool { return parseMoveBody(b, &req) }); err != nil {
 		return err
@@ -640,7 +639,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out, err := s.seated(r, func(m *match, seat game.Seat) error {
-		return m.moveOnce(r.Context(), seat, req.Move, "", request{seq: req.Seq, key: key})
+		return m.moveOnce(r.Context(), seat, req.Move, "", request{seq: req.Seq, key: key, at: start})
 	})
 	if err != nil {
 		return err

@@ -15,6 +15,7 @@ import (
 	"github.com/surveyor-game/surveyor/cartographers"
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/notify/push/pushtest"
+	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -245,7 +246,7 @@ func benchOutbox(b *testing.B, withPush bool) {
 		now := time.Now()
 		ns := make([]store.Note, chunk)
 		for i := range ns {
-			ns[i] = store.Note{UserID: "u1", Kind: noteFollow, Data: json.RawMessage(`{"by":"x","seat":-1}`), Due: now, Created: now}
+			ns[i] = store.Note{UserID: "u1", Kind: social.NoteFollow, Data: json.RawMessage(`{"by":"x","seat":-1}`), Due: now, Created: now}
 		}
 		if err := acc.AddNotes(ctx, ns); err != nil {
 			b.Fatal(err)
@@ -253,13 +254,13 @@ func benchOutbox(b *testing.B, withPush bool) {
 		total += chunk
 		t0 := time.Now()
 		b.StartTimer()
-		srv.sender.wake()
+		srv.social.Wake()
 		for {
 			n, err := acc.Unread(ctx, "u1")
 			if err != nil {
 				b.Fatal(err)
 			}
-			if n >= total && (!withPush || srv.sender.sentCounts()[store.ChannelPush] >= total) {
+			if n >= total && (!withPush || srv.social.SentCounts()[store.ChannelPush] >= total) {
 				break
 			}
 			time.Sleep(time.Millisecond)

@@ -15,6 +15,7 @@ import (
 	"github.com/surveyor-game/surveyor/carcassonne"
 	"github.com/surveyor-game/surveyor/cartographers"
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/botapi"
 )
 
 // botAccount signs a bot account up and returns its browser and an API token with both scopes.
@@ -173,20 +174,20 @@ func TestBotStreamDeliversWaitingInvitations(t *testing.T) {
 		t.Errorf("Content-Type %q", ct)
 	}
 	sc := bufio.NewScanner(resp.Body)
-	next := func() botEvent {
+	next := func() botapi.Event {
 		t.Helper()
 		for sc.Scan() {
 			if len(strings.TrimSpace(sc.Text())) == 0 {
 				continue
 			}
-			var ev botEvent
+			var ev botapi.Event
 			if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
 				t.Fatal(err)
 			}
 			return ev
 		}
 		t.Fatalf("the stream ended: %v", sc.Err())
-		return botEvent{}
+		return botapi.Event{}
 	}
 	if ev := next(); ev.Type != "invitation" || ev.Match != id || ev.From != "Ada" || ev.Game != "toy" {
 		t.Fatalf("first event %+v, want Ada's invitation", ev)

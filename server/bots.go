@@ -198,7 +198,9 @@ func (m *match) botMove(s game.Seat) (json.RawMessage, error) {
 	if v, ok := b.(game.Varied); ok {
 		v.Vary(seatSeed(m.id, s, m.seq))
 	}
+	start := time.Now()
 	mv, err := safeBotMove(b, m.st, s)
+	m.srv.metrics.BotThink(g, time.Since(start))
 	if err == nil {
 		// a bot that panicked may have left its scratch space in any state: it is not reused
 		m.srv.botPool.give(g, name, b)
@@ -292,4 +294,16 @@ type botResp struct {
 	Seat game.Seat `json:"seat"`
 	Name string    `json:"name"`
 	Bot  string    `json:"bot"`
+}
+
+// botNames are the names of every bot the server offers: no account may take one.
+func (s *Server) botNames() []string {
+	if s.bots == nil {
+		return nil
+	}
+	var out []string
+	for name := range s.games {
+		out = append(out, s.bots.Names(name)...)
+	}
+	return out
 }

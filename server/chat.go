@@ -8,10 +8,10 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -66,20 +66,7 @@ func (m *match) chatShownNow() []chatData {
 
 // cleanChat checks a message's text: trimmed, 1 to chatMaxRunes characters, no control characters but
 // the line break.
-func cleanChat(text string) (string, error) {
-	text = strings.TrimSpace(text)
-	if !utf8.ValidString(text) {
-		return "", errf(http.StatusBadRequest, codeBadRequest, "a message is UTF-8 text")
-	}
-	n := utf8.RuneCountInString(text)
-	if n == 0 || n > chatMaxRunes {
-		return "", errf(http.StatusBadRequest, codeBadRequest, "a message has 1 to %d characters", chatMaxRunes)
-	}
-	if strings.IndexFunc(text, func(r rune) bool { return unicode.IsControl(r) && r != '\n' }) >= 0 {
-		return "", errf(http.StatusBadRequest, codeBadRequest, "a message holds no control characters")
-	}
-	return text, nil
-}
+func cleanChat(text string) (string, error) { return httpkit.CleanText(text, chatMaxRunes) }
 
 // postChat is POST /api/matches/{id}/chat {"text"} or {"phrase"}: a seated player says something at the
 // table; a signed-in spectator too, if the host allowed it.
@@ -184,12 +171,12 @@ func (s *Server) chatBlocked(r *http.Request, m *match, seat game.Seat) error {
 	if speaker == "" {
 		return nil
 	}
-	blocked, err := s.blockedBy(r.Context(), acct, speaker)
+	blocked, err := s.social.BlockedBy(r.Context(), acct, speaker)
 	if err != nil {
 		return fmt.Errorf("chat: %w", err)
 	}
 	if blocked {
-		return errf(http.StatusForbidden, codeBlocked, "a player at this table has blocked you: your messages are not shown here")
+		return errf(http.StatusForbidden, social.CodeBlocked, "a player at this table has blocked you: your messages are not shown here")
 	}
 	return nil
 }

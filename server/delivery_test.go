@@ -15,6 +15,7 @@ import (
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/notify/mail/mailtest"
 	"github.com/surveyor-game/surveyor/notify/push/pushtest"
+	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -183,6 +184,15 @@ func TestMailSurvivesAnSMTPOutage(t *testing.T) {
 		t.Fatalf("%d mails while the server refused", n)
 	}
 	eventually(t, "the retried mail", func() bool { e.clock.Advance(5 * time.Second); return len(smtp.Messages()) == 2 })
+	// The metrics count the turn mail (the first of the two mails is the address's confirmation, which
+	// does not go through the outbox) once sent, and the refusals before.
+	eventually(t, "the metrics of the retried mail", func() bool {
+		mt := e.must(http.StatusOK, e.scrape(nil))
+		return strings.Contains(string(mt.body), `surveyor_notifications_total{channel="mail",result="sent"} 1`+"\n")
+	})
+	if failed := series(t, e.scrape(nil).body, `surveyor_notifications_total{channel="mail",result="failed"}`); failed < 1 {
+		t.Fatalf("metrics: %v mails failed; want the refused one counted", failed)
+	}
 	m := smtp.Messages()[1]
 	if m.Header.Get("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" || !strings.Contains(m.Body, "/m/"+id) || !strings.Contains(m.Body, "Ada") {
 		t.Fatalf("turn mail: %v\n%s", m.Header, m.Body)
@@ -271,13 +281,13 @@ func TestScaleOutNotesOnce(t *testing.T) {
 	notes := make([]store.Note, n)
 	for i := range notes {
 		at := a.clock.Now()
-		notes[i] = store.Note{UserID: beaID, Kind: noteFollow, Data: json.RawMessage(`{"by":"p` + itoa(i) + `","seat":-1}`), Due: at, Created: at}
+		notes[i] = store.Note{UserID: beaID, Kind: social.NoteFollow, Data: json.RawMessage(`{"by":"p` + itoa(i) + `","seat":-1}`), Due: at, Created: at}
 	}
 	if err := a.srv.accounts.AddNotes(t.Context(), notes); err != nil {
 		t.Fatal(err)
 	}
-	a.srv.sender.wake()
-	b.srv.sender.wake()
+	a.srv.social.Wake()
+	b.srv.social.Wake()
 	eventually(t, "every push", func() bool { return len(ps.received()) >= n+1 })
 	time.Sleep(300 * time.Millisecond)
 	if got := len(ps.received()); got != n+1 {
@@ -289,12 +299,12 @@ func TestScaleOutNotesOnce(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, nt := range in {
-		var d noteData
+		var d social.NoteData
 		json.Unmarshal(nt.Data, &d)
 		if seen[d.By] {
 			t.Fatalf("note from %q twice in the inbox", d.By)
 		}
 		seen[d.By] = true
 	}
-	t.Logf("instance A delivered %v, instance B %v", a.srv.sender.sentCounts(), b.srv.sender.sentCounts())
+	t.Logf("instance A delivered %v, instance B %v", a.srv.social.SentCounts(), b.srv.social.SentCounts())
 }

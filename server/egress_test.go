@@ -46,15 +46,13 @@ func TestPushDoesNotConnectToANameThatResolvesToLoopback(t *testing.T) {
 	ada, _, id := twoPlayers(t, e, "")
 	var mu sync.Mutex
 	var pushErr error
-	e.srv.sender.mu.Lock()
-	e.srv.sender.after = func(n store.Note, err error) {
+	e.srv.social.OnDelivery(func(n store.Note, err error) {
 		if n.Channel == store.ChannelPush {
 			mu.Lock()
 			pushErr = err
 			mu.Unlock()
 		}
-	}
-	e.srv.sender.mu.Unlock()
+	})
 	var beaID string
 	if u, err := e.srv.accounts.UserByKey(t.Context(), "bea"); err != nil {
 		t.Fatal(err)

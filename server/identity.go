@@ -7,6 +7,7 @@ import (
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/server/accounts"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -37,10 +38,31 @@ type identity interface {
 	Held(matchID, userID string) (game.Seat, bool)
 }
 
-// newIdentity is the identity of a server with the account store st, or without accounts (st nil).
-func newIdentity(s *Server, st store.Accounts) identity {
+// The account room's names under the match host's old ones.
+const (
+	sessionCookie  = accounts.SessionCookie
+	apiTokenPrefix = httpkit.APITokenPrefix
+	scopeRead      = accounts.ScopeRead
+	scopePlay      = accounts.ScopePlay
+	codeNameTaken  = accounts.CodeNameTaken
+	codeNoAccounts = accounts.CodeNoAccounts
+)
+
+// principal is who a request acts for (accounts.Principal).
+type principal = accounts.Principal
+
+// seatClaim is a seat a guest browser proves it holds with its token (accounts.SeatClaim).
+type seatClaim = accounts.SeatClaim
+
+// newIdentity is the identity of a server with the account store st, or without accounts (st nil), and
+// the account room whose endpoints the route table names (nil without accounts: the table's accounts
+// wrapper refuses before any is called).
+func newIdentity(s *Server, st store.Accounts) (identity, *accounts.Store) {
 	if st == nil {
-		return accounts.None{}
+		return accounts.None{}, nil
 	}
-	return accounts.New(st, func() time.Time { return s.now() }, s.log, s.forgetSeatAccounts)
+	a := accounts.New(st, func() time.Time { return s.now() }, s.log, s.forgetSeatAccounts)
+	a.Serve(accounts.Host{MaxBody: s.maxBody, Trusted: s.trusted, Reserved: s.botNames, Claim: s.claimSeats,
+		SignInFailed: func(kind string) { s.metrics.SignInFailed(kind) }})
+	return a, a
 }

@@ -25,7 +25,7 @@ func (m *match) behindLog(ctx context.Context) bool {
 // onNotify is told of an append by any instance.
 func (s *Server) onNotify(id string, seq int64) {
 	if user, ok := strings.CutPrefix(id, store.WakePrefix); ok {
-		s.inboxes.wake(user)
+		s.social.WakeHere(user)
 		return
 	}
 	if id == "" {

@@ -12,6 +12,10 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/surveyor-game/surveyor/server/accounts"
+	"github.com/surveyor-game/surveyor/server/botapi"
+	"github.com/surveyor-game/surveyor/server/social"
 )
 
 // retryAfterAgrees checks a refusal by a limit: 429 rate_limited, a Retry-After header that is the body's
@@ -94,7 +98,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 		ada := e.browser()
 		ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
 		b := e.browser()
-		for range failBurst {
+		for range accounts.FailBurst {
 			b.do("POST", "/api/account/signin", `{"name":"Ada","password":"guess"}`)
 		}
 		retryAfterAgrees(t, "a sign-in after ten wrong passwords", b.do("POST", "/api/account/signin", `{"name":"Ada","password":"guess"}`), 60)
@@ -105,7 +109,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 		e, _, _ := accEnv(t)
 		ada, _, id := twoPlayers(t, e, "")
 		open := ada.must(ada.do("POST", "/api/matches", `{"game":"toy","max_seats":3,"name":"Ada"}`), 201).json(t)["id"].(string)
-		for i := range inviteBurst / 3 {
+		for i := range botapi.InviteBurst / 3 {
 			names := []string{}
 			for j := range 3 {
 				n := fmt.Sprintf("Guest%c%c", 'a'+i, 'a'+j)
@@ -116,7 +120,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 			ada.must(ada.do("POST", "/api/matches/"+open+"/invite", `{"names":[`+strings.Join(names, ",")+`]}`), 200)
 		}
 		retryAfterAgrees(t, "an invitation too many", ada.do("POST", "/api/matches/"+open+"/invite", `{"name":"Bea"}`), 3000)
-		for range reportBurst {
+		for range social.ReportBurst {
 			ada.must(ada.do("POST", "/api/users/Bea/report", `{"text":"rude"}`), 201)
 		}
 		retryAfterAgrees(t, "a report too many", ada.do("POST", "/api/users/Bea/report", `{"text":"rude"}`), 3000)
@@ -128,7 +132,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 	t.Run("confirmation mails", func(t *testing.T) {
 		e, _, _, bea, _ := mailEnv(t)
 		_ = e
-		for i := range confirmBurst - 1 {
+		for i := range social.ConfirmBurst - 1 {
 			bea.must(bea.do("POST", "/api/account/notify", `{"email":"bea`+itoa(i)+`@example.org"}`), 200)
 		}
 		retryAfterAgrees(t, "a confirmation mail too many", bea.do("POST", "/api/account/notify", `{"email":"bea9@example.org"}`), 3000)

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"github.com/surveyor-game/surveyor/server/social"
 	"testing"
 )
 
@@ -62,7 +63,7 @@ func TestNoNoteAtTheTable(t *testing.T) {
 	for _, n := range in.Notes {
 		kinds = append(kinds, n.Kind)
 	}
-	if len(in.Notes) != 3 || in.Notes[1].Kind != noteTurn || in.Notes[1].Read || in.Notes[2].Kind != noteStart {
+	if len(in.Notes) != 3 || in.Notes[1].Kind != social.NoteTurn || in.Notes[1].Read || in.Notes[2].Kind != social.NoteStart {
 		t.Fatalf("Bea's inbox %v, want the marker, one turn note (the one while hidden) and the start: %+v", kinds, in.Notes)
 	}
 }
@@ -73,7 +74,7 @@ func TestTwoTurnsOneUnreadNote(t *testing.T) {
 	ada, bea, id, _ := seatedPair(t, e)
 	ada.pick(id, 1)
 	first := waitInbox(t, bea, 2).Notes[0]
-	if first.Kind != noteTurn {
+	if first.Kind != social.NoteTurn {
 		t.Fatalf("newest note %+v, want the first turn", first)
 	}
 	bea.pick(id, 2)
@@ -81,7 +82,7 @@ func TestTwoTurnsOneUnreadNote(t *testing.T) {
 	in := flushInbox(t, e, bea, "Bea", "Marker")
 	turns := 0
 	for _, n := range in.Notes {
-		if n.Kind == noteTurn {
+		if n.Kind == social.NoteTurn {
 			turns++
 			if n.ID <= first.ID {
 				t.Fatalf("the first turn note was kept: %+v", in.Notes)

@@ -15,6 +15,9 @@ import (
 
 	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/server/metrics"
+	"github.com/surveyor-game/surveyor/server/observe"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -23,8 +26,8 @@ import (
 // is replayed from the start without it. Only effective moves (never undone) go into the record.
 const (
 	evJoin  = "join"
-	evStart = "start"
-	evMove  = "move"
+	evStart = observe.Start
+	evMove  = observe.Move
 	evUndo  = "undo"
 )
 
@@ -478,13 +481,7 @@ type lobbySummary struct {
 	Unlisted bool       `json:"unlisted,omitempty"`
 }
 
-func mustJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(fmt.Sprintf("marshal %T: %v", v, err)) // only called on the server's own plain structs
-	}
-	return b
-}
+func mustJSON(v any) json.RawMessage { return httpkit.MustJSON(v) }
 
 // join seats a new player; account is the name of the account that takes the seat signed in ("" for a
 // guest).
@@ -547,7 +544,13 @@ func (m *match) move(ctx context.Context, seat game.Seat, mv json.RawMessage, au
 // moveOnce plays a move a client sent with what it knows: the sequence number it saw and its
 // idempotency key (request). A retry of a request already applied changes nothing and succeeds; a move
 // made for a sequence number the match has passed is refused.
-func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage, auto string, rq request) error {
+func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage, auto string, rq request) (err error) {
+	start := rq.at
+	if start.IsZero() {
+		start = time.Now()
+	}
+	var durable time.Time
+	defer func() { m.srv.metrics.Move(moveResult(err, durable), start, durable, time.Now()) }()
 	if m.seen(seat, rq.key) {
 		return nil
 	}
@@ -582,6 +585,7 @@ func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage
 	if err := m.commit(ctx, ev, status, e); err != nil {
 		return err
 	}
+	durable = time.Now()
 	m.seq++
 	m.moves = append(m.moves, effMove{seq: m.seq, seat: seat, move: mv, auto: auto != "", at: at})
 	m.noteKey(seat, rq.key, m.seq)
@@ -590,6 +594,18 @@ func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage
 	m.afterLog(ctx, e)
 	m.changed()
 	return nil
+}
+
+// moveResult is a move's label in the metrics: accepted once durable, repeated when a retry was answered
+// without playing, else the refusal's code.
+func moveResult(err error, durable time.Time) string {
+	switch {
+	case err != nil:
+		return metrics.Code(toAPIError(err).Code)
+	case durable.IsZero():
+		return metrics.Repeated
+	}
+	return metrics.Accepted
 }
 
 // undoOnce takes back the seat's last move, if the game allows it now, for a client's request: once per
@@ -636,6 +652,7 @@ func (m *match) broken(err error) error {
 type request struct {
 	seq *int64
 	key string
+	at  time.Time // when the client's message arrived (zero: when the match took it up), for the metrics
 }
 
 type seatKey struct {

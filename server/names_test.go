@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"github.com/surveyor-game/surveyor/server/social"
 	"net/http"
 	"testing"
 )
@@ -57,14 +58,14 @@ func TestAGuestCannotTakeAnAccountsName(t *testing.T) {
 	in := waitInbox(t, bea, 2)
 	byAccount := map[string]bool{}
 	for _, n := range in.Notes {
-		if n.Kind == noteTurn {
+		if n.Kind == social.NoteTurn {
 			byAccount[n.By] = n.ByAccount
 		}
 	}
 	if v, ok := byAccount["Eve"]; !ok || v {
 		t.Errorf("Bea's turn after the guest Eve: %+v", in.Notes)
 	}
-	if in.Notes[len(in.Notes)-1].Kind != noteStart || !in.Notes[len(in.Notes)-1].ByAccount {
+	if in.Notes[len(in.Notes)-1].Kind != social.NoteStart || !in.Notes[len(in.Notes)-1].ByAccount {
 		t.Errorf("the start, by Ada's account: %+v", in.Notes)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -41,7 +42,7 @@ func flushInbox(t *testing.T, e *env, to *browser, toName, marker string) inboxJ
 		in = inboxJSON{}
 		json.Unmarshal(to.must(to.do("GET", "/api/account/notifications", ""), 200).body, &in)
 		for _, n := range in.Notes {
-			if n.Kind == noteFollow && n.By == marker {
+			if n.Kind == social.NoteFollow && n.By == marker {
 				return true
 			}
 		}
@@ -62,7 +63,7 @@ func TestABlockedAccountsRematchNotifiesNobody(t *testing.T) {
 	ada.must(ada.do("POST", "/api/matches/"+id+"/rematch", ""), 200)
 	in := flushInbox(t, e, bea, "Bea", "Marker")
 	for _, n := range in.Notes {
-		if n.Kind == noteRematch || n.Kind == noteFollow && n.By == "Ada" {
+		if n.Kind == social.NoteRematch || n.Kind == social.NoteFollow && n.By == "Ada" {
 			t.Fatalf("Bea, who blocked Ada, was told: %+v", in.Notes)
 		}
 	}
@@ -86,7 +87,7 @@ func TestFollowingAgainNotifiesNobody(t *testing.T) {
 	ada.must(ada.do("DELETE", "/api/users/Bea/follow", ""), 200)
 	ada.must(ada.do("DELETE", "/api/users/Bea/follow", ""), 200)
 	ada.must(ada.do("POST", "/api/users/Bea/follow", ""), 200)
-	var fs struct{ Following []contactOut }
+	var fs struct{ Following []social.ContactOut }
 	json.Unmarshal(ada.must(ada.do("GET", "/api/account/following", ""), 200).body, &fs)
 	if len(fs.Following) != 1 || fs.Following[0].Name != "Bea" {
 		t.Fatalf("Ada follows %+v", fs.Following)
@@ -94,7 +95,7 @@ func TestFollowingAgainNotifiesNobody(t *testing.T) {
 	in := flushInbox(t, e, bea, "Bea", "Marker")
 	follows := 0
 	for _, n := range in.Notes {
-		if n.Kind == noteFollow && n.By == "Ada" {
+		if n.Kind == social.NoteFollow && n.By == "Ada" {
 			follows++
 		}
 	}
@@ -108,8 +109,8 @@ func TestFollowingAgainNotifiesNobody(t *testing.T) {
 // that carry its doing, and a turn still comes; an unknown kind is dropped; and each kind the server
 // writes has its rule.
 func TestTheGateOfNotes(t *testing.T) {
-	for _, k := range []string{noteTurn, noteStart, noteClock, noteEnd, noteInvite, noteRematch, noteFollow} {
-		if _, ok := noteRules[k]; !ok {
+	for _, k := range []string{social.NoteTurn, social.NoteStart, social.NoteClock, social.NoteEnd, social.NoteInvite, social.NoteRematch, social.NoteFollow} {
+		if !social.KnownKind(k) {
 			t.Errorf("the kind %q has no rule", k)
 		}
 	}
@@ -120,43 +121,43 @@ func TestTheGateOfNotes(t *testing.T) {
 	adaU, _ := acc.UserByKey(ctx, "ada")
 	beaU, _ := acc.UserByKey(ctx, "bea")
 	at := e.clock.Now()
-	note := func(kind string, d noteData) store.Note {
+	note := func(kind string, d social.NoteData) store.Note {
 		return store.Note{UserID: beaU.ID, Kind: kind, GameID: id, Data: mustJSON(d), Due: at, Created: at}
 	}
-	from := noteData{By: "Ada", Actor: adaU.ID, Seat: -1}
-	e.srv.addNotes(ctx, note(noteInvite, from), note(noteInvite, from), note(noteInvite, from))
-	e.srv.addNotes(ctx, note(noteTurn, noteData{By: "Ada", Actor: adaU.ID, Seat: 1, Seq: 7}), note(noteTurn, noteData{By: "Ada", Actor: adaU.ID, Seat: 1, Seq: 7}))
-	e.srv.addNotes(ctx, note("gossip", from))
+	from := social.NoteData{By: "Ada", Actor: adaU.ID, Seat: -1}
+	e.srv.social.AddNotes(ctx, note(social.NoteInvite, from), note(social.NoteInvite, from), note(social.NoteInvite, from))
+	e.srv.social.AddNotes(ctx, note(social.NoteTurn, social.NoteData{By: "Ada", Actor: adaU.ID, Seat: 1, Seq: 7}), note(social.NoteTurn, social.NoteData{By: "Ada", Actor: adaU.ID, Seat: 1, Seq: 7}))
+	e.srv.social.AddNotes(ctx, note("gossip", from))
 	in := flushInbox(t, e, bea, "Bea", "Marker")
 	count := map[string]int{}
 	for _, n := range in.Notes {
 		count[n.Kind]++
 	}
-	if count[noteInvite] != 1 || count[noteTurn] != 1 || count["gossip"] != 0 {
+	if count[social.NoteInvite] != 1 || count[social.NoteTurn] != 1 || count["gossip"] != 0 {
 		t.Fatalf("repeats and an unknown kind: %v", count)
 	}
 	firstTurn := int64(0)
 	for _, n := range in.Notes {
-		if n.Kind == noteTurn {
+		if n.Kind == social.NoteTurn {
 			firstTurn = n.ID
 		}
 	}
 	// An hour later the same invitation is news again.
-	e.clock.Advance(noteRepeatWindow + time.Minute)
+	e.clock.Advance(social.NoteRepeatWindow + time.Minute)
 	at = e.clock.Now()
-	e.srv.addNotes(ctx, note(noteInvite, from))
-	if in := flushInbox(t, e, bea, "Bea", "Marker2"); countKind(in, noteInvite) != 2 {
+	e.srv.social.AddNotes(ctx, note(social.NoteInvite, from))
+	if in := flushInbox(t, e, bea, "Bea", "Marker2"); countKind(in, social.NoteInvite) != 2 {
 		t.Fatalf("an invitation after the window: %+v", in.Notes)
 	}
 	// Blocked, Ada's invitations are dropped; her move's turn note still comes (Bea must not miss it): it
 	// replaces the unread turn note of the table.
 	bea.must(bea.do("POST", "/api/users/Ada/block", ""), 200)
-	e.clock.Advance(noteRepeatWindow + time.Minute)
+	e.clock.Advance(social.NoteRepeatWindow + time.Minute)
 	at = e.clock.Now()
-	e.srv.addNotes(ctx, note(noteInvite, from), note(noteRematch, from), note(noteTurn, noteData{By: "Ada", Actor: adaU.ID, Seat: 1, Seq: 9}))
+	e.srv.social.AddNotes(ctx, note(social.NoteInvite, from), note(social.NoteRematch, from), note(social.NoteTurn, social.NoteData{By: "Ada", Actor: adaU.ID, Seat: 1, Seq: 9}))
 	in = flushInbox(t, e, bea, "Bea", "Marker3")
-	turns := slices.DeleteFunc(slices.Clone(in.Notes), func(n noteJSON) bool { return n.Kind != noteTurn })
-	if countKind(in, noteInvite) != 2 || countKind(in, noteRematch) != 0 || len(turns) != 1 || turns[0].ID <= firstTurn {
+	turns := slices.DeleteFunc(slices.Clone(in.Notes), func(n noteJSON) bool { return n.Kind != social.NoteTurn })
+	if countKind(in, social.NoteInvite) != 2 || countKind(in, social.NoteRematch) != 0 || len(turns) != 1 || turns[0].ID <= firstTurn {
 		t.Fatalf("notes from a blocked account: %+v", in.Notes)
 	}
 	_ = ada

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/server/observe"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -21,7 +22,7 @@ import (
 // seats the bots, and an asker's seat token in the rematch is derived from their token in the finished
 // match (asking again finds the seat taken the first time, and hands back the same token).
 
-const evRematch = "rematch"
+const evRematch = observe.Rematch
 
 type rematchData struct {
 	ID string `json:"id"`

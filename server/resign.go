@@ -20,13 +20,14 @@ import (
 	"time"
 
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/observe"
 	"github.com/surveyor-game/surveyor/store"
 )
 
 // Event kinds of this file.
 const (
-	evResign = "resign"
-	evClaim  = "claim"
+	evResign = observe.Resign
+	evClaim  = observe.Claim
 )
 
 // Why a game ended before its rules ended it (matchInfo.Ended).

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"github.com/surveyor-game/surveyor/rating"
 	"net/http"
 	"slices"
 	"strings"
@@ -199,7 +200,7 @@ func TestRatedResignationIsALoss(t *testing.T) {
 	if len(pa.Ratings) != 1 || len(pb.Ratings) != 1 {
 		t.Fatalf("ratings: Ada %+v, Bea %+v; want one each", pa.Ratings, pb.Ratings)
 	}
-	fresh := ratingModel.New()
+	fresh := rating.Default().New()
 	if pa.Ratings[0].Mu >= fresh.Mu || pb.Ratings[0].Mu <= fresh.Mu {
 		t.Fatalf("mu after Ada resigned: Ada %v, Bea %v (a newcomer has %v): Ada should fall, Bea rise", pa.Ratings[0].Mu, pb.Ratings[0].Mu, fresh.Mu)
 	}

@@ -50,7 +50,7 @@ func TestRoomsKeepOutOfTheMatchCore(t *testing.T) {
 	if rooms == 0 {
 		t.Fatal("no package beside the match host was found: the test reads nothing")
 	}
-	for _, room := range []string{"httpkit", "accounts"} {
+	for _, room := range []string{"httpkit", "accounts", "observe", "social", "ratings", "botapi"} {
 		if !seen[room] {
 			t.Errorf("the room server/%s was not found: the test no longer reads it", room)
 		}

@@ -22,7 +22,12 @@ import (
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/notify/mail"
+	"github.com/surveyor-game/surveyor/server/accounts"
+	"github.com/surveyor-game/surveyor/server/botapi"
 	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/server/metrics"
+	"github.com/surveyor-game/surveyor/server/ratings"
+	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -74,6 +79,9 @@ type Config struct {
 	// OutboxLease is how long an instance holds the notifications it claimed before another may take
 	// them over (default 2 minutes; it must exceed a delivery's 30 s timeout).
 	OutboxLease time.Duration
+	// MetricsFrom are the client addresses /metrics answers (nil: loopback only, 127.0.0.0/8 and ::1);
+	// others are refused. Behind a trusted proxy the client is the one the proxy names.
+	MetricsFrom []netip.Prefix
 	// Now and Seed replace the clock and the seed source in tests.
 	Now  func() time.Time
 	Seed func() uint64
@@ -102,10 +110,9 @@ type Server struct {
 	wsPerAddr   int
 	sockets     httpkit.Counter // open WebSockets by client address
 
-	accounts   store.Accounts // nil without accounts
-	ident      identity       // the accounts as the match host sees them: noIdentity without
-	failed     failures       // wrong passwords, per account and per address
-	ceremonies ceremonies     // passkey ceremonies between their two steps
+	accounts store.Accounts  // nil without accounts
+	ident    identity        // the accounts as the match host sees them: accounts.None without
+	acct     *accounts.Store // the account room, whose endpoints the route table names (nil without)
 
 	mu      sync.Mutex
 	matches map[string]*match
@@ -119,21 +126,22 @@ type Server struct {
 	wsBusy   sync.RWMutex
 	draining atomic.Bool
 	drained  chan struct{} // closed by Drain: long polls answer at once
-	botHub   *botHub       // the bot accounts' event streams (botapi.go)
+	botapi   *botapi.Room  // the open bot API: bot accounts' streams, invitations by name (rooms.go)
 	// alarms holds, for each match in play whose clock runs but which was dropped from memory, a timer for
 	// its next deadline (clock.go).
-	alarmMu sync.Mutex
-	alarms  map[string]*time.Timer
-	inboxes userHub // the accounts' open inbox streams (notify.go)
-	// hourly limits of an account's confirmation mails, invitations and reports (social.go)
-	confirmations, invitations, reports httpkit.PerHour
-	sender                              *sender       // works the notification outbox (sender.go); nil without accounts
-	observers                           []Observer    // told of every event a match logs (observer.go)
-	wsPing                              time.Duration // how often a WebSocket's peer is pinged
-	drainMu                             sync.Once
+	alarmMu   sync.Mutex
+	alarms    map[string]*time.Timer
+	social    *social.Room  // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
+	ratings   *ratings.Room // ratings on finish, profiles, leaderboards (rooms.go)
+	observers []Observer    // told of every event a match logs (observer.go)
+	wsPing    time.Duration // how often a WebSocket's peer is pinged
+	drainMu   sync.Once
 	// listening is closed when the store's notifications start (shared stores only)
 	listening  chan struct{}
 	listenOnce sync.Once
+
+	metrics     *metrics.Metrics // what the operator watches (/metrics, metrics.go)
+	metricsFrom []netip.Prefix
 }
 
 // New builds a server and starts its background work (NOTIFY listener, eviction of idle matches, rate
@@ -143,9 +151,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("server: Store and Games are required")
 	}
 	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
-		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, botHub: newBotHub(), wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
-		accounts: cfg.Accounts, failed: failures{b: map[string]*bucket{}},
-		confirmations: httpkit.PerHour{Limit: confirmBurst}, invitations: httpkit.PerHour{Limit: inviteBurst}, reports: httpkit.PerHour{Limit: reportBurst}, bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
+		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
+		accounts:    cfg.Accounts,
+		bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = DefaultBodyTimeout
 	}
@@ -158,19 +166,23 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.log = slog.New(httpkit.LogRequestIDs(s.log.Handler()))
 	if s.bots != nil {
 		s.botPool = &botPool{bots: s.bots, by: map[string]*sync.Pool{}}
 	}
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.ident = newIdentity(s, cfg.Accounts)
 	if s.seed == nil {
 		s.seed = httpkit.RandomSeed
 	}
 	if s.maxBody <= 0 {
 		s.maxBody = 64 << 10
 	}
+	s.ident, s.acct = newIdentity(s, cfg.Accounts)
+	s.social = s.newSocial()
+	s.ratings = s.newRatings()
+	s.botapi = s.newBotAPI()
 	if s.idle <= 0 {
 		s.idle = 10 * time.Minute
 	}
@@ -186,6 +198,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.creations = httpkit.NewLimiter(createRate, createBurst)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
+	s.initMetrics(cfg.MetricsFrom)
 	s.handler = s.routes(cfg.Static)
 	if n, ok := s.store.(store.Notifier); ok {
 		// New returns once the server hears of other instances' appends, so that no match it loads can
@@ -203,14 +216,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 	}
 	s.wg.Go(s.housekeeping)
-	if s.ident.Available() == nil {
-		// The order matters: the notes are written first, then the sender woken for them.
-		s.observe(notes{})
-		s.observe(ratings{s})
-		if err := s.startSender(ctx, cfg); err != nil {
-			s.Close()
-			return nil, err
-		}
+	if err := s.observeRooms(ctx, cfg); err != nil {
+		s.Close()
+		return nil, err
 	}
 	if err := s.armClocks(ctx); err != nil {
 		s.Close()

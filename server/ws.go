@@ -244,6 +244,7 @@ func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, cork *corkConn, 
 }
 
 func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data []byte, id string, seat game.Seat, sub *subscriber) wsReply {
+	arrived := time.Now()
 	fail := func(ae *apiError, msgID string) wsReply { return wsReply{Type: "error", ID: msgID, Error: ae} }
 	if wait := s.limiterWait("ws:" + id + ":" + strconv.Itoa(int(seat))); wait > 0 {
 		// The refusal names the message it refuses, so that the client knows which one to send again.
@@ -278,7 +279,7 @@ func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data [
 	if len(in.Key) > maxKeyLen {
 		return fail(errf(http.StatusBadRequest, codeBadRequest, "key is longer than %d characters", maxKeyLen), in.ID)
 	}
-	rq := request{seq: in.Seq, key: in.Key}
+	rq := request{seq: in.Seq, key: in.Key, at: arrived}
 	var seq int64
 	err := s.withMatch(ctx, id, func(m *match) error {
 		var err error

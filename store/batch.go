@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -59,7 +60,13 @@ type Batcher struct {
 	// held one) never waits. Set it before the first Append.
 	Gather time.Duration
 	last   int // requests in the last batch taken
+
+	observe atomic.Pointer[func(n int)] // told each batch's size (ObserveBatches)
 }
+
+// ObserveBatches has fn told the number of appends of every batch committed from now on (the server's
+// metrics); a later call replaces an earlier one.
+func (b *Batcher) ObserveBatches(fn func(n int)) { b.observe.Store(&fn) }
 
 // gatherBelow is the batch size from which a commit no longer waits for more.
 const gatherBelow = 16
@@ -125,6 +132,9 @@ func (b *Batcher) loop(own *AppendReq) {
 		clear(b.queue[rest:])
 		b.queue = b.queue[:rest]
 		b.mu.Unlock()
+		if fn := b.observe.Load(); fn != nil {
+			(*fn)(n)
+		}
 		b.commitSafe(batch)
 		if own != nil && slices.Contains(batch, own) {
 			b.mu.Lock()

@@ -17,6 +17,7 @@ import (
 	"github.com/surveyor-game/surveyor/game/gametest"
 	"github.com/surveyor-game/surveyor/games"
 	"github.com/surveyor-game/surveyor/internal/cli"
+	"github.com/surveyor-game/surveyor/internal/tlsserve"
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/server"
 	"github.com/surveyor-game/surveyor/server/httpkit"
@@ -46,7 +47,27 @@ type serveOptions struct {
 	noBots                   bool
 	connsPerAddr, wsPerAddr  int
 	noAccounts               bool
-	trusted                  []netip.Prefix
+	trusted, metricsFrom     []netip.Prefix
+	pprofAddr                string
+	tls                      tlsOptions
+}
+
+// cidrs reads a repeatable flag of CIDRs or bare addresses into dst.
+func cidrs(dst *[]netip.Prefix) func(string) error {
+	return func(v string) error {
+		for _, part := range strings.Split(v, ",") {
+			p, err := netip.ParsePrefix(strings.TrimSpace(part))
+			if err != nil {
+				a, aerr := netip.ParseAddr(strings.TrimSpace(part))
+				if aerr != nil {
+					return fmt.Errorf("%q is neither a CIDR nor an address", part)
+				}
+				p = netip.PrefixFrom(a, a.BitLen())
+			}
+			*dst = append(*dst, p.Masked())
+		}
+		return nil
+	}
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
@@ -66,32 +87,29 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.BoolVar(&o.noAccounts, "no-accounts", false, "no accounts: every player is a guest with seat tokens")
 	fs.IntVar(&o.connsPerAddr, "conns-per-addr", server.DefaultConnsPerAddr, "open connections one client address may hold, trusted proxies excepted (0: no cap, for surveyor loadtest --server)")
 	fs.IntVar(&o.wsPerAddr, "ws-per-addr", server.DefaultWebSocketsPerAddr, "WebSockets one client address may hold (-1: no cap)")
-	fs.Func("trusted-proxy", "`CIDR` of a reverse proxy in front of the server (repeatable, or comma-separated): its X-Forwarded-For names the client for the rate limit and the logs", func(v string) error {
-		for _, part := range strings.Split(v, ",") {
-			p, err := netip.ParsePrefix(strings.TrimSpace(part))
-			if err != nil {
-				a, aerr := netip.ParseAddr(strings.TrimSpace(part))
-				if aerr != nil {
-					return fmt.Errorf("%q is neither a CIDR nor an address", part)
-				}
-				p = netip.PrefixFrom(a, a.BitLen())
-			}
-			o.trusted = append(o.trusted, p.Masked())
-		}
-		return nil
-	})
+	fs.Func("trusted-proxy", "`CIDR` of a reverse proxy in front of the server (repeatable, or comma-separated): its X-Forwarded-For names the client for the rate limit and the logs", cidrs(&o.trusted))
+	fs.Func("metrics-from", "`CIDR` of the operator's machines that may read /metrics (repeatable, or comma-separated; default loopback only: 127.0.0.0/8, ::1)", cidrs(&o.metricsFrom))
+	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "serve Go's profiler (net/http/pprof) on this `HOST:PORT` of its own, for the operator only (off without it; never on the players' address)")
 	o.gc.Register(fs, "")
 	fs.StringVar(&o.smtp, "smtp", "", "send notification mails through this SMTP server: `URL` smtp://user:pass@host:587?from=Surveyor%20%3Cnoreply%40example.org%3E (smtps:// for TLS from the start; off without it)")
 	fs.StringVar(&o.publicURL, "public-url", "", "the site's address as players reach it, for the links in mails and pushes (default http://ADDR)")
 	fs.BoolVar(&o.noPush, "no-push", false, "send no Web Push notifications")
 	fs.DurationVar(&o.outboxLease, "outbox-lease", 2*time.Minute, "how long an instance holds the notifications it claimed; after a crash another instance sends them once this has passed")
 	fs.BoolVar(&o.toy, "toy", false, "also serve the toy game of surveyor loadtest --server (for load tests only)")
+	o.tls.register(fs)
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for load tests; SIGUSR1 starts it again, from then on)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	o.tls.noteSet(fs)
+	if err := o.tls.check(); err != nil {
+		return o, err
+	}
+	if o.tls.addr != "" {
+		o.addr = o.tls.addr
 	}
 	return o, nil
 }
@@ -113,6 +131,12 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
 
+	var tlsCfg tlsserve.Config
+	if o.tls.on() {
+		if tlsCfg, err = o.tls.config(log); err != nil {
+			return err
+		}
+	}
 	st, where, err := cli.OpenStore(ctx, o.db, o.data)
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
@@ -131,7 +155,8 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		defer stop()
 	}
 	cfg := server.Config{Store: st, Games: reg, Static: web.FS(), Logger: log, RateLimit: o.rate, RateBurst: o.burst,
-		Bots: games.Bots(), BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr, IdleTimeout: o.idle}
+		Bots: games.Bots(), BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr, IdleTimeout: o.idle,
+		MetricsFrom: o.metricsFrom}
 	if o.noBots {
 		cfg.Bots = nil
 	}
@@ -139,7 +164,15 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		cfg.Accounts = acc
 	}
 	cfg.NoPush, cfg.PublicURL, cfg.OutboxLease = o.noPush, o.publicURL, o.outboxLease
-	if cfg.PublicURL == "" {
+	var tlsSide *tlsServing
+	if o.tls.on() {
+		if tlsSide, err = newTLS(tlsCfg, st); err != nil {
+			return err
+		}
+	}
+	if cfg.PublicURL == "" && tlsSide != nil {
+		cfg.PublicURL = tlsSide.url(o.addr)
+	} else if cfg.PublicURL == "" {
 		cfg.PublicURL = "http://" + o.addr
 	}
 	if o.smtp != "" {
@@ -159,14 +192,33 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		srv.Close()
 		return fmt.Errorf("listen: %w", err)
 	}
+	if o.pprofAddr != "" {
+		stop, err := serveProfiler(o.pprofAddr, log)
+		if err != nil {
+			ln.Close()
+			srv.Close()
+			return fmt.Errorf("--pprof-addr: %w", err)
+		}
+		defer stop()
+	}
 	ln = httpkit.LimitListener(ln, o.connsPerAddr, o.trusted)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-	fmt.Fprintf(stdout, "Surveyor is serving on http://%s/ (%s)\n", ln.Addr(), where)
-	log.Info("serving", "addr", ln.Addr().String(), "store", where, "games", len(reg))
+	serve, url := hs.Serve, "http://"+ln.Addr().String()
+	if tlsSide != nil {
+		if err := tlsSide.start(ctx, o.tls, hs, ln, o.connsPerAddr, o.trusted, log); err != nil {
+			ln.Close()
+			srv.Close()
+			return err
+		}
+		serve = func(ln net.Listener) error { return hs.ServeTLS(ln, "", "") }
+		url = tlsSide.url(ln.Addr().String())
+	}
+	fmt.Fprintf(stdout, "Surveyor is serving on %s/ (%s)\n", url, where)
+	log.Info("serving", "addr", ln.Addr().String(), "url", url, "store", where, "games", len(reg))
 
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- serve(ln) }()
 	select {
 	case err := <-errc:
 		srv.Close()
@@ -179,7 +231,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	srv.Drain()
 	sctx, cancel := context.WithTimeout(context.Background(), o.shutdown)
 	defer cancel()
-	serr := hs.Shutdown(sctx)
+	serr := errors.Join(hs.Shutdown(sctx), tlsSide.shutdown(sctx))
 	srv.Close()
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Warn("serve ended with an error", "err", err)

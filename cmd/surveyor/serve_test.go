@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -25,11 +26,17 @@ import (
 // SIGTERM would) and returns its exit code.
 func startServe(t *testing.T, args ...string) (string, func() int) {
 	t.Helper()
+	return startServeLogging(t, io.Discard, args...)
+}
+
+// startServeLogging is startServe with the server's log written to logs.
+func startServeLogging(t *testing.T, logs io.Writer, args ...string) (string, func() int) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	code := make(chan int, 1)
 	go func() {
-		c := run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0", "--log-level", "warn"}, args...), nil, pw, io.Discard)
+		c := run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0", "--log-level", "warn"}, args...), nil, pw, logs)
 		pw.Close()
 		code <- c
 	}()
@@ -38,7 +45,7 @@ func startServe(t *testing.T, args ...string) (string, func() int) {
 		cancel()
 		t.Fatalf("serve printed nothing (exit %d)", <-code)
 	}
-	m := regexp.MustCompile(`serving on (http://[0-9.:]+)/`).FindStringSubmatch(lines.Text())
+	m := regexp.MustCompile(`serving on (https?://[a-z0-9.:-]+)/`).FindStringSubmatch(lines.Text())
 	if m == nil {
 		cancel()
 		t.Fatalf("serve printed %q, want the address to open", lines.Text())
@@ -422,5 +429,44 @@ func TestUserCommand(t *testing.T) {
 	}
 	if bea, _ := acc.UserByKey(ctx, "bea"); !bea.Disabled {
 		t.Fatal("Bea is not disabled")
+	}
+}
+
+// The operator's figures are on the players' address for the operator's machines only; the profiler is
+// only where --pprof-addr puts it.
+func TestServeMetricsAndProfiler(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pprofAddr := ln.Addr().String()
+	ln.Close()
+	base, _ := startServe(t, "--data", t.TempDir(), "--pprof-addr", pprofAddr)
+	get := func(url string) (int, string) {
+		t.Helper()
+		res, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	if code, body := get(base + "/metrics"); code != 200 || !strings.Contains(body, "surveyor_matches_in_play 0") {
+		t.Fatalf("/metrics from loopback: %d\n%.300s", code, body)
+	}
+	if _, body := get(base + "/debug/pprof/"); strings.Contains(body, "Types of profiles") {
+		t.Fatal("the profiler answers on the players' address")
+	}
+	if code, body := get("http://" + pprofAddr + "/debug/pprof/"); code != 200 || !strings.Contains(body, "Types of profiles") {
+		t.Fatalf("profiler: %d", code)
+	}
+
+	other, _ := startServe(t, "--data", t.TempDir(), "--metrics-from", "10.0.0.0/8")
+	if code, body := get(other + "/metrics"); code != http.StatusForbidden || !strings.Contains(body, "metrics-from") {
+		t.Fatalf("/metrics from outside --metrics-from: %d %s", code, body)
+	}
+	if _, err := parseServeFlags([]string{"--metrics-from", "everyone"}, io.Discard); err == nil {
+		t.Fatal("--metrics-from everyone accepted")
 	}
 }

@@ -1,8 +1,8 @@
 // Package accounts is the server's account room: who a request acts for (a session cookie or an sv_ API
 // token), and which account holds which seat of a match. The match host sees it through one interface
 // (Store with accounts, None without, which knows no one and refuses what takes an account with
-// accounts_disabled), so that it never asks whether accounts are on. Sign-up, sessions, tokens and
-// passkeys' endpoints are still the host's (server/accounts.go, passkeys.go).
+// accounts_disabled), so that it never asks whether accounts are on. The account endpoints (sign-up and
+// sign-in, sessions, API tokens, passkeys) are Store's methods, which the host's route table names.
 package accounts
 
 import (
@@ -97,11 +97,15 @@ type Store struct {
 	log    *slog.Logger
 	onBind func(matchID string) // a seat of the match was just bound: the host asks again who holds them
 	held   holders
+
+	host       Host       // what the endpoints need of the server (Serve)
+	failed     failures   // wrong passwords, per account and per address
+	ceremonies ceremonies // passkey ceremonies between their two steps
 }
 
 // New is the accounts kept in st; onBind is told of each seat bound.
 func New(st store.Accounts, now func() time.Time, log *slog.Logger, onBind func(matchID string)) *Store {
-	return &Store{st: st, now: now, log: log, onBind: onBind}
+	return &Store{st: st, now: now, log: log, onBind: onBind, failed: failures{b: map[string]*bucket{}}}
 }
 
 // Held is the seat an account is known to hold in a match, without asking the store.

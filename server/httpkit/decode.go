@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // ReadBody reads a request body of at most max bytes.
@@ -102,4 +104,21 @@ func (b *deadlineBody) Read(p []byte) (int, error) {
 		_ = b.rc.SetReadDeadline(time.Time{})
 	}
 	return n, err
+}
+
+// CleanText checks a message a player writes (a chat line, a report): trimmed, 1 to maxRunes
+// characters, no control characters but the line break.
+func CleanText(text string, maxRunes int) (string, error) {
+	text = strings.TrimSpace(text)
+	if !utf8.ValidString(text) {
+		return "", Errf(http.StatusBadRequest, CodeBadRequest, "a message is UTF-8 text")
+	}
+	n := utf8.RuneCountInString(text)
+	if n == 0 || n > maxRunes {
+		return "", Errf(http.StatusBadRequest, CodeBadRequest, "a message has 1 to %d characters", maxRunes)
+	}
+	if strings.IndexFunc(text, func(r rune) bool { return unicode.IsControl(r) && r != '\n' }) >= 0 {
+		return "", Errf(http.StatusBadRequest, CodeBadRequest, "a message holds no control characters")
+	}
+	return text, nil
 }

@@ -123,3 +123,12 @@ func WriteError(w http.ResponseWriter, e *Error) {
 		Error *Error `json:"error"`
 	}{e})
 }
+
+// MustJSON encodes one of the server's own plain values, which cannot fail to encode.
+func MustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("marshal %T: %v", v, err)) // only called on the server's own plain structs
+	}
+	return b
+}

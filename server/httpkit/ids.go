@@ -1,11 +1,15 @@
 package httpkit
 
-// Identifiers and secrets: match ids, seat tokens, seeds.
+// Identifiers and secrets: match ids, seat tokens, seeds; display names.
 
 import (
 	"crypto/rand"
 	"encoding/base32"
 	"encoding/binary"
+	"net/http"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 func RandomSeed() uint64 {
@@ -34,4 +38,19 @@ func ValidID(id string) bool {
 		}
 	}
 	return true
+}
+
+// CheckName refuses a display name (a seat's, a token's) that is empty, longer than 32 characters or
+// holds a character that does not print.
+func CheckName(name string) error {
+	name = strings.TrimSpace(name)
+	if name == "" || utf8.RuneCountInString(name) > 32 {
+		return Errf(http.StatusBadRequest, CodeBadRequest, "name must be 1 to 32 characters")
+	}
+	for _, c := range name {
+		if !unicode.IsPrint(c) {
+			return Errf(http.StatusBadRequest, CodeBadRequest, "name holds a control character")
+		}
+	}
+	return nil
 }

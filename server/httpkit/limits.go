@@ -65,9 +65,19 @@ func (l *Limiter) Sweep(now time.Time) {
 // client). IPv6 clients are keyed by their /64, the block one subscriber usually gets, so that an address
 // per request does not escape the limit.
 func ClientKey(r *http.Request, trusted []netip.Prefix) string {
+	addr, ok := ClientAddr(r, trusted)
+	if !ok {
+		return r.RemoteAddr
+	}
+	return KeyOf(addr)
+}
+
+// ClientAddr is the client's address as ClientKey reads it (whole, not keyed by its block); false when
+// the connection's address cannot be read.
+func ClientAddr(r *http.Request, trusted []netip.Prefix) (netip.Addr, bool) {
 	ap, err := netip.ParseAddrPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		return netip.Addr{}, false
 	}
 	addr := ap.Addr().Unmap()
 	if IsTrusted(addr, trusted) {
@@ -77,16 +87,16 @@ func ClientKey(r *http.Request, trusted []netip.Prefix) string {
 			for j := len(parts) - 1; j >= 0; j-- {
 				a, ok := parseHop(strings.TrimSpace(parts[j]))
 				if !ok {
-					return KeyOf(addr) // a garbled chain: the last sure hop is the proxy itself
+					return addr, true // a garbled chain: the last sure hop is the proxy itself
 				}
 				addr = a.Unmap()
 				if !IsTrusted(addr, trusted) {
-					return KeyOf(addr)
+					return addr, true
 				}
 			}
 		}
 	}
-	return KeyOf(addr)
+	return addr, true
 }
 
 // parseHop reads one address of X-Forwarded-For, which some proxies write with the client's port.

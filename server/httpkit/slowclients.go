@@ -86,3 +86,14 @@ func (c *countedConn) Close() error {
 	c.once.Do(c.release)
 	return c.Conn.Close()
 }
+
+// Total is what every key holds together.
+func (c *Counter) Total() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for _, v := range c.n {
+		n += v
+	}
+	return n
+}

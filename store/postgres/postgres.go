@@ -28,6 +28,7 @@ var migrations embed.FS
 // Store is a store.Store and store.Notifier on PostgreSQL.
 type Store struct {
 	store.SQLAccounts // the accounts, in SQL shared with the SQLite backend
+	store.SQLCerts    // the TLS certificates of serve --domain, likewise
 
 	pool    *pgxpool.Pool
 	batcher *store.Batcher
@@ -76,6 +77,7 @@ func Open(ctx context.Context, url string, o Options) (*Store, error) {
 		return nil, fmt.Errorf("postgres: connect: %w", err)
 	}
 	s.SQLAccounts = store.SQLAccounts{DB: accountsDB{pool: s.pool, q: s.pool}, Name: "postgres"}
+	s.SQLCerts = store.SQLCerts{DB: s.SQLAccounts.DB, Name: "postgres"}
 	if err := s.migrate(ctx); err != nil {
 		s.pool.Close()
 		return nil, err
@@ -93,6 +95,13 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	return s.migrateWith(ctx, files)
+}
+
+// migrateWith applies files, the binary's migrations, in one transaction under a lock: instances starting
+// together wait for one another, and an older instance still serving meanwhile sees the schema before or
+// after, never between.
+func (s *Store) migrateWith(ctx context.Context, files []store.Migration) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
 		return fmt.Errorf("postgres: migrate: %w", err)
@@ -105,21 +114,39 @@ func (s *Store) migrate(ctx context.Context) error {
 	if _, err := tx.Exec(ctx, `CREATE SCHEMA IF NOT EXISTS `+pgx.Identifier{s.schema}.Sanitize()); err != nil {
 		return fmt.Errorf("postgres: create schema %s: %w", s.schema, err)
 	}
-	if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)`); err != nil {
+	// breaks (store.Pending) came after the table: binaries that predate it insert without it, and their
+	// migrations count as breaking, which is the safe reading.
+	if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL);
+		ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS breaks BOOLEAN NOT NULL DEFAULT true`); err != nil {
 		return fmt.Errorf("postgres: migrations table: %w", err)
 	}
-	for _, m := range files {
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM schema_migrations WHERE version = $1`, m.Version).Scan(&n); err != nil {
-			return fmt.Errorf("postgres: migration %d: %w", m.Version, err)
+	rows, err := tx.Query(ctx, `SELECT version, breaks FROM schema_migrations`)
+	if err != nil {
+		return fmt.Errorf("postgres: read migrations: %w", err)
+	}
+	applied := map[int]bool{}
+	for rows.Next() {
+		var v int
+		var breaks bool
+		if err := rows.Scan(&v, &breaks); err != nil {
+			rows.Close()
+			return fmt.Errorf("postgres: read migrations: %w", err)
 		}
-		if n > 0 {
-			continue
-		}
+		applied[v] = breaks
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("postgres: read migrations: %w", err)
+	}
+	todo, err := store.Pending(files, applied)
+	if err != nil {
+		return fmt.Errorf("postgres: %w", err)
+	}
+	for _, m := range todo {
 		if _, err := tx.Exec(ctx, m.SQL); err != nil {
 			return fmt.Errorf("postgres: migration %d (%s): %w", m.Version, m.Name, err)
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ($1, now())`, m.Version); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, applied_at, breaks) VALUES ($1, now(), $2)`, m.Version, !m.Expand()); err != nil {
 			return fmt.Errorf("postgres: migration %d: %w", m.Version, err)
 		}
 	}
@@ -502,3 +529,6 @@ func DropSchema(ctx context.Context, url, schema string) error {
 	}
 	return nil
 }
+
+// ObserveBatches tells fn the size of every group commit (store.BatchObserver).
+func (s *Store) ObserveBatches(fn func(n int)) { s.batcher.ObserveBatches(fn) }

@@ -24,6 +24,10 @@ func TestAccountsConformance(t *testing.T) {
 	storetest.RunAccounts(t, func(t *testing.T) store.Store { return pgtest.Open(t) })
 }
 
+func TestCertsConformance(t *testing.T) {
+	storetest.RunCerts(t, func(t *testing.T) store.Store { return pgtest.Open(t) })
+}
+
 func TestTwoInstancesMigrateOneSchema(t *testing.T) {
 	url, schema := pgtest.Schema(t)
 	ctx := context.Background()
@@ -139,4 +143,25 @@ func TestMigrationFourCarriesTheReadMarks(t *testing.T) {
 	if n, err := s.Unread(ctx, "bea"); n != 1 || err != nil {
 		t.Fatalf("Bea, who had read nothing, has %d unread (%v)", n, err)
 	}
+}
+
+func TestNewerSchema(t *testing.T) {
+	url, schema := pgtest.Schema(t)
+	s, err := postgres.Open(context.Background(), url, postgres.Options{Schema: schema, MaxConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	base, err := postgres.Migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.NewerSchema(t, base, func(ms []store.Migration) error { return s.MigrateWith(context.Background(), ms) },
+		func() error {
+			o, err := postgres.Open(context.Background(), url, postgres.Options{Schema: schema, MaxConns: 2})
+			if err == nil {
+				o.Close()
+			}
+			return err
+		})
 }

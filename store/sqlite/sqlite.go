@@ -29,6 +29,7 @@ var migrations embed.FS
 // Store is a store.Store on one SQLite file.
 type Store struct {
 	store.SQLAccounts // the accounts, in SQL shared with the PostgreSQL backend
+	store.SQLCerts    // the TLS certificates of serve --domain, likewise
 
 	w *sql.DB // the only writer connection
 	r *sql.DB // readers
@@ -123,6 +124,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	r.SetMaxIdleConns(4)
 	s := &Store{w: w, r: r, ckpt: ckpt}
 	s.SQLAccounts = store.SQLAccounts{DB: accountsDB{w: w, r: r}, Name: "sqlite"}
+	s.SQLCerts = store.SQLCerts{DB: s.SQLAccounts.DB, Name: "sqlite"}
 	if err := s.migrate(ctx); err != nil {
 		w.Close()
 		r.Close()
@@ -172,18 +174,56 @@ func (s *Store) checkpoints() {
 }
 
 func (s *Store) migrate(ctx context.Context) error {
-	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("sqlite: migrations table: %w", err)
-	}
 	files, err := Migrations()
 	if err != nil {
 		return err
 	}
-	for _, m := range files {
+	return s.migrateWith(ctx, files)
+}
+
+// migrateWith applies files, the binary's migrations, each in its own transaction.
+func (s *Store) migrateWith(ctx context.Context, files []store.Migration) error {
+	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("sqlite: migrations table: %w", err)
+	}
+	// breaks (store.Pending) came after the table: binaries that predate it insert without it, and their
+	// migrations count as breaking, which is the safe reading.
+	var has int
+	if err := s.w.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('schema_migrations') WHERE name = 'breaks'`).Scan(&has); err != nil {
+		return fmt.Errorf("sqlite: migrations table: %w", err)
+	}
+	if has == 0 {
+		if _, err := s.w.ExecContext(ctx, `ALTER TABLE schema_migrations ADD COLUMN breaks INTEGER NOT NULL DEFAULT 1`); err != nil {
+			return fmt.Errorf("sqlite: migrations table: %w", err)
+		}
+	}
+	rows, err := s.w.QueryContext(ctx, `SELECT version, breaks FROM schema_migrations`)
+	if err != nil {
+		return fmt.Errorf("sqlite: read migrations: %w", err)
+	}
+	applied := map[int]bool{}
+	for rows.Next() {
+		var v, breaks int
+		if err := rows.Scan(&v, &breaks); err != nil {
+			rows.Close()
+			return fmt.Errorf("sqlite: read migrations: %w", err)
+		}
+		applied[v] = breaks != 0
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("sqlite: read migrations: %w", err)
+	}
+	todo, err := store.Pending(files, applied)
+	if err != nil {
+		return fmt.Errorf("sqlite: %w", err)
+	}
+	for _, m := range todo {
 		tx, err := s.w.BeginTx(ctx, nil)
 		if err != nil {
 			return fmt.Errorf("sqlite: migration %d: %w", m.Version, err)
 		}
+		// Another process on the file may have applied it since the read above.
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, m.Version).Scan(&n); err != nil {
 			tx.Rollback()
@@ -197,7 +237,7 @@ func (s *Store) migrate(ctx context.Context) error {
 			tx.Rollback()
 			return fmt.Errorf("sqlite: migration %d (%s): %w", m.Version, m.Name, err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`, m.Version, time.Now().UnixMicro()); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at, breaks) VALUES (?, ?, ?)`, m.Version, time.Now().UnixMicro(), !m.Expand()); err != nil {
 			tx.Rollback()
 			return fmt.Errorf("sqlite: migration %d: %w", m.Version, err)
 		}
@@ -669,3 +709,6 @@ func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, r *store.AppendReq) (f
 	s.ends[r.ID] = r.After + int64(len(r.Evs))
 	return false, nil
 }
+
+// ObserveBatches tells fn the size of every group commit (store.BatchObserver).
+func (s *Store) ObserveBatches(fn func(n int)) { s.batcher.ObserveBatches(fn) }

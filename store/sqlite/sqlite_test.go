@@ -19,24 +19,25 @@ import (
 	"github.com/surveyor-game/surveyor/store/storetest"
 )
 
+// openFresh opens a store on a new file of the test's own.
+func openFresh(t *testing.T) store.Store {
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "db", "surveyor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) store.Store {
-		s, err := Open(context.Background(), filepath.Join(t.TempDir(), "db", "surveyor.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	})
+	storetest.Run(t, openFresh)
+}
+
+func TestCertsConformance(t *testing.T) {
+	storetest.RunCerts(t, openFresh)
 }
 
 func TestAccountsConformance(t *testing.T) {
-	storetest.RunAccounts(t, func(t *testing.T) store.Store {
-		s, err := Open(context.Background(), filepath.Join(t.TempDir(), "db", "surveyor.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	})
+	storetest.RunAccounts(t, openFresh)
 }
 
 func TestReopenKeepsLogAndMigratesOnce(t *testing.T) {
@@ -513,4 +514,25 @@ func TestMigrationFiveCarriesTheReadMarks(t *testing.T) {
 	if n, err := s.Unread(ctx, "bea"); n != 1 || err != nil {
 		t.Fatalf("Bea, who had read nothing, has %d unread (%v)", n, err)
 	}
+}
+
+func TestNewerSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "surveyor.db")
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	base, err := Migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.NewerSchema(t, base, func(ms []store.Migration) error { return s.MigrateWith(context.Background(), ms) },
+		func() error {
+			o, err := Open(context.Background(), path)
+			if err == nil {
+				o.Close()
+			}
+			return err
+		})
 }

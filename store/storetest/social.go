@@ -402,3 +402,36 @@ func testServerKey(t *testing.T, a store.Accounts) {
 		t.Fatal("a failing make was not reported")
 	}
 }
+
+// testStats: the operator's figures count the games in play and the notes due, not those due later.
+func testStats(t *testing.T, a store.Accounts) {
+	s := a.(store.Store)
+	sr, ok := s.(store.StatsReader)
+	if !ok {
+		t.Fatalf("%T does not implement store.StatsReader", s)
+	}
+	st, err := sr.Stats(ctx, t0)
+	if err != nil || st != (store.Stats{}) {
+		t.Fatalf("empty database: %+v, %v", st, err)
+	}
+	for i, status := range []string{"playing", "playing", "open", "finished", "playing"} {
+		id := fmt.Sprintf("g%d", i)
+		if err := s.CreateGame(ctx, newGame(id, t0)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Append(ctx, id, 0, store.Update{Status: status}, ev("start", 0, `{}`, t0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustCreate(t, a, user("u1", "ada"))
+	ns := []store.Note{note("u1", "g0", "turn", t0.Add(-time.Minute)), note("u1", "g1", "turn", t0.Add(-time.Second)),
+		note("u1", "g1", "turn", t0), note("u1", "g2", "digest", t0.Add(time.Hour))}
+	if err := a.AddNotes(ctx, ns); err != nil {
+		t.Fatal(err)
+	}
+	st, err = sr.Stats(ctx, t0)
+	want := store.Stats{Playing: 3, OutboxDue: 3, OutboxOldest: t0.Add(-time.Minute)}
+	if err != nil || st.Playing != want.Playing || st.OutboxDue != want.OutboxDue || !st.OutboxOldest.Equal(want.OutboxOldest) {
+		t.Fatalf("stats: got %+v, %v; want %+v", st, err, want)
+	}
+}

@@ -1,4 +1,4 @@
-package server
+package social
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/mail"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/internal/egress"
 	"github.com/surveyor-game/surveyor/notify/push"
+	"github.com/surveyor-game/surveyor/server/accounts"
 	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -27,7 +27,7 @@ import (
 // reports to the operator, invitations by name.
 
 const (
-	codeBlocked = "blocked"
+	CodeBlocked = "blocked"
 	// onlineWithin is how recently an account must have had a page open to count as online.
 	onlineWithin = 2 * time.Minute
 	// seenEvery is how often an open stream records that its account is still there.
@@ -51,7 +51,7 @@ type noteOut struct {
 }
 
 func toNoteOut(n store.Note) noteOut {
-	var d noteData
+	var d NoteData
 	json.Unmarshal(n.Data, &d)
 	return noteOut{ID: n.ID, Kind: n.Kind, Match: n.GameID, Game: d.Game, By: d.By, Account: d.Actor != "", Seat: d.Seat, Deadline: d.Deadline, Created: n.Created, Read: n.Read}
 }
@@ -63,7 +63,7 @@ type noteCounts struct {
 	Waiting int `json:"waiting"`
 }
 
-func (s *Server) noteCounts(ctx context.Context, user string) (noteCounts, error) {
+func (s *Room) noteCounts(ctx context.Context, user string) (noteCounts, error) {
 	var c noteCounts
 	var err error
 	if c.Unread, err = s.accounts.Unread(ctx, user); err != nil {
@@ -74,8 +74,8 @@ func (s *Server) noteCounts(ctx context.Context, user string) (noteCounts, error
 }
 
 // GET /api/account/notifications?before=ID
-func (s *Server) notifications(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, scopeRead)
+func (s *Room) Notifications(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.ident.SignedIn(r, accounts.ScopeRead)
 	if err != nil {
 		return err
 	}
@@ -92,13 +92,13 @@ func (s *Server) notifications(w http.ResponseWriter, r *http.Request) error {
 	for i, n := range ns {
 		out[i] = toNoteOut(n)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"notes": out, "unread": c.Unread, "waiting": c.Waiting})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"notes": out, "unread": c.Unread, "waiting": c.Waiting})
 	return nil
 }
 
 // POST /api/account/notifications/read {"upto": ID} or {"ids": [ID, ...]}
-func (s *Server) readNotifications(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, scopeRead)
+func (s *Room) ReadNotifications(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.ident.SignedIn(r, accounts.ScopeRead)
 	if err != nil {
 		return err
 	}
@@ -110,7 +110,7 @@ func (s *Server) readNotifications(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	if len(req.IDs) > 200 {
-		return errf(http.StatusBadRequest, codeBadRequest, "ids: at most 200 notes at once")
+		return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "ids: at most 200 notes at once")
 	}
 	if len(req.IDs) > 0 {
 		if err := s.accounts.MarkNotesRead(r.Context(), p.User.ID, req.IDs); err != nil {
@@ -121,8 +121,8 @@ func (s *Server) readNotifications(w http.ResponseWriter, r *http.Request) error
 }
 
 // POST /api/account/notifications/read-all: every note read, the bell at zero.
-func (s *Server) readAllNotifications(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, scopeRead)
+func (s *Room) ReadAllNotifications(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.ident.SignedIn(r, accounts.ScopeRead)
 	if err != nil {
 		return err
 	}
@@ -133,7 +133,7 @@ func (s *Server) readAllNotifications(w http.ResponseWriter, r *http.Request) er
 }
 
 // markRead marks the account's notes up to id upto read, answers the new counts and tells its other pages.
-func (s *Server) markRead(w http.ResponseWriter, r *http.Request, user string, upto int64) error {
+func (s *Room) markRead(w http.ResponseWriter, r *http.Request, user string, upto int64) error {
 	if err := s.accounts.MarkRead(r.Context(), user, upto); err != nil {
 		return fmt.Errorf("read notifications: %w", err)
 	}
@@ -142,15 +142,15 @@ func (s *Server) markRead(w http.ResponseWriter, r *http.Request, user string, u
 		return fmt.Errorf("read notifications: %w", err)
 	}
 	s.wakeUsers(r.Context(), []string{user})
-	writeJSON(w, http.StatusOK, c)
+	httpkit.WriteJSON(w, http.StatusOK, c)
 	return nil
 }
 
 // GET /api/account/events: server-sent events for any open page of a signed-in account. First "hello"
 // with the unread count, then a "note" for every new note (with the new count). While it is open the
 // account counts as online.
-func (s *Server) accountEvents(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, scopeRead)
+func (s *Room) AccountEvents(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.ident.SignedIn(r, accounts.ScopeRead)
 	if err != nil {
 		return err
 	}
@@ -180,7 +180,7 @@ func (s *Server) accountEvents(w http.ResponseWriter, r *http.Request) error {
 		if event == "" {
 			_, err = fmt.Fprint(w, ": keep-alive\n\n")
 		} else {
-			_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, mustJSON(v))
+			_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, httpkit.MustJSON(v))
 		}
 		if err != nil {
 			return err
@@ -218,7 +218,7 @@ func (s *Server) accountEvents(w http.ResponseWriter, r *http.Request) error {
 			}
 		case <-seen.C:
 			s.accounts.Seen(ctx, user, s.now())
-		case <-s.drained:
+		case <-s.host.Drained:
 			return nil
 		case <-ctx.Done():
 			return nil
@@ -250,15 +250,15 @@ type subOut struct {
 var mailModes = []string{store.MailOff: "off", store.MailEach: "each", store.MailDigest: "digest"}
 
 // GET /api/account/notify
-func (s *Server) getPrefs(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, scopeRead)
+func (s *Room) GetPrefs(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.ident.SignedIn(r, accounts.ScopeRead)
 	if err != nil {
 		return err
 	}
 	return s.writePrefs(w, r.Context(), p.User.ID)
 }
 
-func (s *Server) writePrefs(w http.ResponseWriter, ctx context.Context, userID string) error {
+func (s *Room) writePrefs(w http.ResponseWriter, ctx context.Context, userID string) error {
 	pr, err := s.accounts.Prefs(ctx, userID)
 	if err != nil {
 		return fmt.Errorf("notification settings: %w", err)
@@ -275,17 +275,17 @@ func (s *Server) writePrefs(w http.ResponseWriter, ctx context.Context, userID s
 	for _, sub := range subs {
 		out.Browsers = append(out.Browsers, subOut{ID: sub.ID, Agent: sub.Agent, Created: sub.Created})
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpkit.WriteJSON(w, http.StatusOK, out)
 	return nil
 }
 
-// confirmBurst is how many confirmation mails an account may ask for an hour.
-const confirmBurst = 3
+// ConfirmBurst is how many confirmation mails an account may ask for an hour.
+const ConfirmBurst = 3
 
 // POST /api/account/notify {page, push, mail, digest_hour, lang, email}: any subset. A new address is
 // unconfirmed until the link mailed to it is followed; mails wait for it.
-func (s *Server) setPrefs(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, scopePlay)
+func (s *Room) SetPrefs(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 	if err != nil {
 		return err
 	}
@@ -319,19 +319,19 @@ func (s *Server) setPrefs(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		if i < 0 {
-			return errf(http.StatusBadRequest, codeBadRequest, "mail is off, each or digest")
+			return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "mail is off, each or digest")
 		}
 		pr.Mail = i
 	}
 	if req.DigestHour != nil {
 		if *req.DigestHour < 0 || *req.DigestHour > 23 {
-			return errf(http.StatusBadRequest, codeBadRequest, "digest_hour is 0 to 23 (UTC)")
+			return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "digest_hour is 0 to 23 (UTC)")
 		}
 		pr.DigestHour = *req.DigestHour
 	}
 	if req.Lang != nil {
 		if _, ok := noteLangs[*req.Lang]; !ok {
-			return errf(http.StatusBadRequest, codeBadRequest, "lang is en, fr or pt")
+			return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "lang is en, fr or pt")
 		}
 		pr.Lang = *req.Lang
 	}
@@ -341,13 +341,13 @@ func (s *Server) setPrefs(w http.ResponseWriter, r *http.Request) error {
 		if email != "" {
 			a, err := mail.ParseAddress(email)
 			if err != nil || a.Name != "" || a.Address != email || len(email) > 254 {
-				return errf(http.StatusBadRequest, codeBadRequest, "%q is not an e-mail address", email)
+				return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "%q is not an e-mail address", email)
 			}
 			if s.sender == nil || s.sender.mail == nil {
-				return errf(http.StatusBadRequest, codeBadRequest, "this server sends no mail (its operator has not configured SMTP)")
+				return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "this server sends no mail (its operator has not configured SMTP)")
 			}
 			if retry := s.confirmations.Take(p.User.ID, s.now(), 1); retry > 0 {
-				return tooMany(retry, "%d confirmation mails an hour at most", confirmBurst)
+				return httpkit.TooMany(retry, "%d confirmation mails an hour at most", ConfirmBurst)
 			}
 			confirm = true
 		}
@@ -359,7 +359,7 @@ func (s *Server) setPrefs(w http.ResponseWriter, r *http.Request) error {
 	if confirm {
 		if err := s.sendConfirmation(ctx, p.User, pr); err != nil {
 			s.log.Warn("confirmation mail failed", "user", p.User.ID, "err", err)
-			return errf(http.StatusServiceUnavailable, codeUnavailable, "the confirmation mail could not be sent; try again later")
+			return httpkit.Errf(http.StatusServiceUnavailable, httpkit.CodeUnavailable, "the confirmation mail could not be sent; try again later")
 		}
 	}
 	return s.writePrefs(w, ctx, p.User.ID)
@@ -371,7 +371,7 @@ var confirmWords = map[string][2]string{
 	"pt": {"Surveyor: confirme seu endereço", "Siga este link para receber as notificações do Surveyor neste endereço:"},
 }
 
-func (s *Server) sendConfirmation(ctx context.Context, u store.User, pr store.Prefs) error {
+func (s *Room) sendConfirmation(ctx context.Context, u store.User, pr store.Prefs) error {
 	d := s.sender
 	words, ok := confirmWords[pr.Lang]
 	if !ok {
@@ -394,7 +394,7 @@ type pageData struct {
 	Form                     bool
 }
 
-func (s *Server) page(w http.ResponseWriter, status int, d pageData) {
+func (s *Room) page(w http.ResponseWriter, status int, d pageData) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
@@ -402,7 +402,7 @@ func (s *Server) page(w http.ResponseWriter, status int, d pageData) {
 }
 
 // GET /confirm-email?u&a&t: the link of a confirmation mail.
-func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) {
+func (s *Room) ConfirmEmail(w http.ResponseWriter, r *http.Request) {
 	if s.sender == nil {
 		http.NotFound(w, r)
 		return
@@ -430,7 +430,7 @@ var unsubWords = map[string][4]string{
 // /unsubscribe?u&a&t: GET shows a button (mail scanners follow links; they must not unsubscribe
 // anyone), POST unsubscribes — the mail's List-Unsubscribe-Post one click (RFC 8058) or the button. The
 // link is its own credential, bound to the account and the address.
-func (s *Server) unsubscribe(w http.ResponseWriter, r *http.Request) {
+func (s *Room) Unsubscribe(w http.ResponseWriter, r *http.Request) {
 	if s.sender == nil || (r.Method != http.MethodGet && r.Method != http.MethodPost) {
 		http.NotFound(w, r)
 		return
@@ -460,13 +460,13 @@ func (s *Server) unsubscribe(w http.ResponseWriter, r *http.Request) {
 }
 
 // POST /api/account/push {subscription, agent}: this browser's Web Push subscription.
-func (s *Server) addPush(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, scopePlay)
+func (s *Room) AddPush(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 	if err != nil {
 		return err
 	}
 	if s.sender == nil || s.sender.push == nil {
-		return errf(http.StatusNotFound, codeNotFound, "this server sends no pushes")
+		return httpkit.Errf(http.StatusNotFound, httpkit.CodeNotFound, "this server sends no pushes")
 	}
 	var req struct {
 		Subscription push.Subscription `json:"subscription"`
@@ -476,58 +476,58 @@ func (s *Server) addPush(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if err := req.Subscription.Check(); err != nil {
-		return errf(http.StatusBadRequest, codeBadRequest, "subscription: %v", err)
+		return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "subscription: %v", err)
 	}
 	if !s.sender.loopback && !publicEndpoint(req.Subscription.Endpoint) {
-		return errf(http.StatusBadRequest, codeBadRequest, "subscription: the endpoint must be an https URL on a public host")
+		return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "subscription: the endpoint must be an https URL on a public host")
 	}
 	agent := req.Agent
 	if len(agent) > 80 {
 		agent = agent[:80]
 	}
 	sub := store.PushSub{ID: httpkit.NewID(), UserID: p.User.ID, Endpoint: req.Subscription.Endpoint,
-		Data: mustJSON(req.Subscription), Agent: agent, Created: s.now()}
+		Data: httpkit.MustJSON(req.Subscription), Agent: agent, Created: s.now()}
 	if err := s.accounts.AddPushSub(r.Context(), sub); err != nil {
 		return fmt.Errorf("push subscription: %w", err)
 	}
-	writeJSON(w, http.StatusCreated, subOut{ID: sub.ID, Agent: sub.Agent, Created: sub.Created})
+	httpkit.WriteJSON(w, http.StatusCreated, subOut{ID: sub.ID, Agent: sub.Agent, Created: sub.Created})
 	return nil
 }
 
 // DELETE /api/account/push/{sid}
-func (s *Server) deletePush(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, scopePlay)
+func (s *Room) DeletePush(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 	if err != nil {
 		return err
 	}
 	err = s.accounts.DeletePushSub(r.Context(), p.User.ID, r.PathValue("sid"))
 	if errors.Is(err, store.ErrNotFound) {
-		return errf(http.StatusNotFound, codeNotFound, "no such subscription of yours")
+		return httpkit.Errf(http.StatusNotFound, httpkit.CodeNotFound, "no such subscription of yours")
 	} else if err != nil {
 		return fmt.Errorf("push subscription: %w", err)
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
 	return nil
 }
 
 // other is the live account a path names, never the caller's own.
-func (s *Server) other(r *http.Request, p *principal) (store.User, error) {
+func (s *Room) other(r *http.Request, p *accounts.Principal) (store.User, error) {
 	u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(r.PathValue("name")))
 	if errors.Is(err, store.ErrNotFound) || (err == nil && (u.Deleted || u.Disabled)) {
-		return store.User{}, errf(http.StatusNotFound, codeNotFound, "no player is called %q", r.PathValue("name"))
+		return store.User{}, httpkit.Errf(http.StatusNotFound, httpkit.CodeNotFound, "no player is called %q", r.PathValue("name"))
 	} else if err != nil {
 		return store.User{}, fmt.Errorf("look up %q: %w", r.PathValue("name"), err)
 	}
 	if u.ID == p.User.ID {
-		return store.User{}, errf(http.StatusBadRequest, codeBadRequest, "that is you")
+		return store.User{}, httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "that is you")
 	}
 	return u, nil
 }
 
-// relation handles POST and DELETE /api/users/{name}/follow and /block.
-func (s *Server) relation(kind string) func(w http.ResponseWriter, r *http.Request) error {
+// Relation handles POST and DELETE /api/users/{name}/follow and /block.
+func (s *Room) Relation(kind string) func(w http.ResponseWriter, r *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		p, err := s.ident.SignedIn(r, scopePlay)
+		p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 		if err != nil {
 			return err
 		}
@@ -548,7 +548,7 @@ func (s *Server) relation(kind string) func(w http.ResponseWriter, r *http.Reque
 			var isNew bool
 			if isNew, err = s.accounts.Follow(ctx, p.User.ID, u.ID, s.now()); err == nil && isNew {
 				at := s.now()
-				s.addNotes(ctx, store.Note{UserID: u.ID, Kind: noteFollow, Data: mustJSON(noteData{By: p.User.Name, Actor: p.User.ID, Seat: -1}), Due: at, Created: at})
+				s.AddNotes(ctx, store.Note{UserID: u.ID, Kind: NoteFollow, Data: httpkit.MustJSON(NoteData{By: p.User.Name, Actor: p.User.ID, Seat: -1}), Due: at, Created: at})
 			}
 		case kind == "follow":
 			err = s.accounts.Unfollow(ctx, p.User.ID, u.ID)
@@ -563,13 +563,13 @@ func (s *Server) relation(kind string) func(w http.ResponseWriter, r *http.Reque
 		if err != nil {
 			return fmt.Errorf("%s: %w", kind, err)
 		}
-		writeJSON(w, http.StatusOK, map[string]any{kind: on, "name": u.Name})
+		httpkit.WriteJSON(w, http.StatusOK, map[string]any{kind: on, "name": u.Name})
 		return nil
 	}
 }
 
-// addNotes writes notes outside a match's change and wakes the sender.
-func (s *Server) addNotes(ctx context.Context, ns ...store.Note) {
+// AddNotes writes notes outside a match's change and wakes the sender.
+func (s *Room) AddNotes(ctx context.Context, ns ...store.Note) {
 	if len(ns) == 0 {
 		return
 	}
@@ -582,7 +582,8 @@ func (s *Server) addNotes(ctx context.Context, ns ...store.Note) {
 	}
 }
 
-type contactOut struct {
+// ContactOut is an account followed or blocked, as its list shows it.
+type ContactOut struct {
 	Name   string    `json:"name"`
 	Since  time.Time `json:"since"`
 	Online bool      `json:"online"`
@@ -590,9 +591,9 @@ type contactOut struct {
 }
 
 // GET /api/account/following and /api/account/blocked
-func (s *Server) contacts(kind string) func(w http.ResponseWriter, r *http.Request) error {
+func (s *Room) Contacts(kind string) func(w http.ResponseWriter, r *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		p, err := s.ident.SignedIn(r, scopeRead)
+		p, err := s.ident.SignedIn(r, accounts.ScopeRead)
 		if err != nil {
 			return err
 		}
@@ -605,27 +606,31 @@ func (s *Server) contacts(kind string) func(w http.ResponseWriter, r *http.Reque
 		if err != nil {
 			return fmt.Errorf("%s: %w", kind, err)
 		}
-		out := make([]contactOut, 0, len(cs))
+		out := make([]ContactOut, 0, len(cs))
 		now := s.now()
 		for _, c := range cs {
-			o := contactOut{Name: c.Name, Since: c.Since}
+			o := ContactOut{Name: c.Name, Since: c.Since}
 			if kind == "following" {
 				o.Seen = c.Seen
 				o.Online = s.inboxes.online(c.UserID) || (!c.Seen.IsZero() && now.Sub(c.Seen) < onlineWithin)
 			}
 			out = append(out, o)
 		}
-		writeJSON(w, http.StatusOK, map[string]any{kind: out})
+		httpkit.WriteJSON(w, http.StatusOK, map[string]any{kind: out})
 		return nil
 	}
 }
 
-// reportBurst is how many reports one account may file an hour.
-const reportBurst = 10
+// ReportBurst is how many reports one account may file an hour; reportMaxRunes the longest report, as
+// long as a line of chat.
+const (
+	ReportBurst    = 10
+	reportMaxRunes = 300
+)
 
 // POST /api/users/{name}/report {"text", "match"}: for the operator (surveyor user reports).
-func (s *Server) report(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, scopePlay)
+func (s *Room) Report(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 	if err != nil {
 		return err
 	}
@@ -640,29 +645,29 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	text, err := cleanChat(req.Text)
+	text, err := httpkit.CleanText(req.Text, reportMaxRunes)
 	if err != nil {
 		return err
 	}
 	if req.Match != "" && !httpkit.ValidID(req.Match) {
-		return errf(http.StatusBadRequest, codeBadRequest, "match is a match id")
+		return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "match is a match id")
 	}
 	now := s.now()
 	if retry := s.reports.Take(p.User.ID, now, 1); retry > 0 {
-		return tooMany(retry, "%d reports an hour at most", reportBurst)
+		return httpkit.TooMany(retry, "%d reports an hour at most", ReportBurst)
 	}
 	rp := store.Report{ID: httpkit.NewID(), FromID: p.User.ID, AboutID: u.ID, GameID: req.Match, Text: text, Created: now}
 	if err := s.accounts.AddReport(r.Context(), rp); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	s.log.Warn("a player was reported", "report", rp.ID, "about", u.Name)
-	writeJSON(w, http.StatusCreated, map[string]string{"report": rp.ID})
+	httpkit.WriteJSON(w, http.StatusCreated, map[string]string{"report": rp.ID})
 	return nil
 }
 
-// blockedBy reports whether any of the accounts blocked user.
-func (s *Server) blockedBy(ctx context.Context, accounts []string, user string) (bool, error) {
-	for _, a := range accounts {
+// BlockedBy reports whether any of the accounts blocked user.
+func (s *Room) BlockedBy(ctx context.Context, holders []string, user string) (bool, error) {
+	for _, a := range holders {
 		if a == "" || a == user {
 			continue
 		}
@@ -683,45 +688,28 @@ type presenceOut struct {
 
 // GET /api/matches/{id}/presence. A guest counts as connected while its table is open on this instance;
 // an account also while any page of it is open on any instance (its inbox stream records it).
-func (s *Server) presence(w http.ResponseWriter, r *http.Request) error {
-	var out []presenceOut
-	var acct []string
-	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
-		out = make([]presenceOut, len(m.seats))
-		for sub := range m.subs {
-			if sub.seat >= 0 && int(sub.seat) < len(out) {
-				out[sub.seat].Connected = true
-			}
-		}
-		for i := len(m.moves) - 1; i >= 0; i-- {
-			mv := m.moves[i]
-			if !mv.auto && int(mv.seat) < len(out) && out[mv.seat].Moved == nil && !mv.at.IsZero() {
-				at := mv.at
-				out[mv.seat].Moved = &at
-			}
-		}
-		for i, si := range m.seats {
-			if si.bot != "" {
-				out[i].Connected = true // a bot is always there
-			}
-		}
-		acct = slices.Clone(m.seatAccounts(r.Context()))
-		return nil
-	})
+func (s *Room) Presence(w http.ResponseWriter, r *http.Request) error {
+	seats, err := s.host.Table(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	for i, u := range acct {
-		if u != "" && i < len(out) && !out[i].Connected {
+	out := make([]presenceOut, len(seats))
+	for i, seat := range seats {
+		out[i].Connected = seat.Here
+		if !seat.Moved.IsZero() {
+			at := seat.Moved
+			out[i].Moved = &at
+		}
+		if u := seat.Holder; u != "" && !out[i].Connected {
 			out[i].Connected = s.inboxes.online(u) || s.seenRecently(r.Context(), u)
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seats": out})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"seats": out})
 	return nil
 }
 
 // seenRecently reports whether an account had a page open within onlineWithin, on any instance.
-func (s *Server) seenRecently(ctx context.Context, user string) bool {
+func (s *Room) seenRecently(ctx context.Context, user string) bool {
 	at, err := s.accounts.LastSeen(ctx, user)
 	return err == nil && !at.IsZero() && s.now().Sub(at) < onlineWithin
 }

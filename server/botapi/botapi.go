@@ -1,7 +1,9 @@
-package server
+// Package botapi is the open bot API beside the match host (docs/bots.md): a bot account's event stream,
+// the stream of one game's state for its seat, invitations by name (to bots and people), and making an
+// account a bot. The host hands it what it needs of the matches as functions (Host).
+package botapi
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +14,9 @@ import (
 
 	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/accounts"
+	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -25,8 +30,8 @@ import (
 // botKeepAlive is the longest a stream stays silent.
 const botKeepAlive = 15 * time.Second
 
-// botEvent is one line of a bot's event stream.
-type botEvent struct {
+// Event is one line of a bot's event stream.
+type Event struct {
 	Type    string          `json:"type"` // "invitation", "game_start"
 	Match   string          `json:"match"`
 	Game    string          `json:"game,omitempty"`
@@ -39,16 +44,16 @@ type botEvent struct {
 // stream is not open waits (the last 50 per bot, in memory) for its next connection.
 type botHub struct {
 	mu      sync.Mutex
-	subs    map[string]map[chan botEvent]struct{}
-	pending map[string][]botEvent
+	subs    map[string]map[chan Event]struct{}
+	pending map[string][]Event
 }
 
 func newBotHub() *botHub {
-	return &botHub{subs: map[string]map[chan botEvent]struct{}{}, pending: map[string][]botEvent{}}
+	return &botHub{subs: map[string]map[chan Event]struct{}{}, pending: map[string][]Event{}}
 }
 
 // send delivers an event to every open stream of a bot; an invitation nobody hears is kept.
-func (h *botHub) send(userID string, ev botEvent) {
+func (h *botHub) send(userID string, ev Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if len(h.subs[userID]) == 0 {
@@ -69,12 +74,12 @@ func (h *botHub) send(userID string, ev botEvent) {
 }
 
 // listen opens a stream's channel and hands it the invitations that waited.
-func (h *botHub) listen(userID string) (chan botEvent, []botEvent) {
+func (h *botHub) listen(userID string) (chan Event, []Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	c := make(chan botEvent, 64)
+	c := make(chan Event, 64)
 	if h.subs[userID] == nil {
-		h.subs[userID] = map[chan botEvent]struct{}{}
+		h.subs[userID] = map[chan Event]struct{}{}
 	}
 	h.subs[userID][c] = struct{}{}
 	waiting := h.pending[userID]
@@ -82,7 +87,7 @@ func (h *botHub) listen(userID string) (chan botEvent, []botEvent) {
 	return c, waiting
 }
 
-func (h *botHub) leave(userID string, c chan botEvent) {
+func (h *botHub) leave(userID string, c chan Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.subs[userID], c)
@@ -90,33 +95,33 @@ func (h *botHub) leave(userID string, c chan botEvent) {
 
 // botPrincipal is the bot account an API token with the play scope names; a person's token, a session or
 // no credential is refused.
-func (s *Server) botPrincipal(r *http.Request) (*principal, error) {
-	p, err := s.ident.SignedIn(r, scopePlay)
+func (s *Room) botPrincipal(r *http.Request) (*accounts.Principal, error) {
+	p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 	if err != nil {
 		return nil, err
 	}
 	if p.Token == nil || !p.User.Bot {
-		return nil, errf(http.StatusForbidden, codeForbidden, "the bot API takes a bot account's API token (POST /api/account/bot makes an account a bot)")
+		return nil, httpkit.Errf(http.StatusForbidden, httpkit.CodeForbidden, "the bot API takes a bot account's API token (POST /api/account/bot makes an account a bot)")
 	}
 	return p, nil
 }
 
-// becomeBot is POST /api/account/bot: the signed-in account (by its session, not a token) becomes a bot
+// BecomeBot is POST /api/account/bot: the signed-in account (by its session, not a token) becomes a bot
 // account, for good. Its games with people are then unrated.
-func (s *Server) becomeBot(w http.ResponseWriter, r *http.Request) error {
+func (s *Room) BecomeBot(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.ident.SignedIn(r, "")
 	if err != nil {
 		return err
 	}
 	if p.Token != nil {
-		return errf(http.StatusForbidden, codeForbidden, "an API token cannot make its account a bot: sign in")
+		return httpkit.Errf(http.StatusForbidden, httpkit.CodeForbidden, "an API token cannot make its account a bot: sign in")
 	}
 	u := p.User
 	u.Bot = true
 	if err := s.accounts.UpdateUser(r.Context(), u); err != nil {
 		return fmt.Errorf("become a bot: %w", err)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": userOut(u)})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"user": accounts.UserOut(u)})
 	return nil
 }
 
@@ -138,9 +143,9 @@ func ndjson(w http.ResponseWriter) (func(b []byte) error, error) {
 	return line, line([]byte{})
 }
 
-// botStream is GET /api/bot/stream: the bot's events, beginning with a game_start for every match in play
+// Stream is GET /api/bot/stream: the bot's events, beginning with a game_start for every match in play
 // where it holds a seat (so that a bot that restarts picks its games up) and the invitations that waited.
-func (s *Server) botStream(w http.ResponseWriter, r *http.Request) error {
+func (s *Room) Stream(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.botPrincipal(r)
 	if err != nil {
 		return err
@@ -149,28 +154,21 @@ func (s *Server) botStream(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return fmt.Errorf("bot stream: %w", err)
 	}
-	var first []botEvent
+	var first []Event
 	for _, ref := range refs {
-		var ev *botEvent
-		s.withMatch(r.Context(), ref.GameID, func(m *match) error {
-			if m.row.Status != statusFinished && m.row.Status != statusClosed {
-				seat := game.Seat(ref.Seat)
-				ev = &botEvent{Type: "game_start", Match: m.id, Game: m.row.Game, Options: m.row.Options, Seat: &seat}
-			}
-			return nil
-		})
-		if ev != nil {
-			first = append(first, *ev)
+		if m, ok := s.host.InPlay(r.Context(), ref.GameID); ok {
+			seat := game.Seat(ref.Seat)
+			first = append(first, Event{Type: "game_start", Match: ref.GameID, Game: m.Game, Options: m.Options, Seat: &seat})
 		}
 	}
-	events, waiting := s.botHub.listen(p.User.ID)
-	defer s.botHub.leave(p.User.ID, events)
+	events, waiting := s.hub.listen(p.User.ID)
+	defer s.hub.leave(p.User.ID, events)
 	line, err := ndjson(w)
 	if err != nil {
 		return nil
 	}
 	for _, ev := range append(first, waiting...) {
-		if err := line(mustJSON(ev)); err != nil {
+		if err := line(httpkit.MustJSON(ev)); err != nil {
 			return nil
 		}
 	}
@@ -180,10 +178,10 @@ func (s *Server) botStream(w http.ResponseWriter, r *http.Request) error {
 		var out []byte
 		select {
 		case ev := <-events:
-			out = mustJSON(ev)
+			out = httpkit.MustJSON(ev)
 		case <-tick.C:
 			out = []byte{}
-		case <-s.drained:
+		case <-s.host.Drained:
 			return nil
 		case <-r.Context().Done():
 			return nil
@@ -194,35 +192,17 @@ func (s *Server) botStream(w http.ResponseWriter, r *http.Request) error {
 	}
 }
 
-// botGameStream is GET /api/bot/games/{id}/stream: the bot's seat's state (the object GET
+// GameStream is GET /api/bot/games/{id}/stream: the bot's seat's state (the object GET
 // /api/matches/{id} answers) now and after every change, until the game is over or closed.
-func (s *Server) botGameStream(w http.ResponseWriter, r *http.Request) error {
+func (s *Room) GameStream(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.botPrincipal(r); err != nil {
 		return err
 	}
-	var sub *subscriber
-	var mm *match
-	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
-		seat, err := s.viewerSeat(r, m)
-		if err != nil {
-			return err
-		}
-		if seat == game.Spectator {
-			return errf(http.StatusForbidden, codeForbidden, "this bot holds no seat in the match: join it first")
-		}
-		mm = m
-		sub = newSubscriber(seat, -1)
-		m.subscribe(sub)
-		return nil
-	})
+	feed, err := s.host.Follow(r, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	defer func() {
-		mm.mu.Lock()
-		mm.unsubscribe(sub)
-		mm.mu.Unlock()
-	}()
+	defer feed.Close()
 	line, err := ndjson(w)
 	if err != nil {
 		return nil
@@ -231,8 +211,8 @@ func (s *Server) botGameStream(w http.ResponseWriter, r *http.Request) error {
 	defer tick.Stop()
 	for {
 		select {
-		case <-sub.wake:
-			out := sub.take()
+		case <-feed.Wake:
+			out := feed.Take()
 			if out == nil {
 				continue
 			}
@@ -243,9 +223,9 @@ func (s *Server) botGameStream(w http.ResponseWriter, r *http.Request) error {
 			if err := line([]byte{}); err != nil {
 				return nil
 			}
-		case <-sub.done:
+		case <-feed.Done:
 			return nil
-		case <-s.drained:
+		case <-s.host.Drained:
 			return nil
 		case <-r.Context().Done():
 			return nil
@@ -261,19 +241,19 @@ func over(envelope []byte) bool {
 	if json.Unmarshal(envelope, &e) != nil {
 		return false
 	}
-	return e.Match.Status == statusFinished || e.Match.Status == statusClosed
+	return e.Match.Status == "finished" || e.Match.Status == "closed"
 }
 
-// invite is POST /api/matches/{id}/invite {"name"} or {"names": [...]}: a seated player of an open match
+// Invite is POST /api/matches/{id}/invite {"name"} or {"names": [...]}: a seated player of an open match
 // invites accounts by name. A bot hears it on its event stream and joins like anyone; a person gets a
 // notification (unless they blocked the inviter), which leads to the match's page and its Join button.
-// Inviting people takes an account (so that it can be blocked) and is limited to inviteBurst an hour.
-func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
+// Inviting people takes an account (so that it can be blocked) and is limited to InviteBurst an hour.
+func (s *Room) Invite(w http.ResponseWriter, r *http.Request) error {
 	var req struct {
 		Name  string   `json:"name"`
 		Names []string `json:"names"`
 	}
-	if err := s.decode(w, r, &req); err != nil {
+	if err := httpkit.Decode(w, r, s.host.MaxBody, &req, nil); err != nil {
 		return err
 	}
 	names := req.Names
@@ -281,101 +261,78 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) error {
 		names = append(names, req.Name)
 	}
 	if len(names) == 0 || len(names) > 10 {
-		return errf(http.StatusBadRequest, codeBadRequest, "invite 1 to 10 names")
+		return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "invite 1 to 10 names")
 	}
 	var users []store.User
 	for _, name := range names {
 		u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(strings.TrimSpace(name)))
 		if errors.Is(err, store.ErrNotFound) || (err == nil && (u.Deleted || u.Disabled)) {
-			return errf(http.StatusNotFound, codeNotFound, "no account named %q", name)
+			return httpkit.Errf(http.StatusNotFound, httpkit.CodeNotFound, "no account named %q", name)
 		} else if err != nil {
 			return fmt.Errorf("invite: %w", err)
 		}
 		users = append(users, u)
 	}
-	var inviter *principal
+	var inviter *accounts.Principal
 	for _, u := range users {
 		if u.Bot {
 			continue
 		}
-		p, err := s.ident.SignedIn(r, scopePlay)
+		p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 		if err != nil {
-			return errf(http.StatusUnauthorized, codeUnauthorized, "sign in to invite people by name (bots can be invited by anyone seated)")
+			return httpkit.Errf(http.StatusUnauthorized, httpkit.CodeUnauthorized, "sign in to invite people by name (bots can be invited by anyone seated)")
 		}
 		if p.User.ID == u.ID {
-			return errf(http.StatusBadRequest, codeBadRequest, "that is you")
+			return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "that is you")
 		}
 		if blocked, err := s.accounts.Blocks(r.Context(), u.ID, p.User.ID); err != nil {
 			return fmt.Errorf("invite: %w", err)
 		} else if blocked {
-			return errf(http.StatusForbidden, codeBlocked, "%s does not take your invitations", u.Name)
+			return httpkit.Errf(http.StatusForbidden, social.CodeBlocked, "%s does not take your invitations", u.Name)
 		}
 		inviter = p
 	}
 	if inviter != nil {
 		if retry := s.invitations.Take(inviter.User.ID, s.now(), len(users)); retry > 0 {
-			return tooMany(retry, "%d invitations an hour at most", inviteBurst)
+			return httpkit.TooMany(retry, "%d invitations an hour at most", InviteBurst)
 		}
 	}
-	var ev botEvent
-	var notes []store.Note
-	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
-		seat, err := s.actingSeat(r, m)
-		if err != nil {
-			return err
-		}
-		if m.started || m.row.Status == statusClosed {
-			return refuse(codeAlreadyStarted, "invitations are for a match that has not started")
-		}
-		if err := m.seatFree(); err != nil {
-			return err
-		}
-		// The invitation is the table's news too: its waiting room lists who was invited, and the invited
-		// their page (invitations.go).
-		invited := make([]string, len(users))
-		for i, u := range users {
-			invited[i] = u.Name
-		}
-		if err := m.logInvite(r.Context(), int(seat), invited); err != nil {
-			return err
-		}
-		ev = botEvent{Type: "invitation", Match: m.id, Game: m.row.Game, Options: m.row.Options, From: m.seats[seat].name}
-		at := s.now()
-		for _, u := range users {
-			if !u.Bot {
-				notes = append(notes, matchNote(m.row.Game, m.id, u.ID, noteInvite, at, noteData{By: m.seats[seat].name, Actor: inviter.User.ID, Seat: -1}))
-			}
-		}
-		return nil
-	})
+	invited := make([]string, len(users))
+	for i, u := range users {
+		invited[i] = u.Name
+	}
+	m, err := s.host.Invite(r, r.PathValue("id"), invited)
 	if err != nil {
 		return err
 	}
-	invited := make([]string, 0, len(users))
+	ev := Event{Type: "invitation", Match: m.ID, Game: m.Game, Options: m.Options, From: m.From}
+	var notes []store.Note
+	at := s.now()
+	for _, u := range users {
+		if !u.Bot {
+			notes = append(notes, social.MatchNote(m.Game, m.ID, u.ID, social.NoteInvite, at, social.NoteData{By: m.From, Actor: inviter.User.ID, Seat: -1}))
+		}
+	}
 	for _, u := range users {
 		if u.Bot {
-			s.botHub.send(u.ID, ev)
+			s.hub.send(u.ID, ev)
 		}
-		invited = append(invited, u.Name)
 	}
-	s.addNotes(r.Context(), notes...)
-	writeJSON(w, http.StatusOK, map[string]any{"invited": strings.Join(invited, ", ")})
+	s.host.Social.AddNotes(r.Context(), notes...)
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"invited": strings.Join(invited, ", ")})
 	return nil
 }
 
-// inviteBurst is how many people one account may invite an hour.
-const inviteBurst = 30
+// InviteBurst is how many people one account may invite an hour.
+const InviteBurst = 30
 
-// botJoined tells a bot's stream that it now holds a seat (it joined by its API token).
-func (s *Server) botJoined(ctx context.Context, r *http.Request, id string, seat game.Seat) {
+// Joined tells a bot's stream that it now holds a seat of a match (it joined by its API token); match
+// reads the match, only when the request is a bot's.
+func (s *Room) Joined(r *http.Request, seat game.Seat, match func() Match) {
 	p, err := s.ident.WhoIs(r)
 	if err != nil || p == nil || p.Token == nil || !p.User.Bot {
 		return
 	}
-	var ev botEvent
-	s.withMatch(ctx, id, func(m *match) error {
-		ev = botEvent{Type: "game_start", Match: id, Game: m.row.Game, Options: m.row.Options, Seat: &seat}
-		return nil
-	})
-	s.botHub.send(p.User.ID, ev)
+	m := match()
+	s.hub.send(p.User.ID, Event{Type: "game_start", Match: m.ID, Game: m.Game, Options: m.Options, Seat: &seat})
 }

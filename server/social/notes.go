@@ -1,4 +1,4 @@
-package server
+package social
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/server/observe"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -18,17 +20,17 @@ import (
 
 // Note kinds.
 const (
-	noteTurn    = "turn"
-	noteStart   = "start"
-	noteClock   = "clock"
-	noteEnd     = "end"
-	noteInvite  = "invite"
-	noteRematch = "rematch"
-	noteFollow  = "follow"
+	NoteTurn    = "turn"
+	NoteStart   = "start"
+	NoteClock   = "clock"
+	NoteEnd     = "end"
+	NoteInvite  = "invite"
+	NoteRematch = "rematch"
+	NoteFollow  = "follow"
 )
 
-// noteData is a note's data.
-type noteData struct {
+// NoteData is a note's data.
+type NoteData struct {
 	Game string `json:"game,omitempty"` // the game definition's name
 	By   string `json:"by,omitempty"`   // who caused it, by the name they go by (at the table: their seat's)
 	// Actor is the account that caused it ("" for a guest or the clock): the gate (noterules.go) reads it
@@ -42,19 +44,19 @@ type noteData struct {
 	Sub      string     `json:"sub,omitempty"`      // push deliveries: the subscription
 }
 
-// notes is the observer that writes them (Observer): it runs when accounts are on.
+// notes is the observer that writes them (observe.Observer): it runs when accounts are on.
 type notes struct{}
 
-func (notes) Before(ctx context.Context, e *Snapshot) []store.Note {
+func (notes) Before(ctx context.Context, e *observe.Snapshot) []store.Note {
 	var out []store.Note
 	switch e.Kind {
-	case evStart:
+	case observe.Start:
 		out = startNotes(e)
-	case evMove:
+	case observe.Move:
 		out = moveNotes(e)
-	case evRematch:
+	case observe.Rematch:
 		out = rematchNotes(e)
-	case evResign, evClaim:
+	case observe.Resign, observe.Claim:
 		if e.Finished {
 			out = endNotes(e, game.Seat(e.Seat))
 		}
@@ -67,23 +69,23 @@ func (notes) Before(ctx context.Context, e *Snapshot) []store.Note {
 	return out
 }
 
-func (notes) After(context.Context, *Snapshot) {}
+func (notes) After(context.Context, *observe.Snapshot) {}
 
 // note builds one outbox row about the event's match.
-func note(e *Snapshot, user, kind string, d noteData) store.Note {
-	return matchNote(e.Game, e.Match, user, kind, e.At, d)
+func note(e *observe.Snapshot, user, kind string, d NoteData) store.Note {
+	return MatchNote(e.Game, e.Match, user, kind, e.At, d)
 }
 
-// matchNote builds one outbox row about a match of a game.
-func matchNote(gameName, matchID, user, kind string, at time.Time, d noteData) store.Note {
+// MatchNote builds one outbox row about a match of a game.
+func MatchNote(gameName, matchID, user, kind string, at time.Time, d NoteData) store.Note {
 	d.Game = gameName
-	return store.Note{UserID: user, Kind: kind, GameID: matchID, Data: mustJSON(d), Due: at, Created: at}
+	return store.Note{UserID: user, Kind: kind, GameID: matchID, Data: httpkit.MustJSON(d), Due: at, Created: at}
 }
 
 // moveNotes are the notes a move causes: a turn note for every seat that must now take a new decision
 // (the mover, at the table, excepted), a clock reminder where a long clock runs, and the end of the game
 // for the others.
-func moveNotes(e *Snapshot) []store.Note {
+func moveNotes(e *observe.Snapshot) []store.Note {
 	if e.Holders() == nil {
 		return nil
 	}
@@ -98,14 +100,14 @@ func moveNotes(e *Snapshot) []store.Note {
 		if u == "" || s == mover || u == actor || slices.Contains(e.ToActBefore, s) || e.Seats[s].Resigned {
 			continue
 		}
-		out = append(out, note(e, u, noteTurn, noteData{By: by, Actor: actor, Seat: int(s), Seq: e.Seq}))
+		out = append(out, note(e, u, NoteTurn, NoteData{By: by, Actor: actor, Seat: int(s), Seq: e.Seq}))
 		out = append(out, clockNote(e, u, s)...)
 	}
 	return out
 }
 
 // endNotes tell the seated accounts, but the one whose event ended it, that the game is over.
-func endNotes(e *Snapshot, by game.Seat) []store.Note {
+func endNotes(e *observe.Snapshot, by game.Seat) []store.Note {
 	if e.Holders() == nil {
 		return nil
 	}
@@ -113,17 +115,17 @@ func endNotes(e *Snapshot, by game.Seat) []store.Note {
 	var out []store.Note
 	for s := range e.Seats {
 		if u := e.Holder(game.Seat(s)); u != "" && u != actor {
-			out = append(out, note(e, u, noteEnd, noteData{By: name, Actor: actor, Seat: s, Seq: e.Seq}))
+			out = append(out, note(e, u, NoteEnd, NoteData{By: name, Actor: actor, Seat: s, Seq: e.Seq}))
 		}
 	}
 	return out
 }
 
 // startNotes tell the seated accounts, the host who started it excepted, that the game has begun.
-func startNotes(e *Snapshot) []store.Note {
+func startNotes(e *observe.Snapshot) []store.Note {
 	acct := e.Holders()
 	var out []store.Note
-	starter := hostSeat
+	starter := observe.HostSeat
 	actor := ""
 	if starter >= 0 && int(starter) < len(acct) {
 		actor = acct[starter]
@@ -132,19 +134,19 @@ func startNotes(e *Snapshot) []store.Note {
 		if u == "" || (actor != "" && u == actor) {
 			continue
 		}
-		out = append(out, note(e, u, noteStart, noteData{By: e.Seats[max(starter, 0)].Name, Actor: actor, Seat: s, Seq: e.Seq}))
+		out = append(out, note(e, u, NoteStart, NoteData{By: e.Seats[max(starter, 0)].Name, Actor: actor, Seat: s, Seq: e.Seq}))
 	}
 	return out
 }
 
 // rematchNotes tell the other seated accounts that the asker wants to play again.
-func rematchNotes(e *Snapshot) []store.Note {
+func rematchNotes(e *observe.Snapshot) []store.Note {
 	acct := e.Holders()
 	asker := e.Seat
 	var out []store.Note
 	for s, u := range acct {
 		if u != "" && s != asker && u != acct[asker] {
-			out = append(out, note(e, u, noteRematch, noteData{By: e.Seats[asker].Name, Actor: acct[asker], Seat: s}))
+			out = append(out, note(e, u, NoteRematch, NoteData{By: e.Seats[asker].Name, Actor: acct[asker], Seat: s}))
 		}
 	}
 	return out
@@ -152,7 +154,7 @@ func rematchNotes(e *Snapshot) []store.Note {
 
 // clockNote is a reminder, due before a long clock runs out: a quarter of the time before, at most an
 // hour. Short clocks are played at the table and get none.
-func clockNote(e *Snapshot, user string, s game.Seat) []store.Note {
+func clockNote(e *observe.Snapshot, user string, s game.Seat) []store.Note {
 	if int(s) >= len(e.Deadlines) || e.Deadlines[s].IsZero() {
 		return nil
 	}
@@ -161,41 +163,30 @@ func clockNote(e *Snapshot, user string, s game.Seat) []store.Note {
 	if d < 20*time.Minute {
 		return nil
 	}
-	n := note(e, user, noteClock, noteData{Seat: int(s), Seq: e.Seq, Deadline: &deadline})
+	n := note(e, user, NoteClock, NoteData{Seat: int(s), Seq: e.Seq, Deadline: &deadline})
 	n.Due = deadline.Add(-min(time.Hour, d/4))
 	return []store.Note{n}
 }
 
-// stale reports whether a turn or clock note no longer asks anything of its seat: the seat acted, or
-// the game ended, since it was written.
-func (m *match) stale(kind string, d noteData) bool {
-	switch kind {
-	case noteTurn, noteClock:
-	default:
-		return false
-	}
-	if !m.started || m.over() || d.Seat < 0 || d.Seat >= len(m.asked) || m.hasResigned(game.Seat(d.Seat)) {
-		return true
-	}
-	seat := game.Seat(d.Seat)
-	return !slices.Contains(m.st.ToAct(), seat) || m.asked[seat] > d.Seq
-}
-
-// noteStale looks a note's match up to tell whether it is stale.
-func (s *Server) noteStale(ctx context.Context, n store.Note) bool {
+// stale reports whether a note no longer asks anything of its seat: a turn or clock note whose seat
+// acted, or whose game ended, since it was written. A note about a match that cannot be read is stale.
+func (s *Room) stale(ctx context.Context, n store.Note) bool {
 	if n.GameID == "" {
 		return false
 	}
-	var d noteData
+	var d NoteData
 	if json.Unmarshal(n.Data, &d) != nil {
 		return false
 	}
-	stale := false
-	err := s.withMatch(ctx, n.GameID, func(m *match) error {
-		stale = m.stale(n.Kind, d)
-		return nil
-	})
-	return stale || err != nil
+	acted, err := s.host.Acted(ctx, n.GameID, d.Seat, d.Seq)
+	if err != nil {
+		return true
+	}
+	switch n.Kind {
+	case NoteTurn, NoteClock:
+		return acted
+	}
+	return false
 }
 
 // userHub wakes the inbox streams open on this instance when their account has new notes.
@@ -245,44 +236,12 @@ func (h *userHub) online(userID string) bool {
 	return len(h.subs[userID]) > 0
 }
 
-// watching reports whether the account has the match open and in view on this instance, at its seat.
-func (s *Server) watching(gameID, userID string) bool {
-	seat, ok := s.ident.Held(gameID, userID)
-	if !ok {
-		return false
-	}
-	s.mu.Lock()
-	m := s.matches[gameID]
-	s.mu.Unlock()
-	if m == nil {
-		return false
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	for sub := range m.subs {
-		if sub.seat == seat && !sub.hidden.Load() {
-			return true
-		}
-	}
-	return false
-}
-
-// tableSeen marks read the notes about a match of the account holding seat, whose page shows the table
-// now, and tells the account's open pages the new count.
-func (s *Server) tableSeen(ctx context.Context, id string, seat game.Seat) {
-	user := ""
-	s.withMatch(ctx, id, func(m *match) error {
-		if acct := m.seatAccounts(ctx); int(seat) < len(acct) {
-			user = acct[seat]
-		}
-		return nil
-	})
-	if user == "" {
-		return
-	}
-	n, err := s.accounts.MarkMatchRead(ctx, user, id)
+// TableSeen marks read the notes about a match of the account whose page shows its table now, and
+// tells the account's open pages the new count.
+func (s *Room) TableSeen(ctx context.Context, user, matchID string) {
+	n, err := s.accounts.MarkMatchRead(ctx, user, matchID)
 	if err != nil {
-		s.log.Error("notifications: read the notes of a table in view", "match", id, "err", err)
+		s.log.Error("notifications: read the notes of a table in view", "match", matchID, "err", err)
 		return
 	}
 	if n > 0 {
@@ -291,8 +250,8 @@ func (s *Server) tableSeen(ctx context.Context, id string, seat game.Seat) {
 }
 
 // wakeUsers tells the accounts' open pages, on every instance, that their inbox changed.
-func (s *Server) wakeUsers(ctx context.Context, users []string) {
-	if n, ok := s.store.(store.Notifier); ok {
+func (s *Room) wakeUsers(ctx context.Context, users []string) {
+	if n := s.host.Notifier; n != nil {
 		// Every instance, this one too, hears it from the store.
 		if err := n.Wake(ctx, users); err != nil {
 			s.log.Error("notifications: wake other instances", "err", err)

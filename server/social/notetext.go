@@ -1,4 +1,4 @@
-package server
+package social
 
 import (
 	"fmt"
@@ -47,10 +47,10 @@ func wordsFor(lang string) noteWords {
 }
 
 // noteText is a note's title and sentence in a language.
-func noteText(lang, kind string, d noteData, game string) (title, body string) {
+func noteText(lang, kind string, d NoteData, game string) (title, body string) {
 	w := wordsFor(lang)
-	f := map[string]string{noteTurn: w.turn, noteStart: w.start, noteClock: w.clock, noteEnd: w.end,
-		noteInvite: w.invite, noteRematch: w.rematch, noteFollow: w.follow}[kind]
+	f := map[string]string{NoteTurn: w.turn, NoteStart: w.start, NoteClock: w.clock, NoteEnd: w.end,
+		NoteInvite: w.invite, NoteRematch: w.rematch, NoteFollow: w.follow}[kind]
 	if f == "" {
 		f = w.turn
 	}

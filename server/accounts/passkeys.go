@@ -1,4 +1,4 @@
-package server
+package accounts
 
 import (
 	"encoding/base64"
@@ -14,6 +14,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 
 	"github.com/surveyor-game/surveyor/auth"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -67,22 +68,22 @@ func (c *ceremonies) take(id string) (ceremony, bool) {
 
 // relyingParty is the WebAuthn party of the request's site: its host name, and its origin as the browser
 // sees it (a credential is bound by the browser to the host it was made on).
-func (s *Server) relyingParty(r *http.Request) (*webauthn.WebAuthn, error) {
+func (a *Store) relyingParty(r *http.Request) (*webauthn.WebAuthn, error) {
 	host := r.Host
 	if h, _, err := net.SplitHostPort(host); err == nil {
 		host = h
 	}
 	if net.ParseIP(host) != nil {
 		// Browsers bind passkeys to a domain name ("localhost" included), never to an address.
-		return nil, errf(http.StatusBadRequest, codeBadRequest, "passkeys need the site under a domain name, not the address %s", host)
+		return nil, httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "passkeys need the site under a domain name, not the address %s", host)
 	}
 	scheme := "http"
-	if secureRequest(r, s) {
+	if a.secure(r) {
 		scheme = "https"
 	}
 	rp, err := webauthn.New(&webauthn.Config{RPID: host, RPDisplayName: "Surveyor", RPOrigins: []string{scheme + "://" + r.Host}})
 	if err != nil {
-		return nil, errf(http.StatusBadRequest, codeBadRequest, "passkeys are not possible on this host: %v", err)
+		return nil, httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "passkeys are not possible on this host: %v", err)
 	}
 	return rp, nil
 }
@@ -98,8 +99,8 @@ func (p passkeyUser) WebAuthnName() string                       { return p.u.Na
 func (p passkeyUser) WebAuthnDisplayName() string                { return p.u.Name }
 func (p passkeyUser) WebAuthnCredentials() []webauthn.Credential { return p.creds }
 
-func (s *Server) loadPasskeyUser(r *http.Request, u store.User) (passkeyUser, error) {
-	ks, err := s.accounts.Passkeys(r.Context(), u.ID)
+func (a *Store) loadPasskeyUser(r *http.Request, u store.User) (passkeyUser, error) {
+	ks, err := a.st.Passkeys(r.Context(), u.ID)
 	if err != nil {
 		return passkeyUser{}, fmt.Errorf("passkeys: %w", err)
 	}
@@ -113,35 +114,35 @@ func (s *Server) loadPasskeyUser(r *http.Request, u store.User) (passkeyUser, er
 	return pu, nil
 }
 
-func setCeremony(w http.ResponseWriter, r *http.Request, s *Server, id string) {
+func (a *Store) setCeremony(w http.ResponseWriter, r *http.Request, id string) {
 	http.SetCookie(w, &http.Cookie{Name: ceremonyCookie, Value: id, Path: "/api/account/passkeys", HttpOnly: true,
-		Secure: secureRequest(r, s), SameSite: http.SameSiteStrictMode, MaxAge: int(ceremonyLife.Seconds())})
+		Secure: a.secure(r), SameSite: http.SameSiteStrictMode, MaxAge: int(ceremonyLife.Seconds())})
 }
 
-func (s *Server) takeCeremony(r *http.Request) (ceremony, error) {
+func (a *Store) takeCeremony(r *http.Request) (ceremony, error) {
 	c, err := r.Cookie(ceremonyCookie)
 	if err == nil {
-		if cr, ok := s.ceremonies.take(c.Value); ok {
+		if cr, ok := a.ceremonies.take(c.Value); ok {
 			return cr, nil
 		}
 	}
-	return ceremony{}, errf(http.StatusBadRequest, codeBadRequest, "no passkey ceremony under way (it lasts five minutes): begin again")
+	return ceremony{}, httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "no passkey ceremony under way (it lasts five minutes): begin again")
 }
 
-// passkeyRegisterBegin: POST /api/account/passkeys/register/begin, signed in with a session.
-func (s *Server) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, "")
+// PasskeyRegisterBegin: POST /api/account/passkeys/register/begin, signed in with a session.
+func (a *Store) PasskeyRegisterBegin(w http.ResponseWriter, r *http.Request) error {
+	p, err := a.SignedIn(r, "")
 	if err != nil {
 		return err
 	}
 	if p.Token != nil {
-		return errf(http.StatusForbidden, codeForbidden, "passkeys are registered from the browser, signed in")
+		return httpkit.Errf(http.StatusForbidden, httpkit.CodeForbidden, "passkeys are registered from the browser, signed in")
 	}
-	rp, err := s.relyingParty(r)
+	rp, err := a.relyingParty(r)
 	if err != nil {
 		return err
 	}
-	pu, err := s.loadPasskeyUser(r, p.User)
+	pu, err := a.loadPasskeyUser(r, p.User)
 	if err != nil {
 		return err
 	}
@@ -154,102 +155,102 @@ func (s *Server) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return fmt.Errorf("passkey: %w", err)
 	}
-	setCeremony(w, r, s, s.ceremonies.put(ceremony{data: *data, userID: p.User.ID, expires: time.Now().Add(ceremonyLife)}))
-	writeJSON(w, http.StatusOK, creation)
+	a.setCeremony(w, r, a.ceremonies.put(ceremony{data: *data, userID: p.User.ID, expires: time.Now().Add(ceremonyLife)}))
+	httpkit.WriteJSON(w, http.StatusOK, creation)
 	return nil
 }
 
-// passkeyRegisterFinish: POST /api/account/passkeys/register/finish with the browser's credential.
-func (s *Server) passkeyRegisterFinish(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, "")
+// PasskeyRegisterFinish: POST /api/account/passkeys/register/finish with the browser's credential.
+func (a *Store) PasskeyRegisterFinish(w http.ResponseWriter, r *http.Request) error {
+	p, err := a.SignedIn(r, "")
 	if err != nil {
 		return err
 	}
-	cr, err := s.takeCeremony(r)
+	cr, err := a.takeCeremony(r)
 	if err != nil {
 		return err
 	}
 	if cr.userID != p.User.ID {
-		return errf(http.StatusForbidden, codeForbidden, "this ceremony was begun by another account")
+		return httpkit.Errf(http.StatusForbidden, httpkit.CodeForbidden, "this ceremony was begun by another account")
 	}
-	rp, err := s.relyingParty(r)
+	rp, err := a.relyingParty(r)
 	if err != nil {
 		return err
 	}
-	pu, err := s.loadPasskeyUser(r, p.User)
+	pu, err := a.loadPasskeyUser(r, p.User)
 	if err != nil {
 		return err
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, s.maxBody)
+	r.Body = http.MaxBytesReader(w, r.Body, a.host.MaxBody)
 	cred, err := rp.FinishRegistration(pu, cr.data, r)
 	if err != nil {
-		return errf(http.StatusBadRequest, codeBadRequest, "the passkey was not accepted: %v", err)
+		return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "the passkey was not accepted: %v", err)
 	}
 	data, err := json.Marshal(cred)
 	if err != nil {
 		return fmt.Errorf("passkey: %w", err)
 	}
-	if err := s.accounts.AddPasskey(r.Context(), store.Passkey{ID: cred.ID, UserID: p.User.ID, PublicKey: cred.PublicKey,
-		SignCount: cred.Authenticator.SignCount, Data: data, Name: truncate(r.UserAgent(), 60), Created: s.now()}); err != nil {
+	if err := a.st.AddPasskey(r.Context(), store.Passkey{ID: cred.ID, UserID: p.User.ID, PublicKey: cred.PublicKey,
+		SignCount: cred.Authenticator.SignCount, Data: data, Name: truncate(r.UserAgent(), 60), Created: a.now()}); err != nil {
 		return fmt.Errorf("passkey: %w", err)
 	}
-	writeJSON(w, http.StatusCreated, map[string]bool{"ok": true})
+	httpkit.WriteJSON(w, http.StatusCreated, map[string]bool{"ok": true})
 	return nil
 }
 
-// passkeyJSON is a passkey as its owner sees it: the credential's id (base64url), where it was registered
+// PasskeyJSON is a passkey as its owner sees it: the credential's id (base64url), where it was registered
 // (the browser's name) and when.
-type passkeyJSON struct {
+type PasskeyJSON struct {
 	ID      string    `json:"id"`
 	Name    string    `json:"name"`
 	Created time.Time `json:"created"`
 }
 
-// listPasskeys: GET /api/account/passkeys, the signed-in account's passkeys.
-func (s *Server) listPasskeys(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, scopeRead)
+// ListPasskeys: GET /api/account/passkeys, the signed-in account's passkeys.
+func (a *Store) ListPasskeys(w http.ResponseWriter, r *http.Request) error {
+	p, err := a.SignedIn(r, ScopeRead)
 	if err != nil {
 		return err
 	}
-	ps, err := s.accounts.Passkeys(r.Context(), p.User.ID)
+	ps, err := a.st.Passkeys(r.Context(), p.User.ID)
 	if err != nil {
 		return fmt.Errorf("passkeys: %w", err)
 	}
-	out := make([]passkeyJSON, len(ps))
+	out := make([]PasskeyJSON, len(ps))
 	for i, k := range ps {
-		out[i] = passkeyJSON{ID: base64.RawURLEncoding.EncodeToString(k.ID), Name: k.Name, Created: k.Created}
+		out[i] = PasskeyJSON{ID: base64.RawURLEncoding.EncodeToString(k.ID), Name: k.Name, Created: k.Created}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"passkeys": out})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"passkeys": out})
 	return nil
 }
 
-// deletePasskey: DELETE /api/account/passkeys/{id}, with a session (a lost phone's passkey is removed from
+// DeletePasskey: DELETE /api/account/passkeys/{id}, with a session (a lost phone's passkey is removed from
 // another device; an API token cannot remove a way to sign in).
-func (s *Server) deletePasskey(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, "")
+func (a *Store) DeletePasskey(w http.ResponseWriter, r *http.Request) error {
+	p, err := a.SignedIn(r, "")
 	if err != nil {
 		return err
 	}
 	if p.Token != nil {
-		return errf(http.StatusForbidden, codeForbidden, "an API token cannot remove a passkey")
+		return httpkit.Errf(http.StatusForbidden, httpkit.CodeForbidden, "an API token cannot remove a passkey")
 	}
 	id, err := base64.RawURLEncoding.DecodeString(r.PathValue("pid"))
 	if err != nil || len(id) == 0 {
-		return errf(http.StatusNotFound, codeNotFound, "no such passkey")
+		return httpkit.Errf(http.StatusNotFound, httpkit.CodeNotFound, "no such passkey")
 	}
-	err = s.accounts.DeletePasskey(r.Context(), p.User.ID, id)
+	err = a.st.DeletePasskey(r.Context(), p.User.ID, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return errf(http.StatusNotFound, codeNotFound, "no such passkey")
+		return httpkit.Errf(http.StatusNotFound, httpkit.CodeNotFound, "no such passkey")
 	} else if err != nil {
 		return fmt.Errorf("delete passkey: %w", err)
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
 	return nil
 }
 
-// passkeySigninBegin: POST /api/account/passkeys/signin/begin, no credential needed.
-func (s *Server) passkeySigninBegin(w http.ResponseWriter, r *http.Request) error {
-	rp, err := s.relyingParty(r)
+// PasskeySigninBegin: POST /api/account/passkeys/signin/begin, no credential needed.
+func (a *Store) PasskeySigninBegin(w http.ResponseWriter, r *http.Request) error {
+	rp, err := a.relyingParty(r)
 	if err != nil {
 		return err
 	}
@@ -257,47 +258,48 @@ func (s *Server) passkeySigninBegin(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return fmt.Errorf("passkey: %w", err)
 	}
-	setCeremony(w, r, s, s.ceremonies.put(ceremony{data: *data, expires: time.Now().Add(ceremonyLife)}))
-	writeJSON(w, http.StatusOK, assertion)
+	a.setCeremony(w, r, a.ceremonies.put(ceremony{data: *data, expires: time.Now().Add(ceremonyLife)}))
+	httpkit.WriteJSON(w, http.StatusOK, assertion)
 	return nil
 }
 
-// passkeySigninFinish: POST /api/account/passkeys/signin/finish with the browser's assertion; it signs the
-// account in as a password would (session cookie, seats claimed by ?claim later through /claim).
-func (s *Server) passkeySigninFinish(w http.ResponseWriter, r *http.Request) error {
-	cr, err := s.takeCeremony(r)
+// PasskeySigninFinish: POST /api/account/passkeys/signin/finish with the browser's assertion; it signs the
+// Account in as a password would (session cookie, seats claimed by ?claim later through /claim).
+func (a *Store) PasskeySigninFinish(w http.ResponseWriter, r *http.Request) error {
+	cr, err := a.takeCeremony(r)
 	if err != nil {
 		return err
 	}
-	rp, err := s.relyingParty(r)
+	rp, err := a.relyingParty(r)
 	if err != nil {
 		return err
 	}
 	var found store.User
 	handler := func(rawID, userHandle []byte) (webauthn.User, error) {
-		u, err := s.accounts.UserByID(r.Context(), string(userHandle))
+		u, err := a.st.UserByID(r.Context(), string(userHandle))
 		if err != nil || u.Deleted || u.Disabled {
 			return nil, errors.New("no such account")
 		}
 		found = u
-		return s.loadPasskeyUser(r, u)
+		return a.loadPasskeyUser(r, u)
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, s.maxBody)
+	r.Body = http.MaxBytesReader(w, r.Body, a.host.MaxBody)
 	_, cred, err := rp.FinishPasskeyLogin(handler, cr.data, r)
 	if err != nil {
-		return errf(http.StatusUnauthorized, codeBadCredentials, "the passkey was not accepted")
+		a.signInFailed("passkey")
+		return httpkit.Errf(http.StatusUnauthorized, CodeBadCredentials, "the passkey was not accepted")
 	}
-	if k, err := s.accounts.PasskeyByID(r.Context(), cred.ID); err == nil {
+	if k, err := a.st.PasskeyByID(r.Context(), cred.ID); err == nil {
 		k.SignCount = cred.Authenticator.SignCount
 		if data, err := json.Marshal(cred); err == nil {
 			k.Data = data
 		}
-		s.accounts.UpdatePasskey(r.Context(), k)
+		a.st.UpdatePasskey(r.Context(), k)
 	}
-	if err := s.setSession(w, r, found); err != nil {
+	if err := a.setSession(w, r, found); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": userOut(found)})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"user": UserOut(found)})
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package server
+package social
 
 import (
 	"cmp"
@@ -21,6 +21,8 @@ import (
 	"github.com/surveyor-game/surveyor/internal/egress"
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/notify/push"
+	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/server/observe"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -46,7 +48,7 @@ const (
 
 // sender works the outbox for one server instance.
 type sender struct {
-	s     *Server
+	s     *Room
 	owner string
 	kick  chan struct{}
 	push  *push.Sender // nil: no Web Push
@@ -185,6 +187,9 @@ func (d *sender) retry(n store.Note, err error, after time.Duration) store.Settl
 }
 
 func (d *sender) count(n store.Note, err error) {
+	if d.s.host.Delivered != nil {
+		d.s.host.Delivered(n.Channel, err)
+	}
 	d.mu.Lock()
 	if err == nil {
 		if d.sent == nil {
@@ -210,7 +215,7 @@ func (d *sender) deliver(ctx context.Context, n store.Note) store.Settlement {
 		}
 		return st
 	case store.ChannelPush:
-		if d.push == nil || d.s.noteStale(ctx, n) {
+		if d.push == nil || d.s.stale(ctx, n) {
 			return done
 		}
 		err := d.sendPush(ctx, n)
@@ -219,7 +224,7 @@ func (d *sender) deliver(ctx context.Context, n store.Note) store.Settlement {
 		case errors.As(err, &re):
 			return d.retry(n, err, re.RetryAfter)
 		case errors.Is(err, push.ErrGone):
-			var nd noteData
+			var nd NoteData
 			json.Unmarshal(n.Data, &nd)
 			d.s.accounts.DeletePushSub(ctx, n.UserID, nd.Sub)
 		case err != nil:
@@ -228,7 +233,7 @@ func (d *sender) deliver(ctx context.Context, n store.Note) store.Settlement {
 		d.count(n, err)
 		return done
 	case store.ChannelMail:
-		if d.mail == nil || d.s.noteStale(ctx, n) {
+		if d.mail == nil || d.s.stale(ctx, n) {
 			return done
 		}
 		if n.GameID != "" {
@@ -273,17 +278,17 @@ func (d *sender) fanOut(ctx context.Context, n store.Note) (_ store.Settlement, 
 		return st, err
 	}
 	now := d.s.now()
-	if n.Kind == noteClock && d.s.noteStale(ctx, n) {
+	if n.Kind == NoteClock && d.s.stale(ctx, n) {
 		return st, nil // the player moved in time: the reminder has nothing left to say
 	}
 	// A player looking at the table needs no note, push or mail about it.
-	if n.GameID != "" && d.s.watching(n.GameID, n.UserID) {
+	if n.GameID != "" && d.s.host.Watching(n.GameID, n.UserID) {
 		return st, nil
 	}
 	st.Inbox = []store.Note{n}
 	st.Inbox[0].Created = now
 	// One unread turn note per table: the newest says all the older ones did.
-	st.Inbox[0].Replace = n.Kind == noteTurn
+	st.Inbox[0].Replace = n.Kind == NoteTurn
 	child := func(channel string, data json.RawMessage, due time.Time) store.Note {
 		c := n
 		c.ID, c.Channel, c.Data, c.Due, c.Attempts = 0, channel, data, due, 0
@@ -301,7 +306,7 @@ func (d *sender) fanOut(ctx context.Context, n store.Note) (_ store.Settlement, 
 				nd = map[string]any{}
 			}
 			nd["sub"] = sub.ID
-			st.Add = append(st.Add, child(store.ChannelPush, mustJSON(nd), n.Due))
+			st.Add = append(st.Add, child(store.ChannelPush, httpkit.MustJSON(nd), n.Due))
 		}
 	}
 	if d.mail != nil && p.Confirmed && p.Email != "" {
@@ -329,7 +334,7 @@ func (d *sender) digests(ctx context.Context, ns []store.Note, st *store.Settlem
 	by := map[string][]store.Note{}
 	var order []string
 	for _, n := range ns {
-		if d.mail == nil || d.s.noteStale(ctx, n) {
+		if d.mail == nil || d.s.stale(ctx, n) {
 			st.Done = append(st.Done, n.ID)
 			continue
 		}
@@ -362,7 +367,7 @@ type pushMessage struct {
 }
 
 func (d *sender) sendPush(ctx context.Context, n store.Note) error {
-	var nd noteData
+	var nd NoteData
 	json.Unmarshal(n.Data, &nd)
 	subs, err := d.s.accounts.PushSubs(ctx, n.UserID)
 	if err != nil {
@@ -390,7 +395,7 @@ func (d *sender) sendPush(ctx context.Context, n store.Note) error {
 	if nd.Deadline != nil {
 		ttl = max(time.Minute, time.Until(*nd.Deadline))
 	}
-	return d.push.Send(ctx, ps, mustJSON(msg), ttl, "high", "")
+	return d.push.Send(ctx, ps, httpkit.MustJSON(msg), ttl, "high", "")
 }
 
 // link is where a note leads: its match, or the player's page.
@@ -420,14 +425,14 @@ func (d *sender) sendMail(ctx context.Context, first store.Note, ns []store.Note
 	}
 	var subject, text string
 	if len(ns) == 1 && first.Channel != store.ChannelDigest {
-		var nd noteData
+		var nd NoteData
 		json.Unmarshal(first.Data, &nd)
 		title, body := noteText(p.Lang, first.Kind, nd, gameTitle(nd.Game))
 		subject, text = title, body+"\n\n"+d.link(first)+"\n"
 	} else {
 		subject = digestTitle(p.Lang, len(ns))
 		for _, n := range ns {
-			var nd noteData
+			var nd NoteData
 			json.Unmarshal(n.Data, &nd)
 			_, body := noteText(p.Lang, n.Kind, nd, gameTitle(nd.Game))
 			text += "- " + body + "\n  " + d.link(n) + "\n"
@@ -461,8 +466,19 @@ func (d *sender) checkSigned(action string, q url.Values) (userID, email string,
 	return userID, email, hmac.Equal(got, mac.Sum(nil))
 }
 
-// startSender reads the server's keys (made by the first instance, shared by all) and starts the sender.
-func (s *Server) startSender(ctx context.Context, cfg Config) error {
+// SenderConfig configures the sender (the server's Config says what each field means).
+type SenderConfig struct {
+	PublicURL    string
+	SMTP         *mail.Config
+	NoPush       bool
+	PushLoopback bool
+	OutboxLease  time.Duration
+}
+
+// StartSender reads the server's keys (made by the first instance, shared by all) and builds the sender.
+// It returns the sender as an observer (it wakes when an event was logged with notes: the host registers
+// it after the observers that write notes) and its loop, which the host runs until it closes.
+func (s *Room) StartSender(ctx context.Context, cfg SenderConfig) (observe.Observer, func(context.Context), error) {
 	random := func() (string, error) {
 		var b [32]byte
 		rand.Read(b[:])
@@ -470,7 +486,7 @@ func (s *Server) startSender(ctx context.Context, cfg Config) error {
 	}
 	key, err := s.accounts.ServerKey(ctx, "link-key", random)
 	if err != nil {
-		return fmt.Errorf("server: %w", err)
+		return nil, nil, fmt.Errorf("server: %w", err)
 	}
 	d := &sender{s: s, owner: newOwner(), kick: make(chan struct{}, 1), mail: cfg.SMTP,
 		lease: cmp.Or(cfg.OutboxLease, senderLease), loopback: cfg.PushLoopback,
@@ -482,14 +498,14 @@ func (s *Server) startSender(ctx context.Context, cfg Config) error {
 			if err != nil {
 				return "", err
 			}
-			return string(mustJSON(k)), nil
+			return string(httpkit.MustJSON(k)), nil
 		})
 		if err != nil {
-			return fmt.Errorf("server: %w", err)
+			return nil, nil, fmt.Errorf("server: %w", err)
 		}
 		var k push.Keys
 		if err := json.Unmarshal([]byte(raw), &k); err != nil {
-			return fmt.Errorf("server: stored VAPID keys: %w", err)
+			return nil, nil, fmt.Errorf("server: stored VAPID keys: %w", err)
 		}
 		// The VAPID subject is how a push service reaches the operator: the site's address.
 		d.push = &push.Sender{Keys: k, Subject: d.base} // its default client goes through the egress rule
@@ -501,17 +517,15 @@ func (s *Server) startSender(ctx context.Context, cfg Config) error {
 		}
 	}
 	s.sender = d
-	s.observe(d)
-	s.wg.Go(func() { d.run(s.ctx) })
-	return nil
+	return d, d.run, nil
 }
 
-// Before: the sender writes no notes of its own (Observer).
-func (d *sender) Before(context.Context, *Snapshot) []store.Note { return nil }
+// Before: the sender writes no notes of its own (observe.Observer).
+func (d *sender) Before(context.Context, *observe.Snapshot) []store.Note { return nil }
 
 // After wakes the sender when the event was logged with notes, so that they go out now rather than at
 // its next round.
-func (d *sender) After(_ context.Context, e *Snapshot) {
+func (d *sender) After(_ context.Context, e *observe.Snapshot) {
 	if len(e.Notes) > 0 {
 		d.wake()
 	}
@@ -530,9 +544,28 @@ func mailMessage(to, subject, text, id string, at time.Time) mail.Message {
 	return mail.Message{To: to, Subject: subject, Text: text, ID: id, Date: at}
 }
 
-// sentCounts is how many deliveries this instance made, by channel.
-func (d *sender) sentCounts() map[string]int {
+// SentCounts is how many deliveries this instance made, by channel (none without a sender).
+func (s *Room) SentCounts() map[string]int {
+	if s.sender == nil {
+		return nil
+	}
+	d := s.sender
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return maps.Clone(d.sent)
+}
+
+// Wake asks the sender to look at the outbox now.
+func (s *Room) Wake() {
+	if s.sender != nil {
+		s.sender.wake()
+	}
+}
+
+// OnDelivery sets a function told of every delivery made or failed (tests wait on it); nil removes it.
+func (s *Room) OnDelivery(f func(n store.Note, err error)) {
+	d := s.sender
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.after = f
 }

@@ -1,10 +1,14 @@
-package server
+// Package ratings is the ratings room beside the match host: it rates a finished rated match (an
+// observer of the host's events), and serves players' profiles, the leaderboards and what a match did
+// to its players' ratings.
+package ratings
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"slices"
 	"strconv"
@@ -13,6 +17,8 @@ import (
 	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/rating"
+	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/server/observe"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -24,20 +30,65 @@ import (
 
 var ratingModel = rating.Default()
 
+// statusFinished is a finished match's status in the store's rows.
+const statusFinished = "finished"
+
+// Match is a finished match as MatchRatings reads it.
+type Match struct {
+	Game  string // the game definition's name
+	Rated bool   // the match moves its players' ratings
+	// Accounts are, by seat, the name of the account that took the seat signed in ("" for a guest).
+	Accounts []string
+}
+
+// Host is what the room needs of the server it serves in.
+type Host struct {
+	Accounts store.Accounts // nil: the server has no accounts (nothing is rated)
+	Store    store.Store    // the matches' rows, for a player's finished games
+	Games    game.Registry
+	Bots     game.Bots // nil: the server seats no bots
+	Now      func() time.Time
+	Log      *slog.Logger
+	// Finished is a match that is over, or the refusal not_finished (or no such match).
+	Finished func(ctx context.Context, id string) (Match, error)
+	// Result is a finished match's result, its number of seats and why it ended early ("" if by its
+	// rules); false if it is not over or cannot be read.
+	Result func(ctx context.Context, id string) (res game.Result, seats int, ended string, ok bool)
+}
+
+// Room is the ratings of one server instance.
+type Room struct {
+	host     Host
+	accounts store.Accounts
+	store    store.Store
+	games    game.Registry
+	bots     game.Bots
+	log      *slog.Logger
+	now      func() time.Time
+}
+
+// New builds the room.
+func New(h Host) *Room {
+	return &Room{host: h, accounts: h.Accounts, store: h.Store, games: h.Games, bots: h.Bots, log: h.Log, now: h.Now}
+}
+
+// Observer rates a finished rated match once the event that ended it is logged.
+func (s *Room) Observer() observe.Observer { return ratings{s} }
+
 // ratings is the observer that rates a finished rated match, after the event that ended it is logged
-// (Observer); it runs when accounts are on.
-type ratings struct{ s *Server }
+// (observe.Observer); it runs when accounts are on.
+type ratings struct{ s *Room }
 
-func (ratings) Before(context.Context, *Snapshot) []store.Note { return nil }
+func (ratings) Before(context.Context, *observe.Snapshot) []store.Note { return nil }
 
-func (r ratings) After(ctx context.Context, e *Snapshot) {
+func (r ratings) After(ctx context.Context, e *observe.Snapshot) {
 	if e.Finished && e.Rated {
 		r.s.rateMatch(ctx, e)
 	}
 }
 
 // rateMatch rates a finished rated match. Failures are logged: the game itself is over and saved.
-func (s *Server) rateMatch(ctx context.Context, e *Snapshot) {
+func (s *Room) rateMatch(ctx context.Context, e *observe.Snapshot) {
 	if !e.Over { // (the ratings observer is there only with accounts)
 		return
 	}
@@ -102,7 +153,7 @@ func (s *Server) rateMatch(ctx context.Context, e *Snapshot) {
 }
 
 // botRating is a bot's fixed rating on this server; false if the server seats no bots or the bot has none.
-func (s *Server) botRating(gameName, bot string) (game.FixedRating, bool) {
+func (s *Room) botRating(gameName, bot string) (game.FixedRating, bool) {
 	if s.bots == nil {
 		return game.FixedRating{}, false
 	}
@@ -129,12 +180,12 @@ func ratingOut(r store.Rating) ratingJSON {
 	return ratingJSON{Game: r.Game, Rating: x.Display(), Ordinal: x.Ordinal(), Mu: r.Mu, Sigma: r.Sigma, Games: r.Games, Provisional: x.Provisional(), Updated: r.Updated}
 }
 
-// profile is GET /api/users/{name}: who the player is, their ratings and rating history per game, and
+// Profile is GET /api/users/{name}: who the player is, their ratings and rating history per game, and
 // their finished games with the place they took.
-func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
+func (s *Room) Profile(w http.ResponseWriter, r *http.Request) error {
 	u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(r.PathValue("name")))
 	if errors.Is(err, store.ErrNotFound) {
-		return errf(http.StatusNotFound, codeNotFound, "no player is called %q", r.PathValue("name"))
+		return httpkit.Errf(http.StatusNotFound, httpkit.CodeNotFound, "no player is called %q", r.PathValue("name"))
 	} else if err != nil {
 		return fmt.Errorf("profile: %w", err)
 	}
@@ -205,7 +256,7 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 			byGame[g.Game] = p
 		}
 		p.Played++
-		res, seats, ended, ok := s.finalResult(r.Context(), g.ID)
+		res, seats, ended, ok := s.host.Result(r.Context(), g.ID)
 		// A solo game abandoned is neither won nor has a score to count among the player's.
 		abandoned := seats == 1 && ended != ""
 		if ok && !abandoned && ref.Seat < len(res.Ranks) && res.Ranks[ref.Seat] == 1 {
@@ -244,7 +295,7 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 	}
 	slices.SortFunc(out.Solo, func(a, b solo) int { return cmpString(a.Game, b.Game) })
 	slices.SortFunc(out.Games, func(a, b played) int { return cmpString(a.Game, b.Game) })
-	writeJSON(w, http.StatusOK, out)
+	httpkit.WriteJSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -269,37 +320,25 @@ func cmpFloatDesc(a, b float64) int {
 	return 0
 }
 
-// finalResult is a finished match's result, its number of seats and why it ended early ("" if by its
-// rules).
-func (s *Server) finalResult(ctx context.Context, id string) (res game.Result, seats int, ended string, ok bool) {
-	s.withMatch(ctx, id, func(m *match) error {
-		if m.over() {
-			res, seats, ended, ok = m.result(), len(m.seats), m.ended, true
-		}
-		return nil
-	})
-	return res, seats, ended, ok
-}
-
-// leaderboard is GET /api/leaderboard/{game}?offset=N&limit=N: the game's rated players by ordinal.
-func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
+// Leaderboard is GET /api/leaderboard/{game}?offset=N&limit=N: the game's rated players by ordinal.
+func (s *Room) Leaderboard(w http.ResponseWriter, r *http.Request) error {
 	game := r.PathValue("game")
 	if _, ok := s.games[game]; !ok {
-		return errf(http.StatusNotFound, codeNotFound, "no game %q", game)
+		return httpkit.Errf(http.StatusNotFound, httpkit.CodeNotFound, "no game %q", game)
 	}
 	q := r.URL.Query()
 	offset, limit := 0, 50
 	if v := q.Get("offset"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > 1_000_000 {
-			return errf(http.StatusBadRequest, codeBadRequest, "offset must be 0..1000000")
+			return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "offset must be 0..1000000")
 		}
 		offset = n
 	}
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 200 {
-			return errf(http.StatusBadRequest, codeBadRequest, "limit must be 1..200")
+			return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "limit must be 1..200")
 		}
 		limit = n
 	}
@@ -328,14 +367,14 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 		}
 		slices.SortStableFunc(bots, func(a, b ratingJSON) int { return cmpFloatDesc(a.Ordinal, b.Ordinal) })
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": game, "offset": offset, "players": out, "bots": bots})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"game": game, "offset": offset, "players": out, "bots": bots})
 	return nil
 }
 
-// matchRatings is GET /api/matches/{id}/ratings: what a finished rated match did to each account's rating
+// MatchRatings is GET /api/matches/{id}/ratings: what a finished rated match did to each account's rating
 // (before, after, the change), for the end screen. Pending until the rating is applied, right after the
 // last move's commit; empty for a match that is not rated.
-func (s *Server) matchRatings(w http.ResponseWriter, r *http.Request) error {
+func (s *Room) MatchRatings(w http.ResponseWriter, r *http.Request) error {
 	type seatChange struct {
 		Seat        int    `json:"seat"`
 		Name        string `json:"name"`
@@ -349,22 +388,13 @@ func (s *Server) matchRatings(w http.ResponseWriter, r *http.Request) error {
 		Pending bool         `json:"pending"`
 		Seats   []seatChange `json:"seats"`
 	}{Seats: []seatChange{}}
-	var gameName string
-	var accounts []string
-	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
-		if !m.started || !m.st.Over() {
-			return errf(http.StatusConflict, codeNotFinished, "ratings change once the game is over")
-		}
-		out.Rated, gameName = m.cfg.Rated, m.row.Game
-		for _, seat := range m.seats {
-			accounts = append(accounts, seat.account)
-		}
-		return nil
-	})
+	m, err := s.host.Finished(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	if out.Rated && s.ident.Available() == nil {
+	out.Rated = m.Rated
+	gameName, accounts := m.Game, m.Accounts
+	if out.Rated && s.accounts != nil {
 		for seat, name := range accounts {
 			if name == "" {
 				continue
@@ -388,6 +418,6 @@ func (s *Server) matchRatings(w http.ResponseWriter, r *http.Request) error {
 				Change: after.Display() - before.Display(), Provisional: after.Provisional()})
 		}
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpkit.WriteJSON(w, http.StatusOK, out)
 	return nil
 }

@@ -1,4 +1,4 @@
-package server
+package social
 
 import (
 	"context"
@@ -25,18 +25,18 @@ type noteRule struct {
 
 // noteRules has every kind of note.
 var noteRules = map[string]noteRule{
-	noteTurn: {}, noteStart: {}, noteClock: {}, noteEnd: {},
-	noteInvite: {fromActor: true}, noteRematch: {fromActor: true}, noteFollow: {fromActor: true},
+	NoteTurn: {}, NoteStart: {}, NoteClock: {}, NoteEnd: {},
+	NoteInvite: {fromActor: true}, NoteRematch: {fromActor: true}, NoteFollow: {fromActor: true},
 }
 
-// noteRepeatWindow is how long a note is a repeat of an earlier one of the same kind, from the same
+// NoteRepeatWindow is how long a note is a repeat of an earlier one of the same kind, from the same
 // actor, about the same subject: within it the account hears of it once.
-const noteRepeatWindow = time.Hour
+const NoteRepeatWindow = time.Hour
 
 // noteRepeatKey names what makes two notes the same: the recipient, the kind, the actor (an account, or a
 // guest by name) and the subject (the match, the seat that must act and the match's step, so that two
 // turns of one match are two notes).
-func noteRepeatKey(n store.Note, d noteData) string {
+func noteRepeatKey(n store.Note, d NoteData) string {
 	actor := d.Actor
 	if actor == "" {
 		actor = "guest:" + d.By
@@ -55,12 +55,12 @@ func (r *recentNotes) seen(key string, now time.Time) bool {
 	if r.at == nil {
 		r.at = map[string]time.Time{}
 	}
-	if t, ok := r.at[key]; ok && now.Sub(t) < noteRepeatWindow {
+	if t, ok := r.at[key]; ok && now.Sub(t) < NoteRepeatWindow {
 		return true
 	}
 	if len(r.at) >= 100_000 {
 		for k, t := range r.at {
-			if now.Sub(t) >= noteRepeatWindow {
+			if now.Sub(t) >= NoteRepeatWindow {
 				delete(r.at, k)
 			}
 		}
@@ -71,7 +71,7 @@ func (r *recentNotes) seen(key string, now time.Time) bool {
 
 // admit is the gate: it reports whether a new note is delivered. It refuses a kind it does not know, a
 // note from an account the recipient blocked (for the kinds that carry an account's doing), and a repeat:
-// a note like one the account got within noteRepeatWindow, as its inbox (every instance's deliveries) and
+// a note like one the account got within NoteRepeatWindow, as its inbox (every instance's deliveries) and
 // this instance's memory (the deliveries not yet in the inbox) tell. It returns the note's repeat key, for
 // unadmit.
 func (d *sender) admit(ctx context.Context, n store.Note) (bool, string, error) {
@@ -80,7 +80,7 @@ func (d *sender) admit(ctx context.Context, n store.Note) (bool, string, error) 
 		d.s.log.Error("notifications: a note of an unknown kind is dropped", "kind", n.Kind)
 		return false, "", nil
 	}
-	var nd noteData
+	var nd NoteData
 	if err := json.Unmarshal(n.Data, &nd); err != nil {
 		d.s.log.Error("notifications: a note with unreadable data is dropped", "kind", n.Kind, "err", err)
 		return false, "", nil
@@ -101,10 +101,10 @@ func (d *sender) admit(ctx context.Context, n store.Note) (bool, string, error) 
 		return false, "", fmt.Errorf("note gate: %w", err)
 	}
 	for _, r := range recent {
-		if now.Sub(r.Created) >= noteRepeatWindow {
+		if now.Sub(r.Created) >= NoteRepeatWindow {
 			break // newest first: the rest are older still
 		}
-		var rd noteData
+		var rd NoteData
 		if json.Unmarshal(r.Data, &rd) == nil && r.Kind == n.Kind && noteRepeatKey(r, rd) == key {
 			return false, "", nil
 		}
@@ -119,4 +119,10 @@ func (d *sender) unadmit(key string) {
 	d.recentMu.Lock()
 	defer d.recentMu.Unlock()
 	delete(d.recent.at, key)
+}
+
+// KnownKind reports whether the gate has a rule for a kind of note (an unknown kind is never delivered).
+func KnownKind(kind string) bool {
+	_, ok := noteRules[kind]
+	return ok
 }

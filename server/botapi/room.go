@@ -1,0 +1,73 @@
+package botapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/surveyor-game/surveyor/server/accounts"
+	"github.com/surveyor-game/surveyor/server/httpkit"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// Identity is what the room asks of the accounts.
+type Identity interface {
+	WhoIs(r *http.Request) (*accounts.Principal, error)
+	SignedIn(r *http.Request, scope string) (*accounts.Principal, error)
+}
+
+// Notes writes notes outside a match's change (the social room).
+type Notes interface {
+	AddNotes(ctx context.Context, ns ...store.Note)
+}
+
+// Match is a match as a bot's events name it.
+type Match struct {
+	ID      string
+	Game    string          // the game definition's name
+	Options json.RawMessage // the match's options
+	From    string          // an invitation's: the name of the seat that invites
+}
+
+// Feed is one seat's view of a match, as the host pushes it: Wake when a new state waits, Take it (nil
+// if another reader took it first), Done when the host let the feed go; Close when done reading.
+type Feed struct {
+	Wake, Done <-chan struct{}
+	Take       func() []byte
+	Close      func()
+}
+
+// Host is what the room needs of the server it serves in.
+type Host struct {
+	Accounts store.Accounts // nil: the server has no accounts (every endpoint refuses)
+	Ident    Identity
+	Social   Notes
+	Now      func() time.Time
+	MaxBody  int64
+	Drained  <-chan struct{} // closed when the server drains: streams end
+	// InPlay is a match that has neither finished nor been closed; false otherwise (or if it cannot be
+	// read).
+	InPlay func(ctx context.Context, id string) (Match, bool)
+	// Follow is the view of a match of the seat the request holds, refused for a spectator.
+	Follow func(r *http.Request, id string) (Feed, error)
+	// Invite logs that the request's seat of a match not yet started invites names; the match it
+	// answers names the inviting seat.
+	Invite func(r *http.Request, id string, names []string) (Match, error)
+}
+
+// Room is the bot API of one server instance.
+type Room struct {
+	host        Host
+	accounts    store.Accounts
+	ident       Identity
+	now         func() time.Time
+	hub         *botHub
+	invitations httpkit.PerHour // hourly limit of an account's invitations
+}
+
+// New builds the room.
+func New(h Host) *Room {
+	return &Room{host: h, accounts: h.Accounts, ident: h.Ident, now: h.Now, hub: newBotHub(),
+		invitations: httpkit.PerHour{Limit: InviteBurst}}
+}

@@ -1,0 +1,247 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"slices"
+
+	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/botapi"
+	"github.com/surveyor-game/surveyor/server/ratings"
+	"github.com/surveyor-game/surveyor/server/social"
+	"github.com/surveyor-game/surveyor/store"
+)
+
+// The rooms beside the match host, wired: each is handed what it needs of the matches as functions,
+// and the ones that follow from a game observe it (observer.go).
+
+// newSocial builds the social room (server/social); it refuses what takes an account without one.
+func (s *Server) newSocial() *social.Room {
+	n, _ := s.store.(store.Notifier)
+	return social.New(social.Host{Accounts: s.accounts, Ident: s.ident, Notifier: n, Now: s.now, Log: s.log,
+		MaxBody: s.maxBody, Drained: s.drained, Acted: s.seatActed, Watching: s.watching, Table: s.table,
+		Delivered: func(channel string, err error) { s.metrics.Notification(channel, err) }})
+}
+
+// observeRooms registers the rooms that observe the matches: with accounts only (notes and ratings are
+// an account's), and in this order: the notes are written first, then the sender woken for them.
+func (s *Server) observeRooms(ctx context.Context, cfg Config) error {
+	if s.ident.Available() != nil {
+		return nil
+	}
+	s.observe(s.social.Notes())
+	s.observe(s.ratings.Observer())
+	sender, run, err := s.social.StartSender(ctx, social.SenderConfig{PublicURL: cfg.PublicURL, SMTP: cfg.SMTP,
+		NoPush: cfg.NoPush, PushLoopback: cfg.PushLoopback, OutboxLease: cfg.OutboxLease})
+	if err != nil {
+		return err
+	}
+	s.observe(sender)
+	s.wg.Go(func() { run(s.ctx) })
+	return nil
+}
+
+// newRatings builds the ratings room (server/ratings).
+func (s *Server) newRatings() *ratings.Room {
+	return ratings.New(ratings.Host{Accounts: s.accounts, Store: s.store, Games: s.games, Bots: s.bots, Now: s.now,
+		Log: s.log, Finished: s.finished, Result: s.finalResult})
+}
+
+// finished is a match that is over, as the ratings room reads it.
+func (s *Server) finished(ctx context.Context, id string) (ratings.Match, error) {
+	var out ratings.Match
+	err := s.withMatch(ctx, id, func(m *match) error {
+		if !m.started || !m.st.Over() {
+			return errf(http.StatusConflict, codeNotFinished, "ratings change once the game is over")
+		}
+		out = ratings.Match{Game: m.row.Game, Rated: m.cfg.Rated}
+		for _, seat := range m.seats {
+			out.Accounts = append(out.Accounts, seat.account)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// finalResult is a finished match's result, its number of seats and why it ended early ("" if by its
+// rules).
+func (s *Server) finalResult(ctx context.Context, id string) (res game.Result, seats int, ended string, ok bool) {
+	s.withMatch(ctx, id, func(m *match) error {
+		if m.over() {
+			res, seats, ended, ok = m.result(), len(m.seats), m.ended, true
+		}
+		return nil
+	})
+	return res, seats, ended, ok
+}
+
+// newBotAPI builds the open bot API's room (server/botapi).
+func (s *Server) newBotAPI() *botapi.Room {
+	return botapi.New(botapi.Host{Accounts: s.accounts, Ident: s.ident, Social: s.social, Now: s.now, MaxBody: s.maxBody,
+		Drained: s.drained, InPlay: s.inPlay, Follow: s.follow, Invite: s.logInvitation})
+}
+
+// inPlay is a match that has neither finished nor been closed, as a bot's stream names it.
+func (s *Server) inPlay(ctx context.Context, id string) (botapi.Match, bool) {
+	var out botapi.Match
+	ok := false
+	s.withMatch(ctx, id, func(m *match) error {
+		if m.row.Status != statusFinished && m.row.Status != statusClosed {
+			out, ok = botapi.Match{ID: m.id, Game: m.row.Game, Options: m.row.Options}, true
+		}
+		return nil
+	})
+	return out, ok
+}
+
+// follow subscribes to the view of a match of the seat the request holds.
+func (s *Server) follow(r *http.Request, id string) (botapi.Feed, error) {
+	var sub *subscriber
+	var mm *match
+	err := s.withMatch(r.Context(), id, func(m *match) error {
+		seat, err := s.viewerSeat(r, m)
+		if err != nil {
+			return err
+		}
+		if seat == game.Spectator {
+			return errf(http.StatusForbidden, codeForbidden, "this bot holds no seat in the match: join it first")
+		}
+		mm = m
+		sub = newSubscriber(seat, -1)
+		m.subscribe(sub)
+		return nil
+	})
+	if err != nil {
+		return botapi.Feed{}, err
+	}
+	return botapi.Feed{Wake: sub.wake, Done: sub.done, Take: sub.take, Close: func() {
+		mm.mu.Lock()
+		mm.unsubscribe(sub)
+		mm.mu.Unlock()
+	}}, nil
+}
+
+// logInvitation logs that the request's seat of a match not yet started invites names.
+func (s *Server) logInvitation(r *http.Request, id string, names []string) (botapi.Match, error) {
+	var out botapi.Match
+	err := s.withMatch(r.Context(), id, func(m *match) error {
+		seat, err := s.actingSeat(r, m)
+		if err != nil {
+			return err
+		}
+		if m.started || m.row.Status == statusClosed {
+			return refuse(codeAlreadyStarted, "invitations are for a match that has not started")
+		}
+		if err := m.seatFree(); err != nil {
+			return err
+		}
+		// The invitation is the table's news too: its waiting room lists who was invited, and the invited
+		// their page (invitations.go).
+		if err := m.logInvite(r.Context(), int(seat), names); err != nil {
+			return err
+		}
+		out = botapi.Match{ID: m.id, Game: m.row.Game, Options: m.row.Options, From: m.seats[seat].name}
+		return nil
+	})
+	return out, err
+}
+
+// botJoined tells a bot's stream that it now holds a seat (it joined by its API token).
+func (s *Server) botJoined(ctx context.Context, r *http.Request, id string, seat game.Seat) {
+	s.botapi.Joined(r, seat, func() botapi.Match {
+		var out botapi.Match
+		s.withMatch(ctx, id, func(m *match) error {
+			out = botapi.Match{ID: id, Game: m.row.Game, Options: m.row.Options}
+			return nil
+		})
+		return out
+	})
+}
+
+// seatActed reports whether a seat of a match acted since its step seq, or need not act any more (the
+// game ended, the seat resigned): a turn or clock note written at seq no longer asks anything of it.
+func (s *Server) seatActed(ctx context.Context, id string, seat int, seq int64) (bool, error) {
+	acted := false
+	err := s.withMatch(ctx, id, func(m *match) error {
+		acted = m.actedSince(seat, seq)
+		return nil
+	})
+	return acted, err
+}
+
+// actedSince is seatActed on the match's state.
+func (m *match) actedSince(seat int, seq int64) bool {
+	if !m.started || m.over() || seat < 0 || seat >= len(m.asked) || m.hasResigned(game.Seat(seat)) {
+		return true
+	}
+	return !slices.Contains(m.st.ToAct(), game.Seat(seat)) || m.asked[seat] > seq
+}
+
+// watching reports whether the account has the match open and in view on this instance, at its seat.
+func (s *Server) watching(gameID, userID string) bool {
+	seat, ok := s.ident.Held(gameID, userID)
+	if !ok {
+		return false
+	}
+	s.mu.Lock()
+	m := s.matches[gameID]
+	s.mu.Unlock()
+	if m == nil {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for sub := range m.subs {
+		if sub.seat == seat && !sub.hidden.Load() {
+			return true
+		}
+	}
+	return false
+}
+
+// table is who sits at a match's table now, for presence: a seat is here while a socket of it is open
+// on this instance (or a bot plays it), and moved when its player last moved, not the clock.
+func (s *Server) table(ctx context.Context, id string) ([]social.TableSeat, error) {
+	var out []social.TableSeat
+	err := s.withMatch(ctx, id, func(m *match) error {
+		out = make([]social.TableSeat, len(m.seats))
+		for sub := range m.subs {
+			if sub.seat >= 0 && int(sub.seat) < len(out) {
+				out[sub.seat].Here = true
+			}
+		}
+		for i := len(m.moves) - 1; i >= 0; i-- {
+			mv := m.moves[i]
+			if !mv.auto && int(mv.seat) < len(out) && out[mv.seat].Moved.IsZero() && !mv.at.IsZero() {
+				out[mv.seat].Moved = mv.at
+			}
+		}
+		for i, si := range m.seats {
+			if si.bot != "" {
+				out[i].Here = true // a bot is always there
+			}
+		}
+		for i, u := range m.seatAccounts(ctx) {
+			if i < len(out) {
+				out[i].Holder = u
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// tableSeen marks read the notes about a match of the account holding seat, whose page shows the table
+// now, and tells the account's open pages the new count.
+func (s *Server) tableSeen(ctx context.Context, id string, seat game.Seat) {
+	user := ""
+	s.withMatch(ctx, id, func(m *match) error {
+		if acct := m.seatAccounts(ctx); int(seat) < len(acct) {
+			user = acct[seat]
+		}
+		return nil
+	})
+	if user != "" {
+		s.social.TableSeen(ctx, user, id)
+	}
+}
