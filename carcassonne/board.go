@@ -186,7 +186,9 @@ func (b *board) put(typ, rot, cell int) int {
 	b.ntiles++
 	h := b.key(cell)
 	b.tile[h] = uint8(idx + 1)
+	var nbr [4]uint8 // the tiles around: no need to look those sides up
 	if s := b.fslot[h]; s != 0 {
+		nbr = b.fnbr[s-1]
 		last := b.frontier[b.nfront-1]
 		b.frontier[s-1] = last
 		b.fnbr[s-1] = b.fnbr[b.nfront-1]
@@ -197,6 +199,9 @@ func (b *board) put(typ, rot, cell int) int {
 	}
 	edges := orients[typ*4+rot].edges
 	for d := 0; d < 4; d++ {
+		if nbr[d] != 0 {
+			continue
+		}
 		// maxTiles tiles cannot reach the virtual grid's edge from the centre, so n is always inside.
 		n := cell + step[d]
 		hn := b.key(n)
