@@ -45,8 +45,8 @@ type tradersState struct {
 	earned, second bool
 	// builderAt is where each seat's builder stands: 1 + its node, 0 in hand.
 	builderAt [maxPlayers]int16
-	taken          [len(tradersTiles)]goodsTaken // at most one per goods symbol
-	ntaken         int
+	taken     [len(tradersTiles)]goodsTaken // at most one per goods symbol
+	ntaken    int
 }
 
 // The scoring ids of Traders & Builders' modifiers.
