@@ -331,18 +331,22 @@ func nthSet(ws []uint64, k int) int {
 	panic("carcassonne: nthSet beyond the set bits")
 }
 
-// nthBit is the index of the k-th set bit (from 0) of w, k below its count.
+// nthBit is the index of the k-th set bit (from 0) of w, k below its count: the byte that holds it is
+// found from the bytes' running counts all at once (broadword select: a byte's high bit marks a running
+// count not above k), then the bit within the byte.
 func nthBit(w uint64, k int) int {
-	base := 0
-	for c := bits.OnesCount64(w & 0xffff); k >= c; c = bits.OnesCount64(w & 0xffff) {
-		k -= c
-		w >>= 16
-		base += 16
-	}
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := w - (w>>1)&0x5555555555555555
+	x = x&0x3333333333333333 + (x>>2)&0x3333333333333333
+	x = (x + x>>4) & 0x0f0f0f0f0f0f0f0f
+	run := x * ones // byte i: the set bits in bytes 0 to i
+	b := bits.OnesCount64((uint64(k)*ones | highs - run) & highs)
+	k -= int((run << 8) >> (8 * b) & 0xff)
+	w = w >> (8 * b) & 0xff
 	for ; k > 0; k-- {
 		w &= w - 1
 	}
-	return base + bits.TrailingZeros64(w)
+	return 8*b + bits.TrailingZeros64(w)
 }
 
 // placements appends every legal placement of a tile type to buf.

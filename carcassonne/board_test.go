@@ -319,3 +319,25 @@ func hasPointers(rt reflect.Type) bool {
 	}
 	return false
 }
+
+// nthBit finds the k-th set bit as counting them one by one does, for words of every density.
+func TestNthBitCountsTheBits(t *testing.T) {
+	t.Parallel()
+	rng := game.NewRNG(3, 0)
+	for i := 0; i < 20000; i++ {
+		w := rng.Uint64()
+		for j := i % 4; j > 0; j-- {
+			w &= rng.Uint64() // sparser words too
+		}
+		k := 0
+		for b := 0; b < 64; b++ {
+			if w&(1<<b) == 0 {
+				continue
+			}
+			if got := nthBit(w, k); got != b {
+				t.Fatalf("nthBit(%#x, %d) = %d, want %d", w, k, got, b)
+			}
+			k++
+		}
+	}
+}
