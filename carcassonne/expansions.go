@@ -25,7 +25,9 @@ import "github.com/surveyor-game/surveyor/game"
 //     segment, and whether the feature must hold no figure or one of the seat's followers); the base
 //     game's meeple rule is meepleRule.
 //   - checkMove, playMove: the rest of a move (the Abbot's recall): checkMove refuses a move with a
-//     reason and changes nothing; playMove acts after the figure stands and before the scorings.
+//     reason and changes nothing; playMove acts after the figure stands and before the scorings. Both
+//     read the move through a pointer (a move is some hundred bytes, and every move calls them) and
+//     change nothing in it.
 //     recalls marks an expansion whose move part takes a figure back, magic one that moves the neutral
 //     figures (Move.Magic).
 //   - scoring: changes a feature being scored (a field too: the pig), in any mode
@@ -66,8 +68,8 @@ type expansion struct {
 	explain   func(g *Game, err error) error
 
 	stands    [numFigures]*figureRule
-	checkMove func(g *Game, m Move) error
-	playMove  func(g *Game, m Move, seat int)
+	checkMove func(g *Game, m *Move) error
+	playMove  func(g *Game, m *Move, seat int)
 	recalls   bool
 	magic     bool // checkMove judges the move's Magic part (the Mage & Witch)
 
@@ -163,8 +165,8 @@ func (g *Game) switchExpansions() {
 // list order. A move called them by walking every expansion of its game and skipping the nil ones, a
 // tenth of a game's time with every expansion; the lists are made once for every set (hookSets).
 type moveHooks struct {
-	checkMove  []func(g *Game, m Move) error
-	playMove   []func(g *Game, m Move, seat int)
+	checkMove  []func(g *Game, m *Move) error
+	playMove   []func(g *Game, m *Move, seat int)
 	completed  []func(g *Game, root int, k Kind, seat int)
 	turnEnd    []func(g *Game, scored bool)
 	playsAgain []func(g *Game) bool

@@ -75,6 +75,9 @@ type Game struct {
 	expRNG game.RNG        // the setup's generator of the expansion being set up
 	xs     expansionStates // the expansions' states
 	stand  standing        // where a figure's rule is asked about (figures.go)
+	// move is the move being checked or played, which the expansions' hooks read through a pointer
+	// (a pointer to a parameter would move every move to the heap); scratch, like stand.
+	move Move
 	// again marks the turns (bit per number of tiles laid before it) that were a second tile of the same
 	// seat (an expansion's playsAgain: the builder), for the narrative.
 	again [maxTiles/64 + 1]uint64
@@ -287,8 +290,9 @@ func (g *Game) check(m Move) (cell int, err error) {
 			return 0, err
 		}
 	}
+	g.move = m
 	for _, f := range g.hooks.checkMove {
-		if err := f(g, m); err != nil {
+		if err := f(g, &g.move); err != nil {
 			return 0, err
 		}
 	}
@@ -402,8 +406,9 @@ func (g *Game) lay(typ, cell int, m Move, seat int) {
 			g.nmonks++
 		}
 	}
+	g.move = m
 	for _, f := range g.hooks.playMove {
-		f(g, m, seat)
+		f(g, &g.move, seat)
 	}
 	scored := false
 	var done [maxSeg]int16

@@ -349,7 +349,7 @@ func (g *Game) posOfTile(a *afterLay, tile int) Pos {
 // one, present when it does not, a figure that is not the mage or the witch, a target that is no
 // unfinished road or city, that holds the other figure or the figure itself, or a removal while a
 // target is free.
-func checkMagic(g *Game, m Move) error {
+func checkMagic(g *Game, m *Move) error {
 	mg := m.Magic
 	if !g.magicMaybe(g.current) {
 		if mg != (Magic{}) {
@@ -458,7 +458,7 @@ func (g *Game) magicFreeHere(a *afterLay) bool {
 
 // playMagic places, moves or removes the figure of the move's magic part, after the tile is laid and
 // before what it completes is scored.
-func playMagic(g *Game, m Move, seat int) {
+func playMagic(g *Game, m *Move, seat int) {
 	mg := m.Magic
 	if mg.Figure != Mage && mg.Figure != Witch {
 		return

@@ -58,7 +58,7 @@ var traders = expansion{
 	figures: [numFigures]int{Builder: 1, Pig: 1},
 	deck:    deckOf(tradersSet),
 	stands:  [numFigures]*figureRule{Builder: &builderRule, Pig: &pigRule},
-	playMove: func(g *Game, m Move, seat int) {
+	playMove: func(g *Game, m *Move, seat int) {
 		st := &g.xs.traders
 		if m.Meeple != NoMeeple && m.Figure == Builder {
 			st.builderAt[seat] = int16(node(g.board.ntiles-1, m.Meeple) + 1)
