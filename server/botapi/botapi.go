@@ -293,7 +293,9 @@ func (s *Room) Invite(w http.ResponseWriter, r *http.Request) error {
 		inviter = p
 	}
 	if inviter != nil {
-		if retry := s.invitations.Take(inviter.User.ID, s.now(), len(users)); retry > 0 {
+		if retry, err := s.invitations.Take(r.Context(), inviter.User.ID, s.now(), len(users)); err != nil {
+			return fmt.Errorf("invite: %w", err)
+		} else if retry > 0 {
 			return httpkit.TooMany(retry, "%d invitations an hour at most", InviteBurst)
 		}
 	}

@@ -68,6 +68,10 @@ type Room struct {
 
 // New builds the room.
 func New(h Host) *Room {
-	return &Room{host: h, accounts: h.Accounts, ident: h.Ident, now: h.Now, hub: newBotHub(),
-		invitations: httpkit.PerHour{Limit: InviteBurst}}
+	r := &Room{host: h, accounts: h.Accounts, ident: h.Ident, now: h.Now, hub: newBotHub(),
+		invitations: httpkit.PerHour{Limit: InviteBurst, Name: "invite"}}
+	if sh, ok := h.Accounts.(store.Shared); ok {
+		r.invitations.Shared = sh // the limit holds across instances
+	}
+	return r
 }

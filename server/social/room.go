@@ -66,10 +66,20 @@ type Room struct {
 	confirmations, reports httpkit.PerHour
 }
 
+// sharedOf is where the room's limits count, so that they hold across instances: the accounts' database
+// (both backends share what instances agree on), or nil without accounts.
+func sharedOf(a store.Accounts) httpkit.RecentActions {
+	if sh, ok := a.(store.Shared); ok {
+		return sh
+	}
+	return nil
+}
+
 // New builds the room; the sender starts with StartSender.
 func New(h Host) *Room {
 	return &Room{host: h, accounts: h.Accounts, ident: h.Ident, now: h.Now, log: h.Log,
-		confirmations: httpkit.PerHour{Limit: ConfirmBurst}, reports: httpkit.PerHour{Limit: ReportBurst}}
+		confirmations: httpkit.PerHour{Limit: ConfirmBurst, Name: "confirm", Shared: sharedOf(h.Accounts)},
+		reports:       httpkit.PerHour{Limit: ReportBurst, Name: "report", Shared: sharedOf(h.Accounts)}}
 }
 
 // Notes is the observer that writes the notes a match's event causes; the host registers it before

@@ -35,6 +35,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) store.Store) {
 		{"FollowsBlocksReports", testFollowsBlocksReports},
 		{"ServerKey", testServerKey},
 		{"Stats", testStats},
+		{"Shared", testShared},
 	})
 }
 
