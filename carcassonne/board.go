@@ -87,6 +87,7 @@ type opening struct {
 	cell int32
 	need uint8
 	mask uint8
+	slot uint16 // the cell's entry in the table (board.keys), so that moving it needs no probe
 }
 
 // numDemands is the number of demand classes (opening.demand), rounded up to a power of two so that a
@@ -193,7 +194,7 @@ func (b *board) put(typ, rot, cell int) int {
 		b.frontier[s-1] = last
 		b.fnbr[s-1] = b.fnbr[b.nfront-1]
 		b.demand[s-1] = b.demand[b.nfront-1]
-		b.fslot[b.slot(int(last.cell))] = s
+		b.fslot[last.slot] = s
 		b.nfront--
 		b.fslot[h] = 0
 	}
@@ -210,7 +211,7 @@ func (b *board) put(typ, rot, cell int) int {
 		}
 		s := b.fslot[hn]
 		if s == 0 {
-			b.frontier[b.nfront] = opening{cell: int32(n)}
+			b.frontier[b.nfront] = opening{cell: int32(n), slot: uint16(hn)}
 			b.fnbr[b.nfront] = [4]uint8{}
 			b.demand[b.nfront] = 0
 			b.nfront++

@@ -149,7 +149,7 @@ func checkFrontier(t *testing.T, b *board, where string) {
 		if !want[int(f.cell)] {
 			t.Fatalf("%s: frontier cell %v touches no tile or holds one", where, posOf(int(f.cell)))
 		}
-		if b.opening(int(f.cell)) != &b.frontier[i] {
+		if b.opening(int(f.cell)) != &b.frontier[i] || int(f.slot) != b.slot(int(f.cell)) {
 			t.Fatalf("%s: frontier cell %v is not found through its slot", where, posOf(int(f.cell)))
 		}
 		e, m := b.refNeed(int(f.cell))
