@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"slices"
 	"time"
+	"unicode/utf8"
 )
 
 // Shared is what the instances of one server agree on between requests, kept in the database they share
@@ -55,9 +57,10 @@ func (a SQLAccounts) DeleteTemp(ctx context.Context, key string) error {
 }
 
 func (a SQLAccounts) TempKeys(ctx context.Context, prefix string, now time.Time) ([]string, error) {
-	// A range on the key rather than LIKE, whose wildcards a key could hold.
-	rows, done, err := a.DB.Query(ctx, `SELECT key FROM temp_values WHERE key >= ? AND key < ? AND expires > ? ORDER BY key`,
-		prefix, prefix+"\U0010FFFF", micros(now))
+	// Not LIKE (its wildcards, SQLite's case folding) nor a range on the key (PostgreSQL orders text by
+	// the database's collation, not by bytes): the prefix compared as it is. The table is small.
+	rows, done, err := a.DB.Query(ctx, `SELECT key FROM temp_values WHERE substr(key, 1, ?) = ? AND expires > ?`,
+		utf8.RuneCountInString(prefix), prefix, micros(now))
 	if err != nil {
 		return nil, a.wrap("temp keys", err)
 	}
@@ -66,6 +69,7 @@ func (a SQLAccounts) TempKeys(ctx context.Context, prefix string, now time.Time)
 		var k string
 		return k, r.Scan(&k)
 	})
+	slices.Sort(keys) // in byte order, whatever the collation: a bot's events are delivered in order
 	return keys, a.wrap("temp keys", err)
 }
 

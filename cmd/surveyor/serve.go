@@ -74,7 +74,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	var o serveOptions
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`HOST:PORT` to listen on")
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (with --domain or --tls-cert: :443)")
 	fs.StringVar(&o.data, "data", "data", "data `DIR` (holds the SQLite database unless --db says otherwise)")
 	fs.StringVar(&o.db, "db", "", "SQLite file `PATH` or postgres:// URL (default DIR/surveyor.db)")
 	fs.Float64Var(&o.rate, "rate", 20, "API requests per second allowed to one client address (negative: no limit)")

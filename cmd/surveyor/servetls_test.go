@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/x509"
+	"encoding/json"
 	"io"
 	"net/http"
 	"os"
@@ -12,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/surveyor-game/surveyor/internal/cli"
 	"github.com/surveyor-game/surveyor/internal/tlsserve/acmetest"
@@ -88,16 +91,33 @@ func TestServeHTTPSOverACME(t *testing.T) {
 	if h := res.Header.Get("Strict-Transport-Security"); h != "max-age=31536000" {
 		t.Errorf("HSTS %q, want max-age=31536000", h)
 	}
-	// The game API works over it, and its invitations name the HTTPS site.
+	// The game API works over it, its invitations name the HTTPS site, and the match's WebSocket opens as a
+	// browser opens it beside HTTP/2 (a connection of its own, HTTP/1.1: the server offers no WebSockets
+	// over HTTP/2) and receives the match.
 	req, _ := http.NewRequest("POST", base+"/api/matches", strings.NewReader(`{"game":"carcassonne","name":"Ada"}`))
-	if res, err := client.Do(req); err != nil {
+	res, err := client.Do(req)
+	if err != nil {
 		t.Fatal(err)
-	} else {
-		b, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		if res.StatusCode != 201 || !strings.Contains(string(b), `"invite":"`+base+`/m/`) {
-			t.Fatalf("create a match over HTTPS: %d %s", res.StatusCode, b)
-		}
+	}
+	var created struct{ ID, Invite, Token string }
+	err = json.NewDecoder(res.Body).Decode(&created)
+	res.Body.Close()
+	if res.StatusCode != 201 || err != nil || created.Invite != base+"/m/"+created.ID {
+		t.Fatalf("create a match over HTTPS: %d %+v %v", res.StatusCode, created, err)
+	}
+	wsClient := ca.Client()
+	wsClient.Transport.(*http.Transport).TLSClientConfig.NextProtos = []string{"http/1.1"}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "wss"+strings.TrimPrefix(base, "https")+"/api/matches/"+created.ID+"/ws?token="+created.Token,
+		&websocket.DialOptions{HTTPClient: wsClient})
+	if err != nil {
+		t.Fatalf("WebSocket over HTTPS: %v", err)
+	}
+	_, msg, err := ws.Read(ctx)
+	ws.CloseNow()
+	if err != nil || !strings.Contains(string(msg), created.ID) {
+		t.Fatalf("WebSocket over HTTPS: first message %.120q, %v", msg, err)
 	}
 	// Plain HTTP: a permanent redirect to the same path over HTTPS, even for a forged Host.
 	for _, host := range []string{"play.example.org", "elsewhere.example.net"} {
@@ -121,6 +141,25 @@ func TestServeHTTPSOverACME(t *testing.T) {
 	if _, again, _ := getHTTPS(t, client, base+"/"); again != serial {
 		t.Fatalf("after a restart the server presents certificate %s, want %s from the database", again, serial)
 	}
+}
+
+// A certificate is renewed before it expires, while serving: here it lasts 6 s, so autocert renews it
+// when two thirds of that have passed, and the server presents the new one.
+func TestServeHTTPSRenews(t *testing.T) {
+	ports := acmetest.FreePorts(t, 2)
+	ca := acmetest.Start(t, acmetest.Options{TLSPort: ports[0], HTTPPort: ports[1], Validity: 6 * time.Second})
+	var logs acmetest.Log
+	base, _ := acmeServe(t, ca, &logs, "play.example.org", ports[0], ports[1], "--data", filepath.Join(t.TempDir(), "data"))
+	waitFor(t, "the certificate", func() bool { return strings.Contains(logs.String(), "HTTPS certificate ready") })
+	client := ca.Client()
+	res, first, _ := getHTTPS(t, client, base+"/")
+	if d := res.TLS.PeerCertificates[0].NotAfter.Sub(res.TLS.PeerCertificates[0].NotBefore); d > time.Minute {
+		t.Fatalf("the CA issued a certificate valid %v, want the test's 6 s", d)
+	}
+	waitFor(t, "a renewed certificate", func() bool {
+		_, serial, _ := getHTTPS(t, client, base+"/")
+		return serial != first
+	})
 }
 
 // The CA's HTTP-01 challenge is answered on plain HTTP when TLS-ALPN-01 cannot be (here the CA is told

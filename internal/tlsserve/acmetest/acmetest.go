@@ -41,6 +41,8 @@ type Options struct {
 	HTTPPort, TLSPort int
 	// Refused are domains the CA refuses to certify (rejectedIdentifier).
 	Refused []string
+	// Validity is how long the certificates issued are valid (default: Pebble's, five years).
+	Validity time.Duration
 }
 
 // CA is a running Pebble.
@@ -77,7 +79,8 @@ func Start(t testing.TB, o Options) *CA {
 			t.Fatalf("acmetest: refuse %s: %v", d, err)
 		}
 	}
-	authority := ca.New(logger, store, "", "ecdsa", 0, 1, map[string]ca.Profile{"default": {Description: "test"}})
+	authority := ca.New(logger, store, "", "ecdsa", 0, 1, map[string]ca.Profile{"default": {Description: "test",
+		ValidityPeriod: uint64(o.Validity / time.Second)}})
 	validator := va.New(logger, o.HTTPPort, o.TLSPort, false, resolver, store)
 	front := wfe.New(logger, store, validator, authority, []string{"pebble.letsencrypt.org"}, false, false, 0, 0)
 	srv := httptest.NewUnstartedServer(settled(front.Handler(), store))
