@@ -90,7 +90,7 @@ type opening struct {
 	slot uint16 // the cell's entry in the table (board.keys), so that moving it needs no probe
 }
 
-// numDemands is the number of demand classes (opening.demand), rounded up to a power of two so that a
+// numDemands is the number of demand classes (board.demand), rounded up to a power of two so that a
 // class masked by numDemands-1 indexes a row without a bounds check.
 const numDemands = 1024 // > 5*5*5*5
 
