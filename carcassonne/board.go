@@ -187,7 +187,9 @@ func (b *board) put(typ, rot, cell int) int {
 	b.ntiles++
 	h := b.key(cell)
 	b.tile[h] = uint8(idx + 1)
-	var nbr [4]uint8 // the tiles around: no need to look those sides up
+	// The tiles around, as the frontier cell knew them: the other sides are empty (a cell off the
+	// frontier touches no tile at all), so only they are looked up, and never hold a tile.
+	var nbr [4]uint8
 	if s := b.fslot[h]; s != 0 {
 		nbr = b.fnbr[s-1]
 		last := b.frontier[b.nfront-1]
@@ -206,9 +208,6 @@ func (b *board) put(typ, rot, cell int) int {
 		// maxTiles tiles cannot reach the virtual grid's edge from the centre, so n is always inside.
 		n := cell + step[d]
 		hn := b.key(n)
-		if b.tile[hn] != 0 {
-			continue
-		}
 		s := b.fslot[hn]
 		if s == 0 {
 			b.frontier[b.nfront] = opening{cell: int32(n), slot: uint16(hn)}
