@@ -14,6 +14,12 @@ import (
 // not to gardens, and not to an abbot taken back, which is no scoring of a completed feature (so it does
 // not turn the piles either); an abbot's completed monastery is a monastery scoring like any other.
 
+// abbotRule: the abbot stands on a monastery or a garden whose feature holds no figure.
+var abbotRule = figureRule{
+	kinds:  1<<Monastery | 1<<Garden,
+	refuse: [numSegKinds]error{Field: errAbbotThere, Road: errAbbotThere, City: errAbbotThere, River: errAbbotThere},
+}
+
 // recallWords begin the story of an abbot taken back and its scoring.
 const recallWords = "Abbot taken back: "
 
@@ -25,19 +31,11 @@ var (
 )
 
 var abbot = expansion{
-	name:    "Abbot",
-	on:      func(o Options) bool { return o.Expansions.Has(AbbotExp) },
-	figures: [numFigures]int{Abbot: 1},
-	deck:    gardenDeck,
-	stands: func(_ *Game, _ Figure, seg *segment, free bool) error {
-		if !seg.kind.cloister() {
-			return errAbbotThere
-		}
-		if !free {
-			return errOccupied
-		}
-		return nil
-	},
+	name:      "Abbot",
+	on:        func(o Options) bool { return o.Expansions.Has(AbbotExp) },
+	figures:   [numFigures]int{Abbot: 1},
+	deck:      gardenDeck,
+	stands:    [numFigures]*figureRule{Abbot: &abbotRule},
 	checkMove: checkRecall,
 	recalls:   true,
 	playMove: func(g *Game, m Move, seat int) {
@@ -114,7 +112,8 @@ func (g *Game) recallAbbot(p Pos, seat int) {
 
 // RecallOptions appends where the seat to act has an abbot it may take back this turn.
 func (g *Game) RecallOptions(buf []Pos) []Pos {
-	if g.over {
+	// A seat with its abbots in hand has none on the board to take back.
+	if g.over || g.supply[g.toAct][Abbot] == abbot.figures[Abbot] {
 		return buf
 	}
 	for i := 0; i < g.nmonks; i++ {

@@ -66,21 +66,53 @@ type board struct {
 	frontier [2*maxTiles + 4]opening
 	// fnbr are, for each frontier cell, the tiles on each side (1 + index into tiles, 0 if none); apart
 	// from frontier, which the placement queries scan, so that it stays small.
-	fnbr   [2*maxTiles + 4][4]uint8
+	fnbr [2*maxTiles + 4][4]uint8
+	// demand is, for each frontier cell, its demand class (opening), apart so that the scan for a drawn
+	// tile's placements reads two bytes a cell.
+	demand [2*maxTiles + 4]uint16
 	nfront int
 	tiles  [maxTiles]placed
 	ntiles int
-	// laidNbr are the neighbours of the tile put last (as fnbr), for joining its features.
-	laidNbr [4]uint8
 }
 
 // opening is a frontier cell and what the tiles around it demand of a tile laid there: the edge kinds they
 // show on each side (2 bits a side, as orient.edges) and a mask with 3 on each side that has a tile. Tiles
 // never leave the board, so a side, once demanded, stays demanded: put only ever adds to both.
+//
+// board.demand holds the same as one number, the cell's demand class: a base-5 digit a side, 0 for no
+// tile there, 1 + the edge kind shown otherwise (625 classes); fitsByDemand maps it to the rotations of a
+// tile type that meet it, so that scanning the frontier for a drawn tile reads a table instead of
+// comparing edges.
 type opening struct {
 	cell int32
 	need uint8
 	mask uint8
+}
+
+// numDemands is the number of demand classes (opening.demand), rounded up to a power of two so that a
+// class masked by numDemands-1 indexes a row without a bounds check.
+const numDemands = 1024 // > 5*5*5*5
+
+// pow5 is the weight of side d's digit in a demand class.
+var pow5 = [4]uint16{1, 5, 25, 125}
+
+// fitsByDemand is, for each tile type and demand class, the rotations that meet the demand (bit r for
+// rotation r, as fitSet).
+var fitsByDemand [numTypes][numDemands]uint8
+
+// demandTable is fitsByDemand's row for a tile type whose four orientations' edges are t (turns).
+func demandTable(t uint32) (row [numDemands]uint8) {
+	for c := range 5 * 5 * 5 * 5 {
+		var need, mask uint8
+		for d, x := 0, c; d < 4; d, x = d+1, x/5 {
+			if x%5 != 0 {
+				need |= uint8(x%5-1) << (2 * d)
+				mask |= 3 << (2 * d)
+			}
+		}
+		row[c] = uint8(nibble(fitting(t, need, mask)))
+	}
+	return row
 }
 
 func (b *board) clear() {
@@ -154,12 +186,11 @@ func (b *board) put(typ, rot, cell int) int {
 	b.ntiles++
 	h := b.key(cell)
 	b.tile[h] = uint8(idx + 1)
-	b.laidNbr = [4]uint8{}
 	if s := b.fslot[h]; s != 0 {
-		b.laidNbr = b.fnbr[s-1]
 		last := b.frontier[b.nfront-1]
 		b.frontier[s-1] = last
 		b.fnbr[s-1] = b.fnbr[b.nfront-1]
+		b.demand[s-1] = b.demand[b.nfront-1]
 		b.fslot[b.slot(int(last.cell))] = s
 		b.nfront--
 		b.fslot[h] = 0
@@ -176,6 +207,7 @@ func (b *board) put(typ, rot, cell int) int {
 		if s == 0 {
 			b.frontier[b.nfront] = opening{cell: int32(n)}
 			b.fnbr[b.nfront] = [4]uint8{}
+			b.demand[b.nfront] = 0
 			b.nfront++
 			s = uint16(b.nfront)
 			b.fslot[hn] = s
@@ -183,8 +215,10 @@ func (b *board) put(typ, rot, cell int) int {
 		// The neighbour's side facing this tile is the opposite one, and it must show what side d shows.
 		od := 2 * ((d + 2) & 3)
 		f := &b.frontier[s-1]
-		f.need |= (edges >> (2 * d) & 3) << od
+		kind := edges >> (2 * d) & 3
+		f.need |= kind << od
 		f.mask |= 3 << od
+		b.demand[s-1] += (uint16(kind) + 1) * pow5[(d+2)&3]
 		b.fnbr[s-1][(d+2)&3] = uint8(idx + 1)
 	}
 	return idx
@@ -201,120 +235,111 @@ func fitting(turns uint32, need, mask uint8) uint32 {
 }
 
 // The queries below narrow the fits by the placement rule of rule's expansions when rule is not nil and
-// one applies to the drawn tile (expansion.place); without one they test the edges alone, in the same
-// loop, the rule checked once outside it.
+// one applies to the drawn tile (expansion.place); without one they test the edges alone, the rule
+// checked once outside the loop.
 
-// placements appends every legal placement of a tile type to buf.
-func (b *board) placements(typ int, rule *Game, buf []Placement) []Placement {
-	if rule != nil && rule.placeBy != nil {
-		// A placement rule leaves few placements (the River's: the river's mouth), listed one by one so
-		// that the loop below, which bots run for every tile, stays free of the rule's test.
-		n := b.countPlacements(typ, rule)
-		for k := 0; k < n; k++ {
-			buf = append(buf, b.nthPlacement(typ, k, rule))
+// fitSet is, for one tile type, the rotations that may be laid on each frontier cell: four bits a cell
+// (bit r for rotation r), the cells in frontier order, sixteen to a word; and how many placements that
+// makes. Drawing a tile fills it once (fitAll); whether the tile fits anywhere, how many placements it
+// has, the k-th of them and their list all read it, so that none scans the frontier again (a third of
+// a random game's time went to such scans), and a word's placements are counted by one popcount.
+type fitSet struct {
+	w [(len(board{}.frontier)*4 + 63) / 64]uint64
+	n int
+}
+
+// nibble packs fitting's four flags (the high bit of byte r) into bit r.
+func nibble(fit uint32) uint64 {
+	return uint64(((fit >> 7) & 0x01010101 * 0x01020408) >> 24)
+}
+
+// fitAll fills fs for a tile type and returns how many placements it has: one scan of the frontier.
+func (b *board) fitAll(typ int, rule *Game, fs *fitSet) int {
+	row, narrow := &fitsByDemand[typ], rule != nil && rule.placeBy != nil
+	dem := b.demand[:b.nfront]
+	n := 0
+	// Sixteen cells make a word; the loop over them is kept free of the rule's call, which a drawn
+	// tile seldom has (the River's).
+	for wi := 0; wi*16 < len(dem); wi++ {
+		cells := dem[wi*16 : min(wi*16+16, len(dem))]
+		var w uint64
+		for j, c := range cells {
+			w |= uint64(row[c&(numDemands-1)]) << (4 * j)
 		}
-		return buf
+		if narrow {
+			w = rule.allowedWord(typ, b.frontier[wi*16:], w)
+		}
+		fs.w[wi] = w
+		n += bits.OnesCount64(w)
 	}
-	t := turns[typ]
-	for i := 0; i < b.nfront; i++ {
-		f := &b.frontier[i]
-		fit := fitting(t, f.need, f.mask)
-		if fit == 0 {
-			continue
-		}
-		p := posOf(int(f.cell))
-		for ; fit != 0; fit &= fit - 1 {
-			buf = append(buf, Placement{X: p.X, Y: p.Y, Rot: bits.TrailingZeros32(fit) >> 3})
+	fs.n = n
+	return n
+}
+
+// placementAt is the placement of bit i of fs (a cell's four bits, rotation r at bit r).
+func (b *board) placementAt(i int) Placement {
+	p := posOf(int(b.frontier[i>>2].cell))
+	return Placement{X: p.X, Y: p.Y, Rot: i & 3}
+}
+
+// listFits appends the placements of fs to buf, in frontier order and rotations in order.
+func (b *board) listFits(fs *fitSet, buf []Placement) []Placement {
+	for wi := 0; wi*16 < b.nfront; wi++ {
+		for w := fs.w[wi]; w != 0; w &= w - 1 {
+			buf = append(buf, b.placementAt(wi*64+bits.TrailingZeros64(w)))
 		}
 	}
 	return buf
 }
 
+// pickPlacement is the k-th placement of fs (k below fs.n), found without listing them: a random player
+// needs one placement, and building all of them cost it more than the rest of its move.
+func (b *board) pickPlacement(fs *fitSet, k int) Placement {
+	for wi := 0; wi*16 < b.nfront; wi++ {
+		w := fs.w[wi]
+		if c := bits.OnesCount64(w); k >= c {
+			k -= c
+			continue
+		}
+		for ; k > 0; k-- {
+			w &= w - 1
+		}
+		return b.placementAt(wi*64 + bits.TrailingZeros64(w))
+	}
+	panic("carcassonne: pickPlacement beyond the placements")
+}
+
+// placements appends every legal placement of a tile type to buf.
+func (b *board) placements(typ int, rule *Game, buf []Placement) []Placement {
+	var fs fitSet
+	b.fitAll(typ, rule, &fs)
+	return b.listFits(&fs, buf)
+}
+
 // countPlacements is the number of placements placements would list, without listing them.
 func (b *board) countPlacements(typ int, rule *Game) int {
-	var ft fitTable
-	return b.fitAll(typ, rule, &ft)
+	var fs fitSet
+	return b.fitAll(typ, rule, &fs)
 }
 
 // nthPlacement is the k-th placement placements would list (k < countPlacements), found without listing.
 func (b *board) nthPlacement(typ, k int, rule *Game) Placement {
-	var ft fitTable
-	b.fitAll(typ, rule, &ft)
-	return b.pickPlacement(&ft, k)
-}
-
-// fitTable is, for each frontier cell in order, the rotations of a tile type that may be laid there (as
-// fitting, narrowed by the placement rule) and the number of placements on the cells before it.
-type fitTable struct {
-	fit    [len(board{}.frontier)]uint32
-	before [len(board{}.frontier)]uint16
-}
-
-// fitAll fills ft for a tile type and returns how many placements it has: one scan of the frontier from
-// which pickPlacement finds the k-th placement, as listing them all would.
-func (b *board) fitAll(typ int, rule *Game, ft *fitTable) int {
-	t, narrow := turns[typ], rule != nil && rule.placeBy != nil
-	n := 0
-	for i := 0; i < b.nfront; i++ {
-		f := &b.frontier[i]
-		fit := fitting(t, f.need, f.mask)
-		if narrow && fit != 0 {
-			fit = rule.allowed(typ, f, fit)
-		}
-		ft.fit[i], ft.before[i] = fit, uint16(n)
-		n += bits.OnesCount32(fit)
-	}
-	return n
-}
-
-// pickPlacement is the k-th placement of those fitAll found (k below their count), found without listing
-// them: a random player needs one placement, and building all of them cost it more than the rest of its
-// move. The cell is the last one with fewer than k+1 placements before it (a binary search).
-func (b *board) pickPlacement(ft *fitTable, k int) Placement {
-	lo, hi := 0, b.nfront-1
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if int(ft.before[mid]) <= k {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	fit := ft.fit[lo]
-	for k -= int(ft.before[lo]); k > 0; k-- {
-		fit &= fit - 1
-	}
-	if fit == 0 {
-		panic("carcassonne: pickPlacement beyond the placements")
-	}
-	p := posOf(int(b.frontier[lo].cell))
-	return Placement{X: p.X, Y: p.Y, Rot: bits.TrailingZeros32(fit) >> 3}
+	var fs fitSet
+	b.fitAll(typ, rule, &fs)
+	return b.pickPlacement(&fs, k)
 }
 
 // canPlace reports whether a tile type has at least one legal placement.
-func (b *board) canPlace(typ int, rule *Game) bool {
-	t, narrow := turns[typ], rule != nil && rule.placeBy != nil
-	for i := 0; i < b.nfront; i++ {
-		f := &b.frontier[i]
-		fit := fitting(t, f.need, f.mask)
-		if narrow && fit != 0 {
-			fit = rule.allowed(typ, f, fit)
-		}
-		if fit != 0 {
-			return true
-		}
-	}
-	return false
-}
+func (b *board) canPlace(typ int, rule *Game) bool { return b.countPlacements(typ, rule) > 0 }
 
-// allowed keeps, of the rotations that fit on a frontier cell (high bit of byte r, as fitting), those the
-// placement rule of the expansion that restricts the drawn tile allows.
-func (g *Game) allowed(typ int, f *opening, fit uint32) uint32 {
-	for m := fit; m != 0; m &= m - 1 {
-		r := bits.TrailingZeros32(m) >> 3
-		if g.placeBy.place(g, typ, int(f.cell), r) != nil {
-			fit &^= 0x80 << (8 * r)
+// allowedWord keeps, of the rotations that fit on up to sixteen frontier cells (a word of fitSet), those
+// the placement rule of the expansion that restricts the drawn tile allows.
+func (g *Game) allowedWord(typ int, cells []opening, w uint64) uint64 {
+	for m := w; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		if g.placeBy.place(g, typ, int(cells[i>>2].cell), i&3) != nil {
+			w &^= 1 << i
 		}
 	}
-	return fit
+	return w
 }

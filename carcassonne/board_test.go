@@ -152,8 +152,19 @@ func checkFrontier(t *testing.T, b *board, where string) {
 		if b.opening(int(f.cell)) != &b.frontier[i] {
 			t.Fatalf("%s: frontier cell %v is not found through its slot", where, posOf(int(f.cell)))
 		}
-		if e, m := b.refNeed(int(f.cell)); e != f.need || m != f.mask {
+		e, m := b.refNeed(int(f.cell))
+		if e != f.need || m != f.mask {
 			t.Fatalf("%s: cell %v demands edges %08b mask %08b, its neighbours say %08b %08b", where, posOf(int(f.cell)), f.need, f.mask, e, m)
+		}
+		class := 0
+		for d := 3; d >= 0; d-- {
+			class *= 5
+			if m&(3<<(2*d)) != 0 {
+				class += int(e>>(2*d)&3) + 1
+			}
+		}
+		if int(b.demand[i]) != class {
+			t.Fatalf("%s: cell %v is in demand class %d, its neighbours' edges %08b mask %08b make %d", where, posOf(int(f.cell)), b.demand[i], e, m, class)
 		}
 	}
 	var got, ref []Placement

@@ -21,8 +21,9 @@ import "github.com/surveyor-game/surveyor/game"
 //     allowed (nil if it is). The legal placements, their count, the n-th of them and whether a tile fits
 //     anywhere all go through it, so they always agree; place must not allocate (return sentinel errors):
 //     explain may add words to its refusal of a move (where the river goes on).
-//   - stands: where the expansion's figures may stand on the tile just laid (free: the feature holds no
-//     figure); the base game's meeple rule is meepleStands.
+//   - stands: for each of the expansion's figures, where it may stand on the tile just laid (figureRule: the kinds of
+//     segment, and whether the feature must hold no figure or one of the seat's followers); the base
+//     game's meeple rule is meepleRule.
 //   - checkMove, playMove: the rest of a move (the Abbot's recall): checkMove refuses a move with a
 //     reason and changes nothing; playMove acts after the figure stands and before the scorings.
 //     recalls marks an expansion whose move part takes a figure back, magic one that moves the neutral
@@ -64,7 +65,7 @@ type expansion struct {
 	place     func(g *Game, typ, cell, rot int) error
 	explain   func(g *Game, err error) error
 
-	stands    func(g *Game, f Figure, seg *segment, free bool) error
+	stands    [numFigures]*figureRule
 	checkMove func(g *Game, m Move) error
 	playMove  func(g *Game, m Move, seat int)
 	recalls   bool

@@ -75,29 +75,17 @@ func (f *features) union(a, b int) int {
 	return ra
 }
 
-// connect unites the segments of the tile just placed (board.put last) with those of its neighbours. A city or road side
-// that meets its neighbour closes two open ends, also when both already belong to one feature (a loop).
-func (g *Game) connect(tile int) {
-	p := &g.board.tiles[tile]
-	o := p.orient()
-	for d := 0; d < 4; d++ {
-		v := g.board.laidNbr[d]
-		if v == 0 {
-			continue
-		}
-		nt := int(v - 1)
-		no := g.board.tiles[nt].orient()
-		od := (d + 2) & 3
-		if s := o.sideSeg[d]; s >= 0 {
-			r := g.feat.union(node(tile, int(s)), node(nt, int(no.sideSeg[od])))
+// connect unites the segments of the tile just placed with those of its neighbours, along the links
+// worked out before it was laid (standing.l: segmentLinks, in the order of the sides and half-edges). A
+// city or road side that meets its neighbour closes two open ends, also when both already belong to one
+// feature (a loop).
+func (g *Game) connect(tile int, l *links) {
+	for i := 0; i < l.n; i++ {
+		r := g.feat.union(node(tile, int(l.seg[i])), int(l.root[i]))
+		if l.side&(1<<i) != 0 {
 			g.feat.open[r] -= 2
 			if g.feat.open[r] == 0 {
 				g.feat.closeRC(r)
-			}
-		}
-		for h := 2 * d; h < 2*d+2; h++ {
-			if s := o.halfSeg[h]; s >= 0 {
-				g.feat.union(node(tile, int(s)), node(nt, int(no.halfSeg[oppHalf(h)])))
 			}
 		}
 	}

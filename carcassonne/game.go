@@ -56,7 +56,8 @@ type Game struct {
 	deck      [maxTiles]uint8
 	ndeck     int // tiles in the deck (the start tile is not)
 	drawPos   int
-	current   int // type of the tile drawn for this turn, -1 once the game is over
+	current   int    // type of the tile drawn for this turn, -1 once the game is over
+	fits      fitSet // its placements (draw fills it)
 	discarded [maxTiles]uint8
 	discPos   [maxTiles]uint8 // where in the deck each set-aside tile was, for the narrative
 	ndisc     int
@@ -112,6 +113,7 @@ func (g *Game) Reset(opts Options, players int, seed uint64) error {
 	}
 	g.opts, g.players, g.seed, g.quiet = opts, players, seed, false
 	g.board.clear()
+	g.stand = standing{cell: -1}
 	g.ndisc, g.turn, g.over, g.toAct, g.nmonks = 0, 0, false, 0, 0
 	g.scores = [maxPlayers]int{}
 	g.supply = [maxPlayers][numFigures]int{}
@@ -232,7 +234,7 @@ func (g *Game) draw() {
 		t := int(g.deck[g.drawPos])
 		g.drawPos++
 		g.placeBy = g.placeRuleFor(t)
-		if g.board.canPlace(t, g) {
+		if g.board.fitAll(t, g, &g.fits) > 0 {
 			g.current = t
 			return
 		}
@@ -251,7 +253,7 @@ func (g *Game) Placements(buf []Placement) []Placement {
 	if g.over {
 		return buf
 	}
-	return g.board.placements(g.current, g, buf)
+	return g.board.listFits(&g.fits, buf)
 }
 
 // check validates a move for the seat to act without changing anything.
@@ -274,8 +276,7 @@ func (g *Game) check(m Move) (cell int, err error) {
 		return 0, fmt.Errorf("%w: tile %s turned %d° at (%d,%d): %w", errDoesNotFit, types[g.current].name, 90*m.Rot, m.X, m.Y, err)
 	}
 	// What the tile would join is worked out at most once for the move, by the first check that asks
-	// (standHere); until then g.stand holds no cell.
-	g.stand.cell = -1
+	// (standHere), unless g.stand holds it already.
 	if m.Meeple != NoMeeple {
 		if m.Recall {
 			return 0, errRecallAndFigure
@@ -336,7 +337,7 @@ func (g *Game) checkFigure(m Move) error {
 		}
 		return fmt.Errorf("%w: no %s left in supply", errNoSupply, figureWords[m.Figure])
 	}
-	err := rule(g, m.Figure, &types[g.current].segs[m.Meeple], g.stand.free&(1<<m.Meeple) != 0)
+	err := g.figureRefusal(rule, m.Meeple)
 	if errors.Is(err, errOccupied) {
 		return fmt.Errorf("%w: %s joins it", errOccupied, segName(g.current, m.Rot, m.Meeple))
 	}
@@ -384,10 +385,13 @@ func (g *Game) Play(m Move) error {
 // lay puts a tile that fits, stands the figure or runs the expansions' other actions of the move (an
 // abbot taken back), and scores the roads, cities, monasteries and gardens it completes.
 func (g *Game) lay(typ, cell int, m Move, seat int) {
+	// What the tile joins, worked out before it is laid: the move's listing or check did already, most
+	// of the time.
+	g.standHere(cell, typ*4+m.Rot)
 	idx := g.board.put(typ, m.Rot, cell)
 	tt := &types[typ]
 	g.feat.addTile(idx, tt)
-	g.connect(idx)
+	g.connect(idx, &g.stand.l)
 	if m.Meeple != NoMeeple {
 		n := node(idx, m.Meeple)
 		g.feat.owner[n] = int8(seat + 1)
@@ -441,10 +445,11 @@ func (g *Game) lay(typ, cell int, m Move, seat int) {
 func (g *Game) scoreCloisters(cell int) bool {
 	var near [9]int16
 	n := 0
-	at := posOf(cell)
 	for i := 0; i < g.nmonks; i++ {
 		t := g.monks[i]
-		if p := posOf(int(g.board.tiles[t].cell)); p.X < at.X-1 || p.X > at.X+1 || p.Y < at.Y-1 || p.Y > at.Y+1 {
+		// Two cells are neighbours (or one) when their rows and columns differ by at most one: with the
+		// grid's empty outer ring, when the difference of their numbers is d+gridW*e, d and e in -1..1.
+		if dc := int(g.board.tiles[t].cell) - cell + gridW + 1; dc < 0 || dc > 2*gridW+2 || dc%gridW > 2 {
 			continue
 		}
 		j := n

@@ -25,7 +25,7 @@ var innsCathedrals = expansion{
 	deck:    deckOf(innsSet),
 	// The large meeple stands wherever a meeple may: on a road, a city, a field or a monastery of the
 	// tile just laid, whose feature holds no figure; never on a garden, which is the abbot's.
-	stands:  meepleStands,
+	stands:  [numFigures]*figureRule{LargeMeeple: &meepleRule},
 	scoring: innsScoring,
 	modifier: func(id int8) (string, string) {
 		switch id {

@@ -186,6 +186,7 @@ func (t *Trial) restore() {
 	sb.fslot = bb.fslot
 	copy(sb.frontier[:bb.nfront], bb.frontier[:bb.nfront])
 	copy(sb.fnbr[:bb.nfront], bb.fnbr[:bb.nfront])
+	copy(sb.demand[:bb.nfront], bb.demand[:bb.nfront])
 	sb.nfront, sb.ntiles = bb.nfront, bb.ntiles
 
 	n := b.board.ntiles * maxSeg
@@ -204,6 +205,7 @@ func (t *Trial) restore() {
 	s.discarded = b.discarded
 	s.discPos = b.discPos
 	s.ndeck, s.drawPos, s.current, s.placeBy, s.ndisc = b.ndeck, b.drawPos, b.current, b.placeBy, b.ndisc
+	s.fits = b.fits
 	s.scores = b.scores
 	s.supply = b.supply
 	s.monks = b.monks

@@ -471,7 +471,7 @@ func TestTrialIsAFreshCopy(t *testing.T) {
 func TestTrialKnowsEveryField(t *testing.T) {
 	known := map[string]bool{
 		"opts": true, "players": true, "seed": true, "board": true, "feat": true, "deck": true, "drawPos": true,
-		"current": true, "discarded": true, "discPos": true, "ndisc": true, "toAct": true, "turn": true,
+		"current": true, "fits": true, "discarded": true, "discPos": true, "ndisc": true, "toAct": true, "turn": true,
 		"scores": true, "supply": true, "over": true, "exps": true, "expRNG": true, "xs": true,
 		"inPlay": true, "ndeck": true, "placeBy": true, "monks": true, "nmonks": true,
 		"events": true, "evTiles": true, "notes": true, "stand": true, "again": true, "stamp": true, "stampN": true, "tally": true, "quiet": true,

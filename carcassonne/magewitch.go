@@ -223,39 +223,90 @@ func (g *Game) magicMaybe(typ int) bool {
 	return g.opts.Expansions.Has(MageWitchExp) && (types[typ].portal || (st.at[0] != 0 && st.at[1] != 0))
 }
 
+// magicSkipHere tells, without a layout, that the drawn tile laid as g.stand holds moves neither the mage
+// nor the witch, for a tile that may (magicMaybe): it shows no portal, and it reaches the features of
+// the two figures (both on the board) not both, so that it cannot join them (magicDue). Most tiles are
+// told so once both figures stand on the board, which is most of a game.
+func (g *Game) magicSkipHere() bool {
+	if types[g.current].portal {
+		return false
+	}
+	st, l := &g.xs.mageWitch, &g.stand.l
+	rm, rw := g.feat.find(int(st.at[0])-1), g.feat.find(int(st.at[1])-1)
+	var met uint8
+	for i := 0; i < l.n; i++ {
+		switch int(l.root[i]) {
+		case rm:
+			met |= 1
+		case rw:
+			met |= 2
+		}
+	}
+	return met != 3
+}
+
 // target is a road or city the mage or the witch may go to: a tile (its board index, the one the tile
 // being laid will take for it) and one of its segments.
 type target struct{ tile, seg int }
 
 // forTargets calls visit with one segment of each road or city that would be unfinished once the tile
 // is laid and holds neither the mage nor the witch: first the board's features the tile does not join,
-// by their roots in board order, then the tile's own, each by its lowest segment; it stops when visit
-// returns false. It allocates nothing (visit does not escape).
+// by their roots in board order (boardTargets), then the tile's own, each by its lowest segment
+// (tileTargets); it stops when visit returns false. It allocates nothing (visit does not escape).
 func (g *Game) forTargets(a *afterLay, visit func(target) bool) {
 	excl := g.magicKeys(a)
-	lim := a.idx * maxSeg
-	for w := 0; w*64 < lim; w++ {
-		for m := g.feat.openRC[w]; m != 0; m &= m - 1 {
+	var ws targetWords
+	nw := g.boardTargets(a, excl, &ws)
+	for w := 0; w < nw; w++ {
+		for m := ws[w]; m != 0; m &= m - 1 {
 			n := w*64 + bits.TrailingZeros64(m)
-			if n >= lim {
-				break
-			}
-			// n is a root: the tile joins its feature if a link reaches it (g.key(a, n) != n), and the
-			// feature is then visited below as the tile's own.
-			joined := false
-			for i := 0; i < a.l.n; i++ {
-				joined = joined || int(a.l.root[i]) == n
-			}
-			if joined || n == excl[0] || n == excl[1] {
-				continue
-			}
 			if !visit(target{n / maxSeg, n % maxSeg}) {
 				return
 			}
 		}
 	}
+	var own [maxSeg]int8
+	for _, s := range own[:g.tileTargets(a, excl, &own)] {
+		if !visit(target{a.idx, int(s)}) {
+			return
+		}
+	}
+}
+
+// targetWords are roots of roads and cities, a bit per node as features.openRC.
+type targetWords [len(features{}.openRC)]uint64
+
+// boardTargets fills ws with the roots of the board's roads and cities the mage or the witch may go to
+// once the tile is laid, and returns how many words it filled: the unfinished ones (openRC), less those
+// the tile joins (they are the tile's own then) and those holding either figure (excl, their keys). As
+// words they are counted by popcounts and the k-th is found without visiting the others.
+func (g *Game) boardTargets(a *afterLay, excl [2]int, ws *targetWords) int {
+	lim := a.idx * maxSeg
+	nw := (lim + 63) / 64
+	copy(ws[:nw], g.feat.openRC[:nw])
+	if lim&63 != 0 {
+		ws[nw-1] &= 1<<(lim&63) - 1 // the bits past the board may be an earlier game's (addTile)
+	}
+	drop := func(n int) {
+		if n >= 0 && n < lim {
+			ws[n>>6] &^= 1 << (n & 63)
+		}
+	}
+	for i := 0; i < a.l.n; i++ {
+		drop(int(a.l.root[i]))
+	}
+	drop(excl[0])
+	drop(excl[1])
+	return nw
+}
+
+// tileTargets lists into own the segments of the tile being laid that stand for a road or city the mage
+// or the witch may go to (the lowest segment of each group that would stay unfinished and holds neither
+// figure), and returns how many.
+func (g *Game) tileTargets(a *afterLay, excl [2]int, own *[maxSeg]int8) int {
 	tt := &types[a.typ]
 	var done segSet
+	n := 0
 	for s := range tt.segs {
 		if k := tt.segs[s].kind; (k != Road && k != City) || done&(1<<s) != 0 {
 			continue
@@ -265,10 +316,10 @@ func (g *Game) forTargets(a *afterLay, visit func(target) bool) {
 		if key == excl[0] || key == excl[1] || g.openAfter(a, key) == 0 {
 			continue
 		}
-		if !visit(target{a.idx, s}) {
-			return
-		}
+		own[n] = int8(s)
+		n++
 	}
+	return n
 }
 
 // countTargets is the number of roads and cities the mage or the witch may go to.
@@ -309,15 +360,21 @@ func checkMagic(g *Game, m Move) error {
 	// check has refused an illegal placement before asking.
 	cell, _ := cellOf(m.X, m.Y)
 	g.standHere(cell, g.current*4+m.Rot)
+	if g.stand.magic == magicUnknown && g.magicSkipHere() {
+		g.stand.magic = magicNone
+	}
 	var a afterLay
-	g.layoutHere(m.Placement, &a)
-	if !g.magicDue(&a) {
+	if g.stand.magic != magicNone {
+		g.layoutHere(m.Placement, &a)
+		g.magicFreeHere(&a)
+	}
+	if g.stand.magic == magicNone {
 		if mg != (Magic{}) {
 			return errMagicNotNow
 		}
 		return nil
 	}
-	free := g.anyTarget(&a)
+	free := g.stand.magic == magicFree
 	st := &g.xs.mageWitch
 	if mg == (Magic{}) {
 		switch {
@@ -380,6 +437,23 @@ func checkMagic(g *Game, m Move) error {
 		return fmt.Errorf("%w: the %s stands on that one", errMagicShare, figureWords[Mage+Figure(1-fi)])
 	}
 	return nil
+}
+
+// magicFreeHere reports whether the tile laid as a (the placement g.stand holds) moves the mage or the
+// witch and some road or city is free for it, and keeps the answer in g.stand.magic: the random player
+// asked it before the move's check does.
+func (g *Game) magicFreeHere(a *afterLay) bool {
+	st := &g.stand
+	if st.magic == magicUnknown {
+		st.magic = magicNone
+		if g.magicDue(a) {
+			st.magic = magicStuck
+			if g.anyTarget(a) {
+				st.magic = magicFree
+			}
+		}
+	}
+	return st.magic == magicFree
 }
 
 // playMagic places, moves or removes the figure of the move's magic part, after the tile is laid and
@@ -529,20 +603,34 @@ func (g *Game) MagicOptions(p Placement, buf []Magic) []Magic {
 
 // drawMagicHere draws a magic part uniformly among MagicOptions(p), for the placement p that g.stand
 // holds, or returns none when p calls for none; it draws from rng only then, so that games without a
-// portal play as they always did, and it allocates nothing once targets has grown (the random player's
-// moves): the roads and cities are listed into it in one scan of the board.
-func (g *Game) drawMagicHere(p Placement, rng *game.RNG, targets *[]target) Magic {
+// portal play as they always did. The roads and cities are counted (boardTargets, tileTargets) and only
+// the one drawn is looked for, in the order MagicOptions lists them.
+func (g *Game) drawMagicHere(p Placement, rng *game.RNG) Magic {
 	if !g.magicMaybe(g.current) {
+		return Magic{}
+	}
+	if g.magicSkipHere() {
+		g.stand.magic = magicNone
 		return Magic{}
 	}
 	var a afterLay
 	if g.layoutHere(p, &a); !g.magicDue(&a) {
+		g.stand.magic = magicNone
 		return Magic{}
 	}
-	ts := (*targets)[:0]
-	g.forTargets(&a, func(t target) bool { ts = append(ts, t); return true })
-	*targets = ts
-	n := len(ts)
+	excl := g.magicKeys(&a)
+	var ws targetWords
+	var own [maxSeg]int8
+	nw := g.boardTargets(&a, excl, &ws)
+	nb := 0
+	for _, w := range ws[:nw] {
+		nb += bits.OnesCount64(w)
+	}
+	n := nb + g.tileTargets(&a, excl, &own)
+	g.stand.magic = magicStuck
+	if n > 0 {
+		g.stand.magic = magicFree
+	}
 	if n == 0 {
 		st := &g.xs.mageWitch
 		switch {
@@ -556,7 +644,24 @@ func (g *Game) drawMagicHere(p Placement, rng *game.RNG, targets *[]target) Magi
 		return Magic{}
 	}
 	k := rng.IntN(2 * n)
-	t := ts[k%n]
+	t := target{a.idx, 0}
+	if i := k % n; i >= nb {
+		t.seg = int(own[i-nb])
+	} else {
+		for w := 0; ; w++ {
+			if c := bits.OnesCount64(ws[w]); i >= c {
+				i -= c
+				continue
+			}
+			m := ws[w]
+			for ; i > 0; i-- {
+				m &= m - 1
+			}
+			node := w*64 + bits.TrailingZeros64(m)
+			t = target{node / maxSeg, node % maxSeg}
+			break
+		}
+	}
 	return Magic{Figure: Mage + Figure(k/n), At: g.posOfTile(&a, t.tile), Seg: t.seg}
 }
 

@@ -1,5 +1,7 @@
 package carcassonne
 
+import "math/bits"
+
 // Meeples: each player has seven. One may stand on a segment of the tile just laid (a road, a city, the
 // monastery or a field) if the feature that segment joins holds no figure yet, however far away; meeples
 // come home when their road, city or monastery is scored during the game, farmers never do. Other
@@ -20,20 +22,24 @@ func (g *Game) FigureOptions(p Placement, f Figure, buf []int) []int {
 
 // figureOptionsHere is FigureOptions for the placement g.stand holds (standFor said it is legal).
 func (g *Game) figureOptionsHere(f Figure, buf []int) []int {
-	if g.supply[g.toAct][f] == 0 {
-		return buf
-	}
-	rule := g.standRule(f)
-	if rule == nil {
-		return buf
-	}
-	tt := &types[g.current]
-	for s := range tt.segs {
-		if rule(g, f, &tt.segs[s], g.stand.free&(1<<s) != 0) == nil {
-			buf = append(buf, s)
-		}
+	for m := g.figureMaskHere(f); m != 0; m &= m - 1 {
+		buf = append(buf, bits.TrailingZeros16(uint16(m)))
 	}
 	return buf
+}
+
+// figureMaskHere is the set of figureOptionsHere's segments. A seat has figures of a kind only when one
+// of the game's expansions brings it (Reset), so the supply says whether its rule applies here.
+func (g *Game) figureMaskHere(f Figure) segSet {
+	rule := figureRules[f]
+	if g.supply[g.toAct][f] == 0 || rule == nil {
+		return 0
+	}
+	m := rule.segsOf(&types[g.current])
+	if rule.joinOwn {
+		return g.ownHere(m)
+	}
+	return m & g.stand.free
 }
 
 // standFor sets g.stand to the drawn tile laid as p, if that is a legal placement (false if not).
@@ -50,14 +56,14 @@ func (g *Game) standFor(p Placement) bool {
 	if !g.board.fits(cell, oi) || g.placeRule(g.current, cell, p.Rot) != nil {
 		return false
 	}
-	g.standAt(cell, oi)
+	g.standHere(cell, oi)
 	return true
 }
 
-// standHere is standAt unless g.stand already holds that cell and orientation: within a move's check,
-// which clears g.stand's cell first, so that what it holds is never an earlier position's.
+// standHere is standAt unless g.stand already holds that cell and orientation on this board: the
+// player's listing of the move (the random player's) worked it out, and the move's check asks again.
 func (g *Game) standHere(cell, oi int) {
-	if g.stand.cell != cell || g.stand.oi != oi {
+	if st := &g.stand; st.cell != cell || st.oi != oi || st.tiles != g.board.ntiles {
 		g.standAt(cell, oi)
 	}
 }
@@ -67,7 +73,7 @@ func (g *Game) standHere(cell, oi int) {
 // asked it once per figure and per segment, and that was a quarter of a game's time with the expansions.
 func (g *Game) standAt(cell, oi int) {
 	st := &g.stand
-	st.cell, st.oi = cell, oi
+	st.cell, st.oi, st.tiles, st.magic, st.ownKnown = cell, oi, g.board.ntiles, magicUnknown, false
 	st.free = ^segSet(0)
 	st.linked = g.segmentLinks(cell, oi, &st.l)
 	if !st.linked {
@@ -83,9 +89,14 @@ func (g *Game) standAt(cell, oi int) {
 
 // links are the features a tile not yet laid would join: for each link across a side, the neighbour's
 // feature (root) and the segments of the new tile that would end up in it (group).
+//
+// seg is the new tile's segment on each link and side marks (a bit per link) those across a side, where
+// a road's or city's two open ends meet: laying the tile joins them in this order (connect).
 type links struct {
 	root  [12]int16
 	group [12]segSet
+	seg   [12]int8
+	side  uint16
 	n     int
 }
 
@@ -97,6 +108,7 @@ func (g *Game) segmentLinks(cell, oi int, l *links) bool {
 	o := &orients[oi]
 	var seg [12]segSet // bit of the segment of the new tile on each link
 	n := 0
+	l.n, l.side = 0, 0
 	h := g.board.slot(cell)
 	if h < 0 || g.board.fslot[h] == 0 {
 		return false
@@ -111,12 +123,13 @@ func (g *Game) segmentLinks(cell, oi int, l *links) bool {
 		nt := int(v - 1)
 		no := g.board.tiles[nt].orient()
 		if s := o.sideSeg[d]; s >= 0 {
-			root[n], seg[n] = int16(g.feat.find(node(nt, int(no.sideSeg[(d+2)&3])))), 1<<s
+			root[n], seg[n], l.seg[n] = int16(g.feat.find(node(nt, int(no.sideSeg[(d+2)&3])))), 1<<s, s
+			l.side |= 1 << n
 			n++
 		}
 		for h := 2 * d; h < 2*d+2; h++ {
 			if s := o.halfSeg[h]; s >= 0 {
-				root[n], seg[n] = int16(g.feat.find(node(nt, int(no.halfSeg[oppHalf(h)])))), 1<<s
+				root[n], seg[n], l.seg[n] = int16(g.feat.find(node(nt, int(no.halfSeg[oppHalf(h)])))), 1<<s, s
 				n++
 			}
 		}
@@ -140,7 +153,15 @@ func (g *Game) segmentLinks(cell, oi int, l *links) bool {
 		fs[j] |= seg[i]
 		at[i] = int8(j)
 	}
-	for changed := m > 1; changed; {
+	// Most tiles meet each feature through segments of their own: then no two share one, and there is
+	// nothing to merge.
+	var all segSet
+	disjoint := true
+	for j := 0; j < m; j++ {
+		disjoint = disjoint && all&fs[j] == 0
+		all |= fs[j]
+	}
+	for changed := !disjoint; changed; {
 		changed = false
 		for a := 1; a < m; a++ {
 			for b := 0; b < a; b++ {

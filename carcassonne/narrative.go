@@ -10,7 +10,7 @@ import (
 
 // Narrative implements game.Narrator: the game told as its record keeps it. At the start, the Land
 // Surveyors piles' order (told once the game is over: until then the piles below the next tile are
-// hidden); then, move by move, the tile each seat drew, the tiles set aside because they fit nowhere, and
+// hidden); then, move by move, the tile each seat drew (named in words by TileWords, its id in the data), the tiles set aside because they fit nowhere, and
 // every scoring with its points and the Land Surveyors tile that changed them; at the end the final
 // scores. It is built on demand from what the game keeps anyway, so that live play pays nothing for it.
 func (g *Game) Narrative() []game.Event {
@@ -53,19 +53,20 @@ func (g *Game) Narrative() []game.Event {
 	disc, turn, seat := 0, 0, g.players-1
 	for pos := 0; pos < g.drawPos; pos++ {
 		after := turn
-		letter := types[g.deck[pos]].name
+		// The data keep the tile's id, for programs; the text names it by what it shows, for people.
+		letter, tile := types[g.deck[pos]].name, TileWords(int(g.deck[pos]))
 		if disc < g.ndisc && int(g.discPos[disc]) == pos {
-			add(after, -1, "set_aside", map[string]string{"tile": letter}, "Tile %s fits nowhere: set aside", letter)
+			add(after, -1, "set_aside", map[string]string{"tile": letter}, "%s%s fits nowhere: set aside", strings.ToUpper(tile[:1]), tile[1:])
 			disc++
 			continue
 		}
 		if words, second := g.secondTile(turn); second {
 			add(after, seat, "tile", map[string]any{"turn": turn + 1, "tile": letter, "second": true},
-				"Turn %d: {seat %d} draws %s (%s)", turn+1, seat, letter, words)
+				"Turn %d: {seat %d} draws %s (%s)", turn+1, seat, tile, words)
 		} else {
 			seat = (seat + 1) % g.players
 			add(after, seat, "tile", map[string]any{"turn": turn + 1, "tile": letter},
-				"Turn %d: {seat %d} draws %s", turn+1, seat, letter)
+				"Turn %d: {seat %d} draws %s", turn+1, seat, tile)
 		}
 		if turn < g.turn {
 			for _, x := range g.exps {

@@ -1,6 +1,10 @@
 package carcassonne
 
-import "github.com/surveyor-game/surveyor/game"
+import (
+	"math/bits"
+
+	"github.com/surveyor-game/surveyor/game"
+)
 
 // GreedyMove is the simple fixed policy used by AutoMove and `surveyor carcassonne play --auto`: try every
 // legal move on a copy of the game, and keep the one with the best points margin over the best opponent,
@@ -136,17 +140,13 @@ func meepleHope(s *segment, left int) int {
 // RandomPlayer plays uniformly random legal moves; it is the policy of the benchmarks, the determinism
 // tests and the fuzz test. Its buffers are reused, so a move costs no allocation.
 type RandomPlayer struct {
-	rng   *game.RNG
-	segs  []int
-	moves []Move
-	fits  fitTable // the drawn tile's rotations on each frontier cell (board.fitAll)
-	// targets are the roads and cities the mage or the witch may go to (drawMagicHere).
-	targets []target
+	rng     *game.RNG
+	recalls []Pos
 }
 
 // NewRandomPlayer returns a random player drawing from its own seed.
 func NewRandomPlayer(seed uint64) *RandomPlayer {
-	return &RandomPlayer{rng: game.NewRNG(seed, 7), segs: make([]int, 0, maxSeg), moves: make([]Move, 0, maxSeg+maxMonks)}
+	return &RandomPlayer{rng: game.NewRNG(seed, 7), recalls: make([]Pos, 0, maxMonks)}
 }
 
 // Move picks a legal move: a random placement, then no figure or one of the placement's figure moves (a
@@ -158,11 +158,11 @@ func (r *RandomPlayer) Move(g *Game) Move {
 		return Move{Meeple: NoMeeple}
 	}
 	// The placement is the one Placements would list at the drawn index, so seeded games stay the same.
-	n := g.board.fitAll(g.current, g, &r.fits)
+	n := g.fits.n
 	if n == 0 {
 		return Move{Meeple: NoMeeple}
 	}
-	p := g.board.pickPlacement(&r.fits, r.rng.IntN(n))
+	p := g.board.pickPlacement(&g.fits, r.rng.IntN(n))
 	// The figures' rules and the magic part all ask what the tile would join: worked out once, and not
 	// at all when the player has no figure left and the tile moves neither the mage nor the witch (late
 	// in a game, often).
@@ -172,20 +172,35 @@ func (r *RandomPlayer) Move(g *Game) Move {
 	}
 	if stands {
 		cell, _ := cellOf(p.X, p.Y)
-		g.standAt(cell, g.current*4+p.Rot)
+		g.standHere(cell, g.current*4+p.Rot)
 	}
-	r.segs = r.segs[:0]
-	if g.supply[g.toAct][Meeple] > 0 {
-		r.segs = g.figureOptionsHere(Meeple, r.segs)
+	// The figure moves are counted, a mask of segments for each kind of figure, and only the one drawn
+	// is built: the meeple's segments, then the other figures' in figure order, then the abbots to take
+	// back, as MeepleOptions, otherFigureMoves and RecallOptions list them.
+	var masks [numFigures]segSet
+	total := 0
+	for f := Meeple; f < numFigures; f++ {
+		masks[f] = g.figureMaskHere(f)
+		total += bits.OnesCount16(uint16(masks[f]))
 	}
-	r.moves = g.otherFigureMovesHere(p, r.moves[:0])
+	r.recalls = g.RecallOptions(r.recalls[:0])
 	m := Move{Placement: p, Meeple: NoMeeple}
-	switch i := r.rng.IntN(len(r.segs) + len(r.moves) + 1); {
-	case i < len(r.segs):
-		m.Meeple = r.segs[i]
-	case i < len(r.segs)+len(r.moves):
-		m = r.moves[i-len(r.segs)]
+	if i := r.rng.IntN(total + len(r.recalls) + 1); i < total {
+		for f := Meeple; ; f++ {
+			if c := bits.OnesCount16(uint16(masks[f])); i >= c {
+				i -= c
+				continue
+			}
+			mk := masks[f]
+			for ; i > 0; i-- {
+				mk &= mk - 1
+			}
+			m.Figure, m.Meeple = f, bits.TrailingZeros16(uint16(mk))
+			break
+		}
+	} else if i -= total; i < len(r.recalls) {
+		m.Recall, m.RecallAt = true, r.recalls[i]
 	}
-	m.Magic = g.drawMagicHere(p, r.rng, &r.targets)
+	m.Magic = g.drawMagicHere(p, r.rng)
 	return m
 }

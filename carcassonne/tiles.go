@@ -22,6 +22,9 @@ const (
 	Goods
 )
 
+// numSegKinds is the number of kinds a segment may be (Field to Garden).
+const numSegKinds = int(Garden) + 1
+
 var kindNames = [...]string{"field", "road", "city", "river", "monastery", "garden", "goods"}
 
 func (k Kind) String() string {
@@ -185,6 +188,8 @@ type tileType struct {
 	hasRoad   bool
 	river     uint8  // the sides the River's water touches (bit per side), 0 for a land tile
 	openRC    segSet // the road and city segments, open when laid (features.openRC)
+	// kindSegs are the segments of each kind, for the figures' rules (figureRule).
+	kindSegs [numSegKinds]segSet
 }
 
 // orient is a tile type in one rotation: what lies on each side and half-edge, as segment indices.
@@ -221,6 +226,7 @@ func init() {
 				orients[i*4+rot] = rotate(&types[i], &rows[r], rot)
 				turns[i] |= uint32(orients[i*4+rot].edges) << (8 * rot)
 			}
+			fitsByDemand[i] = demandTable(turns[i])
 			i++
 		}
 		if set == 0 && total != baseTiles {
@@ -412,6 +418,7 @@ func compileTile(s *tileSpec) (tileType, error) {
 		if sg.kind.roadOrCity() && sg.nsides > 0 {
 			tt.openRC |= 1 << i
 		}
+		tt.kindSegs[sg.kind] |= 1 << i
 	}
 	return tt, nil
 }

@@ -55,7 +55,7 @@ var traders = expansion{
 	on:      func(o Options) bool { return o.Expansions.Has(TradersBuildersExp) },
 	figures: [numFigures]int{Builder: 1, Pig: 1},
 	deck:    deckOf(tradersSet),
-	stands:  tradersStands,
+	stands:  [numFigures]*figureRule{Builder: &builderRule, Pig: &pigRule},
 	playMove: func(g *Game, _ Move, seat int) {
 		st := &g.xs.traders
 		st.earned = !st.second && g.extendsBuilder(seat)
@@ -82,41 +82,20 @@ var tradersIndex int8
 
 func init() { tradersIndex = indexOf(&traders) }
 
-// tradersStands is where a builder or a pig may stand: the builder on a road or city, the pig on a
-// field, of the tile just laid, joining a feature that holds one of the seat's followers.
-func tradersStands(g *Game, f Figure, seg *segment, free bool) error {
-	switch {
-	case f == Builder && seg.kind != Road && seg.kind != City:
-		return errBuilderThere
-	case f == Pig && seg.kind != Field:
-		return errPigThere
-	case free || !g.followerJoins(seg):
-		return errNoFollower
+// builderRule and pigRule: the builder stands on a road or city, the pig on a field, of the tile just
+// laid, joining a feature that holds one of the seat's followers.
+var (
+	builderRule = figureRule{
+		kinds:   1<<Road | 1<<City,
+		refuse:  [numSegKinds]error{Field: errBuilderThere, River: errBuilderThere, Monastery: errBuilderThere, Garden: errBuilderThere},
+		joinOwn: true,
 	}
-	return nil
-}
-
-// followerJoins reports whether a segment of the drawn tile, laid as g.stand says (standAt), would join a
-// feature holding a follower of the seat to act.
-func (g *Game) followerJoins(seg *segment) bool {
-	tt := &types[g.current]
-	s := -1
-	for i := range tt.segs {
-		if &tt.segs[i] == seg {
-			s = i
-		}
+	pigRule = figureRule{
+		kinds:   1 << Field,
+		refuse:  [numSegKinds]error{Road: errPigThere, City: errPigThere, River: errPigThere, Monastery: errPigThere, Garden: errPigThere},
+		joinOwn: true,
 	}
-	l := &g.stand.l
-	if s < 0 || !g.stand.linked {
-		return false
-	}
-	for i := 0; i < l.n; i++ {
-		if l.group[i]&(1<<s) != 0 && g.holds(int(l.root[i]), g.toAct, false, -1) {
-			return true
-		}
-	}
-	return false
-}
+)
 
 // holds reports whether the feature of root holds a figure of seat: its builder, or else a follower;
 // figures on tile skip are not counted (-1: none skipped).

@@ -510,23 +510,16 @@ func TestCarcassonneExpansionTable(t *testing.T) {
 	}
 }
 
-// lookViews are the screens the expansions' art is looked at on: a desktop and a phone, at 100% and 300%.
-var lookViews = []struct {
-	name  string
-	w, h  int64
-	scale float64
-}{{"desktop", 1440, 900, 1}, {"desktop-x3", 1440, 900, 3}, {"phone", 390, 844, 1}, {"phone-x3", 390, 844, 3}}
-
 // expansionShots saves the table, every tile and every figure to look at, on a desktop and a phone, at
-// 100% and 300%, when SURVEYOR_SHOTS names a directory.
+// 100% and 300% (zoomViews), when SURVEYOR_SHOTS names a directory.
 func expansionShots(t *testing.T, ctx context.Context) {
 	t.Helper()
 	if os.Getenv("SURVEYOR_SHOTS") == "" {
 		return
 	}
-	for _, v := range lookViews {
+	for _, v := range zoomViews {
 		opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(v.scale)}
-		if v.name[:5] == "phone" {
+		if v.mobile {
 			opts = append(opts, chromedp.EmulateMobile)
 		}
 		run(t, ctx, chromedp.EmulateViewport(v.w, v.h, opts...))
@@ -555,7 +548,7 @@ func expansionShots(t *testing.T, ctx context.Context) {
 		main.replaceChildren(svg);
 		return JSON.stringify("ok");
 	})()`, &ok)
-	for _, v := range lookViews {
+	for _, v := range zoomViews {
 		run(t, ctx, chromedp.EmulateViewport(v.w, v.h, chromedp.EmulateScale(v.scale)))
 		screenshot(t, ctx, "carc-expansions-tiles-"+v.name)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/surveyor-game/surveyor/carcassonne"
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -48,8 +49,9 @@ func storyEvents(t *testing.T) []game.Event {
 // TestCarcassonneStoryTranslated: every event the engine tells of games with every expansion and the
 // Land Surveyors is told by the client (carcassonne/story.js) in English, French and Portuguese: none is
 // left to the engine's English, none prints a placeholder, "undefined" or "NaN", the French and the
-// Portuguese differ from the English, and no line names a tile by the engine's id ("V", "RV3", "TB12"):
-// tiles are named by what they show.
+// Portuguese differ from the English, no line names a tile by the engine's id ("V", "RV3", "TB12"):
+// tiles are named by what they show, and no line names a place by its coordinates ("(3,-2)"): the mage's
+// and the witch's places are said from the start tile.
 func TestCarcassonneStoryTranslated(t *testing.T) {
 	events := storyEvents(t)
 	kinds := map[string]int{}
@@ -81,6 +83,9 @@ func TestCarcassonneStoryTranslated(t *testing.T) {
 	}
 	idRe := tileIDPattern(ids)
 	bad := regexp.MustCompile(`\{|\}|\bundefined\b|\bNaN\b|\bnull\b`)
+	// A place on the board is said in words from the start tile ("2 north, 1 east of the start tile"), never
+	// as the engine's coordinates ("(3,-2)", "at 3, -2").
+	coords := regexp.MustCompile(`\(\s*-?\d+\s*[,;]\s*-?\d+\s*\)|\b(?:at|en|em)\s+-?\d+\s*,\s*-?\d+`)
 	untold := map[string]bool{}
 	checked := 0
 	for _, l := range []string{"en", "fr", "pt"} {
@@ -93,6 +98,12 @@ func TestCarcassonneStoryTranslated(t *testing.T) {
 			checked++
 			if m := bad.FindString(*line); m != "" {
 				t.Errorf("%s, %s event %q told as %q: prints %q", l, ev.Kind, ev.Text, *line, m)
+			}
+			if m := coords.FindString(*line); m != "" {
+				t.Errorf("%s, %s event told as %q: names a place by its coordinates (%q)", l, ev.Kind, *line, m)
+			}
+			if ev.Kind == "magic" && l == "en" && !strings.Contains(*line, "start tile") {
+				t.Errorf("the magic told as %q: says not where, from the start tile", *line)
 			}
 			if m := idRe.FindStringSubmatch(*line); m != nil {
 				t.Errorf("%s, %s event told as %q: names a tile by the engine's id (%q)", l, ev.Kind, *line, strings.TrimSpace(m[0]))
@@ -139,6 +150,34 @@ func TestTileIDPatternCatches(t *testing.T) {
 	for _, s := range []string{"A city cap with a road", "O lago do rio", "Turn 3: Ada draws a road bend", "Tour 2 : Bea pioche une rivière droite"} {
 		if re.MatchString(s) {
 			t.Errorf("%q taken for a tile id", s)
+		}
+	}
+}
+
+// TestTileWordsMatchClient: surveyor replay's English names every tile type as the browser does
+// (carcassonne.TileWords and carcassonne/words.js), so that a record reads the same in both.
+func TestTileWordsMatchClient(t *testing.T) {
+	t.Parallel()
+	var ids []string
+	for typ := 0; typ < carcassonne.NumTileTypes; typ++ {
+		ids = append(ids, carcassonne.TileName(typ))
+	}
+	raw, _ := json.Marshal(ids)
+	e := newEnv(t, 1)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create-form')`)
+	var client []string
+	evalJSON(t, ctx, fmt.Sprintf(`Promise.all([import("/js/i18n.js"), import("/js/carcassonne/words.js")]).then(([i18n, w]) => {
+		i18n.setLanguage("en");
+		return JSON.stringify(%s.map(id => w.tileWords(id)));
+	})`, raw), &client)
+	if len(client) != len(ids) {
+		t.Fatalf("the client named %d tiles of %d", len(client), len(ids))
+	}
+	for typ, id := range ids {
+		if got := carcassonne.TileWords(typ); got != client[typ] {
+			t.Errorf("tile %s: surveyor replay says %q, the browser %q", id, got, client[typ])
 		}
 	}
 }

@@ -139,22 +139,24 @@ func (s *Server) chatSpeaker(r *http.Request, m *match) (game.Seat, string, erro
 	return game.Spectator, p.User.Name, nil
 }
 
-// chatLimited is how long a speaker must wait before another message (0: not at all). The window is the
-// instance's memory: a burst split across instances is allowed, which a table can bear.
+// chatLimited is how long a speaker must wait before another message (0: not at all). It counts the
+// speaker's messages in the match's log, which every instance holding the match has read (an append
+// conflict makes the instance read the rest and try again), so a burst split across instances is counted
+// whole.
 func (m *match) chatLimited(seat game.Seat, name string, now time.Time) time.Duration {
-	key := fmt.Sprintf("%d/%s", seat, name)
-	if m.chatTimes == nil {
-		m.chatTimes = map[string][]time.Time{}
+	n, oldest := 0, time.Time{}
+	for i := len(m.chat) - 1; i >= 0; i-- {
+		c := m.chat[i]
+		if now.Sub(c.At) >= chatWindow {
+			break // messages are in the log's order, which is the order of their times
+		}
+		if c.Seat == seat && c.Name == name {
+			n, oldest = n+1, c.At
+		}
 	}
-	times := m.chatTimes[key]
-	for len(times) > 0 && now.Sub(times[0]) >= chatWindow {
-		times = times[1:]
+	if n >= chatBurst {
+		return chatWindow - now.Sub(oldest)
 	}
-	if len(times) >= chatBurst {
-		m.chatTimes[key] = times
-		return chatWindow - now.Sub(times[0])
-	}
-	m.chatTimes[key] = append(times, now)
 	return 0
 }
 

@@ -25,6 +25,11 @@ func (m *match) behindLog(ctx context.Context) bool {
 // onNotify is told of an append by any instance.
 func (s *Server) onNotify(id string, seq int64) {
 	if user, ok := strings.CutPrefix(id, store.WakePrefix); ok {
+		if bot, ok := strings.CutPrefix(user, botWakePrefix); ok {
+			// off the listener's goroutine: delivering reads the database
+			s.wg.Go(func() { s.botapi.WakeHere(s.ctx, bot) })
+			return
+		}
 		s.social.WakeHere(user)
 		return
 	}
@@ -66,3 +71,6 @@ func (s *Server) refresh(m *match, seq int64) {
 		}
 	}
 }
+
+// botWakePrefix marks, among the accounts woken (store.WakePrefix), a bot's events rather than its inbox.
+const botWakePrefix = "bot." // no colon: the notification payload is ID:SEQ,...

@@ -119,10 +119,9 @@ type match struct {
 	// key is here was applied already and is answered, not applied again.
 	keys map[seatKey]int64
 
-	rematch     string     // the match that follows this one, once a player asked for it
-	closed      bool       // its host closed it before it started
-	chat        []chatData // the table's messages, in order (chat.go)
-	chatTimes   map[string][]time.Time
+	rematch     string      // the match that follows this one, once a player asked for it
+	closed      bool        // its host closed it before it started
+	chat        []chatData  // the table's messages, in order (chat.go)
 	remote      bool        // the last change was heard from another instance (see botTakeover)
 	botTimer    *time.Timer // the bots' next turn, when scheduled
 	botFailures int         // consecutive failed bot turns, which lengthen the pause before the next

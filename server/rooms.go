@@ -19,7 +19,8 @@ import (
 func (s *Server) newSocial() *social.Room {
 	n, _ := s.store.(store.Notifier)
 	return social.New(social.Host{Accounts: s.accounts, Ident: s.ident, Notifier: n, Now: s.now, Log: s.log,
-		MaxBody: s.maxBody, Drained: s.drained, Acted: s.seatActed, Watching: s.watching, Table: s.table})
+		MaxBody: s.maxBody, Drained: s.drained, Acted: s.seatActed, Watching: s.watching, Table: s.table,
+		Delivered: func(channel string, err error) { s.metrics.Notification(channel, err) }})
 }
 
 // observeRooms registers the rooms that observe the matches: with accounts only (notes and ratings are
@@ -31,8 +32,7 @@ func (s *Server) observeRooms(ctx context.Context, cfg Config) error {
 	s.observe(s.social.Notes())
 	s.observe(s.ratings.Observer())
 	sender, run, err := s.social.StartSender(ctx, social.SenderConfig{PublicURL: cfg.PublicURL, SMTP: cfg.SMTP,
-		NoPush: cfg.NoPush, PushLoopback: cfg.PushLoopback, OutboxLease: cfg.OutboxLease,
-		Delivered: func(channel string, err error) { s.metrics.Notification(channel, err) }})
+		NoPush: cfg.NoPush, PushLoopback: cfg.PushLoopback, OutboxLease: cfg.OutboxLease})
 	if err != nil {
 		return err
 	}
@@ -78,7 +78,26 @@ func (s *Server) finalResult(ctx context.Context, id string) (res game.Result, s
 // newBotAPI builds the open bot API's room (server/botapi).
 func (s *Server) newBotAPI() *botapi.Room {
 	return botapi.New(botapi.Host{Accounts: s.accounts, Ident: s.ident, Social: s.social, Now: s.now, MaxBody: s.maxBody,
-		Drained: s.drained, InPlay: s.inPlay, Follow: s.follow, Invite: s.logInvitation})
+		Drained: s.drained, InPlay: s.inPlay, Follow: s.follow, Invite: s.logInvitation, Shared: s.sharedState(), Wake: s.wakeBot})
+}
+
+// sharedState is what the instances share in the database, or nil when this instance is alone (its
+// memory then is all there is to agree with).
+func (s *Server) sharedState() store.Shared {
+	if sh, ok := s.store.(store.Shared); ok && s.shared {
+		return sh
+	}
+	return nil
+}
+
+// wakeBot has every instance deliver a bot's waiting events to its stream, wherever that is open.
+func (s *Server) wakeBot(ctx context.Context, userID string) {
+	s.botapi.WakeHere(ctx, userID)
+	if n, ok := s.store.(store.Notifier); ok {
+		if err := n.Wake(ctx, []string{botWakePrefix + userID}); err != nil {
+			s.log.Warn("cannot wake the other instances for a bot", "err", err)
+		}
+	}
 }
 
 // inPlay is a match that has neither finished nor been closed, as a bot's stream names it.
@@ -228,7 +247,16 @@ func (s *Server) table(ctx context.Context, id string) ([]social.TableSeat, erro
 		}
 		return nil
 	})
-	return out, err
+	if err != nil {
+		return out, err
+	}
+	// sockets held on the other instances (read outside the match's lock: it is a query)
+	for seat := range s.presence.seats(ctx, id, s.now()) {
+		if seat < len(out) {
+			out[seat].Here = true
+		}
+	}
+	return out, nil
 }
 
 // tableSeen marks read the notes about a match of the account holding seat, whose page shows the table

@@ -140,6 +140,7 @@ type Server struct {
 	listening  chan struct{}
 	listenOnce sync.Once
 
+	presence    *presence        // the seats' sockets as every instance sees them (presence.go)
 	metrics     *metrics.Metrics // what the operator watches (/metrics, metrics.go)
 	metricsFrom []netip.Prefix
 }
@@ -179,6 +180,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if s.maxBody <= 0 {
 		s.maxBody = 64 << 10
 	}
+	_, s.shared = s.store.(store.Notifier) // the store is shared with other instances
 	s.ident, s.acct = newIdentity(s, cfg.Accounts)
 	s.social = s.newSocial()
 	s.ratings = s.newRatings()
@@ -199,6 +201,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
 	s.initMetrics(cfg.MetricsFrom)
+	s.presence = newPresence(s.store, s.shared)
 	s.handler = s.routes(cfg.Static)
 	if n, ok := s.store.(store.Notifier); ok {
 		// New returns once the server hears of other instances' appends, so that no match it loads can

@@ -143,16 +143,28 @@ func (s *Server) housekeeping() {
 	defer evict.Stop()
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
+	here := time.NewTicker(presenceLife / 3)
+	defer here.Stop()
 	for {
 		select {
 		case <-s.ctx.Done():
 			return
+		case <-here.C:
+			if err := s.presence.refresh(s.ctx, s.now()); err != nil {
+				s.log.Warn("cannot renew the sockets' presence", "err", err)
+			}
 		case <-evict.C:
 			s.evictIdle()
 		case <-t.C:
 			// Matches dropped after a failure come back, so that their clocks keep running.
 			if err := s.armClocks(s.ctx); err != nil {
 				s.log.Warn("cannot list matches in play to run their clocks", "err", err)
+			}
+			// What instances share expires or ages out of every limit's window (the longest is an hour).
+			if sh, ok := s.store.(store.Shared); ok {
+				if err := sh.PruneShared(s.ctx, s.now(), s.now().Add(-time.Hour)); err != nil {
+					s.log.Warn("cannot prune the shared limits and values", "err", err)
+				}
 			}
 			if s.limiter != nil {
 				s.limiter.Sweep(time.Now())

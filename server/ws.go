@@ -121,10 +121,15 @@ func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *webs
 	case rewound:
 		wsSend(ctx, c, cork, wsReply{Type: "rewound", Seq: cur})
 	}
+	mark, err := s.presence.arrive(ctx, id, seat, s.now())
+	if err != nil {
+		s.log.Warn("cannot mark a seat present for the other instances", "match", id, "err", err)
+	}
 	defer func() {
 		m.mu.Lock()
 		m.unsubscribe(sub)
 		m.mu.Unlock()
+		s.presence.leave(context.WithoutCancel(ctx), mark)
 	}()
 
 	// The reader sends each reply itself, with the state its message caused (held from the writer

@@ -26,14 +26,13 @@ func runBackup(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		fmt.Fprint(stderr, `usage: surveyor backup [--data DIR | --db PATH] FILE
 
 Writes a consistent copy of the server's SQLite database to FILE, a new file, while the server may go on
-serving (the copy is one snapshot of every game and its log). Restore by stopping the server and putting
-the copy in place of the database file (DIR/surveyor.db). With PostgreSQL, use pg_dump.
+serving (the copy is one snapshot of every game and its log). Restore it with surveyor restore. With
+PostgreSQL, use pg_dump (docs/operations.md).
 
 `)
 		fs.PrintDefaults()
 	}
-	data := fs.String("data", "data", "data `DIR` of surveyor serve")
-	db := fs.String("db", "", "SQLite file `PATH` (default DIR/surveyor.db)")
+	where := sqliteFlags(fs, "data `DIR` of surveyor serve")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return nil
 	} else if err != nil {
@@ -43,16 +42,30 @@ the copy in place of the database file (DIR/surveyor.db). With PostgreSQL, use p
 		fs.Usage()
 		return errors.New("backup: one destination FILE is needed")
 	}
-	if strings.HasPrefix(*db, "postgres://") || strings.HasPrefix(*db, "postgresql://") {
-		return errors.New("backup: for PostgreSQL use pg_dump")
-	}
-	path := *db
-	if path == "" {
-		path = filepath.Join(*data, "surveyor.db")
+	path, _, err := where("backup: for PostgreSQL use pg_dump (docs/operations.md)")
+	if err != nil {
+		return err
 	}
 	if err := sqlite.BackupFile(ctx, path, fs.Arg(0)); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "backup of %s written to %s\n", path, fs.Arg(0))
 	return nil
+}
+
+// sqliteFlags registers --data and --db on fs for a command that works on the SQLite file; after parsing,
+// the function returned gives that file's path, and whether --db named it rather than the data directory,
+// or refuses a PostgreSQL URL with pgErr.
+func sqliteFlags(fs *flag.FlagSet, dataUsage string) func(pgErr string) (path string, explicit bool, err error) {
+	data := fs.String("data", "data", dataUsage)
+	db := fs.String("db", "", "SQLite file `PATH` (default DIR/surveyor.db)")
+	return func(pgErr string) (string, bool, error) {
+		if strings.HasPrefix(*db, "postgres://") || strings.HasPrefix(*db, "postgresql://") {
+			return "", false, errors.New(pgErr)
+		}
+		if *db != "" {
+			return *db, true, nil
+		}
+		return filepath.Join(*data, "surveyor.db"), false, nil
+	}
 }

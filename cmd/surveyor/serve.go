@@ -17,6 +17,7 @@ import (
 	"github.com/surveyor-game/surveyor/game/gametest"
 	"github.com/surveyor-game/surveyor/games"
 	"github.com/surveyor-game/surveyor/internal/cli"
+	"github.com/surveyor-game/surveyor/internal/tlsserve"
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/server"
 	"github.com/surveyor-game/surveyor/server/httpkit"
@@ -48,6 +49,7 @@ type serveOptions struct {
 	noAccounts               bool
 	trusted, metricsFrom     []netip.Prefix
 	pprofAddr                string
+	tls                      tlsOptions
 }
 
 // cidrs reads a repeatable flag of CIDRs or bare addresses into dst.
@@ -72,7 +74,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	var o serveOptions
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`HOST:PORT` to listen on")
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (with --domain or --tls-cert: :443)")
 	fs.StringVar(&o.data, "data", "data", "data `DIR` (holds the SQLite database unless --db says otherwise)")
 	fs.StringVar(&o.db, "db", "", "SQLite file `PATH` or postgres:// URL (default DIR/surveyor.db)")
 	fs.Float64Var(&o.rate, "rate", 20, "API requests per second allowed to one client address (negative: no limit)")
@@ -94,12 +96,20 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.BoolVar(&o.noPush, "no-push", false, "send no Web Push notifications")
 	fs.DurationVar(&o.outboxLease, "outbox-lease", 2*time.Minute, "how long an instance holds the notifications it claimed; after a crash another instance sends them once this has passed")
 	fs.BoolVar(&o.toy, "toy", false, "also serve the toy game of surveyor loadtest --server (for load tests only)")
+	o.tls.register(fs)
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for load tests; SIGUSR1 starts it again, from then on)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	o.tls.noteSet(fs)
+	if err := o.tls.check(); err != nil {
+		return o, err
+	}
+	if o.tls.addr != "" {
+		o.addr = o.tls.addr
 	}
 	return o, nil
 }
@@ -121,6 +131,12 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
 
+	var tlsCfg tlsserve.Config
+	if o.tls.on() {
+		if tlsCfg, err = o.tls.config(log); err != nil {
+			return err
+		}
+	}
 	st, where, err := cli.OpenStore(ctx, o.db, o.data)
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
@@ -148,7 +164,15 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		cfg.Accounts = acc
 	}
 	cfg.NoPush, cfg.PublicURL, cfg.OutboxLease = o.noPush, o.publicURL, o.outboxLease
-	if cfg.PublicURL == "" {
+	var tlsSide *tlsServing
+	if o.tls.on() {
+		if tlsSide, err = newTLS(tlsCfg, st); err != nil {
+			return err
+		}
+	}
+	if cfg.PublicURL == "" && tlsSide != nil {
+		cfg.PublicURL = tlsSide.url(o.addr)
+	} else if cfg.PublicURL == "" {
 		cfg.PublicURL = "http://" + o.addr
 	}
 	if o.smtp != "" {
@@ -180,11 +204,21 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	ln = httpkit.LimitListener(ln, o.connsPerAddr, o.trusted)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-	fmt.Fprintf(stdout, "Surveyor is serving on http://%s/ (%s)\n", ln.Addr(), where)
-	log.Info("serving", "addr", ln.Addr().String(), "store", where, "games", len(reg))
+	serve, url := hs.Serve, "http://"+ln.Addr().String()
+	if tlsSide != nil {
+		if err := tlsSide.start(ctx, o.tls, hs, ln, o.connsPerAddr, o.trusted, log); err != nil {
+			ln.Close()
+			srv.Close()
+			return err
+		}
+		serve = func(ln net.Listener) error { return hs.ServeTLS(ln, "", "") }
+		url = tlsSide.url(ln.Addr().String())
+	}
+	fmt.Fprintf(stdout, "Surveyor is serving on %s/ (%s)\n", url, where)
+	log.Info("serving", "addr", ln.Addr().String(), "url", url, "store", where, "games", len(reg))
 
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- serve(ln) }()
 	select {
 	case err := <-errc:
 		srv.Close()
@@ -197,7 +231,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	srv.Drain()
 	sctx, cancel := context.WithTimeout(context.Background(), o.shutdown)
 	defer cancel()
-	serr := hs.Shutdown(sctx)
+	serr := errors.Join(hs.Shutdown(sctx), tlsSide.shutdown(sctx))
 	srv.Close()
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Warn("serve ended with an error", "err", err)

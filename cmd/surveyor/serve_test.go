@@ -26,11 +26,17 @@ import (
 // SIGTERM would) and returns its exit code.
 func startServe(t *testing.T, args ...string) (string, func() int) {
 	t.Helper()
+	return startServeLogging(t, io.Discard, args...)
+}
+
+// startServeLogging is startServe with the server's log written to logs.
+func startServeLogging(t *testing.T, logs io.Writer, args ...string) (string, func() int) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	code := make(chan int, 1)
 	go func() {
-		c := run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0", "--log-level", "warn"}, args...), nil, pw, io.Discard)
+		c := run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0", "--log-level", "warn"}, args...), nil, pw, logs)
 		pw.Close()
 		code <- c
 	}()
@@ -39,7 +45,7 @@ func startServe(t *testing.T, args ...string) (string, func() int) {
 		cancel()
 		t.Fatalf("serve printed nothing (exit %d)", <-code)
 	}
-	m := regexp.MustCompile(`serving on (http://[0-9.:]+)/`).FindStringSubmatch(lines.Text())
+	m := regexp.MustCompile(`serving on (https?://[a-z0-9.:-]+)/`).FindStringSubmatch(lines.Text())
 	if m == nil {
 		cancel()
 		t.Fatalf("serve printed %q, want the address to open", lines.Text())

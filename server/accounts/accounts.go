@@ -105,7 +105,11 @@ type Store struct {
 
 // New is the accounts kept in st; onBind is told of each seat bound.
 func New(st store.Accounts, now func() time.Time, log *slog.Logger, onBind func(matchID string)) *Store {
-	return &Store{st: st, now: now, log: log, onBind: onBind, failed: failures{b: map[string]*bucket{}}}
+	// What the instances must agree on (wrong passwords, ceremonies) is kept in the shared database when
+	// the store can (both backends can); a store that cannot keeps it in this instance's memory.
+	sh, _ := st.(store.Shared)
+	return &Store{st: st, now: now, log: log, onBind: onBind, failed: failures{shared: sh, b: map[string]*bucket{}},
+		ceremonies: ceremonies{shared: sh}}
 }
 
 // Held is the seat an account is known to hold in a match, without asking the store.

@@ -24,8 +24,9 @@ import (
 // device. Guests keep playing with seat tokens exactly as before; signing in claims the seats the browser
 // holds. docs/api.md describes the endpoints.
 
-// Wrong passwords: each account and each address may fail this many times in a row, then one more
-// attempt per failWindow/FailBurst.
+// Wrong passwords: each account and each address may fail this many times within failWindow (in the
+// database every instance shares, so that guessing cannot spread over instances); without a shared
+// store, this instance's memory allows this many in a row, then one more attempt per failWindow/FailBurst.
 const (
 	FailBurst  = 10
 	failWindow = 15 * time.Minute
@@ -39,15 +40,9 @@ type Host struct {
 	Reserved func() []string
 	// Claim binds to an account the seats a guest browser proves it holds; it returns the matches claimed.
 	Claim func(ctx context.Context, u store.User, seats []SeatClaim) []string
-	// SignInFailed counts a refused sign-in by its kind ("password", "limited", "passkey") for the
-	// operator's figures; nil counts nothing.
+	// SignInFailed counts a refused sign-in in the operator's metrics, by kind: password, passkey, or
+	// limited (refused by the wrong-password limit without a check).
 	SignInFailed func(kind string)
-}
-
-func (h Host) signInFailed(kind string) {
-	if h.SignInFailed != nil {
-		h.SignInFailed(kind)
-	}
 }
 
 // Serve makes the account endpoints answer within the host's limits; call it once, before serving.
@@ -64,6 +59,12 @@ func (a *Store) reserved() []string {
 	return a.host.Reserved()
 }
 
+func (a *Store) signInFailed(kind string) {
+	if a.host.SignInFailed != nil {
+		a.host.SignInFailed(kind)
+	}
+}
+
 func (a *Store) claim(ctx context.Context, u store.User, seats []SeatClaim) []string {
 	if a.host.Claim == nil {
 		return []string{}
@@ -74,8 +75,9 @@ func (a *Store) claim(ctx context.Context, u store.User, seats []SeatClaim) []st
 // failures counts wrong passwords per account and per address: a token bucket refilled slowly, consumed
 // only by failures, so that people who type their password right are never slowed.
 type failures struct {
-	mu sync.Mutex
-	b  map[string]*bucket
+	shared store.Shared // nil: the buckets below, in memory
+	mu     sync.Mutex
+	b      map[string]*bucket
 }
 
 // bucket is a failure bucket's level at its last change.
@@ -84,7 +86,18 @@ type bucket struct {
 	last   time.Time
 }
 
-func (f *failures) retryAfter(key string, now time.Time) time.Duration {
+func (f *failures) retryAfter(ctx context.Context, key string, now time.Time) (time.Duration, error) {
+	if f.shared != nil {
+		n, oldest, err := f.shared.Recent(ctx, "fail:"+key, now.Add(-failWindow))
+		if err != nil || n < FailBurst {
+			return 0, err
+		}
+		return max(failWindow-now.Sub(oldest), time.Second), nil
+	}
+	return f.bucketWait(key, now), nil
+}
+
+func (f *failures) bucketWait(key string, now time.Time) time.Duration {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	b, ok := f.b[key]
@@ -99,7 +112,15 @@ func (f *failures) retryAfter(key string, now time.Time) time.Duration {
 	return time.Duration((1 - tokens) / rate * float64(time.Second))
 }
 
-func (f *failures) fail(key string, now time.Time) {
+func (f *failures) fail(ctx context.Context, key string, now time.Time) error {
+	if f.shared != nil {
+		return f.shared.AddRecent(ctx, "fail:"+key, now, 1)
+	}
+	f.bucketFail(key, now)
+	return nil
+}
+
+func (f *failures) bucketFail(key string, now time.Time) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	rate := float64(FailBurst) / failWindow.Seconds()
@@ -206,8 +227,16 @@ func (a *Store) Signin(w http.ResponseWriter, r *http.Request) error {
 	}
 	now := a.now()
 	key, addr := "user:"+auth.NameKey(req.Name), "addr:"+httpkit.ClientKey(r, a.host.Trusted)
-	if wait := max(a.failed.retryAfter(key, now), a.failed.retryAfter(addr, now)); wait > 0 {
-		a.host.signInFailed("limited")
+	waitKey, err := a.failed.retryAfter(r.Context(), key, now)
+	if err != nil {
+		return fmt.Errorf("sign in: %w", err)
+	}
+	waitAddr, err := a.failed.retryAfter(r.Context(), addr, now)
+	if err != nil {
+		return fmt.Errorf("sign in: %w", err)
+	}
+	if wait := max(waitKey, waitAddr); wait > 0 {
+		a.signInFailed("limited")
 		return httpkit.TooMany(wait, "too many wrong passwords; retry after %d s", int(math.Ceil(wait.Seconds())))
 	}
 	u, err := a.st.UserByKey(r.Context(), auth.NameKey(req.Name))
@@ -232,9 +261,10 @@ func (a *Store) Signin(w http.ResponseWriter, r *http.Request) error {
 		auth.VerifyNothing(req.Password)
 	}
 	if !ok {
-		a.failed.fail(key, now)
-		a.failed.fail(addr, now)
-		a.host.signInFailed("password")
+		if err := errors.Join(a.failed.fail(r.Context(), key, now), a.failed.fail(r.Context(), addr, now)); err != nil {
+			return fmt.Errorf("sign in: %w", err)
+		}
+		a.signInFailed("password")
 		return httpkit.Errf(http.StatusUnauthorized, CodeBadCredentials, "wrong name or password")
 	}
 	if err := a.setSession(w, r, u); err != nil {
@@ -305,7 +335,9 @@ func (a *Store) Session(w http.ResponseWriter, r *http.Request) error {
 func (a *Store) checkPassword(r *http.Request, u store.User, password string) error {
 	now := a.now()
 	key := "user:" + u.Key
-	if wait := a.failed.retryAfter(key, now); wait > 0 {
+	if wait, err := a.failed.retryAfter(r.Context(), key, now); err != nil {
+		return fmt.Errorf("check password: %w", err)
+	} else if wait > 0 {
 		return httpkit.TooMany(wait, "too many wrong passwords; try again later")
 	}
 	ok, _, err := auth.VerifyPassword(u.PasswordHash, password)
@@ -313,7 +345,9 @@ func (a *Store) checkPassword(r *http.Request, u store.User, password string) er
 		return err
 	}
 	if !ok {
-		a.failed.fail(key, now)
+		if err := a.failed.fail(r.Context(), key, now); err != nil {
+			return fmt.Errorf("check password: %w", err)
+		}
 		return httpkit.Errf(http.StatusUnauthorized, CodeBadCredentials, "wrong password")
 	}
 	return nil

@@ -1,7 +1,9 @@
 package accounts
 
 import (
+	"context"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,49 +23,71 @@ import (
 // Passkeys (WebAuthn), a second way to sign in: a signed-in player registers one, and later signs in with
 // it, on any device that holds it, without a name or a password. github.com/go-webauthn/webauthn does the
 // ceremonies; the server keeps each ceremony's state for five minutes between its two steps, under a
-// random id in a cookie, and the credentials in the accounts store.
+// random id in a cookie (ceremonies), and the credentials in the accounts store.
 
 const (
 	ceremonyCookie = "surveyor_webauthn"
 	ceremonyLife   = 5 * time.Minute
 )
 
-// ceremonies holds the state of passkey ceremonies between their begin and finish requests. It lives in
-// the instance's memory: behind several instances, the two requests must reach the same one (sticky
-// sessions), or the finish is refused and the player tries again.
+// ceremonies holds the state of passkey ceremonies between their begin and finish requests: in the
+// database every instance shares (so that the two requests may reach different instances), under the
+// hash of the cookie's id (the id is a secret, like a session's), and taken once; without a shared store,
+// in this instance's memory.
 type ceremonies struct {
-	mu sync.Mutex
-	m  map[string]ceremony
+	shared store.Shared
+	mu     sync.Mutex
+	m      map[string]ceremony
 }
 
 type ceremony struct {
-	data    webauthn.SessionData
-	userID  string // the account registering ("" for a sign-in)
-	expires time.Time
+	Data    webauthn.SessionData `json:"data"`
+	UserID  string               `json:"user_id"` // the account registering ("" for a sign-in)
+	Expires time.Time            `json:"expires"`
 }
 
-func (c *ceremonies) put(cr ceremony) string {
-	id, _ := auth.NewSecret("")
+func ceremonyKey(hash [32]byte) string { return "passkey:" + hex.EncodeToString(hash[:]) }
+
+func (c *ceremonies) put(ctx context.Context, cr ceremony) (string, error) {
+	id, hash := auth.NewSecret("")
+	if c.shared != nil {
+		b, err := json.Marshal(cr)
+		if err != nil {
+			return "", err
+		}
+		return id, c.shared.PutTemp(ctx, ceremonyKey(hash), b, cr.Expires)
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil {
 		c.m = map[string]ceremony{}
 	}
 	for k, v := range c.m { // forget the stale ones as new ones come
-		if time.Now().After(v.expires) {
+		if time.Now().After(v.Expires) {
 			delete(c.m, k)
 		}
 	}
 	c.m[id] = cr
-	return id
+	return id, nil
 }
 
-func (c *ceremonies) take(id string) (ceremony, bool) {
+func (c *ceremonies) take(ctx context.Context, id string) (ceremony, bool, error) {
+	if c.shared != nil {
+		b, ok, err := c.shared.TakeTemp(ctx, ceremonyKey(auth.HashSecret(id)), time.Now())
+		if err != nil || !ok {
+			return ceremony{}, false, err
+		}
+		var cr ceremony
+		if err := json.Unmarshal(b, &cr); err != nil {
+			return ceremony{}, false, fmt.Errorf("passkey ceremony: %w", err)
+		}
+		return cr, true, nil
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	cr, ok := c.m[id]
 	delete(c.m, id)
-	return cr, ok && time.Now().Before(cr.expires)
+	return cr, ok && time.Now().Before(cr.Expires), nil
 }
 
 // relyingParty is the WebAuthn party of the request's site: its host name, and its origin as the browser
@@ -122,7 +146,11 @@ func (a *Store) setCeremony(w http.ResponseWriter, r *http.Request, id string) {
 func (a *Store) takeCeremony(r *http.Request) (ceremony, error) {
 	c, err := r.Cookie(ceremonyCookie)
 	if err == nil {
-		if cr, ok := a.ceremonies.take(c.Value); ok {
+		cr, ok, err := a.ceremonies.take(r.Context(), c.Value)
+		if err != nil {
+			return ceremony{}, err
+		}
+		if ok {
 			return cr, nil
 		}
 	}
@@ -155,7 +183,11 @@ func (a *Store) PasskeyRegisterBegin(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return fmt.Errorf("passkey: %w", err)
 	}
-	a.setCeremony(w, r, a.ceremonies.put(ceremony{data: *data, userID: p.User.ID, expires: time.Now().Add(ceremonyLife)}))
+	id, err := a.ceremonies.put(r.Context(), ceremony{Data: *data, UserID: p.User.ID, Expires: time.Now().Add(ceremonyLife)})
+	if err != nil {
+		return fmt.Errorf("passkey registration: %w", err)
+	}
+	a.setCeremony(w, r, id)
 	httpkit.WriteJSON(w, http.StatusOK, creation)
 	return nil
 }
@@ -170,7 +202,7 @@ func (a *Store) PasskeyRegisterFinish(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	if cr.userID != p.User.ID {
+	if cr.UserID != p.User.ID {
 		return httpkit.Errf(http.StatusForbidden, httpkit.CodeForbidden, "this ceremony was begun by another account")
 	}
 	rp, err := a.relyingParty(r)
@@ -182,7 +214,7 @@ func (a *Store) PasskeyRegisterFinish(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, a.host.MaxBody)
-	cred, err := rp.FinishRegistration(pu, cr.data, r)
+	cred, err := rp.FinishRegistration(pu, cr.Data, r)
 	if err != nil {
 		return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "the passkey was not accepted: %v", err)
 	}
@@ -258,7 +290,11 @@ func (a *Store) PasskeySigninBegin(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return fmt.Errorf("passkey: %w", err)
 	}
-	a.setCeremony(w, r, a.ceremonies.put(ceremony{data: *data, expires: time.Now().Add(ceremonyLife)}))
+	id, err := a.ceremonies.put(r.Context(), ceremony{Data: *data, Expires: time.Now().Add(ceremonyLife)})
+	if err != nil {
+		return fmt.Errorf("passkey sign-in: %w", err)
+	}
+	a.setCeremony(w, r, id)
 	httpkit.WriteJSON(w, http.StatusOK, assertion)
 	return nil
 }
@@ -284,9 +320,9 @@ func (a *Store) PasskeySigninFinish(w http.ResponseWriter, r *http.Request) erro
 		return a.loadPasskeyUser(r, u)
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, a.host.MaxBody)
-	_, cred, err := rp.FinishPasskeyLogin(handler, cr.data, r)
+	_, cred, err := rp.FinishPasskeyLogin(handler, cr.Data, r)
 	if err != nil {
-		a.host.signInFailed("passkey")
+		a.signInFailed("passkey")
 		return httpkit.Errf(http.StatusUnauthorized, CodeBadCredentials, "the passkey was not accepted")
 	}
 	if k, err := a.st.PasskeyByID(r.Context(), cred.ID); err == nil {

@@ -4,12 +4,14 @@
 package botapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/surveyor-game/surveyor/auth"
@@ -40,20 +42,41 @@ type Event struct {
 	From    string          `json:"from,omitempty"`
 }
 
-// botHub delivers events to the bot accounts' streams on this instance. An invitation to a bot whose
-// stream is not open waits (the last 50 per bot, in memory) for its next connection.
+// botHub delivers events to the bot accounts' streams. On one instance, an invitation to a bot whose
+// stream is not open waits (the last 50 per bot, in memory) for its next connection. When instances share
+// the database (shared set), every event is written there (bot:USER:ORDER, for a day) and every instance
+// is woken: the one holding the bot's stream takes it, once, and delivers it; an invitation nobody takes
+// waits there for the bot's next stream, on whichever instance.
 type botHub struct {
 	mu      sync.Mutex
 	subs    map[string]map[chan Event]struct{}
 	pending map[string][]Event
+
+	shared   store.Shared
+	wake     func(ctx context.Context, userID string) // every instance's WakeHere
+	instance string
+	n        atomic.Uint64
+	now      func() time.Time
 }
 
+// botEventLife is how long an event waits in the shared database for a bot's stream.
+const botEventLife = 24 * time.Hour
+
 func newBotHub() *botHub {
-	return &botHub{subs: map[string]map[chan Event]struct{}{}, pending: map[string][]Event{}}
+	return &botHub{subs: map[string]map[chan Event]struct{}{}, pending: map[string][]Event{}, now: time.Now}
 }
 
 // send delivers an event to every open stream of a bot; an invitation nobody hears is kept.
-func (h *botHub) send(userID string, ev Event) {
+func (h *botHub) send(ctx context.Context, userID string, ev Event) {
+	if h.shared != nil {
+		// The key orders a bot's events by time, then by instance and count.
+		key := fmt.Sprintf("bot:%s:%016x:%s:%d", userID, h.now().UnixNano(), h.instance, h.n.Add(1))
+		if err := h.shared.PutTemp(ctx, key, httpkit.MustJSON(ev), h.now().Add(botEventLife)); err == nil {
+			h.wake(ctx, userID)
+			return
+		}
+		// the database refused: deliver on this instance at least
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if len(h.subs[userID]) == 0 {
@@ -65,6 +88,11 @@ func (h *botHub) send(userID string, ev Event) {
 		}
 		return
 	}
+	h.fanOut(userID, ev)
+}
+
+// fanOut hands ev to the bot's streams on this instance; h.mu is held.
+func (h *botHub) fanOut(userID string, ev Event) {
 	for c := range h.subs[userID] {
 		select {
 		case c <- ev:
@@ -73,10 +101,49 @@ func (h *botHub) send(userID string, ev Event) {
 	}
 }
 
-// listen opens a stream's channel and hands it the invitations that waited.
-func (h *botHub) listen(userID string) (chan Event, []Event) {
+// takeShared takes the bot's events waiting in the shared database, in order; game_start events are left
+// out when skipStarts (a new stream lists the bot's matches in play itself).
+func (h *botHub) takeShared(ctx context.Context, userID string, skipStarts bool) []Event {
+	keys, err := h.shared.TempKeys(ctx, "bot:"+userID+":", h.now())
+	if err != nil {
+		return nil
+	}
+	var out []Event
+	for _, k := range keys {
+		b, ok, err := h.shared.TakeTemp(ctx, k, h.now())
+		if err != nil || !ok {
+			continue // another instance's stream took it
+		}
+		var ev Event
+		if json.Unmarshal(b, &ev) == nil && !(skipStarts && ev.Type == "game_start") {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+// wakeHere delivers the bot's waiting events if one of its streams is open on this instance.
+func (h *botHub) wakeHere(ctx context.Context, userID string) {
+	if h.shared == nil {
+		return
+	}
+	h.mu.Lock()
+	open := len(h.subs[userID]) > 0
+	h.mu.Unlock()
+	if !open {
+		return
+	}
+	evs := h.takeShared(ctx, userID, false)
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	for _, ev := range evs {
+		h.fanOut(userID, ev)
+	}
+}
+
+// listen opens a stream's channel and hands it the invitations that waited.
+func (h *botHub) listen(ctx context.Context, userID string) (chan Event, []Event) {
+	h.mu.Lock()
 	c := make(chan Event, 64)
 	if h.subs[userID] == nil {
 		h.subs[userID] = map[chan Event]struct{}{}
@@ -84,6 +151,10 @@ func (h *botHub) listen(userID string) (chan Event, []Event) {
 	h.subs[userID][c] = struct{}{}
 	waiting := h.pending[userID]
 	delete(h.pending, userID)
+	h.mu.Unlock()
+	if h.shared != nil {
+		waiting = append(waiting, h.takeShared(ctx, userID, true)...)
+	}
 	return c, waiting
 }
 
@@ -161,7 +232,7 @@ func (s *Room) Stream(w http.ResponseWriter, r *http.Request) error {
 			first = append(first, Event{Type: "game_start", Match: ref.GameID, Game: m.Game, Options: m.Options, Seat: &seat})
 		}
 	}
-	events, waiting := s.hub.listen(p.User.ID)
+	events, waiting := s.hub.listen(r.Context(), p.User.ID)
 	defer s.hub.leave(p.User.ID, events)
 	line, err := ndjson(w)
 	if err != nil {
@@ -293,7 +364,9 @@ func (s *Room) Invite(w http.ResponseWriter, r *http.Request) error {
 		inviter = p
 	}
 	if inviter != nil {
-		if retry := s.invitations.Take(inviter.User.ID, s.now(), len(users)); retry > 0 {
+		if retry, err := s.invitations.Take(r.Context(), inviter.User.ID, s.now(), len(users)); err != nil {
+			return fmt.Errorf("invite: %w", err)
+		} else if retry > 0 {
 			return httpkit.TooMany(retry, "%d invitations an hour at most", InviteBurst)
 		}
 	}
@@ -315,7 +388,7 @@ func (s *Room) Invite(w http.ResponseWriter, r *http.Request) error {
 	}
 	for _, u := range users {
 		if u.Bot {
-			s.hub.send(u.ID, ev)
+			s.hub.send(r.Context(), u.ID, ev)
 		}
 	}
 	s.host.Social.AddNotes(r.Context(), notes...)
@@ -334,5 +407,5 @@ func (s *Room) Joined(r *http.Request, seat game.Seat, match func() Match) {
 		return
 	}
 	m := match()
-	s.hub.send(p.User.ID, Event{Type: "game_start", Match: m.ID, Game: m.Game, Options: m.Options, Seat: &seat})
+	s.hub.send(r.Context(), p.User.ID, Event{Type: "game_start", Match: m.ID, Game: m.Game, Options: m.Options, Seat: &seat})
 }

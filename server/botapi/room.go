@@ -54,6 +54,10 @@ type Host struct {
 	// Invite logs that the request's seat of a match not yet started invites names; the match it
 	// answers names the inviting seat.
 	Invite func(r *http.Request, id string, names []string) (Match, error)
+	// Shared is the database the instances share (nil: one instance, whose memory is enough), and Wake
+	// calls WakeHere for a bot on every instance.
+	Shared store.Shared
+	Wake   func(ctx context.Context, userID string)
 }
 
 // Room is the bot API of one server instance.
@@ -68,6 +72,20 @@ type Room struct {
 
 // New builds the room.
 func New(h Host) *Room {
-	return &Room{host: h, accounts: h.Accounts, ident: h.Ident, now: h.Now, hub: newBotHub(),
-		invitations: httpkit.PerHour{Limit: InviteBurst}}
+	r := &Room{host: h, accounts: h.Accounts, ident: h.Ident, now: h.Now, hub: newBotHub(),
+		invitations: httpkit.PerHour{Limit: InviteBurst, Name: "invite"}}
+	if sh, ok := h.Accounts.(store.Shared); ok {
+		r.invitations.Shared = sh // the limit holds across instances
+	}
+	if h.Shared != nil && h.Wake != nil {
+		r.hub.shared, r.hub.wake, r.hub.instance = h.Shared, h.Wake, httpkit.NewID()
+	}
+	if h.Now != nil {
+		r.hub.now = h.Now
+	}
+	return r
 }
+
+// WakeHere delivers a bot's waiting events to its stream if it is open on this instance (Host.Wake's
+// call, from any instance).
+func (s *Room) WakeHere(ctx context.Context, userID string) { s.hub.wakeHere(ctx, userID) }

@@ -1,6 +1,7 @@
 package httpkit
 
 import (
+	"context"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -128,16 +129,41 @@ func KeyOf(a netip.Addr) string {
 }
 
 // PerHour allows each account Limit actions an hour (confirmation mails, invitations, reports): a
-// sliding window of the times it acted, in this instance's memory.
+// sliding window of the times it acted, kept in Shared when set (the database every instance shares, so
+// that the limit holds across them), else in this instance's memory.
 type PerHour struct {
-	Limit int
-	mu    sync.Mutex
-	at    map[string][]time.Time
+	Limit  int
+	Name   string        // the limit's name in Shared's keys
+	Shared RecentActions // nil: this instance's memory
+	mu     sync.Mutex
+	at     map[string][]time.Time
+}
+
+// RecentActions is where limits count actions shared by instances (store.Shared).
+type RecentActions interface {
+	Recent(ctx context.Context, key string, since time.Time) (int, time.Time, error)
+	AddRecent(ctx context.Context, key string, at time.Time, n int) error
 }
 
 // Take records n actions of user at now, or none if they would pass the limit, and then says how long
-// until they would not.
-func (l *PerHour) Take(user string, now time.Time, n int) time.Duration {
+// until they would not. With Shared, two instances taking at the same moment may each let through what
+// only one should (the check and the record are two statements): a burst may pass the limit by the
+// account's requests in flight at once, which the per-address limits bound.
+func (l *PerHour) Take(ctx context.Context, user string, now time.Time, n int) (time.Duration, error) {
+	if l.Shared != nil {
+		key := "hour:" + l.Name + ":" + user
+		count, oldest, err := l.Shared.Recent(ctx, key, now.Add(-time.Hour))
+		if err != nil {
+			return 0, err
+		}
+		if count+n > l.Limit {
+			if count == 0 {
+				return time.Hour, nil
+			}
+			return max(time.Hour-now.Sub(oldest), time.Second), nil
+		}
+		return 0, l.Shared.AddRecent(ctx, key, now, n)
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.at == nil {
@@ -150,13 +176,13 @@ func (l *PerHour) Take(user string, now time.Time, n int) time.Duration {
 	if len(ts)+n > l.Limit {
 		l.at[user] = ts
 		if len(ts) == 0 {
-			return time.Hour
+			return time.Hour, nil
 		}
-		return time.Hour - now.Sub(ts[0])
+		return time.Hour - now.Sub(ts[0]), nil
 	}
 	for range n {
 		ts = append(ts, now)
 	}
 	l.at[user] = ts
-	return 0
+	return 0, nil
 }

@@ -346,7 +346,9 @@ func (s *Room) SetPrefs(w http.ResponseWriter, r *http.Request) error {
 			if s.sender == nil || s.sender.mail == nil {
 				return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "this server sends no mail (its operator has not configured SMTP)")
 			}
-			if retry := s.confirmations.Take(p.User.ID, s.now(), 1); retry > 0 {
+			if retry, err := s.confirmations.Take(ctx, p.User.ID, s.now(), 1); err != nil {
+				return fmt.Errorf("confirmation mails: %w", err)
+			} else if retry > 0 {
 				return httpkit.TooMany(retry, "%d confirmation mails an hour at most", ConfirmBurst)
 			}
 			confirm = true
@@ -653,7 +655,9 @@ func (s *Room) Report(w http.ResponseWriter, r *http.Request) error {
 		return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "match is a match id")
 	}
 	now := s.now()
-	if retry := s.reports.Take(p.User.ID, now, 1); retry > 0 {
+	if retry, err := s.reports.Take(r.Context(), p.User.ID, now, 1); err != nil {
+		return fmt.Errorf("report: %w", err)
+	} else if retry > 0 {
 		return httpkit.TooMany(retry, "%d reports an hour at most", ReportBurst)
 	}
 	rp := store.Report{ID: httpkit.NewID(), FromID: p.User.ID, AboutID: u.ID, GameID: req.Match, Text: text, Created: now}

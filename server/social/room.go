@@ -49,6 +49,8 @@ type Host struct {
 	Watching func(matchID, userID string) bool
 	// Table is who sits at a match's table now.
 	Table func(ctx context.Context, matchID string) ([]TableSeat, error)
+	// Delivered counts a push or mail delivery in the operator's metrics (err: refused).
+	Delivered func(channel string, err error)
 }
 
 // Room is the social world of one server instance.
@@ -64,10 +66,20 @@ type Room struct {
 	confirmations, reports httpkit.PerHour
 }
 
+// sharedOf is where the room's limits count, so that they hold across instances: the accounts' database
+// (both backends share what instances agree on), or nil without accounts.
+func sharedOf(a store.Accounts) httpkit.RecentActions {
+	if sh, ok := a.(store.Shared); ok {
+		return sh
+	}
+	return nil
+}
+
 // New builds the room; the sender starts with StartSender.
 func New(h Host) *Room {
 	return &Room{host: h, accounts: h.Accounts, ident: h.Ident, now: h.Now, log: h.Log,
-		confirmations: httpkit.PerHour{Limit: ConfirmBurst}, reports: httpkit.PerHour{Limit: ReportBurst}}
+		confirmations: httpkit.PerHour{Limit: ConfirmBurst, Name: "confirm", Shared: sharedOf(h.Accounts)},
+		reports:       httpkit.PerHour{Limit: ReportBurst, Name: "report", Shared: sharedOf(h.Accounts)}}
 }
 
 // Notes is the observer that writes the notes a match's event causes; the host registers it before

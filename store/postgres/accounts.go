@@ -17,7 +17,10 @@ import (
 // The accounts store (store.Accounts) runs the shared SQL of store.SQLAccounts on the pool, its ?
 // placeholders numbered as PostgreSQL wants them.
 
-var _ store.Accounts = (*Store)(nil)
+var (
+	_ store.Accounts = (*Store)(nil)
+	_ store.Certs    = (*Store)(nil)
+)
 
 // querier is what the pool and a transaction share.
 type querier interface {

@@ -28,6 +28,7 @@ var migrations embed.FS
 // Store is a store.Store and store.Notifier on PostgreSQL.
 type Store struct {
 	store.SQLAccounts // the accounts, in SQL shared with the SQLite backend
+	store.SQLCerts    // the TLS certificates of serve --domain, likewise
 
 	pool    *pgxpool.Pool
 	batcher *store.Batcher
@@ -76,6 +77,7 @@ func Open(ctx context.Context, url string, o Options) (*Store, error) {
 		return nil, fmt.Errorf("postgres: connect: %w", err)
 	}
 	s.SQLAccounts = store.SQLAccounts{DB: accountsDB{pool: s.pool, q: s.pool}, Name: "postgres"}
+	s.SQLCerts = store.SQLCerts{DB: s.SQLAccounts.DB, Name: "postgres"}
 	if err := s.migrate(ctx); err != nil {
 		s.pool.Close()
 		return nil, err

@@ -24,6 +24,10 @@ func TestAccountsConformance(t *testing.T) {
 	storetest.RunAccounts(t, func(t *testing.T) store.Store { return pgtest.Open(t) })
 }
 
+func TestCertsConformance(t *testing.T) {
+	storetest.RunCerts(t, func(t *testing.T) store.Store { return pgtest.Open(t) })
+}
+
 func TestTwoInstancesMigrateOneSchema(t *testing.T) {
 	url, schema := pgtest.Schema(t)
 	ctx := context.Background()
@@ -161,3 +165,5 @@ func TestNewerSchema(t *testing.T) {
 			return err
 		})
 }
+
+func BenchmarkShared(b *testing.B) { storetest.BenchShared(b, pgtest.Open(b)) }

@@ -12,7 +12,10 @@ import (
 // The accounts store (store.Accounts) runs the shared SQL of store.SQLAccounts on the writer connection
 // for changes and on the readers for queries.
 
-var _ store.Accounts = (*Store)(nil)
+var (
+	_ store.Accounts = (*Store)(nil)
+	_ store.Certs    = (*Store)(nil)
+)
 
 // accountsDB adapts the store's connections, or one transaction of the writer, to store.SQLDB.
 type accountsDB struct {

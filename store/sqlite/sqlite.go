@@ -29,6 +29,7 @@ var migrations embed.FS
 // Store is a store.Store on one SQLite file.
 type Store struct {
 	store.SQLAccounts // the accounts, in SQL shared with the PostgreSQL backend
+	store.SQLCerts    // the TLS certificates of serve --domain, likewise
 
 	w *sql.DB // the only writer connection
 	r *sql.DB // readers
@@ -123,6 +124,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	r.SetMaxIdleConns(4)
 	s := &Store{w: w, r: r, ckpt: ckpt}
 	s.SQLAccounts = store.SQLAccounts{DB: accountsDB{w: w, r: r}, Name: "sqlite"}
+	s.SQLCerts = store.SQLCerts{DB: s.SQLAccounts.DB, Name: "sqlite"}
 	if err := s.migrate(ctx); err != nil {
 		w.Close()
 		r.Close()

@@ -19,24 +19,25 @@ import (
 	"github.com/surveyor-game/surveyor/store/storetest"
 )
 
+// openFresh opens a store on a new file of the test's own.
+func openFresh(t *testing.T) store.Store {
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "db", "surveyor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) store.Store {
-		s, err := Open(context.Background(), filepath.Join(t.TempDir(), "db", "surveyor.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	})
+	storetest.Run(t, openFresh)
+}
+
+func TestCertsConformance(t *testing.T) {
+	storetest.RunCerts(t, openFresh)
 }
 
 func TestAccountsConformance(t *testing.T) {
-	storetest.RunAccounts(t, func(t *testing.T) store.Store {
-		s, err := Open(context.Background(), filepath.Join(t.TempDir(), "db", "surveyor.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	})
+	storetest.RunAccounts(t, openFresh)
 }
 
 func TestReopenKeepsLogAndMigratesOnce(t *testing.T) {
@@ -534,4 +535,13 @@ func TestNewerSchema(t *testing.T) {
 			}
 			return err
 		})
+}
+
+func BenchmarkShared(b *testing.B) {
+	s, err := Open(context.Background(), filepath.Join(b.TempDir(), "surveyor.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	storetest.BenchShared(b, s)
 }

@@ -16,10 +16,7 @@ import (
 // RunAccounts runs the accounts suite. open returns a fresh, empty store for each subtest; the subtest
 // closes it.
 func RunAccounts(t *testing.T, open func(t *testing.T) store.Store) {
-	tests := []struct {
-		name string
-		fn   func(*testing.T, store.Accounts)
-	}{
+	runAs(t, open, []namedTest[store.Accounts]{
 		{"Users", testUsers},
 		{"UniqueKeyUnderRace", testUniqueKeyRace},
 		{"Sessions", testSessions},
@@ -38,16 +35,28 @@ func RunAccounts(t *testing.T, open func(t *testing.T) store.Store) {
 		{"FollowsBlocksReports", testFollowsBlocksReports},
 		{"ServerKey", testServerKey},
 		{"Stats", testStats},
-	}
+		{"Shared", testShared},
+	})
+}
+
+// namedTest is one subtest of a suite on what a store implements besides store.Store.
+type namedTest[T any] struct {
+	name string
+	fn   func(*testing.T, T)
+}
+
+// runAs runs each test on a fresh store seen as a T, failing if the store is not one.
+func runAs[T any](t *testing.T, open func(t *testing.T) store.Store, tests []namedTest[T]) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := open(t)
 			t.Cleanup(func() { s.Close() })
-			a, ok := s.(store.Accounts)
+			v, ok := s.(T)
 			if !ok {
-				t.Fatalf("%T does not implement store.Accounts", s)
+				var want *T
+				t.Fatalf("%T does not implement %T", s, want)
 			}
-			tc.fn(t, a)
+			tc.fn(t, v)
 		})
 	}
 }

@@ -435,3 +435,79 @@ func testStats(t *testing.T, a store.Accounts) {
 		t.Fatalf("stats: got %+v, %v; want %+v", st, err, want)
 	}
 }
+
+// testShared: temporary values are taken once and expire; recent actions are counted in their window.
+func testShared(t *testing.T, a store.Accounts) {
+	sh, ok := a.(store.Shared)
+	if !ok {
+		t.Fatalf("%T does not implement store.Shared", a)
+	}
+	if err := sh.PutTemp(ctx, "cer:1", []byte("one"), t0.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if err := sh.PutTemp(ctx, "cer:1", []byte("uno"), t0.Add(time.Minute)); err != nil { // replaced
+		t.Fatal(err)
+	}
+	sh.PutTemp(ctx, "cer:2", []byte("two"), t0.Add(time.Second))
+	sh.PutTemp(ctx, "here:m1:0:a", []byte{}, t0.Add(time.Minute))
+	sh.PutTemp(ctx, "here:m1:1:b", []byte{}, t0.Add(time.Second))
+	sh.PutTemp(ctx, "here:m10:0:a", []byte{}, t0.Add(time.Minute))
+	if keys, err := sh.TempKeys(ctx, "here:m1:", t0.Add(2*time.Second)); err != nil || fmt.Sprint(keys) != "[here:m1:0:a]" {
+		t.Fatalf("keys of here:m1: after one expired: %v, %v", keys, err)
+	}
+	if v, ok, err := sh.TakeTemp(ctx, "cer:1", t0); err != nil || !ok || string(v) != "uno" {
+		t.Fatalf("take cer:1: %q %v %v", v, ok, err)
+	}
+	if _, ok, err := sh.TakeTemp(ctx, "cer:1", t0); err != nil || ok {
+		t.Fatalf("cer:1 taken twice: %v %v", ok, err)
+	}
+	if _, ok, err := sh.TakeTemp(ctx, "cer:2", t0.Add(time.Second)); err != nil || ok {
+		t.Fatalf("an expired value was taken: %v %v", ok, err)
+	}
+	sh.DeleteTemp(ctx, "here:m1:0:a")
+	if keys, _ := sh.TempKeys(ctx, "here:m1:", t0); fmt.Sprint(keys) != "[here:m1:1:b]" {
+		t.Fatalf("after a delete: %v", keys)
+	}
+	// two instances taking one value at once: one gets it
+	sh.PutTemp(ctx, "cer:3", []byte("three"), t0.Add(time.Minute))
+	var got sync.WaitGroup
+	var mu sync.Mutex
+	takers := 0
+	for range 4 {
+		got.Go(func() {
+			if _, ok, err := sh.TakeTemp(ctx, "cer:3", t0); err == nil && ok {
+				mu.Lock()
+				takers++
+				mu.Unlock()
+			}
+		})
+	}
+	got.Wait()
+	if takers != 1 {
+		t.Fatalf("%d takers of one value", takers)
+	}
+
+	if err := sh.AddRecent(ctx, "fail:ada", t0, 2); err != nil {
+		t.Fatal(err)
+	}
+	sh.AddRecent(ctx, "fail:ada", t0.Add(time.Minute), 1)
+	sh.AddRecent(ctx, "fail:bea", t0, 1)
+	if n, oldest, err := sh.Recent(ctx, "fail:ada", t0); err != nil || n != 3 || !oldest.Equal(t0) {
+		t.Fatalf("recent of ada: %d %v %v", n, oldest, err)
+	}
+	if n, oldest, _ := sh.Recent(ctx, "fail:ada", t0.Add(time.Second)); n != 1 || !oldest.Equal(t0.Add(time.Minute)) {
+		t.Fatalf("recent of ada in a later window: %d %v", n, oldest)
+	}
+	if n, oldest, _ := sh.Recent(ctx, "fail:cyd", t0); n != 0 || !oldest.IsZero() {
+		t.Fatalf("recent of nobody: %d %v", n, oldest)
+	}
+	if err := sh.PruneShared(ctx, t0.Add(time.Hour), t0.Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if n, _, _ := sh.Recent(ctx, "fail:ada", time.Time{}); n != 1 {
+		t.Fatalf("after pruning: %d of ada's actions, want the later 1", n)
+	}
+	if keys, _ := sh.TempKeys(ctx, "", time.Time{}); len(keys) != 0 {
+		t.Fatalf("expired values kept by the prune: %v", keys)
+	}
+}

@@ -11,9 +11,12 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net/url"
 	"os"
 	"sync"
 	"testing"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/surveyor-game/surveyor/store/postgres"
 )
@@ -30,12 +33,12 @@ var told sync.Once
 // URL returns the test server's URL, or skips the test when none is set (see the package comment).
 func URL(t testing.TB) string {
 	t.Helper()
-	url := os.Getenv(EnvVar)
-	if url == "" {
+	u := os.Getenv(EnvVar)
+	if u == "" {
 		told.Do(func() { fmt.Fprintln(os.Stderr, howTo) })
 		t.Skip(howTo)
 	}
-	return url
+	return u
 }
 
 // Schema returns the server URL and a fresh schema name that is dropped when the test ends.
@@ -51,6 +54,41 @@ func Schema(t testing.TB) (url, schema string) {
 		}
 	})
 	return url, schema
+}
+
+// Database creates a fresh, empty database on the test server, dropped when the test ends (with whatever
+// connections are left to it), and returns its URL: for tests that need a whole database, such as a
+// restore of pg_dump's output, which recreates the schemas it holds.
+func Database(t testing.TB) string {
+	t.Helper()
+	base := URL(t)
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("%s: %v", EnvVar, err)
+	}
+	var b [8]byte
+	rand.Read(b[:])
+	name := "surveyor_test_" + hex.EncodeToString(b[:])
+	ctx := context.Background()
+	exec := func(sql string) error {
+		conn, err := pgx.Connect(ctx, base)
+		if err != nil {
+			return err
+		}
+		defer conn.Close(ctx)
+		_, err = conn.Exec(ctx, sql)
+		return err
+	}
+	if err := exec(`CREATE DATABASE ` + name); err != nil {
+		t.Fatalf("create test database: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := exec(`DROP DATABASE IF EXISTS ` + name + ` WITH (FORCE)`); err != nil {
+			t.Errorf("drop test database: %v", err)
+		}
+	})
+	u.Path = "/" + name
+	return u.String()
 }
 
 // Open opens a store on a fresh schema, closed and dropped when the test ends.

@@ -1,5 +1,7 @@
 // The server's HTTP API (docs/api.md) and WebSocket push, plus the seats this browser holds.
 
+import { serverReached } from "./offline.js";
+
 export class APIError extends Error {
   constructor(status, code, message) { super(message); this.status = status; this.code = code; }
 }
@@ -8,7 +10,14 @@ async function call(method, path, body, token, extra) {
   const headers = { ...(extra || {}) };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = "Bearer " + token;
-  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let r;
+  try {
+    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    serverReached(false); // no answer at all: the network or the server is down (offline.js says so)
+    throw e;
+  }
+  serverReached(true);
   let data = null;
   try { data = await r.json(); } catch { /* an empty or non-JSON body is reported below */ }
   if (!r.ok) {

@@ -13,6 +13,7 @@ import { showSettings } from "./settings.js";
 import { friendsPanel } from "./social.js";
 import { learnPanel } from "./tutorial.js";
 import { games, gameName, clientOf } from "./games.js";
+import { offlineBanner } from "./offline.js";
 
 let teardown = null;
 
@@ -45,7 +46,7 @@ export function route() {
   document.querySelectorAll(".fly-points").forEach(e => e.remove());
   const app = document.getElementById("app");
   const main = h("main", { id: "screen" });
-  app.replaceChildren(header(), main);
+  app.replaceChildren(header(), offlineBanner(), main);
   const m = location.pathname.match(/^\/m\/([A-Za-z0-9_-]+)(\/replay)?\/?$/);
   const u = location.pathname.match(/^\/u\/([^/]+)\/?$/);
   const lb = location.pathname.match(/^\/leaderboard\/([a-z0-9_-]+)\/?$/);
@@ -258,3 +259,8 @@ document.addEventListener("click", (e) => {
 window.addEventListener("popstate", route);
 setLanguage(pickLanguage(), false);
 route();
+// The service worker keeps the client shell, so that the lobby opens offline (sw.js); without one (an
+// insecure origin, an old browser) the client simply needs the network.
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => {}));
+}

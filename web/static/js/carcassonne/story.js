@@ -2,7 +2,7 @@
 
 import { t, plural, carcName, surveyorName, modifierName, goodsName } from "../i18n.js";
 import { playerName } from "../ui.js";
-import { tileWords } from "./words.js";
+import { tileWords, whereWords } from "./words.js";
 
 // GOODS are the Traders' goods in the order the story lists them.
 const GOODS = ["wine", "grain", "cloth"];
@@ -33,10 +33,11 @@ export function tell(e, match) {
       return t("storyPilesOrder", { list: piles.map(p => t("labelled", { label: carcName(p), text: d[p].map(surveyorName).join(", ") })).join("; ") });
     }
     case "magic": {
-      // The mage or the witch placed, moved, taken off, or leaving with its finished road or city.
+      // The mage or the witch placed, moved, taken off, or leaving with its finished road or city: the
+      // feature and where its tile lies from the start tile, in words, as the replay's moves say it.
       const at = d.to || d.from || {};
       const feature = carcName((at.segment || "").split(":")[0]).toLowerCase();
-      return t(`storyMagic_${d.action}_${d.figure}`, { who, feature, x: at.x, y: at.y });
+      return t(`storyMagic_${d.action}_${d.figure}`, { who, feature, where: whereWords(at.x || 0, at.y || 0) });
     }
     case "end":
       if (d.scores) return t("storyScores", { list: d.scores.map((n, s) => `${playerName(match, s)} ${n}`).join(", ") });

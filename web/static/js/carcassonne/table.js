@@ -12,7 +12,7 @@ import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 import { calm, flyPoints, rectOf } from "../motion.js";
 import { withChanges, featureWords } from "./story.js";
-import { tileWords } from "./words.js";
+import { tileWords, whereWords } from "./words.js";
 
 // The seats' colours, as the meeples of app.css.
 const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333", "#8a5a9e"];
@@ -638,14 +638,6 @@ function magicLabel(s, mg) {
   // A road or city of the tile being laid: named on it, as its meeple spots are.
   if (!tl && s.cc && s.cc.at && s.cc.at[0] === mg.x && s.cc.at[1] === mg.y) return `${segLabel(s.view.tile, s.cc.rot, mg.segment)} · ${t("carcThisTile")}`;
   return `${tl ? segLabel(tl.tile, tl.rotation / 90, mg.segment) : carcName(kind)} · ${whereWords(mg.x, mg.y)}`;
-}
-
-// whereWords says where a cell lies from the start tile, in words ("2 north, 1 east of the start tile").
-function whereWords(x, y) {
-  const steps = [];
-  if (y) steps.push(t(y < 0 ? "carcNorth" : "carcSouth", { n: Math.abs(y) }));
-  if (x) steps.push(t(x < 0 ? "carcWest" : "carcEast", { n: Math.abs(x) }));
-  return steps.length ? t("carcOfStart", { list: steps.join(", ") }) : t("carcStartTile");
 }
 
 // expansionControls are the choices the expansions add on a placed tile: which figure to stand, the

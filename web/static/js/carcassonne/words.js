@@ -79,5 +79,14 @@ export function tileWords(id) {
   return rest.length ? t("twWith", { a: head[0], b: and(rest) }) : head[0];
 }
 
+// whereWords says where a cell lies from the start tile, in words ("2 north, 1 east of the start tile",
+// "on the start tile"): the board has no printed coordinates, and "(3,-2)" means nothing to a player.
+export function whereWords(x, y) {
+  const steps = [];
+  if (y) steps.push(t(y < 0 ? "carcNorth" : "carcSouth", { n: Math.abs(y) }));
+  if (x) steps.push(t(x < 0 ? "carcWest" : "carcEast", { n: Math.abs(x) }));
+  return steps.length ? t("carcOfStart", { list: steps.join(", ") }) : t("carcStartTile");
+}
+
 // capital starts a phrase with a capital letter, for the start of a sentence.
 export const capital = (s) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
