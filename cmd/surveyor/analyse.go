@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/surveyor-game/surveyor/analysis"
@@ -50,16 +49,7 @@ func runAnalyse(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if *samples < 0 {
 		return fmt.Errorf("--samples %d: want 0 or more", *samples)
 	}
-	in := stdin
-	if name := files[0]; name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return fmt.Errorf("open record: %w", err)
-		}
-		defer f.Close()
-		in = f
-	}
-	rec, err := game.ReadRecord(in)
+	rec, err := readRecordFile(files[0], stdin)
 	if err != nil {
 		return err
 	}
