@@ -57,7 +57,15 @@ func newEnvWith(t *testing.T, seed uint64, tweak func(*server.Config)) *env {
 	if tweak != nil {
 		tweak(&cfg)
 	}
-	srv, err := server.New(ctx, cfg)
+	e.url = serve(t, cfg)
+	return e
+}
+
+// serve starts a server on cfg and returns its address; the server, then its store, close when the test
+// ends.
+func serve(t *testing.T, cfg server.Config) string {
+	t.Helper()
+	srv, err := server.New(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,10 +74,9 @@ func newEnvWith(t *testing.T, seed uint64, tweak func(*server.Config)) *env {
 		hs.CloseClientConnections()
 		srv.Close()
 		hs.Close()
-		st.Close()
+		cfg.Store.Close()
 	})
-	e.url = hs.URL
-	return e
+	return hs.URL
 }
 
 // getJSON fetches one API path into v.

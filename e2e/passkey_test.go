@@ -12,9 +12,25 @@ import (
 // through the DevTools WebAuthn domain), signs out, and signs in again with the passkey alone.
 func TestPasskey(t *testing.T) {
 	e := newEnv(t, 1)
+	passkeyFlow(t, e.url)
+}
+
+// TestPasskeyAcrossInstances: the same, on three instances sharing one PostgreSQL behind a balancer that
+// sends each ceremony's second step to another instance than its first.
+func TestPasskeyAcrossInstances(t *testing.T) {
+	lb := newBalancedInstances(t, 3)
+	passkeyFlow(t, lb.url)
+	if lb.ceremonies.Load() < 2 || lb.sameInstance.Load() != 0 {
+		t.Fatalf("%d ceremonies, %d of them finished on the instance that began them; want both steps of each on different instances",
+			lb.ceremonies.Load(), lb.sameInstance.Load())
+	}
+}
+
+// passkeyFlow signs up, registers a passkey, signs out and signs in with it, on the site at url.
+func passkeyFlow(t *testing.T, url string) {
 	ctx := browser(t, "en-US")
 	// Passkeys are bound to a domain name: the page is opened as localhost, not 127.0.0.1.
-	site := strings.Replace(e.url, "127.0.0.1", "localhost", 1)
+	site := strings.Replace(url, "127.0.0.1", "localhost", 1)
 	run(t, ctx, chromedp.Navigate(site+"/"))
 	if _, err := chromedp.Call(ctx, webauthn.Enable, webauthn.EnableParams{}); err != nil {
 		t.Fatal(err)

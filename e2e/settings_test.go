@@ -89,6 +89,15 @@ func TestAccountSettings(t *testing.T) {
 	waitJS(t, ctx, `!!document.querySelector('#settings-link')`)
 	click(t, ctx, "#settings-link")
 	waitJS(t, ctx, `!!document.querySelector('#delete-settings')`)
+	// Before deleting, the player downloads their games: the link answers their records with the session.
+	if href := evalString(t, ctx, `document.querySelector('#export-games').getAttribute('href')`); href != "/api/account/export" {
+		t.Fatalf("the download link goes to %q", href)
+	}
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`fetch(document.querySelector('#export-games').href).then(r => { window.exported = r.status + " " + r.headers.get("content-type") })`))
+	waitJS(t, ctx, `window.exported === "200 application/x-ndjson"`)
+	if why := evalString(t, ctx, `document.querySelector('#delete-settings').textContent`); !strings.Contains(why, "What stays") || !strings.Contains(why, "Download your games first") {
+		t.Errorf("the deletion does not say what stays and what goes: %q", why)
+	}
 	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#delete-password"), "correct horse"))
 	click(t, ctx, "#delete-account")
 	waitJS(t, ctx, `document.querySelector('#delete-msg').textContent === "Wrong password."`)

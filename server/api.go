@@ -93,6 +93,7 @@ func (s *Server) routeTable() []route {
 	accounts("POST /api/account/tokens", s.acct.CreateToken)
 	accounts("DELETE /api/account/tokens/{tid}", s.acct.DeleteToken)
 	api("POST /api/account/claim", s.claim)
+	api("GET /api/account/export", s.exportGames)
 	api("GET /api/account/games", s.yourGames)
 	accounts("GET /api/account/passkeys", s.acct.ListPasskeys)
 	accounts("DELETE /api/account/passkeys/{pid}", s.acct.DeletePasskey)

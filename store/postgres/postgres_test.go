@@ -165,3 +165,5 @@ func TestNewerSchema(t *testing.T) {
 			return err
 		})
 }
+
+func BenchmarkShared(b *testing.B) { storetest.BenchShared(b, pgtest.Open(b)) }

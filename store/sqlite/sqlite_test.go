@@ -536,3 +536,12 @@ func TestNewerSchema(t *testing.T) {
 			return err
 		})
 }
+
+func BenchmarkShared(b *testing.B) {
+	s, err := Open(context.Background(), filepath.Join(b.TempDir(), "surveyor.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	storetest.BenchShared(b, s)
+}

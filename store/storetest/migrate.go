@@ -1,11 +1,13 @@
 package storetest
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/surveyor-game/surveyor/store"
 )
@@ -38,4 +40,33 @@ func NewerSchema(t *testing.T, base []store.Migration, migrate func([]store.Migr
 	if err := migrate(slices.Concat(base, []store.Migration{expand, breaking})); err != nil {
 		t.Fatalf("the newer binary after the older one's refusal: %v", err)
 	}
+}
+
+// BenchShared measures what sharing costs a request: a limit's check and record (Recent and AddRecent),
+// and a value put then taken (a passkey ceremony's two steps).
+func BenchShared(b *testing.B, sh store.Shared) {
+	ctx := context.Background()
+	now := time.Now()
+	b.Run("limit", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			key := "hour:bench:" + strconv.Itoa(i%100)
+			if _, _, err := sh.Recent(ctx, key, now.Add(-time.Hour)); err != nil {
+				b.Fatal(err)
+			}
+			if err := sh.AddRecent(ctx, key, now, 1); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("ceremony", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			key := "passkey:bench:" + strconv.Itoa(i)
+			if err := sh.PutTemp(ctx, key, []byte(`{"challenge":"x"}`), now.Add(time.Minute)); err != nil {
+				b.Fatal(err)
+			}
+			if _, ok, err := sh.TakeTemp(ctx, key, now); err != nil || !ok {
+				b.Fatal(ok, err)
+			}
+		}
+	})
 }

@@ -77,7 +77,9 @@ const en = {
   tokenOnce: "Your new token, shown this once: copy it now. Anyone who has it acts as you within its scopes.",
   sessions: "Devices", sessionsWhy: "Lost a phone, or signed in on a shared computer? Sign out of every device, this one included.",
   signOutEverywhere: "Sign out everywhere", deleteAccount: "Delete the account",
-  deleteWhy: "Your account, sessions, tokens and passkeys are removed for good. Your games stay for the other players, under a neutral name.",
+  deleteWhy: "Removed for good: your password, sessions, API tokens, passkeys, e-mail address and notification settings, push subscriptions, notifications, follows and blocks; your name becomes free for anyone, and you leave the leaderboards. What stays: the games you played, for the other players, under the seat names they were played with. Download your games first to keep them.",
+  yourData: "Your games", yourDataWhy: "Every finished game of yours as a game record, one a line (JSON), which surveyor replay and other tools read. A game still in play joins once it ends.",
+  downloadGames: "Download my games",
   refusals: {
     blocked: "This player does not take your messages or invitations.",
     bad_json: "The server did not understand the request.", bad_request: "The server did not understand the request.",
@@ -426,7 +428,9 @@ const fr = {
   tokenOnce: "Votre nouveau jeton, montré cette seule fois : copiez-le maintenant. Qui le détient agit en votre nom dans ses droits.",
   sessions: "Appareils", sessionsWhy: "Téléphone perdu, ou connecté sur un ordinateur partagé ? Déconnectez tous les appareils, celui-ci compris.",
   signOutEverywhere: "Se déconnecter partout", deleteAccount: "Supprimer le compte",
-  deleteWhy: "Votre compte, vos sessions, jetons et clés d'accès sont supprimés pour de bon. Vos parties restent pour les autres joueurs, sous un nom neutre.",
+  deleteWhy: "Supprimés pour de bon : votre mot de passe, vos sessions, jetons d'API, clés d'accès, adresse e-mail et réglages des notifications, abonnements push, notifications, abonnements et blocages ; votre nom redevient libre pour tous, et vous quittez les classements. Ce qui reste : les parties que vous avez jouées, pour les autres joueurs, sous les noms de siège avec lesquels elles ont été jouées. Téléchargez d'abord vos parties pour les garder.",
+  yourData: "Vos parties", yourDataWhy: "Chacune de vos parties terminées sous forme d'enregistrement, une par ligne (JSON), que lisent surveyor replay et d'autres outils. Une partie en cours s'y ajoute une fois finie.",
+  downloadGames: "Télécharger mes parties",
   refusals: {
     blocked: "Ce joueur ne reçoit ni vos messages ni vos invitations.",
     bad_json: "Le serveur n'a pas compris la demande.", bad_request: "Le serveur n'a pas compris la demande.",
@@ -809,7 +813,9 @@ const pt = {
   tokenOnce: "Seu novo token, mostrado só desta vez: copie-o agora. Quem o tiver age como você dentro das permissões dele.",
   sessions: "Aparelhos", sessionsWhy: "Perdeu o celular, ou entrou num computador compartilhado? Saia de todos os aparelhos, este incluído.",
   signOutEverywhere: "Sair em todos os aparelhos", deleteAccount: "Excluir a conta",
-  deleteWhy: "Sua conta, sessões, tokens e chaves de acesso são removidos de vez. Suas partidas ficam para os outros jogadores, sob um nome neutro.",
+  deleteWhy: "Removidos de vez: sua senha, sessões, tokens de API, chaves de acesso, e-mail e configurações de notificação, inscrições de push, notificações, quem você segue e bloqueia; seu nome fica livre para qualquer um, e você sai das classificações. O que fica: as partidas que você jogou, para os outros jogadores, sob os nomes de assento com que foram jogadas. Baixe suas partidas antes para guardá-las.",
+  yourData: "Suas partidas", yourDataWhy: "Cada partida sua terminada como registro de partida, uma por linha (JSON), que o surveyor replay e outras ferramentas leem. Uma partida em andamento entra quando terminar.",
+  downloadGames: "Baixar minhas partidas",
   refusals: {
     blocked: "Este jogador não recebe suas mensagens nem seus convites.",
     bad_json: "O servidor não entendeu o pedido.", bad_request: "O servidor não entendeu o pedido.",

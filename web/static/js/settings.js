@@ -22,7 +22,7 @@ export function showSettings(main, leave) {
     }
     main.replaceChildren(h("div", { id: "settings", class: "settings" },
       h("h2", {}, t("settingsOf", { name: u.name })),
-      notifySection(), passwordSection(), passkeySection(), tokenSection(), sessionSection(leave), deleteSection(leave)));
+      notifySection(), passwordSection(), passkeySection(), tokenSection(), sessionSection(leave), dataSection(), deleteSection(leave)));
   });
 }
 
@@ -143,6 +143,12 @@ function sessionSection(leave) {
         leave();
       } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
     } }, t("signOutEverywhere")), msg);
+}
+
+// dataSection: the player's own games, downloaded as records (one JSON document a line).
+function dataSection() {
+  return section("data-settings", t("yourData"), t("yourDataWhy"),
+    h("p", {}, h("a", { id: "export-games", class: "button", href: "/api/account/export", download: "" }, t("downloadGames"))));
 }
 
 function deleteSection(leave) {
