@@ -80,11 +80,16 @@ func (s *Search) Review(g *carc.Game, played carc.Move, clairvoyant bool) (Revie
 	s.Depth = 1 << 20
 	var own [2]float64
 	s.rounds(g, seed, rounds, clairvoyant, func(me int) {
-		for k, i := range [2]int{pi, best} {
-			s.playOut(s.cands[i].m, me)
-			own[k] += s.own
+		s.playOut(s.cands[pi].m, me)
+		own[0] += s.own
+		if best != pi {
+			s.playOut(s.cands[best].m, me)
+			own[1] += s.own
 		}
 	})
+	if best == pi {
+		own[1] = own[0]
+	}
 	s.Depth = depth
 	n := float64(rounds)
 	return Review{Played: played, Best: s.cands[best].m, PlayedValue: s.cands[pi].sum / n, BestValue: s.cands[best].sum / n,
