@@ -329,3 +329,40 @@ func costs(r *Report, seat int) string {
 	}
 	return b.String()
 }
+
+// Every setup is analysed: Cartographers with the Heroes content at three seats (a monster a seat draws on
+// a neighbour's sheet is the only move not judged) and Carcassonne with every expansion at three seats.
+func TestEverySetup(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name, options string
+		samples       int
+	}{
+		{"cartographers", `{"preset":"both"}`, cartoSamples},
+		{"carcassonne", `{"surveyors":true,"expansions":["river","abbot","inns_cathedrals","traders_builders","mage_witch"]}`, carcSamples},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			rec := autoGame(t, c.name, c.options, 3, 5)
+			a := analyse(t, rec, Options{Samples: c.samples, Lenses: []game.Lens{game.LensFair}})
+			judged := map[int]bool{}
+			for _, d := range a.Fair.Decisions {
+				judged[d.Move] = true
+			}
+			for i, m := range rec.Moves {
+				var mv struct{ Type string }
+				if err := json.Unmarshal(m.Move, &mv); err != nil {
+					t.Fatal(err)
+				}
+				if neighbour := mv.Type == "ambush"; judged[i] == neighbour {
+					t.Errorf("move %d (%s) judged: %v", i, m.Move, judged[i])
+				}
+			}
+			for _, p := range a.Fair.Players {
+				if p.Decisions < 10 || len(p.Series) != p.Decisions {
+					t.Errorf("seat %d: %d decisions judged, %d points", p.Seat, p.Decisions, len(p.Series))
+				}
+			}
+		})
+	}
+}
