@@ -202,7 +202,8 @@ func TestBadMoveIsCostly(t *testing.T) {
 	}
 }
 
-// Every decision's best move is legal where it was judged and valued at least as the move played; costs
+// Every decision's best move is legal where it was judged and, judged as if played, valued as the analysis
+// said, at least as the move played (the "honest about itself"); costs
 // are never negative; the summaries add up; and once nothing is hidden (the last decision) both lenses
 // value alike. (That the deck known values the best line higher holds in expectation only: a game's real
 // order may be worse than the average the fair lens samples, docs/analysis.md.)
@@ -218,6 +219,11 @@ func TestHonestAndConsistent(t *testing.T) {
 				t.Fatalf("unit %q, scores %v", a.Unit, a.Scores)
 			}
 			var fairBest, clairBest float64
+			rejudged := 0
+			judges := map[game.Lens]game.Judge{
+				game.LensFair:        plugin.Review.NewJudge(game.LensFair, 7, tb.samples),
+				game.LensClairvoyant: plugin.Review.NewJudge(game.LensClairvoyant, 7, tb.samples),
+			}
 			for _, r := range []*Report{a.Fair, a.Clairvoyant} {
 				st, err := plugin.New(rec.Options, rec.Seats, rec.Seed)
 				if err != nil {
@@ -237,6 +243,18 @@ func TestHonestAndConsistent(t *testing.T) {
 							fairBest += d.BestValue
 						} else {
 							clairBest += d.BestValue
+						}
+						if d.Cost > 0 {
+							rejudged++
+							// Played instead, the best move is valued as the analysis said: at least as
+							// the move played, by the analysis's own measure.
+							v, ok, err := judges[r.Lens].Judge(st, m.Seat, d.Best)
+							if err != nil || !ok {
+								t.Fatalf("%s move %d: the best move %s judged: %v %v", r.Lens, i, d.Best, ok, err)
+							}
+							if got := round(v.PlayedValue); got != d.BestValue || got < d.Value {
+								t.Errorf("%s move %d: the best move played is valued %.2f, the analysis said %.2f (played %.2f)", r.Lens, i, got, d.BestValue, d.Value)
+							}
 						}
 						try, _ := plugin.New(rec.Options, rec.Seats, rec.Seed)
 						for _, earlier := range rec.Moves[:i] {
@@ -271,6 +289,9 @@ func TestHonestAndConsistent(t *testing.T) {
 			lastF, lastC := a.Fair.Decisions[len(a.Fair.Decisions)-1], a.Clairvoyant.Decisions[len(a.Clairvoyant.Decisions)-1]
 			if lastF.Value != lastC.Value || lastF.BestValue != lastC.BestValue {
 				t.Errorf("last decision: fair %.2f/%.2f, clairvoyant %.2f/%.2f: nothing is hidden then", lastF.Value, lastF.BestValue, lastC.Value, lastC.BestValue)
+			}
+			if rejudged < 2 {
+				t.Errorf("%d costly decisions re-judged: the game with a bad move should have some", rejudged)
 			}
 			n := float64(len(a.Fair.Decisions))
 			t.Logf("mean best value: fair %.2f, clairvoyant %.2f", fairBest/n, clairBest/n)
