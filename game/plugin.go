@@ -30,6 +30,8 @@ type Plugin struct {
 	SimOnly []string
 	// SoloTitles are the titles a solo game can earn, best first (none for games without them).
 	SoloTitles []string
+	// Review values a finished game's decisions for the post-game analysis; nil if the game has none.
+	Review *Reviewing
 }
 
 // Bot returns the spec of one of the game's bots; "" means its default. An unknown name is an error that

@@ -48,7 +48,8 @@ func Game() game.Plugin {
 			{Name: "carcassonne/legal-placements-mid-game", Op: "listing", Setup: benchLegalPlacements},
 			{Name: "bot/carcassonne-greedy+", Op: "decision", Setup: benchBot},
 		},
-		Sim: simulate,
+		Sim:    simulate,
+		Review: review(),
 	}
 }
 

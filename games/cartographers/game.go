@@ -56,6 +56,7 @@ func Game() game.Plugin {
 		// search of the whole solo game told it.
 		SimOnly:    []string{"clairvoyant", "clairvoyant-beam"},
 		SoloTitles: titles,
+		Review:     review(),
 	}
 }
 
