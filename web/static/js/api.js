@@ -51,6 +51,11 @@ export const api = {
   claimVictory: (id, token) => call("POST", `/api/matches/${id}/claim`, {}, token),
   leave: (id, token) => call("POST", `/api/matches/${id}/leave`, {}, token),
   addBot: (id, token, bot) => call("POST", `/api/matches/${id}/bots`, bot ? { bot } : {}, token),
+  // The daily and weekly challenges (docs/api.md, "Challenges").
+  challenges: (archive) => call("GET", "/api/challenges" + (archive ? "?archive=1" : "")),
+  challengeAttempt: (id, body) => call("POST", `/api/challenges/${id}/attempts`, body || {}),
+  challengeBoard: (id) => call("GET", `/api/challenges/${id}/leaderboard`),
+  challengeShare: (id) => call("GET", `/api/challenges/${id}/share`),
   // The games and their bots do not change while the page is open: asked once.
   games: () => (gamesOnce ||= call("GET", "/api/games").catch(e => { gamesOnce = null; throw e; })),
   // The account: the session is a cookie the browser sends by itself.
