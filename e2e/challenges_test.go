@@ -88,4 +88,15 @@ func TestDailyChallenge(t *testing.T) {
 	}
 	shot(t, ctx, "challenge-board")
 	phoneShot(t, ctx, "challenge-board-phone", 1440, 900)
+
+	// Ada asks to be told when the day's challenges are ready: kept at once, there after a reload.
+	run(t, ctx, chromedp.Navigate(e.url+"/settings"))
+	waitJS(t, ctx, `!!document.querySelector('#notify-challenges') && !document.querySelector('#notify-challenges').closest('label').hidden`)
+	click(t, ctx, "#notify-challenges")
+	waitJS(t, ctx, `document.querySelector('#notify-msg').textContent !== ""`)
+	run(t, ctx, chromedp.Reload())
+	waitJS(t, ctx, `!!document.querySelector('#notify-challenges') && !document.querySelector('#notify-challenges').closest('label').hidden`)
+	if got := evalString(t, ctx, `String(document.querySelector('#notify-challenges').checked)`); got != "true" {
+		t.Fatal("the challenges reminder was not kept")
+	}
 }

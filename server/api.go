@@ -125,6 +125,8 @@ func (s *Server) routeTable() []route {
 	accounts("POST /api/challenges/{id}/attempts", s.challenges.Start)
 	accounts("GET /api/challenges/{id}/leaderboard", s.challenges.Leaderboard)
 	accounts("GET /api/challenges/{id}/share", s.challenges.Share)
+	accounts("GET /api/challenges/reminder", s.challenges.Reminder)
+	accounts("POST /api/challenges/reminder", s.challenges.Reminder)
 	return t
 }
 

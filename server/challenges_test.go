@@ -484,3 +484,54 @@ func TestChallengeAttemptsRevealNothingAhead(t *testing.T) {
 		})
 	}
 }
+
+// TestChallengeReminder: an account that asked is told once a day that the day's challenges are ready,
+// in its inbox (the outbox's channels); one that did not, or turned it off, is not.
+func TestChallengeReminder(t *testing.T) {
+	e, toks := challengeEnv(t, "Ada", "Bob")
+	reminder := func(who, body string) bool {
+		method := "GET"
+		if body != "" {
+			method = "POST"
+		}
+		return e.must(200, e.do(method, "/api/challenges/reminder", toks[who], body)).json(t)["on"].(bool)
+	}
+	if reminder("Ada", "") || !reminder("Ada", `{"on":true}`) || !reminder("Bob", `{"on":true}`) || reminder("Bob", `{"on":false}`) {
+		t.Fatal("the reminder does not turn on and off")
+	}
+	for _, c := range []struct{ tok, body string }{{"", `{"on":true}`}, {"sv_madeup", `{"on":true}`}} {
+		if r := e.do("POST", "/api/challenges/reminder", c.tok, c.body); r.status != http.StatusUnauthorized {
+			t.Fatalf("a reminder without an account: %d %s", r.status, r.body)
+		}
+	}
+	if r := e.do("POST", "/api/challenges/reminder", toks["Ada"], `{}`); r.status != http.StatusBadRequest {
+		t.Fatalf("a reminder without on: %d %s", r.status, r.body)
+	}
+	kinds := func(who string) []string {
+		var in struct{ Notes []struct{ Kind string } }
+		json.Unmarshal(e.must(200, e.do("GET", "/api/account/notifications", toks[who], "")).body, &in)
+		var out []string
+		for _, n := range in.Notes {
+			out = append(out, n.Kind)
+		}
+		return out
+	}
+	e.clock.Advance(24 * time.Hour) // the next day's challenges begin
+	// (The room's own look comes each minute: this test ends long before its next.)
+	if n := e.srv.challenges.Remind(context.Background()); n != 1 {
+		t.Fatalf("the day's first look told %d accounts, want Ada alone", n)
+	}
+	if n := e.srv.challenges.Remind(context.Background()); n != 0 {
+		t.Fatalf("a second look the same day told %d accounts again", n)
+	}
+	var got []string
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && len(got) == 0; time.Sleep(10 * time.Millisecond) {
+		got = kinds("Ada")
+	}
+	if !slices.Equal(got, []string{"challenge"}) {
+		t.Fatalf("Ada's inbox after the day began: %v, want one challenge note", got)
+	}
+	if b := kinds("Bob"); len(b) != 0 {
+		t.Fatalf("Bob turned the reminder off, yet got %v", b)
+	}
+}

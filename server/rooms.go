@@ -39,6 +39,7 @@ func (s *Server) observeRooms(ctx context.Context, cfg Config) error {
 	if err := s.challenges.Prepare(ctx); err != nil {
 		return err
 	}
+	s.wg.Go(func() { s.challenges.Run(s.ctx) })
 	sender, run, err := s.social.StartSender(ctx, social.SenderConfig{PublicURL: cfg.PublicURL, SMTP: cfg.SMTP,
 		NoPush: cfg.NoPush, PushLoopback: cfg.PushLoopback, OutboxLease: cfg.OutboxLease})
 	if err != nil {
@@ -62,7 +63,7 @@ func (s *Server) newRatings() *ratings.Room {
 func (s *Server) newChallenges() *challenges.Room {
 	cs, _ := s.accounts.(store.Challenges)
 	return challenges.New(challenges.Host{Accounts: s.accounts, Challenges: cs, Ident: s.ident, Games: s.games, Bots: s.bots,
-		Now: s.now, Log: s.log, MaxBody: s.maxBody, Start: s.startAttempt, Result: s.finalResult})
+		Now: s.now, Log: s.log, MaxBody: s.maxBody, Start: s.startAttempt, Result: s.finalResult, Notify: s.social.AddNotes})
 }
 
 // startAttempt creates a challenge attempt's match with the challenge's seed and options, seats the

@@ -34,6 +34,14 @@ type Challenges interface {
 	// FinishedChallenges lists the challenges an account finished an attempt at (not abandoned), ranked
 	// or practice, each once.
 	FinishedChallenges(ctx context.Context, userID string) ([]string, error)
+
+	// SetReminder turns an account's "today's challenges are ready" reminder on or off; Reminder says
+	// whether it is on.
+	SetReminder(ctx context.Context, userID string, on bool) error
+	Reminder(ctx context.Context, userID string) (bool, error)
+	// ClaimReminders marks day (2026-11-29) told for every account whose reminder is on and was not told
+	// of day yet, and returns them: each account once a day, whichever instance asks first.
+	ClaimReminders(ctx context.Context, day string) ([]string, error)
 }
 
 var _ Challenges = SQLAccounts{}
@@ -97,4 +105,39 @@ func (a SQLAccounts) FinishedChallenges(ctx context.Context, userID string) ([]s
 		return s, r.Scan(&s)
 	})
 	return out, a.wrap("finished challenges", err)
+}
+
+func (a SQLAccounts) SetReminder(ctx context.Context, userID string, on bool) error {
+	var err error
+	if on {
+		_, err = a.DB.Exec(ctx, `INSERT INTO challenge_reminders (user_id, last_day) VALUES (?, '') ON CONFLICT (user_id) DO NOTHING`, userID)
+	} else {
+		_, err = a.DB.Exec(ctx, `DELETE FROM challenge_reminders WHERE user_id = ?`, userID)
+	}
+	return a.wrap("set challenge reminder", err)
+}
+
+func (a SQLAccounts) Reminder(ctx context.Context, userID string) (bool, error) {
+	var n int
+	err := a.one(ctx, a.DB, func(r Rows) error { return r.Scan(&n) }, `SELECT count(*) FROM challenge_reminders WHERE user_id = ?`, userID)
+	return n > 0, a.wrap("challenge reminder", err)
+}
+
+func (a SQLAccounts) ClaimReminders(ctx context.Context, day string) ([]string, error) {
+	var out []string
+	// One statement marks and returns the rows, so that two instances claiming at once split them
+	// rather than both telling the same account (each row is updated once).
+	err := a.DB.Tx(ctx, func(db SQLDB) error {
+		rows, done, err := db.Query(ctx, `UPDATE challenge_reminders SET last_day = ? WHERE last_day <> ? RETURNING user_id`, day, day)
+		if err != nil {
+			return err
+		}
+		defer done()
+		out, err = Collect(rows, func(r Rows) (string, error) {
+			var s string
+			return s, r.Scan(&s)
+		})
+		return err
+	})
+	return out, a.wrap("claim challenge reminders", err)
 }

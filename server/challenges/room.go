@@ -80,6 +80,8 @@ type Host struct {
 	Start func(r *http.Request, s Setup) (Started, error)
 	// Result is a finished match's result (false if it is not over or cannot be read).
 	Result func(ctx context.Context, id string) (res game.Result, seats int, ended string, ok bool)
+	// Notify writes notes to the outbox and wakes the sender (the reminders); nil: none are sent.
+	Notify func(ctx context.Context, notes ...store.Note)
 }
 
 // Room is the challenges of one server instance.
@@ -87,6 +89,8 @@ type Room struct {
 	host Host
 	mu   sync.Mutex
 	key  []byte // the secret the seeds are derived from, read once
+	// reminded is the last day (UTC) whose reminders this instance claimed.
+	reminded string
 }
 
 // New builds the room.

@@ -75,4 +75,33 @@ func testChallenges(t *testing.T, c store.Challenges) {
 	if done, err := c.FinishedChallenges(ctx, "cy"); err != nil || len(done) != 0 {
 		t.Fatalf("cy abandoned, yet finished %v %v", done, err)
 	}
+	// Reminders: on, claimed once a day, off.
+	for _, u := range []string{"ada", "bob"} {
+		if err := c.SetReminder(ctx, u, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.SetReminder(ctx, "ada", true); err != nil { // a repeat changes nothing
+		t.Fatal(err)
+	}
+	if on, err := c.Reminder(ctx, "ada"); err != nil || !on {
+		t.Fatalf("ada's reminder: %v %v", on, err)
+	}
+	got, err = c.ClaimReminders(ctx, "2026-11-29")
+	slices.Sort(got)
+	if err != nil || !slices.Equal(got, []string{"ada", "bob"}) {
+		t.Fatalf("claimed %v %v, want ada and bob", got, err)
+	}
+	if again, err := c.ClaimReminders(ctx, "2026-11-29"); err != nil || len(again) != 0 {
+		t.Fatalf("claimed the same day twice: %v %v", again, err)
+	}
+	if err := c.SetReminder(ctx, "bob", false); err != nil {
+		t.Fatal(err)
+	}
+	if on, err := c.Reminder(ctx, "bob"); err != nil || on {
+		t.Fatalf("bob's reminder after off: %v %v", on, err)
+	}
+	if next, err := c.ClaimReminders(ctx, "2026-11-30"); err != nil || !slices.Equal(next, []string{"ada"}) {
+		t.Fatalf("the next day claimed %v %v, want ada alone", next, err)
+	}
 }

@@ -16,3 +16,10 @@ CREATE TABLE challenge_attempts (
 CREATE UNIQUE INDEX challenge_attempts_ranked ON challenge_attempts (challenge, user_id) WHERE ranked = 1;
 CREATE INDEX challenge_attempts_user ON challenge_attempts (user_id, challenge);
 CREATE INDEX challenge_attempts_board ON challenge_attempts (challenge, ranked, finished);
+
+-- The accounts that asked to be told when the day's challenges are ready, and the last day (UTC,
+-- 2026-11-29) they were told of: one instance claims each account's reminder once a day.
+CREATE TABLE challenge_reminders (
+    user_id  TEXT PRIMARY KEY,
+    last_day TEXT NOT NULL DEFAULT ''
+);

@@ -56,6 +56,8 @@ export const api = {
   challengeAttempt: (id, body) => call("POST", `/api/challenges/${id}/attempts`, body || {}),
   challengeBoard: (id) => call("GET", `/api/challenges/${id}/leaderboard`),
   challengeShare: (id) => call("GET", `/api/challenges/${id}/share`),
+  challengeReminder: () => call("GET", "/api/challenges/reminder"),
+  setChallengeReminder: (on) => call("POST", "/api/challenges/reminder", { on }),
   // The games and their bots do not change while the page is open: asked once.
   games: () => (gamesOnce ||= call("GET", "/api/games").catch(e => { gamesOnce = null; throw e; })),
   // The account: the session is a cookie the browser sends by itself.
