@@ -7,6 +7,7 @@ import (
 )
 
 func TestPasswordRoundTrip(t *testing.T) {
+	t.Parallel()
 	h, err := HashPassword("correct horse battery staple")
 	if err != nil {
 		t.Fatal(err)
@@ -36,6 +37,7 @@ func TestPasswordRoundTrip(t *testing.T) {
 
 // A hash made with older parameters still verifies, and asks to be made again with the current ones.
 func TestPasswordRehash(t *testing.T) {
+	t.Parallel()
 	old, err := hashWith(Params{Memory: 8 * 1024, Time: 1, Threads: 1, KeyLen: 32, SaltLen: 16}, "pw")
 	if err != nil {
 		t.Fatal(err)
@@ -49,6 +51,7 @@ func TestPasswordRehash(t *testing.T) {
 }
 
 func TestMalformedHashes(t *testing.T) {
+	t.Parallel()
 	good, _ := HashPassword("pw")
 	parts := strings.Split(good, "$")
 	for _, h := range []string{"", "plain", "$argon2i$v=19$m=1,t=1,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA",
@@ -62,6 +65,7 @@ func TestMalformedHashes(t *testing.T) {
 }
 
 func TestSecrets(t *testing.T) {
+	t.Parallel()
 	a, ha := NewSecret("sv_")
 	b, hb := NewSecret("sv_")
 	if a == b || ha == hb || !strings.HasPrefix(a, "sv_") || len(a) != 3+43 {
@@ -73,6 +77,7 @@ func TestSecrets(t *testing.T) {
 }
 
 func TestNameKeyCollidesLookAlikes(t *testing.T) {
+	t.Parallel()
 	same := [][2]string{
 		{"Ada", "ada"}, {"Ada", "АDА"}, // Cyrillic А
 		{"Ada", "Ａｄａ"}, // full width
@@ -92,6 +97,7 @@ func TestNameKeyCollidesLookAlikes(t *testing.T) {
 }
 
 func TestCheckName(t *testing.T) {
+	t.Parallel()
 	for _, ok := range []string{"Ada", "Ana Lima", "o'Neil", "José", "Łukasz", "李小龍", "R2-D2"} {
 		if err := CheckName(ok, "strong"); err != nil {
 			t.Errorf("%q refused: %v", ok, err)

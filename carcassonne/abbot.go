@@ -38,7 +38,7 @@ var abbot = expansion{
 	stands:    [numFigures]*figureRule{Abbot: &abbotRule},
 	checkMove: checkRecall,
 	recalls:   true,
-	playMove: func(g *Game, m Move, seat int) {
+	playMove: func(g *Game, m *Move, seat int) {
 		if m.Recall {
 			g.recallAbbot(m.RecallAt, seat)
 		}
@@ -91,7 +91,7 @@ func (g *Game) abbotOn(p Pos, seat int) (tile, seg int, err error) {
 }
 
 // checkRecall refuses a recall of an abbot that is not the player's, or not on that tile.
-func checkRecall(g *Game, m Move) error {
+func checkRecall(g *Game, m *Move) error {
 	if !m.Recall {
 		return nil
 	}

@@ -87,9 +87,10 @@ type opening struct {
 	cell int32
 	need uint8
 	mask uint8
+	slot uint16 // the cell's entry in the table (board.keys), so that moving it needs no probe
 }
 
-// numDemands is the number of demand classes (opening.demand), rounded up to a power of two so that a
+// numDemands is the number of demand classes (board.demand), rounded up to a power of two so that a
 // class masked by numDemands-1 indexes a row without a bounds check.
 const numDemands = 1024 // > 5*5*5*5
 
@@ -186,26 +187,30 @@ func (b *board) put(typ, rot, cell int) int {
 	b.ntiles++
 	h := b.key(cell)
 	b.tile[h] = uint8(idx + 1)
+	// The tiles around, as the frontier cell knew them: the other sides are empty (a cell off the
+	// frontier touches no tile at all), so only they are looked up, and never hold a tile.
+	var nbr [4]uint8
 	if s := b.fslot[h]; s != 0 {
+		nbr = b.fnbr[s-1]
 		last := b.frontier[b.nfront-1]
 		b.frontier[s-1] = last
 		b.fnbr[s-1] = b.fnbr[b.nfront-1]
 		b.demand[s-1] = b.demand[b.nfront-1]
-		b.fslot[b.slot(int(last.cell))] = s
+		b.fslot[last.slot] = s
 		b.nfront--
 		b.fslot[h] = 0
 	}
 	edges := orients[typ*4+rot].edges
 	for d := 0; d < 4; d++ {
+		if nbr[d] != 0 {
+			continue
+		}
 		// maxTiles tiles cannot reach the virtual grid's edge from the centre, so n is always inside.
 		n := cell + step[d]
 		hn := b.key(n)
-		if b.tile[hn] != 0 {
-			continue
-		}
 		s := b.fslot[hn]
 		if s == 0 {
-			b.frontier[b.nfront] = opening{cell: int32(n)}
+			b.frontier[b.nfront] = opening{cell: int32(n), slot: uint16(hn)}
 			b.fnbr[b.nfront] = [4]uint8{}
 			b.demand[b.nfront] = 0
 			b.nfront++
@@ -253,21 +258,35 @@ func nibble(fit uint32) uint64 {
 	return uint64(((fit >> 7) & 0x01010101 * 0x01020408) >> 24)
 }
 
-// fitAll fills fs for a tile type and returns how many placements it has: one scan of the frontier.
+// fitAll fills fs for a tile type and returns how many placements it has: one scan of the frontier, then
+// the placement rule applied to what fits (a drawn tile seldom has one: the River's), apart so that the
+// scan stays a tight loop.
 func (b *board) fitAll(typ int, rule *Game, fs *fitSet) int {
-	row, narrow := &fitsByDemand[typ], rule != nil && rule.placeBy != nil
+	n := b.fitEdges(typ, fs)
+	if rule == nil || rule.placeBy == nil || n == 0 {
+		return n
+	}
+	n = 0
+	for wi := 0; wi*16 < b.nfront; wi++ {
+		fs.w[wi] = rule.allowedWord(typ, b.frontier[wi*16:], fs.w[wi])
+		n += bits.OnesCount64(fs.w[wi])
+	}
+	fs.n = n
+	return n
+}
+
+// fitEdges is fitAll by the edges alone: each word of sixteen cells is built from the last cell down,
+// four bits shifted in at a time.
+func (b *board) fitEdges(typ int, fs *fitSet) int {
+	row := &fitsByDemand[typ]
 	dem := b.demand[:b.nfront]
 	n := 0
-	// Sixteen cells make a word; the loop over them is kept free of the rule's call, which a drawn
-	// tile seldom has (the River's).
-	for wi := 0; wi*16 < len(dem); wi++ {
-		cells := dem[wi*16 : min(wi*16+16, len(dem))]
+	for wi := 0; len(dem) > 0; wi++ {
+		cells := dem[:min(16, len(dem))]
+		dem = dem[len(cells):]
 		var w uint64
-		for j, c := range cells {
-			w |= uint64(row[c&(numDemands-1)]) << (4 * j)
-		}
-		if narrow {
-			w = rule.allowedWord(typ, b.frontier[wi*16:], w)
+		for j := len(cells) - 1; j >= 0; j-- {
+			w = w<<4 | uint64(row[cells[j]&(numDemands-1)])
 		}
 		fs.w[wi] = w
 		n += bits.OnesCount64(w)
@@ -295,18 +314,39 @@ func (b *board) listFits(fs *fitSet, buf []Placement) []Placement {
 // pickPlacement is the k-th placement of fs (k below fs.n), found without listing them: a random player
 // needs one placement, and building all of them cost it more than the rest of its move.
 func (b *board) pickPlacement(fs *fitSet, k int) Placement {
-	for wi := 0; wi*16 < b.nfront; wi++ {
-		w := fs.w[wi]
+	return b.placementAt(nthSet(fs.w[:(b.nfront+15)/16], k))
+}
+
+// nthSet is the index of the k-th set bit (from 0) of the words ws, bit i of word w being index 64w+i;
+// k must be below their count. Words are skipped by their counts, and sixteen bits at a time within the
+// word that holds it, so that the random player's draw never walks its choices one by one.
+func nthSet(ws []uint64, k int) int {
+	for wi, w := range ws {
 		if c := bits.OnesCount64(w); k >= c {
 			k -= c
 			continue
 		}
-		for ; k > 0; k-- {
-			w &= w - 1
-		}
-		return b.placementAt(wi*64 + bits.TrailingZeros64(w))
+		return 64*wi + nthBit(w, k)
 	}
-	panic("carcassonne: pickPlacement beyond the placements")
+	panic("carcassonne: nthSet beyond the set bits")
+}
+
+// nthBit is the index of the k-th set bit (from 0) of w, k below its count: the byte that holds it is
+// found from the bytes' running counts all at once (broadword select: a byte's high bit marks a running
+// count not above k), then the bit within the byte.
+func nthBit(w uint64, k int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := w - (w>>1)&0x5555555555555555
+	x = x&0x3333333333333333 + (x>>2)&0x3333333333333333
+	x = (x + x>>4) & 0x0f0f0f0f0f0f0f0f
+	run := x * ones // byte i: the set bits in bytes 0 to i
+	b := bits.OnesCount64((uint64(k)*ones | highs - run) & highs)
+	k -= int((run << 8) >> (8 * b) & 0xff)
+	w = w >> (8 * b) & 0xff
+	for ; k > 0; k-- {
+		w &= w - 1
+	}
+	return 8*b + bits.TrailingZeros64(w)
 }
 
 // placements appends every legal placement of a tile type to buf.

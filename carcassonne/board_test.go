@@ -149,7 +149,7 @@ func checkFrontier(t *testing.T, b *board, where string) {
 		if !want[int(f.cell)] {
 			t.Fatalf("%s: frontier cell %v touches no tile or holds one", where, posOf(int(f.cell)))
 		}
-		if b.opening(int(f.cell)) != &b.frontier[i] {
+		if b.opening(int(f.cell)) != &b.frontier[i] || int(f.slot) != b.slot(int(f.cell)) {
 			t.Fatalf("%s: frontier cell %v is not found through its slot", where, posOf(int(f.cell)))
 		}
 		e, m := b.refNeed(int(f.cell))
@@ -318,4 +318,26 @@ func hasPointers(rt reflect.Type) bool {
 		}
 	}
 	return false
+}
+
+// nthBit finds the k-th set bit as counting them one by one does, for words of every density.
+func TestNthBitCountsTheBits(t *testing.T) {
+	t.Parallel()
+	rng := game.NewRNG(3, 0)
+	for i := 0; i < 20000; i++ {
+		w := rng.Uint64()
+		for j := i % 4; j > 0; j-- {
+			w &= rng.Uint64() // sparser words too
+		}
+		k := 0
+		for b := 0; b < 64; b++ {
+			if w&(1<<b) == 0 {
+				continue
+			}
+			if got := nthBit(w, k); got != b {
+				t.Fatalf("nthBit(%#x, %d) = %d, want %d", w, k, got, b)
+			}
+			k++
+		}
+	}
 }

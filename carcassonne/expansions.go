@@ -25,7 +25,9 @@ import "github.com/surveyor-game/surveyor/game"
 //     segment, and whether the feature must hold no figure or one of the seat's followers); the base
 //     game's meeple rule is meepleRule.
 //   - checkMove, playMove: the rest of a move (the Abbot's recall): checkMove refuses a move with a
-//     reason and changes nothing; playMove acts after the figure stands and before the scorings.
+//     reason and changes nothing; playMove acts after the figure stands and before the scorings. Both
+//     read the move through a pointer (a move is some hundred bytes, and every move calls them) and
+//     change nothing in it.
 //     recalls marks an expansion whose move part takes a figure back, magic one that moves the neutral
 //     figures (Move.Magic).
 //   - scoring: changes a feature being scored (a field too: the pig), in any mode
@@ -66,8 +68,8 @@ type expansion struct {
 	explain   func(g *Game, err error) error
 
 	stands    [numFigures]*figureRule
-	checkMove func(g *Game, m Move) error
-	playMove  func(g *Game, m Move, seat int)
+	checkMove func(g *Game, m *Move) error
+	playMove  func(g *Game, m *Move, seat int)
 	recalls   bool
 	magic     bool // checkMove judges the move's Magic part (the Mage & Witch)
 
@@ -148,7 +150,7 @@ func indexOf(x *expansion) int8 {
 // streamExpansion is the first of the seed's streams the expansions use, one each in list order.
 const streamExpansion = streamSurveyor
 
-// switchExpansions lists the expansions the options play with.
+// switchExpansions lists the expansions the options play with, and their hooks a move calls.
 func (g *Game) switchExpansions() {
 	g.exps = g.exps[:0]
 	for _, x := range expansions {
@@ -156,7 +158,66 @@ func (g *Game) switchExpansions() {
 			g.exps = append(g.exps, x)
 		}
 	}
+	g.hooks = &hookSets[hookSetOf(g.opts)]
 }
+
+// moveHooks are the hooks of one set of expansions that every move calls, those that are not nil, in
+// list order. A move called them by walking every expansion of its game and skipping the nil ones, a
+// tenth of a game's time with every expansion; the lists are made once for every set (hookSets).
+type moveHooks struct {
+	checkMove  []func(g *Game, m *Move) error
+	playMove   []func(g *Game, m *Move, seat int)
+	completed  []func(g *Game, root int, k Kind, seat int)
+	turnEnd    []func(g *Game, scored bool)
+	playsAgain []func(g *Game) bool
+	restricts  []*expansion // with place too
+	scoring    []*expansion
+}
+
+// hookSetOf is the index in hookSets of the options' expansions: their set, and a bit for the Land
+// Surveyors above it.
+func hookSetOf(o Options) int {
+	i := int(o.Expansions)
+	if o.Surveyors {
+		i |= 1 << numExpansions
+	}
+	return i
+}
+
+// hookSets are the moveHooks of every set of expansions, by hookSetOf.
+var hookSets = func() (h [2 << numExpansions]moveHooks) {
+	for i := range h {
+		o := Options{Expansions: Expansions(i & (1<<numExpansions - 1)), Surveyors: i>>numExpansions != 0}
+		hs := &h[i]
+		for _, x := range expansions {
+			if !x.on(o) {
+				continue
+			}
+			if x.checkMove != nil {
+				hs.checkMove = append(hs.checkMove, x.checkMove)
+			}
+			if x.playMove != nil {
+				hs.playMove = append(hs.playMove, x.playMove)
+			}
+			if x.completed != nil {
+				hs.completed = append(hs.completed, x.completed)
+			}
+			if x.turnEnd != nil {
+				hs.turnEnd = append(hs.turnEnd, x.turnEnd)
+			}
+			if x.playsAgain != nil {
+				hs.playsAgain = append(hs.playsAgain, x.playsAgain)
+			}
+			if x.restricts != nil {
+				hs.restricts = append(hs.restricts, x)
+			}
+			if x.scoring != nil {
+				hs.scoring = append(hs.scoring, x)
+			}
+		}
+	}
+	return h
+}()
 
 // startExpansions runs the setups of the expansions switched on.
 func (g *Game) startExpansions() {
@@ -183,10 +244,7 @@ func init() {
 // as a modifier of the scoring with the points it made.
 func (g *Game) expansionScoring(t *tally, mods *[maxMods]modifier) int {
 	n := 0
-	for _, x := range g.exps {
-		if x.scoring == nil {
-			continue
-		}
+	for _, x := range g.hooks.scoring {
 		before := t.value()
 		if id := x.scoring(g, t); id >= 0 && n < maxMods {
 			mods[n] = modifier{x: x.index, id: id, delta: int16(t.value() - before)}
@@ -197,26 +255,23 @@ func (g *Game) expansionScoring(t *tally, mods *[maxMods]modifier) int {
 }
 
 func (g *Game) expansionTurnEnd(scored bool) {
-	for _, x := range g.exps {
-		if x.turnEnd != nil {
-			x.turnEnd(g, scored)
-		}
+	for _, f := range g.hooks.turnEnd {
+		f(g, scored)
 	}
 }
 
 func (g *Game) expansionCompleted(root int, k Kind, seat int) {
-	for _, x := range g.exps {
-		if x.completed != nil {
-			x.completed(g, root, k, seat)
-		}
+	for _, f := range g.hooks.completed {
+		f(g, root, k, seat)
 	}
 }
 
-// playsAgain reports whether an expansion gives the seat that just laid a tile the next one too.
+// playsAgain reports whether an expansion gives the seat that just laid a tile the next one too (each is
+// asked: the hook keeps its state).
 func (g *Game) playsAgain() bool {
 	again := false
-	for _, x := range g.exps {
-		if x.playsAgain != nil && x.playsAgain(g) {
+	for _, f := range g.hooks.playsAgain {
+		if f(g) {
 			again = true
 		}
 	}
@@ -261,8 +316,8 @@ func (g *Game) expansionView(v *View) {
 
 // placeRuleFor is the expansion whose placement rule applies to a tile type now, or nil.
 func (g *Game) placeRuleFor(typ int) *expansion {
-	for _, x := range g.exps {
-		if x.restricts != nil && x.restricts(g, typ) {
+	for _, x := range g.hooks.restricts {
+		if x.restricts(g, typ) {
 			return x
 		}
 	}

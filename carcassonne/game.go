@@ -41,6 +41,7 @@ type Game struct {
 	// exps are the expansions this game plays with (expansions.go); placeBy is the one whose placement
 	// rule applies to the tile drawn, if any.
 	exps    []*expansion
+	hooks   *moveHooks // the hooks of exps a move calls (switchExpansions)
 	placeBy *expansion
 	events  []event
 	evTiles []int16
@@ -74,6 +75,10 @@ type Game struct {
 	expRNG game.RNG        // the setup's generator of the expansion being set up
 	xs     expansionStates // the expansions' states
 	stand  standing        // where a figure's rule is asked about (figures.go)
+	// move is the move being checked and played (Play), which the checks, the expansions' hooks and
+	// the laying read through a pointer (a pointer to Play's parameter would move every move to the
+	// heap); scratch, like stand.
+	move Move
 	// again marks the turns (bit per number of tiles laid before it) that were a second tile of the same
 	// seat (an expansion's playsAgain: the builder), for the narrative.
 	again [maxTiles/64 + 1]uint64
@@ -257,7 +262,7 @@ func (g *Game) Placements(buf []Placement) []Placement {
 }
 
 // check validates a move for the seat to act without changing anything.
-func (g *Game) check(m Move) (cell int, err error) {
+func (g *Game) check(m *Move) (cell int, err error) {
 	if g.over {
 		return 0, game.ErrGameOver
 	}
@@ -270,7 +275,7 @@ func (g *Game) check(m Move) (cell int, err error) {
 	}
 	oi := g.current*4 + m.Rot
 	if !g.board.fits(cell, oi) {
-		return 0, g.misfit(cell, m)
+		return 0, g.misfit(cell, *m)
 	}
 	if err := g.placeRefusal(g.current, cell, m.Rot); err != nil {
 		return 0, fmt.Errorf("%w: tile %s turned %d° at (%d,%d): %w", errDoesNotFit, types[g.current].name, 90*m.Rot, m.X, m.Y, err)
@@ -286,11 +291,9 @@ func (g *Game) check(m Move) (cell int, err error) {
 			return 0, err
 		}
 	}
-	for _, x := range g.exps {
-		if x.checkMove != nil {
-			if err := x.checkMove(g, m); err != nil {
-				return 0, err
-			}
+	for _, f := range g.hooks.checkMove {
+		if err := f(g, m); err != nil {
+			return 0, err
 		}
 	}
 	if m.Recall && !g.knows(func(x *expansion) bool { return x.recalls }) {
@@ -320,7 +323,7 @@ func (g *Game) knows(flag func(x *expansion) bool) bool {
 }
 
 // checkFigure validates the figure a move stands on the drawn tile laid as g.stand holds (check sets it).
-func (g *Game) checkFigure(m Move) error {
+func (g *Game) checkFigure(m *Move) error {
 	if m.Meeple < 0 || m.Meeple >= len(types[g.current].segs) {
 		return errNoSegment
 	}
@@ -367,11 +370,14 @@ func (g *Game) misfit(cell int, m Move) error {
 // Play lays the drawn tile for the seat to act, scores what it completes, and draws the next tile. An illegal
 // move returns an error and changes nothing.
 func (g *Game) Play(m Move) error {
-	cell, err := g.check(m)
+	// The move is read in place (g.move) by the checks, the expansions' hooks and the laying: a move is
+	// some hundred bytes, copied once.
+	g.move = m
+	cell, err := g.check(&g.move)
 	if err != nil {
 		return err
 	}
-	g.lay(g.current, cell, m, g.toAct)
+	g.lay(g.current, cell, &g.move, g.toAct)
 	g.turn++
 	if g.playsAgain() {
 		g.again[g.turn/64] |= 1 << (g.turn % 64)
@@ -384,7 +390,7 @@ func (g *Game) Play(m Move) error {
 
 // lay puts a tile that fits, stands the figure or runs the expansions' other actions of the move (an
 // abbot taken back), and scores the roads, cities, monasteries and gardens it completes.
-func (g *Game) lay(typ, cell int, m Move, seat int) {
+func (g *Game) lay(typ, cell int, m *Move, seat int) {
 	// What the tile joins, worked out before it is laid: the move's listing or check did already, most
 	// of the time.
 	g.standHere(cell, typ*4+m.Rot)
@@ -403,10 +409,8 @@ func (g *Game) lay(typ, cell int, m Move, seat int) {
 			g.nmonks++
 		}
 	}
-	for _, x := range g.exps {
-		if x.playMove != nil {
-			x.playMove(g, m, seat)
-		}
+	for _, f := range g.hooks.playMove {
+		f(g, m, seat)
 	}
 	scored := false
 	var done [maxSeg]int16

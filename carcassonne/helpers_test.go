@@ -59,7 +59,7 @@ func (b *table) try(letter byte, x, y, rot int, meeple string, seat int) error {
 		}
 		seg = s
 	}
-	g.lay(typ, cell, Move{Placement: Placement{X: x, Y: y, Rot: rot}, Meeple: seg}, seat)
+	g.lay(typ, cell, &Move{Placement: Placement{X: x, Y: y, Rot: rot}, Meeple: seg}, seat)
 	g.turn++
 	return nil
 }

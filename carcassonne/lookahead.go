@@ -210,7 +210,7 @@ func (t *Trial) restore() {
 	s.supply = b.supply
 	s.monks = b.monks
 	s.toAct, s.turn, s.over, s.nmonks = b.toAct, b.turn, b.over, b.nmonks
-	s.exps, s.expRNG = b.exps, b.expRNG
+	s.exps, s.hooks, s.expRNG = b.exps, b.hooks, b.expRNG
 	s.xs = b.xs
 	s.stand, s.again = b.stand, b.again
 	s.events, s.evTiles, s.notes = b.events, b.evTiles, b.notes

@@ -467,14 +467,14 @@ func TestTrialIsAFreshCopy(t *testing.T) {
 }
 
 // Trial.restore copies the Game's fields one by one: a field added to Game must be added there too (or
-// here, if a move never changes it).
+// here, if a move never changes it or it is scratch that a move sets before reading).
 func TestTrialKnowsEveryField(t *testing.T) {
 	known := map[string]bool{
 		"opts": true, "players": true, "seed": true, "board": true, "feat": true, "deck": true, "drawPos": true,
 		"current": true, "fits": true, "discarded": true, "discPos": true, "ndisc": true, "toAct": true, "turn": true,
-		"scores": true, "supply": true, "over": true, "exps": true, "expRNG": true, "xs": true,
+		"scores": true, "supply": true, "over": true, "exps": true, "hooks": true, "expRNG": true, "xs": true,
 		"inPlay": true, "ndeck": true, "placeBy": true, "monks": true, "nmonks": true,
-		"events": true, "evTiles": true, "notes": true, "stand": true, "again": true, "stamp": true, "stampN": true, "tally": true, "quiet": true,
+		"events": true, "evTiles": true, "notes": true, "stand": true, "move": true, "again": true, "stamp": true, "stampN": true, "tally": true, "quiet": true,
 	}
 	rt := reflect.TypeOf(Game{})
 	for i := 0; i < rt.NumField(); i++ {

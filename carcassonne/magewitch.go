@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strconv"
+	"strings"
 
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -42,6 +44,9 @@ type Magic struct {
 // the witch, 0 off the board (the zero value: both beside the board, as at the start).
 type mageWitchState struct {
 	at [2]int16
+	// leaving marks (a bit per figure) those whose road or city the tile being laid completed: they
+	// leave the board at the end of its turn, after the scoring (magicLeaves).
+	leaving uint8
 }
 
 // The modifiers the Mage & Witch records on a scoring, by id.
@@ -89,9 +94,10 @@ var mageWitch = expansion{
 		}
 		return "", ""
 	},
-	turnEnd:  magicLeaves,
-	view:     magicView,
-	tellTurn: tellMagic,
+	completed: magicCompleted,
+	turnEnd:   magicLeaves,
+	view:      magicView,
+	tellTurn:  tellMagic,
 }
 
 // mageWitchIndex is the expansion's index in the list, which its notes record.
@@ -349,10 +355,10 @@ func (g *Game) posOfTile(a *afterLay, tile int) Pos {
 // one, present when it does not, a figure that is not the mage or the witch, a target that is no
 // unfinished road or city, that holds the other figure or the figure itself, or a removal while a
 // target is free.
-func checkMagic(g *Game, m Move) error {
-	mg := m.Magic
+func checkMagic(g *Game, m *Move) error {
+	mg := &m.Magic
 	if !g.magicMaybe(g.current) {
-		if mg != (Magic{}) {
+		if *mg != (Magic{}) {
 			return errMagicNotNow
 		}
 		return nil
@@ -369,14 +375,14 @@ func checkMagic(g *Game, m Move) error {
 		g.magicFreeHere(&a)
 	}
 	if g.stand.magic == magicNone {
-		if mg != (Magic{}) {
+		if *mg != (Magic{}) {
 			return errMagicNotNow
 		}
 		return nil
 	}
 	free := g.stand.magic == magicFree
 	st := &g.xs.mageWitch
-	if mg == (Magic{}) {
+	if *mg == (Magic{}) {
 		switch {
 		case free && types[a.typ].portal:
 			return errMagicPortal
@@ -458,8 +464,8 @@ func (g *Game) magicFreeHere(a *afterLay) bool {
 
 // playMagic places, moves or removes the figure of the move's magic part, after the tile is laid and
 // before what it completes is scored.
-func playMagic(g *Game, m Move, seat int) {
-	mg := m.Magic
+func playMagic(g *Game, m *Move, seat int) {
+	mg := &m.Magic
 	if mg.Figure != Mage && mg.Figure != Witch {
 		return
 	}
@@ -474,16 +480,32 @@ func playMagic(g *Game, m Move, seat int) {
 	g.tellNote(mageWitchIndex, seat, noteMagicMove+int8(2*fi), int32(to), int32(from))
 }
 
+// magicCompleted marks the figure standing on a road or city the tile just laid completed (before its
+// scoring): it leaves at the end of the turn. A figure never stands on a finished one, so that only the
+// features this tile completes need a look, not both figures' after every tile.
+func magicCompleted(g *Game, root int, _ Kind, _ int) {
+	st := &g.xs.mageWitch
+	for fi, at := range st.at {
+		if at != 0 && g.feat.find(int(at)-1) == root {
+			st.leaving |= 1 << fi
+		}
+	}
+}
+
 // magicLeaves takes off the board a figure whose road or city the tile just laid completed (it was
 // scored with it, if anyone had a figure there).
 func magicLeaves(g *Game, _ bool) {
 	st := &g.xs.mageWitch
+	if st.leaving == 0 {
+		return
+	}
 	for fi, at := range st.at {
-		if at != 0 && g.feat.open[g.feat.find(int(at)-1)] == 0 {
+		if st.leaving&(1<<fi) != 0 {
 			st.at[fi] = 0
 			g.tellNote(mageWitchIndex, g.toAct, noteMagicLeave+int8(2*fi), 0, int32(at))
 		}
 	}
+	st.leaving = 0
 }
 
 // magicScoring applies the mage or the witch to the road or city being scored, in play or at the end:
@@ -540,6 +562,28 @@ func (g *Game) Neutral(f Figure) (Pos, int, bool) {
 	return posOf(int(g.board.tiles[n/maxSeg].cell)), n % maxSeg, true
 }
 
+// whereWords says where a cell lies from the start tile, as the client does ("2 north, 1 east of the
+// start tile", "on the start tile"): the board has no printed coordinates.
+func whereWords(x, y int) string {
+	var steps []string
+	switch {
+	case y < 0:
+		steps = append(steps, strconv.Itoa(-y)+" north")
+	case y > 0:
+		steps = append(steps, strconv.Itoa(y)+" south")
+	}
+	switch {
+	case x < 0:
+		steps = append(steps, strconv.Itoa(-x)+" west")
+	case x > 0:
+		steps = append(steps, strconv.Itoa(x)+" east")
+	}
+	if len(steps) == 0 {
+		return "on the start tile"
+	}
+	return strings.Join(steps, ", ") + " of the start tile"
+}
+
 // tellMagic tells where the mage and the witch went on that turn, and which left the board.
 func tellMagic(g *Game, turn int, tell func(kind string, data any, text string)) {
 	for _, n := range g.notes {
@@ -552,7 +596,7 @@ func tellMagic(g *Game, turn int, tell func(kind string, data any, text string))
 		where := func(key string, at int32) string {
 			p, seg := g.nodeView(int(at) - 1)
 			data[key] = map[string]any{"x": p.X, "y": p.Y, "segment": seg}
-			return fmt.Sprintf("the %s at (%d,%d)", types[g.board.tiles[(at-1)/maxSeg].typ].segs[(at-1)%maxSeg].kind, p.X, p.Y)
+			return "the " + types[g.board.tiles[(at-1)/maxSeg].typ].segs[(at-1)%maxSeg].kind.String() + " " + whereWords(p.X, p.Y)
 		}
 		var text string
 		switch {
@@ -648,19 +692,8 @@ func (g *Game) drawMagicHere(p Placement, rng *game.RNG) Magic {
 	if i := k % n; i >= nb {
 		t.seg = int(own[i-nb])
 	} else {
-		for w := 0; ; w++ {
-			if c := bits.OnesCount64(ws[w]); i >= c {
-				i -= c
-				continue
-			}
-			m := ws[w]
-			for ; i > 0; i-- {
-				m &= m - 1
-			}
-			node := w*64 + bits.TrailingZeros64(m)
-			t = target{node / maxSeg, node % maxSeg}
-			break
-		}
+		node := nthSet(ws[:nw], i)
+		t = target{node / maxSeg, node % maxSeg}
 	}
 	return Magic{Figure: Mage + Figure(k/n), At: g.posOfTile(&a, t.tile), Seg: t.seg}
 }

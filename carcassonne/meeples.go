@@ -31,11 +31,15 @@ func (g *Game) figureOptionsHere(f Figure, buf []int) []int {
 // figureMaskHere is the set of figureOptionsHere's segments. A seat has figures of a kind only when one
 // of the game's expansions brings it (Reset), so the supply says whether its rule applies here.
 func (g *Game) figureMaskHere(f Figure) segSet {
-	rule := figureRules[f]
-	if g.supply[g.toAct][f] == 0 || rule == nil {
+	if g.supply[g.toAct][f] == 0 || figureRules[f] == nil {
 		return 0
 	}
-	m := rule.segsOf(&types[g.current])
+	return g.ruleMask(figureRules[f], types[g.current].figSegs[f])
+}
+
+// ruleMask is, of the segments m a rule allows by their kind, those where its figure may stand on the
+// placement g.stand holds.
+func (g *Game) ruleMask(rule *figureRule, m segSet) segSet {
 	if rule.joinOwn {
 		return g.ownHere(m)
 	}

@@ -179,9 +179,12 @@ func (r *RandomPlayer) Move(g *Game) Move {
 	// back, as MeepleOptions, otherFigureMoves and RecallOptions list them.
 	var masks [numFigures]segSet
 	total := 0
-	for f := Meeple; f < numFigures; f++ {
-		masks[f] = g.figureMaskHere(f)
-		total += bits.OnesCount16(uint16(masks[f]))
+	supply, tt := &g.supply[g.toAct], &types[g.current]
+	for f, rule := range figureRules {
+		if supply[f] > 0 && rule != nil { // figureMaskHere, without a call for a figure not in hand
+			masks[f] = g.ruleMask(rule, tt.figSegs[f])
+			total += bits.OnesCount16(uint16(masks[f]))
+		}
 	}
 	r.recalls = g.RecallOptions(r.recalls[:0])
 	m := Move{Placement: p, Meeple: NoMeeple}
@@ -191,11 +194,7 @@ func (r *RandomPlayer) Move(g *Game) Move {
 				i -= c
 				continue
 			}
-			mk := masks[f]
-			for ; i > 0; i-- {
-				mk &= mk - 1
-			}
-			m.Figure, m.Meeple = f, bits.TrailingZeros16(uint16(mk))
+			m.Figure, m.Meeple = f, nthBit(uint64(masks[f]), i)
 			break
 		}
 	} else if i -= total; i < len(r.recalls) {

@@ -41,7 +41,7 @@ var river = expansion{
 	},
 	place:       riverPlace,
 	explain:     explainRiver,
-	playMove:    func(g *Game, _ Move, _ int) { g.followRiver() },
+	playMove:    func(g *Game, _ *Move, _ int) { g.followRiver() },
 	determinize: determinizeRiver,
 }
 

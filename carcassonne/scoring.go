@@ -333,6 +333,21 @@ func (g *Game) award(t *tally, mode scoreMode, from int) {
 	g.events = append(g.events, e)
 }
 
+// insertRoot adds r to the first nr roots, kept in increasing order without repeats, and returns their
+// number.
+func insertRoot(roots *[maxTiles]int16, nr, r int) int {
+	j := nr
+	for j > 0 && int(roots[j-1]) > r {
+		j--
+	}
+	if j > 0 && int(roots[j-1]) == r {
+		return nr
+	}
+	copy(roots[j+1:nr+1], roots[j:nr])
+	roots[j] = int16(r)
+	return nr + 1
+}
+
 // finalScoring scores, once the last tile is laid, every incomplete road, city, monastery and garden
 // holding a figure, and every field holding a farmer: 3 points per completed city it borders; then the
 // expansions' own final scorings.
@@ -343,22 +358,14 @@ func (g *Game) finalScoring() {
 	// time with every expansion).
 	var roots [maxTiles]int16 // a tile takes one figure at most, when it is laid
 	nr := 0
-	for n := 0; n < g.board.ntiles*maxSeg; n++ {
+	for tile := 0; tile < g.board.ntiles; tile++ {
 		// A node past its tile's segments may keep an earlier game's owner (addTile sets only the others).
-		if g.feat.owner[n] == 0 || n%maxSeg >= len(types[g.board.tiles[n/maxSeg].typ].segs) {
-			continue
+		first := node(tile, 0)
+		for s, o := range g.feat.owner[first : first+len(types[g.board.tiles[tile].typ].segs)] {
+			if o != 0 {
+				nr = insertRoot(&roots, nr, g.feat.find(first+s))
+			}
 		}
-		r := g.feat.find(n)
-		j := nr
-		for j > 0 && int(roots[j-1]) > r {
-			j--
-		}
-		if j > 0 && int(roots[j-1]) == r {
-			continue
-		}
-		copy(roots[j+1:nr+1], roots[j:nr])
-		roots[j] = int16(r)
-		nr++
 	}
 	for _, r := range roots[:nr] {
 		n := int(r)

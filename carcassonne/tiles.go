@@ -188,8 +188,10 @@ type tileType struct {
 	hasRoad   bool
 	river     uint8  // the sides the River's water touches (bit per side), 0 for a land tile
 	openRC    segSet // the road and city segments, open when laid (features.openRC)
-	// kindSegs are the segments of each kind, for the figures' rules (figureRule).
+	// kindSegs are the segments of each kind; figSegs those where each kind of figure may stand by the
+	// kind alone (figureRule.segsOf, worked out once).
 	kindSegs [numSegKinds]segSet
+	figSegs  [numFigures]segSet
 }
 
 // orient is a tile type in one rotation: what lies on each side and half-edge, as segment indices.
@@ -227,6 +229,11 @@ func init() {
 				turns[i] |= uint32(orients[i*4+rot].edges) << (8 * rot)
 			}
 			fitsByDemand[i] = demandTable(turns[i])
+			for f, r := range figureRules {
+				if r != nil {
+					types[i].figSegs[f] = r.segsOf(&types[i])
+				}
+			}
 			i++
 		}
 		if set == 0 && total != baseTiles {

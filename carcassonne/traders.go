@@ -43,8 +43,10 @@ type tradersState struct {
 	// earned: the tile just laid extended its layer's builder; second: the tile now drawn is that
 	// seat's second tile of the turn.
 	earned, second bool
-	taken          [len(tradersTiles)]goodsTaken // at most one per goods symbol
-	ntaken         int
+	// builderAt is where each seat's builder stands: 1 + its node, 0 in hand.
+	builderAt [maxPlayers]int16
+	taken     [len(tradersTiles)]goodsTaken // at most one per goods symbol
+	ntaken    int
 }
 
 // The scoring ids of Traders & Builders' modifiers.
@@ -56,11 +58,17 @@ var traders = expansion{
 	figures: [numFigures]int{Builder: 1, Pig: 1},
 	deck:    deckOf(tradersSet),
 	stands:  [numFigures]*figureRule{Builder: &builderRule, Pig: &pigRule},
-	playMove: func(g *Game, _ Move, seat int) {
+	playMove: func(g *Game, m *Move, seat int) {
 		st := &g.xs.traders
+		if m.Meeple != NoMeeple && m.Figure == Builder {
+			st.builderAt[seat] = int16(node(g.board.ntiles-1, m.Meeple) + 1)
+		}
 		st.earned = !st.second && g.extendsBuilder(seat)
 	},
-	completed:  takeGoods,
+	completed: func(g *Game, root int, k Kind, seat int) {
+		builderHome(g, root)
+		takeGoods(g, root, k, seat)
+	},
 	playsAgain: builderDoubleTurn,
 	againWords: "a second tile: the builder's road or city was extended",
 	notAgain:   "no second tile: it comes only when a tile extends your builder's road or city, and never a third",
@@ -118,20 +126,30 @@ func (g *Game) holds(root, seat int, builder bool, skip int) bool {
 // extendsBuilder reports whether the tile just laid extends a road or city holding seat's builder,
 // stood there on an earlier tile.
 func (g *Game) extendsBuilder(seat int) bool {
-	if g.supply[seat][Builder] > 0 {
+	at := int(g.xs.traders.builderAt[seat]) - 1
+	idx := g.board.ntiles - 1
+	if at < 0 || at/maxSeg == idx {
 		return false // the builder is in hand, or was stood on this very tile
 	}
-	idx := g.board.ntiles - 1
+	r := g.feat.find(at)
 	tt := &types[g.board.tiles[idx].typ]
 	for s := range tt.segs {
-		if k := tt.segs[s].kind; k != Road && k != City {
-			continue
-		}
-		if g.holds(g.feat.find(node(idx, s)), seat, true, idx) {
+		if k := tt.segs[s].kind; k.roadOrCity() && g.feat.find(node(idx, s)) == r {
 			return true
 		}
 	}
 	return false
+}
+
+// builderHome notes that a builder whose road or city is completed goes home (the scoring that follows
+// gives it back to the supply).
+func builderHome(g *Game, root int) {
+	st := &g.xs.traders
+	for seat, at := range st.builderAt {
+		if at != 0 && g.feat.find(int(at)-1) == root {
+			st.builderAt[seat] = 0
+		}
+	}
 }
 
 // builderDoubleTurn gives the seat that just laid a tile a second one when that tile extended its

@@ -6,6 +6,7 @@ import (
 )
 
 func TestNeighbours(t *testing.T) {
+	t.Parallel()
 	// Clockwise passes the sheet to the next seat: that seat draws on it.
 	for _, c := range []struct {
 		v, seats int
@@ -22,6 +23,7 @@ func TestNeighbours(t *testing.T) {
 }
 
 func TestMultiplayerAmbush(t *testing.T) {
+	t.Parallel()
 	// Bugbear Assault is clockwise: seat 1 draws on sheet 0, seat 2 on sheet 1, seat 0 on sheet 2.
 	g := rig(t, Options{}, 3, "", "Bugbear Assault", "Great River")
 	for seat, sheet := range []int{2, 0, 1} {
@@ -79,6 +81,7 @@ func TestMultiplayerAmbush(t *testing.T) {
 }
 
 func TestMultiplayerAmbushFallback(t *testing.T) {
+	t.Parallel()
 	// Gnoll Raid (5 cells, 2x3 box) fits nowhere on a checkerboard: a 1x1 monster anywhere.
 	g := rig(t, Options{}, 2, checker, "Gnoll Raid")
 	d, _ := g.DecisionOf(0)
@@ -93,6 +96,7 @@ func TestMultiplayerAmbushFallback(t *testing.T) {
 }
 
 func TestRingWalkOrder(t *testing.T) {
+	t.Parallel()
 	first := func(k int, c Corner, d Direction) [2][2]int {
 		w := ringWalk(k, c, d)
 		return [2][2]int{{w[0].Row(), w[0].Col()}, {w[1].Row(), w[1].Col()}}
@@ -127,6 +131,7 @@ func TestRingWalkOrder(t *testing.T) {
 }
 
 func TestSoloAmbushWalk(t *testing.T) {
+	t.Parallel()
 	goblin := mustCard(t, "Goblin Attack")
 	// Bottom-right corner, counterclockwise. At (10,10) only the shape's last cell can cover the corner
 	// inside the map: the goblin goes on (8,8) (9,9) (10,10).
@@ -175,6 +180,7 @@ func TestSoloAmbushWalk(t *testing.T) {
 }
 
 func TestSoloAmbushNeverRotates(t *testing.T) {
+	t.Parallel()
 	// Every placement in a walk is the printed shape translated.
 	for id := firstBaseAmbush; id < firstHero; id++ {
 		sh := cardTable[id].Options[0].Shape

@@ -3,6 +3,7 @@ package cartographers
 import "testing"
 
 func TestShiftsDoNotWrap(t *testing.T) {
+	t.Parallel()
 	// The east neighbour of the last column and the west neighbour of the first column are off the map.
 	if got := Single(CellAt(3, 10)).East(); got.Any() {
 		t.Errorf("east of (3,10) = %v, want nothing", got)
@@ -32,6 +33,7 @@ func TestShiftsDoNotWrap(t *testing.T) {
 }
 
 func TestMasks(t *testing.T) {
+	t.Parallel()
 	if allCells.Count() != 121 {
 		t.Fatalf("All has %d cells", allCells.Count())
 	}
@@ -54,6 +56,7 @@ func TestMasks(t *testing.T) {
 }
 
 func TestClusters(t *testing.T) {
+	t.Parallel()
 	// Two clusters: an L in the top-left corner and a single cell far away.
 	set := Bits{}.With(CellAt(0, 0)).With(CellAt(1, 0)).With(CellAt(1, 1)).With(CellAt(7, 7))
 	var sizes []int

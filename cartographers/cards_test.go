@@ -3,6 +3,7 @@ package cartographers
 import "testing"
 
 func TestCardData(t *testing.T) {
+	t.Parallel()
 	count := func(from, to CardID, typ CardType) (n, time int) {
 		for id := from; id < to; id++ {
 			if cardTable[id].Type == typ || (typ == ExploreCard && cardTable[id].Type != AmbushCard && cardTable[id].Type != HeroCard) {

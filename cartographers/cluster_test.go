@@ -73,6 +73,7 @@ func clusterTestSets(rng *rand.Rand) []Bits {
 }
 
 func TestClusterAgreesWithSearch(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(31, 32))
 	for _, set := range clusterTestSets(rng) {
 		// Every cluster from its lowest cell, as nextCluster floods it, and from a random one.
@@ -102,6 +103,7 @@ func TestClusterAgreesWithSearch(t *testing.T) {
 }
 
 func TestSmallClusters(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(33, 34))
 	for _, set := range clusterTestSets(rng) {
 		var wantLone, wantPairs Bits
@@ -132,6 +134,7 @@ func TestSmallClusters(t *testing.T) {
 }
 
 func TestNeighbourCounts(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(35, 36))
 	for _, set := range clusterTestSets(rng) {
 		atLeast := neighbourCounts(set)
@@ -148,6 +151,7 @@ func TestNeighbourCounts(t *testing.T) {
 
 // TestRowsAndColumns checks the folds that find a set's rows and columns against one mask per line.
 func TestRowsAndColumns(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(37, 38))
 	for _, set := range clusterTestSets(rng) {
 		var marks Bits
@@ -196,6 +200,7 @@ func TestRowsAndColumns(t *testing.T) {
 }
 
 func TestNth(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(39, 40))
 	for _, set := range clusterTestSets(rng) {
 		i := 0

@@ -12,6 +12,7 @@ import (
 )
 
 func TestDefinition(t *testing.T) {
+	t.Parallel()
 	var d Definition
 	if d.Name() != "cartographers" {
 		t.Fatal(d.Name())
@@ -69,6 +70,7 @@ func recordRandom(t testing.TB, options string, seats int, seed uint64) (game.Re
 }
 
 func TestReplayDeterminism(t *testing.T) {
+	t.Parallel()
 	reg := game.NewRegistry(Definition{})
 	n := 2000
 	if testing.Short() {
@@ -95,6 +97,7 @@ func TestReplayDeterminism(t *testing.T) {
 }
 
 func TestStateContract(t *testing.T) {
+	t.Parallel()
 	st, err := Definition{}.New(json.RawMessage(`{"preset":"both"}`), 3, 5)
 	if err != nil {
 		t.Fatal(err)
@@ -134,6 +137,7 @@ func TestStateContract(t *testing.T) {
 }
 
 func TestUndoUntilTurnCloses(t *testing.T) {
+	t.Parallel()
 	st, _ := Definition{}.New(nil, 2, 3)
 	s := st.(*State)
 	m, _ := st.AutoMove(0)
@@ -159,6 +163,7 @@ func TestUndoUntilTurnCloses(t *testing.T) {
 }
 
 func TestViewHidesSeedAndDeck(t *testing.T) {
+	t.Parallel()
 	st, _ := Definition{}.New(json.RawMessage(`{"preset":"heroes"}`), 2, 123456789)
 	v := st.View(0).(View)
 	raw, err := json.Marshal(v)
@@ -190,6 +195,7 @@ func TestViewHidesSeedAndDeck(t *testing.T) {
 }
 
 func TestViewOfAnAmbushDecision(t *testing.T) {
+	t.Parallel()
 	// Bugbear is clockwise: seat 1 draws on sheet 0 and its view says so, with the monster's shape.
 	g := rig(t, Options{}, 2, "", "Bugbear Assault")
 	v := g.View(1)
@@ -210,6 +216,7 @@ func TestViewOfAnAmbushDecision(t *testing.T) {
 }
 
 func TestViewNamesTheRevealedAmbush(t *testing.T) {
+	t.Parallel()
 	// In solo the ambush is drawn between two explore cards, so only the specials list names it.
 	g := rig(t, Options{}, 1, "", "Farmland", "Goblin Attack", "Great River")
 	if v := g.View(0); len(v.Specials) != 0 {
@@ -229,6 +236,7 @@ func TestViewNamesTheRevealedAmbush(t *testing.T) {
 }
 
 func TestCanonicalOptionsSpellOutThePreset(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   string
 		want string
@@ -260,6 +268,7 @@ func TestCanonicalOptionsSpellOutThePreset(t *testing.T) {
 }
 
 func TestCanonicalOptionsPlayTheSameGame(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{``, `{"preset":"heroes"}`, `{"preset":"both","side":"B"}`} {
 		canon, err := Definition{}.CanonicalOptions(json.RawMessage(in))
 		if err != nil {
@@ -295,6 +304,7 @@ func TestCanonicalOptionsPlayTheSameGame(t *testing.T) {
 }
 
 func TestContentOfEachPreset(t *testing.T) {
+	t.Parallel()
 	// Rulings 13 and the data: 13 base explore cards (with 2 ruins), 11 Heroes ones, 4 ambushes per box.
 	for _, c := range []struct {
 		preset           string

@@ -18,6 +18,7 @@ const checker = `
 .#.#.#.#.#.`
 
 func TestFallbackWhenNoShapeFits(t *testing.T) {
+	t.Parallel()
 	g := rig(t, Options{}, 1, checker, "Fishing Village")
 	d, _ := g.DecisionOf(0)
 	if d.mode != DrawFallback {
@@ -42,6 +43,7 @@ func TestFallbackWhenNoShapeFits(t *testing.T) {
 }
 
 func TestRiftLandsAndKethrasGates(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"Rift Lands", "Kethra's Gates"} {
 		g := rig(t, Options{Preset: "both"}, 1, "", name)
 		mustRefuse(t, g, 0, drawMove(0, Hero, [2]int{4, 4}), "cannot be drawn")
@@ -55,6 +57,7 @@ func TestRiftLandsAndKethrasGates(t *testing.T) {
 }
 
 func TestShapesRotateAndFlip(t *testing.T) {
+	t.Parallel()
 	// Orchard ###/..# drawn as its mirror image turned a quarter: #./#./## is one of its orientations.
 	g := rig(t, Options{}, 1, "", "Orchard")
 	mustPlay(t, g, 0, drawMove(0, Farm, [2]int{3, 0}, [2]int{4, 0}, [2]int{5, 0}, [2]int{5, 1}))
@@ -66,6 +69,7 @@ func TestShapesRotateAndFlip(t *testing.T) {
 }
 
 func TestMountainCoinAndCap(t *testing.T) {
+	t.Parallel()
 	// The mountain at (5,5) has three filled neighbours; Farmland's domino on (5,6)-(6,6) closes it.
 	sheet := `
 ...........
@@ -94,6 +98,7 @@ func TestMountainCoinAndCap(t *testing.T) {
 }
 
 func TestFullSheetDrawsNothing(t *testing.T) {
+	t.Parallel()
 	full := ""
 	for range Size {
 		full += "FFFFFFFFFFF\n"

@@ -42,6 +42,7 @@ func playRandom(t testing.TB, o Options, seats int, seed uint64) *Game {
 }
 
 func TestRandomGamesEnd(t *testing.T) {
+	t.Parallel()
 	for _, preset := range presetNames {
 		for seed := uint64(0); seed < 50; seed++ {
 			for _, seats := range []int{1, 2, 3} {
@@ -55,6 +56,7 @@ func TestRandomGamesEnd(t *testing.T) {
 }
 
 func TestHundredPlayers(t *testing.T) {
+	t.Parallel()
 	// The largest table (rulings 14): everyone draws each turn, ambushes go round the ring of seats.
 	g := playRandom(t, Options{Preset: "both"}, MaxSeats, 11)
 	if len(g.Result().Ranks) != MaxSeats {
@@ -63,6 +65,7 @@ func TestHundredPlayers(t *testing.T) {
 }
 
 func TestBadOptions(t *testing.T) {
+	t.Parallel()
 	for _, o := range []Options{{Preset: "nope"}, {Side: "E"}, {Explore: "all"}, {Seasons: "x"}, {Ambush: "y"},
 		{ScoringForest: "z"}, {Edicts: []string{"Sentinel Wood"}}} {
 		if _, err := NewGame(o, 1, 1); !errors.Is(err, game.ErrBadOptions) {
@@ -173,6 +176,7 @@ const emptyA = `
 ...........`
 
 func TestSetupFromSeed(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(0); seed < 200; seed++ {
 		g, err := NewGame(Options{Preset: "both"}, 2, seed)
 		if err != nil {
@@ -204,6 +208,7 @@ func TestSetupFromSeed(t *testing.T) {
 }
 
 func TestUnrevealedAmbushStays(t *testing.T) {
+	t.Parallel()
 	// Spring ends after Hinterland Stream, Homestead, Orchard and Treetop Village (2+2+2+2 = 8) with
 	// the ambush still in the deck: summer's deck has it plus the next ambush.
 	g := rig(t, Options{}, 1, "", "Hinterland Stream", "Homestead", "Orchard", "Treetop Village", "Goblin Attack")

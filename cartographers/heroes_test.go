@@ -3,6 +3,7 @@ package cartographers
 import "testing"
 
 func TestHeroAttackTransforms(t *testing.T) {
+	t.Parallel()
 	freyla, wren := mustCard(t, "Freyla the True"), mustCard(t, "Wren the Lioness")
 	// Freyla hits the three spaces to her right; a quarter turn clockwise points them down.
 	if got, want := HeroHits(freyla, CellAt(2, 2), 0, false), setOf([2]int{2, 3}, [2]int{2, 4}, [2]int{2, 5}); got != want {
@@ -22,6 +23,7 @@ func TestHeroAttackTransforms(t *testing.T) {
 }
 
 func TestHeroDestroysMonsters(t *testing.T) {
+	t.Parallel()
 	sheet := `
 ...........
 ...M.r.....
@@ -58,6 +60,7 @@ func TestHeroDestroysMonsters(t *testing.T) {
 }
 
 func TestHeroFixedPatternOption(t *testing.T) {
+	t.Parallel()
 	g := rig(t, Options{Heroes: ptr(true), FixedHeroPattern: true}, 1, "", "Wren the Lioness")
 	mustRefuse(t, g, 0, Move{Type: DecideHero, Cells: setOf([2]int{5, 6}), Flip: true}, "may not be rotated")
 	mustPlay(t, g, 0, Move{Type: DecideHero, Cells: setOf([2]int{5, 6})})

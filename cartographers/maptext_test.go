@@ -33,6 +33,7 @@ const sideAText = `; side A (wilderness)
 `
 
 func TestMapSideAMatchesFormatExample(t *testing.T) {
+	t.Parallel()
 	a, err := MapSide("A")
 	if err != nil {
 		t.Fatal(err)
@@ -48,6 +49,7 @@ func TestMapSideAMatchesFormatExample(t *testing.T) {
 }
 
 func TestMapSidesContent(t *testing.T) {
+	t.Parallel()
 	// Counts from cartographers-data.md §6: five mountains and six ruins on every side; a 7-space
 	// wasteland on B and on D; no mountain on the edge.
 	wastes := map[string]int{"A": 0, "B": 7, "C": 0, "D": 7}
@@ -83,6 +85,7 @@ func TestMapSidesContent(t *testing.T) {
 }
 
 func TestParseMapCells(t *testing.T) {
+	t.Parallel()
 	s := mustMap(t, `
 	; every cell character, spaced out on the first row
 	. F V A W X H M # * r
@@ -117,6 +120,7 @@ func TestParseMapCells(t *testing.T) {
 }
 
 func TestParseMapErrors(t *testing.T) {
+	t.Parallel()
 	row := "...........\n"
 	cases := []struct{ name, text, want string }{
 		{"bad char", "; c\n" + row + "..Q........\n" + strings.Repeat(row, 9), "line 3, column 3:"},
@@ -138,6 +142,7 @@ func TestParseMapErrors(t *testing.T) {
 }
 
 func TestParseMapCRLFAndCoinedMountains(t *testing.T) {
+	t.Parallel()
 	text := strings.ReplaceAll(`...........
 .....F.....
 ....FMF....

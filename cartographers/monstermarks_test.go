@@ -9,6 +9,7 @@ import (
 // A sheet's view names the surviving spaces of each Heroes monster with an ability: every named space is a
 // monster space in the map text, the card was revealed, and over many games each of the four is seen.
 func TestViewMarksHeroesMonsters(t *testing.T) {
+	t.Parallel()
 	abilities := map[string]bool{"Dragon Inferno": true, "Zombie Plague": true, "Giant Troll Ravage": true, "Gorgon Gaze": true}
 	seen := map[string]bool{}
 	for seed := uint64(1); seed <= 40 && len(seen) < 4; seed++ {
@@ -51,6 +52,7 @@ func TestViewMarksHeroesMonsters(t *testing.T) {
 // A draw decision's view lists exactly the shape options with no legal placement (checked against
 // LegalDraws, the list the moves are judged by) over many games' decisions; some are seen.
 func TestViewListsShapesFittingNowhere(t *testing.T) {
+	t.Parallel()
 	var buf []Placement
 	nowhereSeen := 0
 	for seed := uint64(1); seed <= 60; seed++ {

@@ -3,6 +3,7 @@ package cartographers
 import "testing"
 
 func TestDragonPaysOnceWhenSurrounded(t *testing.T) {
+	t.Parallel()
 	// Solo Dragon Inferno: bottom-left corner, counterclockwise (right along the bottom). Its cells in
 	// reading order are (0,2) (1,0) (1,1) (1,2) (2,0). At (10,0) only (2,0) keeps it on the map, which
 	// puts a cell on the mountain (8,2); at (10,1) it fits: (8,3) (9,1) (9,2) (9,3) (10,1).
@@ -31,6 +32,7 @@ func TestDragonPaysOnceWhenSurrounded(t *testing.T) {
 }
 
 func TestDragonWhollyDestroyedPays(t *testing.T) {
+	t.Parallel()
 	g := rig(t, Options{}, 1, emptyA, "Great River")
 	p := &g.players[0]
 	dragon := setOf([2]int{4, 4}, [2]int{4, 5})
@@ -43,6 +45,7 @@ func TestDragonWhollyDestroyedPays(t *testing.T) {
 }
 
 func TestZombieSpreadsAfterScoring(t *testing.T) {
+	t.Parallel()
 	// Solo Zombie Plague: top-left corner, so on (0,0). Spring ends after 8 time; the penalty counts
 	// its two empty neighbours, then it spreads to them.
 	g := rig(t, Options{Ambush: "heroes"}, 1, emptyA, "Zombie Plague", "Hinterland Stream", "Homestead", "Orchard", "Treetop Village")
@@ -72,6 +75,7 @@ func TestZombieSpreadsAfterScoring(t *testing.T) {
 }
 
 func TestTrollDestroysAnAdjacentEmptySpace(t *testing.T) {
+	t.Parallel()
 	// Solo Giant Troll: top-right corner, clockwise. ###/.#. fits first with its top-right cell on
 	// (0,10): (0,8) (0,9) (0,10) (1,9). Its empty neighbours: (0,7) (1,8) (1,10) (2,9 ruins).
 	g := rig(t, Options{Ambush: "heroes"}, 1, emptyA, "Giant Troll Ravage", "Great River")
@@ -104,6 +108,7 @@ func TestTrollDestroysAnAdjacentEmptySpace(t *testing.T) {
 }
 
 func TestGorgonGaze(t *testing.T) {
+	t.Parallel()
 	// Solo Gorgon: bottom-right corner, clockwise (left along the bottom). #.#/.#. cannot cover
 	// (10,10) inside the map; at (10,9) its bottom cell does: (9,8) (9,10) (10,9). Targets: the
 	// neighbours but the mountain (9,7): (8,8) (8,10) (9,9) (10,8) (10,10).
@@ -147,6 +152,7 @@ func TestGorgonGaze(t *testing.T) {
 // A Gorgon drawn partly onto a hero's hits loses those spaces as it is drawn (rulings 11); a destroyed
 // space is no Gorgon, so the gaze reaches only the neighbours of its surviving spaces.
 func TestGorgonGazesOnlyFromSurvivingSpaces(t *testing.T) {
+	t.Parallel()
 	g := rig(t, Options{Ambush: "heroes"}, 2, emptyA, "Gorgon Gaze")
 	g.players[0].sheet.hits = setOf([2]int{3, 3})
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
@@ -178,6 +184,7 @@ func TestGorgonGazesOnlyFromSurvivingSpaces(t *testing.T) {
 // Every rule that starts from a monster's spaces counts only those that survive: a space destroyed by a
 // hero's hit is no monster (rulings 11, 12).
 func TestMonsterRulesUseSurvivingSpaces(t *testing.T) {
+	t.Parallel()
 	// Dragon of (4,4) (4,5), (4,5) destroyed: surrounding (4,4) alone pays.
 	g := rig(t, Options{}, 1, emptyA, "Great River")
 	p := &g.players[0]
@@ -223,6 +230,7 @@ func TestMonsterRulesUseSurvivingSpaces(t *testing.T) {
 // Each entry of the monster table is the card of that name, and every monster card with an effect has
 // its entry: a reader finds a monster's rule by its name.
 func TestMonsterTableMatchesTheCards(t *testing.T) {
+	t.Parallel()
 	for e, r := range monsterRules {
 		if e == int(NoEffect) {
 			continue

@@ -11,6 +11,7 @@ import (
 )
 
 func TestMoveJSONForms(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		json string
 		want Move
@@ -41,6 +42,7 @@ func TestMoveJSONForms(t *testing.T) {
 }
 
 func TestMoveJSONErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ json, want string }{
 		{`{"type":"draw","option":0,"terrain":"forest","cells":[[0,0]],"extra":1}`, "unknown field"},
 		{`{"type":"dig","cells":[[0,0]]}`, "unknown move type"},
@@ -65,6 +67,7 @@ func TestMoveJSONErrors(t *testing.T) {
 }
 
 func TestMoveJSONStrictCellsAndKeys(t *testing.T) {
+	t.Parallel()
 	// docs/records.md: cells are [row, col] pairs and unknown fields are refused. encoding/json alone
 	// would read [1,2,3] as [1,2] and [1] as [1,0], and match "TYPE" or "Cells" to the lower-case
 	// fields, and keep the last of two "type" keys: each of these is a malformed move.
@@ -86,6 +89,7 @@ func TestMoveJSONStrictCellsAndKeys(t *testing.T) {
 }
 
 func TestOptionsExactKeys(t *testing.T) {
+	t.Parallel()
 	// Options are refused like moves when a key is not spelled as documented or is given twice.
 	for _, raw := range []string{`{"PRESET":"heroes"}`, `{"Side":"B"}`, `{"side":"A","side":"B"}`} {
 		if _, err := ParseOptions(json.RawMessage(raw)); !errors.Is(err, game.ErrBadOptions) {
@@ -102,6 +106,7 @@ func TestOptionsExactKeys(t *testing.T) {
 }
 
 func TestTypedMoveOffTheMap(t *testing.T) {
+	t.Parallel()
 	// The typed API (bots, the command line) can hold bits past cell 120, which are no space of the
 	// 11x11 map: such a move is malformed and changes nothing, as ParseMove refuses [11,0].
 	off := Bits{Hi: 1 << 63}

@@ -11,6 +11,7 @@ import (
 // The solo zombie game of TestZombieSpreadsAfterScoring, told: the ambush drawn by the solo rules, the
 // cards with their turn, the season's score and the spread, each at the move after which it happened.
 func TestNarrativeTellsWhatTheEngineDid(t *testing.T) {
+	t.Parallel()
 	g := rigWith(t, true, Options{Ambush: "heroes"}, 1, emptyA, "Zombie Plague", "Hinterland Stream", "Homestead", "Orchard", "Treetop Village")
 	for range 4 {
 		ms := g.LegalMoves(0)
@@ -55,6 +56,7 @@ func TestNarrativeTellsWhatTheEngineDid(t *testing.T) {
 
 // A Gorgon with one target left takes it without a move, and says so.
 func TestNarrativeTellsForcedTargets(t *testing.T) {
+	t.Parallel()
 	g := rigWith(t, true, Options{Ambush: "heroes"}, 2, emptyA, "Gorgon Gaze")
 	// Sheet 0's Gorgon at (3,3) (3,5) (4,4) with hits on all but (4,4), and three of (4,4)'s four
 	// neighbours already destroyed: one target left, (5,4) = F5.
@@ -77,6 +79,7 @@ func TestNarrativeTellsForcedTargets(t *testing.T) {
 
 // Live games are not told; the told ones are, through the JSON contract too; clones never are.
 func TestNarrativeOnlyWhenAsked(t *testing.T) {
+	t.Parallel()
 	st, err := Definition{}.New(nil, 2, 3)
 	if err != nil {
 		t.Fatal(err)
@@ -99,6 +102,7 @@ func TestNarrativeOnlyWhenAsked(t *testing.T) {
 
 // In a game of several, a neighbour draws the monster: the story says who drew it on whose sheet.
 func TestNarrativeTellsWhoseSheetAMonsterWentOn(t *testing.T) {
+	t.Parallel()
 	g := rigWith(t, true, Options{Ambush: "heroes"}, 2, emptyA, "Gorgon Gaze")
 	mustPlay(t, g, 1, Move{Type: DecideAmbush, Cells: setOf([2]int{3, 3}, [2]int{3, 5}, [2]int{4, 4})})
 	for _, e := range g.Narrative() {
@@ -115,6 +119,7 @@ func TestNarrativeTellsWhoseSheetAMonsterWentOn(t *testing.T) {
 // A seat's view is the public view with the seat's part over it, field by field: what hosts of large
 // tables send (game.SplitViewer) is what View says.
 func TestSeatPartOverPublicViewIsTheView(t *testing.T) {
+	t.Parallel()
 	g, err := NewGame(Options{Preset: "both"}, 3, 77)
 	if err != nil {
 		t.Fatal(err)

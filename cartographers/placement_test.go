@@ -53,6 +53,7 @@ var testShapes = []string{
 }
 
 func TestPlacementsAgreeWithNaive(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := 0; trial < 200; trial++ {
 		s := randomSheet(rng, rng.Float64())
@@ -83,6 +84,7 @@ func TestPlacementsAgreeWithNaive(t *testing.T) {
 }
 
 func TestPlacementNeverOverlapsAndStaysOnMap(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 200; trial++ {
 		s := randomSheet(rng, rng.Float64())
@@ -102,6 +104,7 @@ func TestPlacementNeverOverlapsAndStaysOnMap(t *testing.T) {
 }
 
 func TestPlacementsOnEmptyAndFullSheets(t *testing.T) {
+	t.Parallel()
 	var s Sheet
 	// A 1x1 fits on every one of the 121 spaces; a 2x1 domino has 2 orientations of 110 positions each.
 	if n := len(s.Placements(MustShape("#"), Bits{}, nil)); n != 121 {
@@ -125,6 +128,7 @@ func TestPlacementsOnEmptyAndFullSheets(t *testing.T) {
 }
 
 func TestDrawPaysSurroundedMountainOnce(t *testing.T) {
+	t.Parallel()
 	s, _ := MapSide("A")
 	// The mountain at (5,5): fill three neighbours, then the fourth pays one coin.
 	three := Single(CellAt(4, 5)).With(CellAt(6, 5)).With(CellAt(5, 4))
@@ -144,6 +148,7 @@ func TestDrawPaysSurroundedMountainOnce(t *testing.T) {
 }
 
 func TestDrawCapsCoins(t *testing.T) {
+	t.Parallel()
 	s, _ := MapSide("A")
 	s.coins = MaxCoins
 	around := Single(CellAt(5, 5)).Neighbours()
@@ -231,6 +236,7 @@ func BenchmarkCanPlace(b *testing.B) {
 // TestCoinsNeverExceedTrack draws random legal placements on random sides until the sheets are full,
 // paying shape coins as well, and checks the track never passes MaxCoins and each mountain pays once.
 func TestCoinsNeverExceedTrack(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 10))
 	for trial := 0; trial < 100; trial++ {
 		s, _ := MapSide(mapSideNames[trial%len(mapSideNames)])
@@ -333,6 +339,7 @@ func setAgrees(t *testing.T, where string, set PlacementSet, want []Placement) {
 // TestPlacementSetAgreesWithNaive holds the compact form to the naive search on random sheets, with and
 // without a ruins demand, for the test shapes, every card's shapes and shapes too big for the stack.
 func TestPlacementSetAgreesWithNaive(t *testing.T) {
+	t.Parallel()
 	shapes := append(append([]string{}, testShapes...), bigShapes...)
 	for _, c := range cardTable {
 		for _, o := range c.Options {
@@ -375,6 +382,7 @@ func TestPlacementSetAgreesWithNaive(t *testing.T) {
 }
 
 func TestPlacementSetAtOutOfRange(t *testing.T) {
+	t.Parallel()
 	set := (&Sheet{}).PlacementSet(MustShape("##"), Bits{})
 	for _, k := range []int{-1, 220, 1 << 20} {
 		func() {

@@ -11,6 +11,7 @@ import (
 // and that RandomMove picks what the previous RandomMove, which indexed the listed placements with the
 // same draws from the generator, picked.
 func TestLegalDrawSetAndRandomMove(t *testing.T) {
+	t.Parallel()
 	decisions := map[DrawMode]int{}
 	for n := 0; n < 60; n++ {
 		g, err := NewGame(Options{Preset: presetNames[n%3], Side: mapSideNames[n%4]}, 1+n%4, uint64(n))
@@ -112,6 +113,7 @@ func prevRandomMove(g *Game, seat int, rng *game.RNG) Move {
 // TestLegalMovesListsEveryPlacement holds LegalMoves, which now ranges over the compact form, to the
 // naive placements of every option, times every terrain, in order.
 func TestLegalMovesListsEveryPlacement(t *testing.T) {
+	t.Parallel()
 	for n := 0; n < 30; n++ {
 		g, err := NewGame(Options{Preset: presetNames[n%3], Side: mapSideNames[n%4]}, 1+n%3, uint64(n))
 		if err != nil {

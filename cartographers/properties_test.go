@@ -10,6 +10,7 @@ import (
 // every space is in at most one layer, a legal placement never overlaps a filled space, a draw only
 // fills spaces that were empty, and the printed content never changes (mountains, wastelands, ruins).
 func TestGameProperties(t *testing.T) {
+	t.Parallel()
 	games := 300
 	if testing.Short() {
 		games = 50

@@ -6,6 +6,7 @@ import (
 )
 
 func TestRuinsChainAndDemand(t *testing.T) {
+	t.Parallel()
 	// Two ruins chain into Great River: all three are revealed in one turn, the river must cover an
 	// unfilled ruins space of side A.
 	g := rig(t, Options{}, 1, "", "Temple Ruins", "Outpost Ruins", "Great River")
@@ -30,6 +31,7 @@ func TestRuinsChainAndDemand(t *testing.T) {
 }
 
 func TestRuinsDemandCannotBeMet(t *testing.T) {
+	t.Parallel()
 	// Every ruins space of the sheet is drawn on: the next card is drawn as the 1x1 fallback, anywhere,
 	// any of the five terrains, without the shape's coin; the offered shape is illegal.
 	sheet := `
@@ -60,6 +62,7 @@ func TestRuinsDemandCannotBeMet(t *testing.T) {
 }
 
 func TestRuinsDemandShapeCannotCover(t *testing.T) {
+	t.Parallel()
 	// The only unfilled ruins space (0,0) is boxed in so that no orientation of the 1x4 line covers it,
 	// though the line fits elsewhere: the fallback applies (rulings 15).
 	sheet := `
@@ -89,6 +92,7 @@ r#.........
 }
 
 func TestRuinsDemandWaitsForAmbushAndHero(t *testing.T) {
+	t.Parallel()
 	// Solo: Goblin Attack after the ruins is resolved at once; the demand passes to the hero card (which
 	// passes it on again) and then to Homestead.
 	g := rig(t, Options{Heroes: ptr(true)}, 1, "", "Temple Ruins", "Goblin Attack", "Dobrik of Lorkheim", "Homestead")
@@ -118,6 +122,7 @@ func mustCard(t *testing.T, name string) CardID {
 func ptr[T any](v T) *T { return &v }
 
 func TestFallbackTerrainsOption(t *testing.T) {
+	t.Parallel()
 	sheet := `
 ...........
 ...M.f.....
@@ -146,6 +151,7 @@ func TestFallbackTerrainsOption(t *testing.T) {
 }
 
 func TestFallbackTerrainsFollowTheRulebooks(t *testing.T) {
+	t.Parallel()
 	// When no offered shape fits, the base rulebooks fill the 1x1 "with the chosen terrain type", the
 	// one chosen from the card (French l.120, Portuguese l.121), against rulings 6's five terrains; the
 	// Heroes text allows "any terrain type (excluding mountains)" (English l.120-123), and hero is a

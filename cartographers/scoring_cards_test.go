@@ -681,6 +681,7 @@ FFFFFFFFFFF
 }
 
 func TestScoringCardsOnHandDrawnSheets(t *testing.T) {
+	t.Parallel()
 	tested := map[string]bool{}
 	for i, tc := range scoringCases {
 		card, ok := ScoringCardByName(tc.card)
@@ -732,6 +733,7 @@ func itoa(n int) string {
 }
 
 func TestScoringEmptyAndFullSheets(t *testing.T) {
+	t.Parallel()
 	var empty Sheet
 	for _, c := range scoringCards {
 		if stars, counted := c.Score(&empty); stars != 0 || counted.Any() {
@@ -756,6 +758,7 @@ func TestScoringEmptyAndFullSheets(t *testing.T) {
 }
 
 func TestMonsterPenalty(t *testing.T) {
+	t.Parallel()
 	// (0,0): its empty ruins neighbour counts, the wasteland does not. (4,6) and (5,5) share (4,5); the
 	// forest (5,6) is filled. Empty neighbours: (0,1) (4,5) (5,4) (6,5) (3,6) (4,7) = 6.
 	s := mustMap(t, `
@@ -783,6 +786,7 @@ Xr.........
 }
 
 func TestScoringCardTable(t *testing.T) {
+	t.Parallel()
 	var perStack [2][4]int
 	seen := map[string]bool{}
 	for i, c := range scoringCards {
@@ -817,6 +821,7 @@ func btoi(b bool) int {
 }
 
 func TestScoringCardByName(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"Ulem's Wallow", "ulem\u2019s wallow", "  ULEM'S   WALLOW ", "the broken road", "Great City"} {
 		if _, ok := ScoringCardByName(name); !ok {
 			t.Errorf("%q not found", name)
@@ -836,6 +841,7 @@ func TestScoringCardByName(t *testing.T) {
 }
 
 func TestProjectedScoresMatchCards(t *testing.T) {
+	t.Parallel()
 	for _, tc := range scoringCases {
 		s := mustMap(t, tc.map_)
 		all := ProjectedScores(&s)
@@ -877,6 +883,7 @@ func fixtureExpectations(t *testing.T, text string) (cards map[string]int, penal
 }
 
 func TestFixtureMaps(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("testdata/*.map")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixture maps: %v", err)

@@ -561,6 +561,7 @@ func previousAgrees(t *testing.T, s *Sheet, where string) {
 // sheets of every texture: single random spaces (many clusters of one), drawn shapes (larger clusters),
 // blocks of one terrain, and the sheets of random games at every turn.
 func TestScoringAgreesWithPrevious(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(21, 22))
 	for trial := 0; trial < 3000; trial++ {
 		var s Sheet

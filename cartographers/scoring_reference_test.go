@@ -508,6 +508,7 @@ func randomCells(rng *rand.Rand, p float64) Bits {
 }
 
 func TestScoringAgreesWithReference(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	for trial := 0; trial < 600; trial++ {
 		var s Sheet

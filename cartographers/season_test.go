@@ -6,6 +6,7 @@ import (
 )
 
 func TestSeasonEndsOnThreshold(t *testing.T) {
+	t.Parallel()
 	// Spring's threshold is 8: three 2-time cards (6) keep it going, the fourth (8) ends it.
 	g := rig(t, Options{}, 1, "", "Hinterland Stream", "Homestead", "Orchard", "Treetop Village", "Great River")
 	for n := 1; n <= 3; n++ {
@@ -29,6 +30,7 @@ func TestSeasonEndsOnThreshold(t *testing.T) {
 }
 
 func TestSeasonScoring(t *testing.T) {
+	t.Parallel()
 	// Spring scores edicts A and B: Sentinel Wood and Canal Lake here.
 	o := Options{Edicts: []string{"Sentinel Wood", "Canal Lake", "Wildholds", "Borderlands"}}
 	sheet := `
@@ -56,6 +58,7 @@ WA...M.....
 }
 
 func TestRanksAndTieBreak(t *testing.T) {
+	t.Parallel()
 	g := rig(t, Options{}, 5, "", "Great River")
 	for i, sl := range [][2]int{{50, 3}, {60, 9}, {50, 1}, {60, 9}, {40, 0}} {
 		g.players[i].score, g.players[i].monsterLoss = sl[0], sl[1]
@@ -67,6 +70,7 @@ func TestRanksAndTieBreak(t *testing.T) {
 }
 
 func TestEveryGameEndsAfterWinter(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(0); seed < 100; seed++ {
 		g := playRandom(t, Options{Preset: presetNames[seed%3]}, 1+int(seed%4), seed)
 		for i := range g.players {

@@ -3,6 +3,7 @@ package cartographers
 import "testing"
 
 func TestShapeTransforms(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		grid         string
 		orientations int
@@ -35,6 +36,7 @@ func TestShapeTransforms(t *testing.T) {
 }
 
 func TestShapeAt(t *testing.T) {
+	t.Parallel()
 	s := MustShape("##/.#")
 	b, ok := s.At(9, 9)
 	if !ok || !b.Has(CellAt(9, 9)) || !b.Has(CellAt(9, 10)) || !b.Has(CellAt(10, 10)) || b.Count() != 3 {

@@ -3,6 +3,7 @@ package cartographers
 import "testing"
 
 func TestSoloTitles(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		rating int
 		want   string
@@ -20,6 +21,7 @@ func TestSoloTitles(t *testing.T) {
 }
 
 func TestSoloRating(t *testing.T) {
+	t.Parallel()
 	// Solo values: Sentinel Wood 25, Canal Lake 24, Wildholds 16, Borderlands 24 = 89.
 	o := Options{Edicts: []string{"Sentinel Wood", "Canal Lake", "Wildholds", "Borderlands"}}
 	g := rig(t, o, 1, "", "Great River")

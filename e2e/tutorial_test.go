@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -48,6 +49,10 @@ func TestLearnToPlay(t *testing.T) {
 	asides := map[string]int{}
 	for i := 0; i < 20 && evalString(t, ctx, `String(!!document.querySelector('#season-continue'))`) != "true"; i++ {
 		e.postJSON("/api/matches/"+id+"/moves", tok, map[string]json.RawMessage{"move": legalMoves[json.RawMessage](e, id, tok)[0]}, nil)
+		// The page shows the state after this move (its seq), not the one before, which also awaited a move.
+		var after struct{ Seq int }
+		e.getJSON("/api/matches/"+id, tok, &after)
+		waitJS(t, ctx, fmt.Sprintf(`Number(document.querySelector('#app').dataset.seq) >= %d`, after.Seq))
 		waitJS(t, ctx, `!!document.querySelector('#season-continue') || document.querySelector('#table').dataset.mustAct === "1"`)
 		mode := evalString(t, ctx, `document.querySelector("#table").dataset.mode || ""`)
 		want := map[string]string{"ruins": "carto_ruins"}[mode]

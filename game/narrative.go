@@ -73,10 +73,12 @@ func (e Event) Tell(names []string) string {
 	}
 }
 
-// same reports whether two events say the same thing (their data compared as JSON values, so that
-// spacing and field order do not matter).
+// same reports whether two events tell the same facts: when, what, whose, and their data (compared as
+// JSON values, so that spacing and field order do not matter). Not the English text: its wording is the
+// release's that made the record, and a later release may say the same facts better (tiles named in
+// words rather than by letter) without making older records unreadable.
 func (e Event) same(o Event) bool {
-	if e.After != o.After || e.Kind != o.Kind || e.Text != o.Text || (e.Seat == nil) != (o.Seat == nil) ||
+	if e.After != o.After || e.Kind != o.Kind || (e.Seat == nil) != (o.Seat == nil) ||
 		(e.Seat != nil && *e.Seat != *o.Seat) {
 		return false
 	}

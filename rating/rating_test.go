@@ -22,6 +22,7 @@ func near(t *testing.T, what string, got, want, tol float64) {
 //	p1: mu=26.964294621803063, sigma=8.177962604389991   (p2 the same)
 //	p3: mu=23.035705378196937, sigma=8.177962604389991   (p4 the same)
 func TestPublishedOpenSkillManual2v2(t *testing.T) {
+	t.Parallel()
 	m := Default()
 	p := m.New()
 	out, err := m.RateTeams([][]Rating{{p, p}, {p, p}}, []int{1, 2})
@@ -43,6 +44,7 @@ func TestPublishedOpenSkillManual2v2(t *testing.T) {
 // of unequal players, a1 and a2 beat b1 and b2. Those versions added no Tau before updating; the
 // figures are those of Tau = 0.
 func TestPublishedOpenSkillReadme2v2Unequal(t *testing.T) {
+	t.Parallel()
 	m := Default()
 	m.Tau = 0
 	a1 := Rating{25, 25.0 / 3}
@@ -70,6 +72,7 @@ func TestPublishedOpenSkillReadme2v2Unequal(t *testing.T) {
 // Two new players, the first wins, default model; the paper's PL update (Weng and Lin 2011,
 // Algorithm 4) worked by hand.
 func TestHandTwoPlayers(t *testing.T) {
+	t.Parallel()
 	m := Default()
 	out, err := m.Rate([]Rating{m.New(), m.New()}, []int{1, 2})
 	if err != nil {
@@ -99,6 +102,7 @@ func TestHandTwoPlayers(t *testing.T) {
 // Three players of unequal ratings, the middle one wins and the favourite comes last; worked by hand
 // from Algorithm 4.
 func TestHandThreePlayers(t *testing.T) {
+	t.Parallel()
 	m := Default()
 	a := Rating{30, 6}
 	b := Rating{25, 25.0 / 3}
@@ -141,6 +145,7 @@ func TestHandThreePlayers(t *testing.T) {
 
 // Three players, A and C tie for first, B last; ties weighted by 1/A_q, A_q the size of q's tie.
 func TestHandThreePlayersTie(t *testing.T) {
+	t.Parallel()
 	m := Default()
 	m.Tau = 0
 	a := Rating{30, 6}
@@ -238,6 +243,7 @@ func game(rng *rand.Rand, n int, ties bool) ([]Rating, []int) {
 }
 
 func TestMatchesLiteralFormula(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	m := Default()
 	for _, n := range []int{2, 3, 4, 6, 17, 100} {
@@ -257,6 +263,7 @@ func TestMatchesLiteralFormula(t *testing.T) {
 }
 
 func TestWinnerRisesLoserFalls(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	m := Default()
 	for _, n := range []int{2, 4, 6, 100} {
@@ -279,6 +286,7 @@ func TestWinnerRisesLoserFalls(t *testing.T) {
 }
 
 func TestEverySigmaShrinks(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	// Without Tau, for any ratings and any result.
 	m := Default()
@@ -343,6 +351,7 @@ func TestEverySigmaShrinks(t *testing.T) {
 }
 
 func TestMuChangesSumToZeroForEqualSigmas(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	m := Default()
 	for _, n := range []int{2, 3, 4, 6, 100} {
@@ -370,6 +379,7 @@ func TestMuChangesSumToZeroForEqualSigmas(t *testing.T) {
 }
 
 func TestTieBetweenEqualsMovesNoMu(t *testing.T) {
+	t.Parallel()
 	m := Default()
 	for _, n := range []int{2, 3, 5, 100} {
 		r := Rating{Mu: 31.5, Sigma: 4.25}
@@ -404,6 +414,7 @@ func TestTieBetweenEqualsMovesNoMu(t *testing.T) {
 }
 
 func TestOrderInvariance(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 10))
 	m := Default()
 	for _, n := range []int{2, 4, 6, 100} {
@@ -433,6 +444,7 @@ func TestOrderInvariance(t *testing.T) {
 }
 
 func TestRateTeamsOfOneIsRate(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 12))
 	m := Default()
 	ps, ranks := game(rng, 7, true)
@@ -456,6 +468,7 @@ func TestRateTeamsOfOneIsRate(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	m := Default()
 	p := m.New()
 	inf, nan := math.Inf(1), math.NaN()
@@ -502,6 +515,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestOrdinalAndProvisional(t *testing.T) {
+	t.Parallel()
 	m := Default()
 	near(t, "new ordinal", m.New().Ordinal(), 0, 1e-12)
 	near(t, "ordinal", Rating{30, 2.5}.Ordinal(), 22.5, 0)
@@ -520,6 +534,7 @@ func TestOrdinalAndProvisional(t *testing.T) {
 // sigma 8 carry nearly all of c² = 2(64 + 0.01), so Delta = (8/c)(64/c²)(1/2)(1/2) ≈ 0.0884 and
 // 1 - Delta ≈ 0.91: a Kappa of 0.95 must hold the shrink at 0.95.
 func TestKappaFloorsTheShrink(t *testing.T) {
+	t.Parallel()
 	m := Model{Beta: 0.1, Kappa: 0.95}
 	out, err := m.Rate([]Rating{{25, 8}, {25, 8}}, []int{1, 2})
 	if err != nil {
@@ -541,6 +556,7 @@ func TestKappaFloorsTheShrink(t *testing.T) {
 // TestDisplay: the players' number is 1500 + 20 x ordinal, rounded: 1500 for a newcomer, 1950 for an
 // ordinal of 22.5, 1463 for an ordinal of -1.833.
 func TestDisplay(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		r    Rating
 		want int

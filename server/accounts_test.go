@@ -78,6 +78,7 @@ func (b *browser) do(method, path, body string, hdr ...string) resp {
 }
 
 func TestSignUpSignInAndTheSessionCookie(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	a := e.browser()
 	r := a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
@@ -124,6 +125,7 @@ func TestSignUpSignInAndTheSessionCookie(t *testing.T) {
 }
 
 func TestWrongPasswordsAreRateLimited(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	e.browser().do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
 	b := e.browser()
@@ -157,6 +159,7 @@ func TestWrongPasswordsAreRateLimited(t *testing.T) {
 
 // A signed-in change must come from the site's own pages: no Origin, or another site's, is refused.
 func TestCookieChangesNeedOurOrigin(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	a := e.browser()
 	a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
@@ -174,6 +177,7 @@ func TestCookieChangesNeedOurOrigin(t *testing.T) {
 
 // A player signs up, opens a match and finds it on another device, where the same account plays it.
 func TestSeatsFollowTheAccount(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	phone := e.browser()
 	phone.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
@@ -214,6 +218,7 @@ func TestSeatsFollowTheAccount(t *testing.T) {
 
 // A guest who signs up claims the seats the browser holds; a token that is not the seat's claims nothing.
 func TestGuestClaimsSeatsOnSignUp(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Ada"}`)).json(t)
 	id, tok := v["id"].(string), v["token"].(string)
@@ -231,6 +236,7 @@ func TestGuestClaimsSeatsOnSignUp(t *testing.T) {
 }
 
 func TestAPITokens(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	a := e.browser()
 	a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
@@ -271,6 +277,7 @@ func TestAPITokens(t *testing.T) {
 }
 
 func TestSignOutPasswordChangeAndDeletion(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	a, b := e.browser(), e.browser()
 	a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
@@ -318,6 +325,7 @@ func (b *browser) must(r resp, status int) resp {
 // Every account endpoint that changes something refuses a missing and a wrong credential, and changes
 // nothing.
 func TestAccountEndpointsRefuseMissingAndWrongCredentials(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	a := e.browser()
 	a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
@@ -348,6 +356,7 @@ func TestAccountEndpointsRefuseMissingAndWrongCredentials(t *testing.T) {
 
 // Passwords, session secrets and API tokens are in neither the database nor the logs.
 func TestSecretsAreNotKeptInClear(t *testing.T) {
+	t.Parallel()
 	e, path, logs := accEnv(t)
 	a := e.browser()
 	r := a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
@@ -394,6 +403,7 @@ func readAll(path string) ([]byte, error) {
 // Over a WebSocket the session counts only from the site's own pages: a foreign page opening a socket
 // with the player's cookies sees what a spectator sees.
 func TestWebSocketSessionNeedsOurOrigin(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	a := e.browser()
 	a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
@@ -426,6 +436,7 @@ var _ store.Accounts = (*sqlite.Store)(nil)
 // When the host removes a seat, an account's seat after it moves up with it: the account still acts for
 // its own seat, not for its neighbour's.
 func TestRemovedSeatMovesAccountsUp(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":3,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
@@ -445,6 +456,7 @@ func TestRemovedSeatMovesAccountsUp(t *testing.T) {
 // Passkey endpoints refuse what they must: registering needs a signed-in session (not a token, not
 // nothing), a finish needs its ceremony, and a site reached by its address cannot have passkeys.
 func TestPasskeyEndpointsRefuse(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	for _, path := range []string{"/api/account/passkeys/register/begin", "/api/account/passkeys/register/finish"} {
 		if r := e.do("POST", path, "", `{}`); r.status != 401 {
@@ -472,6 +484,7 @@ func TestPasskeyEndpointsRefuse(t *testing.T) {
 // A player lists their passkeys and removes one (a lost phone's) with a session; nobody removes another
 // account's, an API token removes none, and a missing or wrong credential changes nothing.
 func TestPasskeysListedAndRemoved(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	accts := e.store.(store.Accounts)
 	ids := map[string]string{}
@@ -528,6 +541,7 @@ func TestPasskeysListedAndRemoved(t *testing.T) {
 // signed-in account and answers null (200, not 401) to a guest and to a forged or ended session; a server
 // without accounts says so with 404.
 func TestSessionAnswersGuestsWithoutAnError(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	user := func(b *browser) string {
 		r := b.do("GET", "/api/session", "")

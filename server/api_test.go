@@ -22,6 +22,7 @@ import (
 )
 
 func TestHealthAndReadiness(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	if r := e.do("GET", "/healthz", "", ""); r.status != 200 || r.json(t)["status"] != "ok" {
 		t.Fatalf("healthz: %d %s", r.status, r.body)
@@ -36,6 +37,7 @@ func TestHealthAndReadiness(t *testing.T) {
 }
 
 func TestListGames(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	var v struct {
 		Games []definitionInfo `json:"games"`
@@ -51,6 +53,7 @@ func TestListGames(t *testing.T) {
 // TestPlayWholeGame plays a toy game through the API and checks the score against the rules: every pick
 // is unique, so each seat scores pick × card each round.
 func TestPlayWholeGame(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":3}`, 2, "")
 	g, err := e.store.Game(context.Background(), id)
@@ -94,6 +97,7 @@ func TestPlayWholeGame(t *testing.T) {
 }
 
 func TestCreateWithNameSeatsCreator(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","name":"Ada"}`)).json(t)
 	id, tok := v["id"].(string), v["token"].(string)
@@ -113,6 +117,7 @@ func TestCreateWithNameSeatsCreator(t *testing.T) {
 // TestBadInput sends each kind of bad request and checks its status, its code and that the match did not
 // change.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.MaxBody = 1024 })
 	id, ps := e.newMatch("toy", `{"rounds":2,"sequential":true}`, 2, "")
 	open := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":1,"name":"solo"}`)).json(t)
@@ -183,6 +188,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestRateLimit(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.RateLimit, c.RateBurst = 0.001, 3 })
 	for i := range 3 {
 		e.must(200, e.do("GET", "/api/games", "", ""))
@@ -197,6 +203,7 @@ func TestRateLimit(t *testing.T) {
 }
 
 func TestLegalMovesAndSpectatorView(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":1}`, 2, "")
 	var legal struct {
@@ -224,6 +231,7 @@ func TestLegalMovesAndSpectatorView(t *testing.T) {
 }
 
 func TestLongPoll(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":1}`, 2, "")
 	seq := e.state(id, "").Seq
@@ -245,6 +253,7 @@ func TestLongPoll(t *testing.T) {
 }
 
 func TestReloadFromLog(t *testing.T) {
+	t.Parallel()
 	st := openSQLite(t)
 	e := newEnv(t, st, nil)
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 3, "")
@@ -267,6 +276,7 @@ func TestReloadFromLog(t *testing.T) {
 }
 
 func TestStaticFiles(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) {
 		c.Static = fstestFS()
 	})
@@ -309,6 +319,7 @@ func fstestFS() fstest.MapFS {
 }
 
 func TestStaticFilesGzip(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.Static = fstestFS() })
 	want := fstestFS()["js/big.js"].Data
 	get := func(encoding, etag string) *http.Response {
@@ -356,6 +367,7 @@ func TestStaticFilesGzip(t *testing.T) {
 }
 
 func TestDrainEndsLongPolls(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, _ := e.newMatch("toy", `{"rounds":1}`, 1, "")
 	seq := e.state(id, "").Seq
@@ -374,6 +386,7 @@ func TestDrainEndsLongPolls(t *testing.T) {
 }
 
 func TestIdleMatchesAreEvictedAndReloaded(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.IdleTimeout = time.Minute })
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, "")
 	busy, _ := e.newMatch("toy", `{"rounds":2}`, 1, "")
@@ -398,6 +411,7 @@ func TestIdleMatchesAreEvictedAndReloaded(t *testing.T) {
 // TestNotificationRefreshesMatch appends behind the server's back, as another instance would, and
 // checks that a notification (here the resync one, id "") brings the match and its sockets up to date.
 func TestNotificationRefreshesMatch(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, _ := e.newMatch("toy", `{"rounds":2}`, 2, "")
 	w := e.dial(id, "", -1)
@@ -413,6 +427,7 @@ func TestNotificationRefreshesMatch(t *testing.T) {
 }
 
 func TestWebSocketMessagesAreRateLimited(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.RateLimit, c.RateBurst = 0.001, 20 })
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, "")
 	w := e.dial(id, ps[0].token, -1)
@@ -432,6 +447,7 @@ func TestWebSocketMessagesAreRateLimited(t *testing.T) {
 }
 
 func TestClientKey(t *testing.T) {
+	t.Parallel()
 	trusted := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 	for _, c := range []struct {
 		remote string
@@ -468,6 +484,7 @@ func TestClientKey(t *testing.T) {
 // Behind a trusted proxy each client has its own bucket; a client that is not a trusted proxy cannot
 // escape its bucket by sending X-Forwarded-For.
 func TestRateLimitBehindProxy(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		trusted   []netip.Prefix
 		separated bool
@@ -496,6 +513,7 @@ func TestRateLimitBehindProxy(t *testing.T) {
 // The page lists every script module as a modulepreload in its head, so that the browser fetches them
 // at once rather than one import level at a time; a page without modules is served as it is.
 func TestIndexPreloadsEveryModule(t *testing.T) {
+	t.Parallel()
 	fsys := fstest.MapFS{
 		"index.html":       {Data: []byte(`<html><head><script type="module" src="/js/main.js"></script></head><body></body></html>`)},
 		"js/main.js":       {Data: []byte(`import "./game/table.js";`)},

@@ -54,6 +54,7 @@ func exampleBot(t *testing.T) string {
 // server, is invited by a person to a Cartographers game and to a Carcassonne game, joins both through its
 // event stream, plays them to the end through its game streams, and exits once both are over.
 func TestExampleBotPlaysWholeGames(t *testing.T) {
+	t.Parallel()
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		t.Fatal("python3 is needed to run the example bot (scripts/test installs it)")
@@ -119,6 +120,7 @@ func waitFor(t *testing.T, out *strings.Builder, cond func() bool) {
 // The bot API's endpoints refuse a missing or wrong credential, a person's token, and bad invitations,
 // and change nothing.
 func TestBotAPIRefusals(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	_, botTok := botAccount(t, e, "Robo")
 	ada := e.browser()
@@ -157,6 +159,7 @@ func TestBotAPIRefusals(t *testing.T) {
 // An invitation made while the bot is away waits for its stream, which then also lists the games in play
 // where it holds a seat.
 func TestBotStreamDeliversWaitingInvitations(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	_, botTok := botAccount(t, e, "Robo")
 	ada := e.browser()
@@ -200,6 +203,7 @@ func TestBotStreamDeliversWaitingInvitations(t *testing.T) {
 
 // A rated match with a bot account (which has no fixed rating) is played and counted, not rated.
 func TestBotAccountGamesAreUnrated(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	_, botTok := botAccount(t, e, "Robo")
 	ada := e.browser()

@@ -76,6 +76,7 @@ func (e *env) waitState(id, tok string, cond func(state) bool) state {
 }
 
 func TestBotSeats(t *testing.T) {
+	t.Parallel()
 	var made atomic.Int32
 	e := newEnv(t, nil, func(c *Config) { c.Bots = toyBots{&made} })
 
@@ -194,6 +195,7 @@ func TestBotSeats(t *testing.T) {
 
 // A server that seats no bots says so; a bot seat has no token, so nobody can play for it.
 func TestBotSeatsRefused(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	var games struct {
 		Games []map[string]any `json:"games"`
@@ -227,6 +229,7 @@ func TestBotSeatsRefused(t *testing.T) {
 
 // A match reloaded from its log (another process, a restart) keeps its bot seats, and its bots go on.
 func TestBotSeatsSurviveReload(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.Bots = toyBots{}; c.BotDelay = time.Hour })
 	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":2},"max_seats":2,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
@@ -251,6 +254,7 @@ func TestBotSeatsSurviveReload(t *testing.T) {
 // The real bots play whole games of both engines against a player through the API, and the records
 // replay to the scores the server announced.
 func TestRealBotsThroughAPI(t *testing.T) {
+	t.Parallel()
 	reg := game.NewRegistry(cartographers.Definition{}, carcassonne.Definition{})
 	for _, c := range []struct {
 		game    string
@@ -307,6 +311,7 @@ func TestRealBotsThroughAPI(t *testing.T) {
 // catalogue) is played with the game's automatic move: nobody else can play for it, so the game would
 // otherwise stall for good.
 func TestBotSeatWithoutItsBot(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.Bots = toyBots{}; c.BotDelay = time.Hour })
 	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":3},"max_seats":3,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
@@ -342,6 +347,7 @@ func (onlySteady) New(g, name string) (game.Bot, error) {
 // The bot timer of a match dropped from memory (evicted, or rebuilt after a failure) must not play for
 // the copy loaded after it, whose bots have their own timer and delay.
 func TestStaleBotTimerLeavesTheReloadedMatchAlone(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.Bots = toyBots{}; c.BotDelay = time.Hour })
 	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":2},"max_seats":2,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
@@ -382,6 +388,7 @@ func TestStaleBotTimerLeavesTheReloadedMatchAlone(t *testing.T) {
 // at two points of a game each get their own seed; asked again, a decision gets the same one (a restart
 // replays the bot's choice).
 func TestBotSeatsHaveTheirOwnSeeds(t *testing.T) {
+	t.Parallel()
 	seeds := map[uint64]string{}
 	for _, c := range []struct {
 		id   string
@@ -402,6 +409,7 @@ func TestBotSeatsHaveTheirOwnSeeds(t *testing.T) {
 // TestBotCharactersNeverRepeatAName: bots seated one after another at a table each take a name no seat
 // holds, a person's included (in any case), even past the list's length.
 func TestBotCharactersNeverRepeatAName(t *testing.T) {
+	t.Parallel()
 	seats := []seatInfo{{name: "mira"}, {name: "Tomás"}}
 	for range len(botNames) + 3 {
 		name := botCharacter("table", seats)

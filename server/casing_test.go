@@ -32,6 +32,7 @@ func keysNotSnake(v any, out map[string]bool) {
 // TestOneCasing plays a match through every read endpoint and checks that no payload the server sends has
 // a key outside snake_case, while a client still sending the old maxSeats is understood.
 func TestOneCasing(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	old := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":1},"maxSeats":3,"name":"Ada"}`)).json(t)
 	if st := e.state(old["id"].(string), ""); st.Match.MaxSeats != 3 {
@@ -66,6 +67,7 @@ func TestOneCasing(t *testing.T) {
 // TestOldStoredMatch loads a match stored before the API became snake_case (maxSeats in its config and
 // lobby summary) and checks that its seat limit holds and the lobby shows it in the current spelling.
 func TestOldStoredMatch(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	row := store.Game{ID: "abcdefgh234567ab", Game: "toy", Options: json.RawMessage(`{"rounds":1,"sequential":false}`), Seed: 7,
 		Config: json.RawMessage(`{"maxSeats":2}`), Status: statusOpen, Summary: json.RawMessage(`{"players":[],"maxSeats":2}`),

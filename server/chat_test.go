@@ -11,6 +11,7 @@ import (
 // Players talk at the table: a message or a quick phrase is kept with the match, in every state, in order,
 // with the speaker's seat and name, and in the replay from the moment it was said.
 func TestTableChat(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":1}`, 2, "")
 	e.must(200, e.do("POST", "/api/matches/"+id+"/chat", ps[0].token, `{"text":"  hello <b>Bea</b>  "}`))
@@ -39,6 +40,7 @@ func TestTableChat(t *testing.T) {
 // Bad messages, a spectator where only players talk, a missing or wrong credential and a flood are refused,
 // and change nothing.
 func TestTableChatRefusals(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":3}`, 2, "")
 	path := "/api/matches/" + id + "/chat"
@@ -79,6 +81,7 @@ func TestTableChatRefusals(t *testing.T) {
 
 // Talking is no move: it does not reset a seat's move clock, nor make its pending decision stale.
 func TestChatLeavesTheClockAlone(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, `,"clock":{"mode":"move","seconds":60}`)
 	before := e.state(id, ps[0].token)
@@ -95,6 +98,7 @@ func TestChatLeavesTheClockAlone(t *testing.T) {
 
 // A host may let signed-in spectators talk: a guest spectator still may not.
 func TestSpectatorChat(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	cy := e.browser()
 	cy.must(cy.do("POST", "/api/account/signup", `{"name":"Cy","password":"correct horse"}`), 201)

@@ -68,6 +68,7 @@ func fillPath(pattern string) string {
 // another site's page it is refused before its handler runs (cross_site), while the same request from our
 // own pages is not. A route added to the table is walked here too; one that escaped the gate would fail.
 func TestEveryChangeIsBehindTheCrossSiteGate(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada := e.browser()
 	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
@@ -109,6 +110,7 @@ func TestEveryChangeIsBehindTheCrossSiteGate(t *testing.T) {
 // "null", or none) was posted under the player's name, because the chat found its speaker's seat by a path
 // that skipped the Origin check. The gate refuses it, and nothing is said at the table.
 func TestChatRefusesCrossSiteMessages(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada, _, id := twoPlayers(t, e, "")
 	cookie := ada.sessionOf()
@@ -131,6 +133,7 @@ func TestChatRefusesCrossSiteMessages(t *testing.T) {
 
 // sameOrigin reads an Origin as the browser writes it, and nothing that merely contains this site's name.
 func TestSameOrigin(t *testing.T) {
+	t.Parallel()
 	for origin, want := range map[string]bool{
 		"http://example.com": true, "https://EXAMPLE.com": true, "null": false, "": false, "example.com": false,
 		"http://example.com.evil.example": false, "http://evil.example/example.com": false, "http://example.com:8080": false,

@@ -68,6 +68,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 // keys. A push service that fails is retried until it takes the push, once; a subscription it says is
 // gone is forgotten.
 func TestWebPushIsEncryptedForTheBrowser(t *testing.T) {
+	t.Parallel()
 	ps := newPushService(t, 503, 201)
 	e, _, _ := accEnv(t, func(c *Config) { c.PushLoopback = true; c.PublicURL = "https://surveyor.example" })
 	ada, bea, id := twoPlayers(t, e, "")
@@ -96,7 +97,7 @@ func TestWebPushIsEncryptedForTheBrowser(t *testing.T) {
 		t.Fatalf("push %+v", msg)
 	}
 	e.clock.Advance(time.Hour)
-	time.Sleep(50 * time.Millisecond)
+	settled(t, e.srv)
 	if n := len(ps.received()); n != 1 {
 		t.Fatalf("the push was delivered %d times", n)
 	}
@@ -126,6 +127,7 @@ func TestWebPushIsEncryptedForTheBrowser(t *testing.T) {
 
 // A subscription must name a public https push service; one aimed at the server's own network is refused.
 func TestPushEndpointMustBePublic(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	_, bea, _ := twoPlayers(t, e, "")
 	b := pushtest.NewBrowser(t)
@@ -175,10 +177,11 @@ func mailEnv(t *testing.T) (*env, *mailtest.Server, *browser, *browser, string) 
 // A turn is mailed once to a confirmed address; an SMTP server that refuses for a while delays the mail
 // and loses none; a mail carries a one-click unsubscribe link bound to the account and the address.
 func TestMailSurvivesAnSMTPOutage(t *testing.T) {
+	t.Parallel()
 	e, smtp, ada, bea, id := mailEnv(t)
 	smtp.SetFailing(451)
 	ada.must(ada.do("POST", "/api/matches/"+id+"/start", ""), 200)
-	time.Sleep(300 * time.Millisecond)
+	settled(t, e.srv)
 	smtp.SetFailing(0)
 	if n := len(smtp.Messages()); n != 1 {
 		t.Fatalf("%d mails while the server refused", n)
@@ -199,7 +202,7 @@ func TestMailSurvivesAnSMTPOutage(t *testing.T) {
 	}
 	// A second turn within the hour is not mailed again.
 	ada.must(ada.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":1}}`), 200)
-	time.Sleep(300 * time.Millisecond)
+	settled(t, e.srv)
 	if n := len(smtp.Messages()); n != 2 {
 		t.Fatalf("%d mails: one per match an hour at most", n)
 	}
@@ -227,6 +230,7 @@ func TestMailSurvivesAnSMTPOutage(t *testing.T) {
 // With a daily digest, the notes of the day go in one mail at the chosen hour; notes that no longer
 // ask anything (the player moved meanwhile) are left out.
 func TestMailDigest(t *testing.T) {
+	t.Parallel()
 	e, smtp, ada, bea, id := mailEnv(t)
 	bea.must(bea.do("POST", "/api/account/notify", `{"mail":"digest","digest_hour":18}`), 200)
 	cy := e.browser()
@@ -234,7 +238,7 @@ func TestMailDigest(t *testing.T) {
 	v := cy.must(cy.do("POST", "/api/matches", `{"game":"toy","max_seats":3,"name":"Cy"}`), 201).json(t)
 	cy.must(cy.do("POST", "/api/matches/"+v["id"].(string)+"/invite", `{"name":"Bea"}`), 200)
 	ada.must(ada.do("POST", "/api/matches/"+id+"/start", ""), 200)
-	time.Sleep(300 * time.Millisecond)
+	settled(t, e.srv)
 	if n := len(smtp.Messages()); n != 1 {
 		t.Fatalf("%d mails before the digest hour", n)
 	}
@@ -247,7 +251,7 @@ func TestMailDigest(t *testing.T) {
 	if !strings.Contains(d.Body, "Cy invites you") || !strings.Contains(d.Body, "Ada started") {
 		t.Fatalf("digest body:\n%s", d.Body)
 	}
-	time.Sleep(200 * time.Millisecond)
+	settled(t, e.srv)
 	if n := len(smtp.Messages()); n != 2 {
 		t.Fatalf("%d mails: the digest is one", n)
 	}
@@ -256,6 +260,7 @@ func TestMailDigest(t *testing.T) {
 // Two instances on PostgreSQL share the outbox: every note is delivered exactly once, whichever instance
 // claims it, and a page open on one instance hears of a note the other fanned out.
 func TestScaleOutNotesOnce(t *testing.T) {
+	t.Parallel()
 	ps := newPushService(t, 201)
 	open := sharedPostgres(t)
 	tweak := func(c *Config) { c.Accounts = c.Store.(store.Accounts); c.PushLoopback = true }
@@ -289,7 +294,10 @@ func TestScaleOutNotesOnce(t *testing.T) {
 	a.srv.social.Wake()
 	b.srv.social.Wake()
 	eventually(t, "every push", func() bool { return len(ps.received()) >= n+1 })
-	time.Sleep(300 * time.Millisecond)
+	// Either instance may fan out what the other delivers: each settles, then the first again.
+	settled(t, a.srv)
+	settled(t, b.srv)
+	settled(t, a.srv)
 	if got := len(ps.received()); got != n+1 {
 		t.Fatalf("%d pushes for %d notes", got, n+1)
 	}

@@ -17,6 +17,7 @@ import (
 
 // The Authorization scheme is case-insensitive: "bearer" and "BEARER" name the seat as "Bearer" does.
 func TestBearerSchemeAnyCase(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 1, "")
 	for i, scheme := range []string{"bearer", "BEARER", "Bearer"} {
@@ -35,6 +36,7 @@ func TestBearerSchemeAnyCase(t *testing.T) {
 
 // Pages come with a Content-Security-Policy that forbids framing, and X-Frame-Options for old browsers.
 func TestPagesCarrySecurityHeaders(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.Static = fstestFS() })
 	res, err := e.http.Client().Get(e.http.URL + "/")
 	if err != nil {
@@ -54,6 +56,7 @@ func TestPagesCarrySecurityHeaders(t *testing.T) {
 
 // Only the host, seat 0, starts a match.
 func TestOnlyTheHostStarts(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	v := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
@@ -70,6 +73,7 @@ func TestOnlyTheHostStarts(t *testing.T) {
 // A log that no longer replays (here a move logged after the game's end) is the server's fault: 500,
 // logged, not the client's "game over".
 func TestCorruptLogIsAServerError(t *testing.T) {
+	t.Parallel()
 	st := openSQLite(t)
 	e := newEnv(t, st, nil)
 	id, ps := e.newMatch("toy", `{"rounds":1}`, 1, "")
@@ -113,6 +117,7 @@ func (s *syncBuffer) String() string {
 // One address opening matches by the dozen is slowed after a burst, so that it cannot bury the lobby;
 // another address still opens its own.
 func TestMatchCreationIsLimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.RateLimit, c.RateBurst = 1000, 1000 })
 	created := 0
 	for range createBurst + 5 {
@@ -134,6 +139,7 @@ func TestMatchCreationIsLimitedPerAddress(t *testing.T) {
 
 // A name that reads as a seated player's is refused: players must be told apart.
 func TestLookAlikeNamesRefused(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":4,"name":"Ada"}`)).json(t)["id"].(string)
 	for _, name := range []string{"ada", "АDА", "Ａｄａ", " A d a"} {
@@ -163,6 +169,7 @@ func (s *slowStore) Append(ctx context.Context, id string, after int64, up store
 // A move sent over the WebSocket and being saved when the server shuts down is saved and answered "ok"
 // before the socket closes, as an HTTP request in flight is.
 func TestShutdownAnswersWebSocketMovesInFlight(t *testing.T) {
+	t.Parallel()
 	slow := &slowStore{Store: openSQLite(t), began: make(chan struct{}, 1)}
 	e := newEnv(t, slow, nil)
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, "")
@@ -192,6 +199,7 @@ func TestShutdownAnswersWebSocketMovesInFlight(t *testing.T) {
 // The host closes a match that has not started: it leaves the lobby, and no one joins or starts it;
 // another player may not close it, nor may the host once it has started.
 func TestHostClosesAnOpenMatch(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	v := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":3,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
@@ -230,6 +238,7 @@ func TestHostClosesAnOpenMatch(t *testing.T) {
 // The host removes a seat before the start: the seats after it move up, their tokens still theirs; the
 // removed token opens no seat; no one else may remove, nor the host's own seat, nor after the start.
 func TestHostRemovesASeat(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	v := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":3,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
@@ -267,6 +276,7 @@ func TestHostRemovesASeat(t *testing.T) {
 // A removed seat's open WebSocket is ended: it must not go on receiving the view of the seat number,
 // which now belongs to the next player.
 func TestRemovedSeatsSocketIsEnded(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	v := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":3,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
@@ -293,6 +303,7 @@ func TestRemovedSeatsSocketIsEnded(t *testing.T) {
 // open or playing, before and after players join and it starts; its link still opens it; a listed one
 // beside it is listed.
 func TestUnlistedMatchesStayOutOfTheLobby(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	ids := func(status string) string {
 		var lobby struct{ Matches []struct{ ID string } }

@@ -18,6 +18,7 @@ import (
 // of the shared (100.64.0.0/10) or benchmarking (198.18.0.0/15) blocks, were taken, and then pushed to.
 // They are refused, and nothing is stored.
 func TestPushRefusesEveryFormOfAPrivateAddress(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	_, bea, _ := twoPlayers(t, e, "")
 	b := pushtest.NewBrowser(t)
@@ -40,6 +41,7 @@ func TestPushRefusesEveryFormOfAPrivateAddress(t *testing.T) {
 // rebinding, here the name localhost stored as if it had passed) is not pushed to: the push's connection is
 // refused on the address it resolved to, and not retried.
 func TestPushDoesNotConnectToANameThatResolvesToLoopback(t *testing.T) {
+	t.Parallel()
 	ps := pushtest.NewWatched(t)
 
 	e, _, _ := accEnv(t)

@@ -140,20 +140,24 @@ func playEngine(t *testing.T, def game.Definition, options string, seats int, re
 }
 
 func TestCartographersThroughAPI(t *testing.T) {
+	t.Parallel()
 	playEngine(t, cartographers.Definition{}, `null`, 2, cartographersReveal, 4)
 }
 
 func TestCartographersSoloThroughAPI(t *testing.T) {
+	t.Parallel()
 	playEngine(t, cartographers.Definition{}, `null`, 1, cartographersReveal, 4)
 }
 
 func TestCarcassonneThroughAPI(t *testing.T) {
+	t.Parallel()
 	playEngine(t, carcassonne.Definition{}, `null`, 2, carcassonneReveal, 6)
 }
 
 // TestCartographersUndoThroughAPI: a player takes back a draw while the other has not drawn yet, and
 // cannot once the turn has closed.
 func TestCartographersUndoThroughAPI(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.Games = game.NewRegistry(cartographers.Definition{}) })
 	id, ps := e.newMatch("cartographers", `null`, 2, "")
 	play := func(seat game.Seat) {
@@ -185,6 +189,7 @@ func TestCartographersUndoThroughAPI(t *testing.T) {
 
 // A match keeps its options spelled out, so its record does not depend on the presets of a later version.
 func TestMatchStoresCanonicalOptions(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.Games = game.NewRegistry(cartographers.Definition{}) })
 	id, _ := e.newMatch("cartographers", `{"preset":"heroes"}`, 1, "")
 	g, err := e.store.Game(context.Background(), id)
@@ -273,6 +278,7 @@ func checkStory(t *testing.T, e *env, id string, seen []string, over bool) {
 
 // The story exists once a match has started; an unknown match has none.
 func TestStoryRefusals(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Ada"}`)).json(t)["id"].(string)
 	if r := e.do("GET", "/api/matches/"+id+"/story", "", ""); r.status != http.StatusConflict || r.errCode() != codeNotStarted {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/game/gametest"
 	"github.com/surveyor-game/surveyor/store"
@@ -388,4 +390,23 @@ func (e *env) asleep(id string) bool {
 	defer e.srv.alarmMu.Unlock()
 	_, ok := e.srv.alarms[id]
 	return ok
+}
+
+// settled waits until the server's sender has found nothing due in a round begun after the call: what
+// was due is delivered, so that a test may then check that nothing (more) came, instead of sleeping.
+func settled(t *testing.T, srv *Server) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	if err := srv.social.Settled(ctx); err != nil {
+		t.Fatalf("the sender did not settle: %v", err)
+	}
+}
+
+// TestMain makes new password hashes cheap in the server's tests: they check what the endpoints do with
+// a password, not argon2id's cost (auth's own tests hash at the real cost). At the real cost a sign-up
+// took about a tenth of a second of CPU under the race detector, most of this package's test time.
+func TestMain(m *testing.M) {
+	auth.DefaultParams = auth.Params{Memory: 64, Time: 1, Threads: 1, KeyLen: 32, SaltLen: 16}
+	os.Exit(m.Run())
 }

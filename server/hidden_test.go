@@ -112,6 +112,7 @@ func hiddenInfoLeaks(t *testing.T, gameName string) []string {
 }
 
 func TestNoHiddenInformationReachesClients(t *testing.T) {
+	t.Parallel()
 	for _, l := range hiddenInfoLeaks(t, gametest.Name) {
 		t.Error(l)
 	}
@@ -120,6 +121,7 @@ func TestNoHiddenInformationReachesClients(t *testing.T) {
 // TestHiddenInformationCheckCatchesALeak runs the same check on a game whose views carry the seed and the
 // deck: it must notice.
 func TestHiddenInformationCheckCatchesALeak(t *testing.T) {
+	t.Parallel()
 	leaks := hiddenInfoLeaks(t, gametest.LeakyName)
 	var seed, deck bool
 	for _, l := range leaks {

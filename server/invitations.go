@@ -1,7 +1,7 @@
 package server
 
 // Invitations to a table. A seated player invites accounts by name (POST /api/matches/{id}/invite, in
-// botapi.go); each invitation is an event of the match's log, so the waiting room shows everyone who was
+// server/botapi); each invitation is an event of the match's log, so the waiting room shows everyone who was
 // invited and what became of it: pending, accepted (the account took a seat) or declined (the account said
 // no: POST /api/matches/{id}/decline). The invited player's page says who invites them to what, with Accept
 // and Decline, instead of a visitor's name box.

@@ -10,6 +10,7 @@ import (
 // pending when sent, accepted once the account takes a seat, declined when it says no. Declining is for the
 // invited account alone, signed in, before the start; the states survive a reload from the log.
 func TestInvitationsAcceptedAndDeclined(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	signup := func(name string) *browser {
 		b := e.browser()

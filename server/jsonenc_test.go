@@ -81,6 +81,7 @@ func FuzzMatchInfoJSON(f *testing.F) {
 // TestJSONStringEveryByte compares appendJSONString with json.Marshal on every single byte, every two-byte
 // string of the interesting bytes, and the runes near the escaped ones.
 func TestJSONStringEveryByte(t *testing.T) {
+	t.Parallel()
 	var cases []string
 	for c := range 256 {
 		cases = append(cases, string([]byte{byte(c)}), "a"+string([]byte{byte(c)})+"z")
@@ -155,6 +156,7 @@ func FuzzParseMoveBody(f *testing.F) {
 // TestParseWSInTakesWhatClientsSend: messages in the forms docs/api.md gives and loadtest sends take the
 // fast way (a fallback for all of them would pass FuzzParseWSIn and gain nothing).
 func TestParseWSInTakesWhatClientsSend(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		`{"type":"move","id":"3","move":{"option":0,"shape":[[0,0],[0,1]],"terrain":"forest","at":[4,5]},"seq":17,"key":"k-3"}`,
 		`{"type":"undo","id":"4","seq":18}`,

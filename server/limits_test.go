@@ -43,13 +43,16 @@ func retryAfterAgrees(t *testing.T, what string, r resp, least int) {
 // Every limit tells the truth: the Retry-After header of each 429 carries the same wait as its body, and
 // that wait is the limit's own (an hour's window says minutes, not one second).
 func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
+	t.Parallel()
 	t.Run("requests per address", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t, nil, func(c *Config) { c.RateLimit, c.RateBurst = 0.01, 2 })
 		e.do("GET", "/api/games", "", "")
 		e.do("GET", "/api/games", "", "")
 		retryAfterAgrees(t, "the 3rd request", e.do("GET", "/api/games", "", ""), 90)
 	})
 	t.Run("matches per address", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t, nil, func(c *Config) { c.RateLimit, c.RateBurst = 1000, 1000 })
 		for range createBurst {
 			e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy"}`))
@@ -57,6 +60,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 		retryAfterAgrees(t, "one match too many", e.do("POST", "/api/matches", "", `{"game":"toy"}`), 5)
 	})
 	t.Run("WebSocket messages", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t, nil, func(c *Config) { c.RateLimit, c.RateBurst = 0.01, 30 })
 		id, ps := e.newMatch("toy", `{"rounds":3}`, 2, "")
 		w := e.dial(id, ps[0].token, -1)
@@ -77,6 +81,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 		}
 	})
 	t.Run("WebSockets per address", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t, nil, func(c *Config) { c.WebSocketsPerAddr = 1 })
 		id, ps := e.newMatch("toy", `{"rounds":3}`, 2, "")
 		e.dial(id, ps[0].token, -1).next("state")
@@ -94,6 +99,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 		retryAfterAgrees(t, "a WebSocket too many", r, 1)
 	})
 	t.Run("wrong passwords", func(t *testing.T) {
+		t.Parallel()
 		e, _, _ := accEnv(t)
 		ada := e.browser()
 		ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
@@ -106,6 +112,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 		retryAfterAgrees(t, "a password change meanwhile", ada.do("POST", "/api/account/password", `{"old":"correct horse","new":"another horse"}`), 60)
 	})
 	t.Run("invitations, reports and chat", func(t *testing.T) {
+		t.Parallel()
 		e, _, _ := accEnv(t)
 		ada, _, id := twoPlayers(t, e, "")
 		open := ada.must(ada.do("POST", "/api/matches", `{"game":"toy","max_seats":3,"name":"Ada"}`), 201).json(t)["id"].(string)
@@ -130,6 +137,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 		retryAfterAgrees(t, "a message too many", ada.do("POST", "/api/matches/"+id+"/chat", `{"text":"hi"}`), 5)
 	})
 	t.Run("confirmation mails", func(t *testing.T) {
+		t.Parallel()
 		e, _, _, bea, _ := mailEnv(t)
 		_ = e
 		for i := range social.ConfirmBurst - 1 {
@@ -141,6 +149,7 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 
 // writeError never lets a 429 leave without a wait, and the header then says the body's.
 func TestWriteErrorGivesEveryRefusalByALimitAWait(t *testing.T) {
+	t.Parallel()
 	for _, ae := range []*apiError{errf(http.StatusTooManyRequests, codeRateLimited, "bare"), tooMany(0, "none"), tooMany(1500*time.Millisecond, "1.5 s"), tooMany(89*time.Second, "89 s")} {
 		w := httptest.NewRecorder()
 		writeError(w, ae)

@@ -2,8 +2,9 @@ package server
 
 import (
 	"encoding/json"
-	"github.com/surveyor-game/surveyor/server/social"
 	"testing"
+
+	"github.com/surveyor-game/surveyor/server/social"
 )
 
 // seatedPair is a started sequential toy match between the accounts Ada (seat 0, host) and Bea, with the
@@ -46,6 +47,7 @@ func (w *wsConn) tell(msg string) {
 // A player whose page shows the table gets no note about it: her turn comes while she looks (no note),
 // then while the tab is hidden (a note). Opening the table reads its notes.
 func TestNoNoteAtTheTable(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada, bea, id, beaTok := seatedPair(t, e)
 	waitInbox(t, bea, 1) // the start
@@ -70,6 +72,7 @@ func TestNoNoteAtTheTable(t *testing.T) {
 
 // A new turn note replaces the unread one of the same table: two turns, one note.
 func TestTwoTurnsOneUnreadNote(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada, bea, id, _ := seatedPair(t, e)
 	ada.pick(id, 1)
@@ -97,6 +100,7 @@ func TestTwoTurnsOneUnreadNote(t *testing.T) {
 
 // A note is read by its id; Mark all read reads every note, and the bell falls to zero; it needs the account.
 func TestMarkAllRead(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada, bea, id, _ := seatedPair(t, e)
 	ada.pick(id, 1)
@@ -124,6 +128,7 @@ func TestMarkAllRead(t *testing.T) {
 // The bell counts the tables and invitations waiting on the player, not the notes: two notes about one
 // table and one about another are two.
 func TestBellCountsTables(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada, bea, id, _ := seatedPair(t, e)
 	ada.pick(id, 1) // start and turn of the first table

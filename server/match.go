@@ -55,7 +55,7 @@ type undoData struct {
 type config struct {
 	MaxSeats int        `json:"max_seats"`
 	Clock    *clockConf `json:"clock,omitempty"`
-	// Rated matches move their players' ratings when they end (ratings.go).
+	// Rated matches move their players' ratings when they end (server/ratings).
 	Rated bool `json:"rated,omitempty"`
 	// SpectatorChat lets signed-in spectators talk at the table, not only the players (chat.go).
 	SpectatorChat bool `json:"spectator_chat,omitempty"`

@@ -2,9 +2,10 @@ package server
 
 import (
 	"encoding/json"
-	"github.com/surveyor-game/surveyor/server/social"
 	"net/http"
 	"testing"
+
+	"github.com/surveyor-game/surveyor/server/social"
 )
 
 // The names' hole: a guest could sit at a table under the exact name of an account, and notes and mails
@@ -13,6 +14,7 @@ import (
 // its seat is marked as an account's, at the table and in the notes its moves cause, so that a guest and
 // an account are told apart.
 func TestAGuestCannotTakeAnAccountsName(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada := e.browser()
 	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)

@@ -9,6 +9,7 @@ import (
 // route table marks as needing accounts, and those that ask who is signed in (the no-op identity
 // refuses). Before the identity interface each handler asked for itself.
 func TestNoAccountsRefusesEveryAccountEndpoint(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, _ := e.newMatch("toy", `{"rounds":1}`, 2, "")
 	for _, c := range []struct{ method, path, body string }{

@@ -55,6 +55,7 @@ func flushInbox(t *testing.T, e *env, to *browser, toName, marker string) inboxJ
 // it asks reaches the one who blocked it, whatever the kind of note; a note of the game itself (the end)
 // still comes.
 func TestABlockedAccountsRematchNotifiesNobody(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada, bea, id := twoPlayers(t, e, "")
 	ada.must(ada.do("POST", "/api/matches/"+id+"/start", ""), 200)
@@ -77,6 +78,7 @@ func TestABlockedAccountsRematchNotifiesNobody(t *testing.T) {
 // (thirty requests, thirty notes and thirty mails). A follow is idempotent: a repeat changes nothing and
 // tells no one; nor does following again after unfollowing within the hour.
 func TestFollowingAgainNotifiesNobody(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada, bea, _ := twoPlayers(t, e, "")
 	for range 30 {
@@ -109,6 +111,7 @@ func TestFollowingAgainNotifiesNobody(t *testing.T) {
 // that carry its doing, and a turn still comes; an unknown kind is dropped; and each kind the server
 // writes has its rule.
 func TestTheGateOfNotes(t *testing.T) {
+	t.Parallel()
 	for _, k := range []string{social.NoteTurn, social.NoteStart, social.NoteClock, social.NoteEnd, social.NoteInvite, social.NoteRematch, social.NoteFollow} {
 		if !social.KnownKind(k) {
 			t.Errorf("the kind %q has no rule", k)

@@ -57,6 +57,7 @@ func waitInbox(t *testing.T, b *browser, n int) inboxJSON {
 // A start and a move write notes for the accounts that must act, in the same transaction, and the
 // sender puts them in their inboxes; the player who acted gets none.
 func TestTurnNotesReachTheInbox(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada, bea, id := twoPlayers(t, e, "")
 	ada.must(ada.do("POST", "/api/matches/"+id+"/start", ""), 200)
@@ -83,7 +84,7 @@ func TestTurnNotesReachTheInbox(t *testing.T) {
 	if in := waitInbox(t, ada, 1); in.Notes[0].Kind != "turn" || in.Notes[0].By != "Bea" {
 		t.Fatalf("Ada's inbox: %+v", in)
 	}
-	time.Sleep(100 * time.Millisecond)
+	settled(t, e.srv)
 	if in := waitInbox(t, ada, 1); len(in.Notes) != 1 {
 		t.Fatalf("Ada was told %d times", len(in.Notes))
 	}
@@ -133,6 +134,7 @@ func (s *sse) next(t *testing.T) (string, map[string]any) {
 
 // An open page hears of a new note at once, with the unread count.
 func TestInboxStream(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada, bea, id := twoPlayers(t, e, "")
 	ev := bea.events(t)
@@ -179,6 +181,7 @@ func TestInboxStream(t *testing.T) {
 
 // A blocked account cannot talk to, invite or notify the one who blocked it.
 func TestBlocking(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada, bea, id := twoPlayers(t, e, "")
 	ada.must(ada.do("POST", "/api/matches/"+id+"/chat", `{"text":"hello"}`), 200)
@@ -209,7 +212,7 @@ func TestBlocking(t *testing.T) {
 	third := v["id"].(string)
 	cy.must(cy.do("POST", "/api/matches/"+third+"/invite", `{"names":["Bea"]}`), 200)
 	in := waitInbox(t, bea, 1)
-	time.Sleep(100 * time.Millisecond)
+	settled(t, e.srv)
 	in = waitInbox(t, bea, 1)
 	if len(in.Notes) != 1 || in.Notes[0].Kind != "invite" || in.Notes[0].By != "Cy" || in.Notes[0].Match != third {
 		t.Fatalf("Bea's inbox (no follow note from Ada, Cy's invitation): %+v", in)
@@ -228,6 +231,7 @@ func TestBlocking(t *testing.T) {
 
 // Reports reach the operator's list; they are limited, and refuse bad input.
 func TestReports(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada, _, id := twoPlayers(t, e, "")
 	r := ada.must(ada.do("POST", "/api/users/Bea/report", `{"text":"rude in chat","match":"`+id+`"}`), 201).json(t)
@@ -262,6 +266,7 @@ func TestReports(t *testing.T) {
 
 // The social endpoints refuse a missing and a wrong credential, and change nothing.
 func TestSocialEndpointsRefuseMissingAndWrongCredentials(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	_, bea, id := twoPlayers(t, e, "")
 	for _, c := range []struct{ method, path, body string }{
@@ -302,6 +307,7 @@ func TestSocialEndpointsRefuseMissingAndWrongCredentials(t *testing.T) {
 // A stream outlives the deadline on a request's body (which once cancelled it after 10 s, leaving every
 // open page to reconnect, and missing notes meanwhile).
 func TestInboxStreamOutlivesTheBodyDeadline(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t, func(c *Config) { c.BodyTimeout = 50 * time.Millisecond })
 	ada, bea, id := twoPlayers(t, e, "")
 	ev := bea.events(t)
@@ -316,6 +322,7 @@ func TestInboxStreamOutlivesTheBodyDeadline(t *testing.T) {
 // A long clock sends a reminder before it runs out (and none if the player moved in time); the game's end
 // and a rematch are told to the other players.
 func TestClockEndAndRematchNotes(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada, bea, id := twoPlayers(t, e, `,"clock":{"mode":"move","seconds":3600}`)
 	// twoPlayers made a 3-round match; this one is played to its end.
@@ -327,7 +334,7 @@ func TestClockEndAndRematchNotes(t *testing.T) {
 	}
 	// An hour per move: the reminder is due a quarter of an hour before the end.
 	e.clock.Advance(44 * time.Minute)
-	time.Sleep(1500 * time.Millisecond)
+	settled(t, e.srv)
 	if in := waitInbox(t, bea, 2); len(in.Notes) != 2 {
 		t.Fatalf("a reminder came early: %+v", in)
 	}
@@ -340,7 +347,7 @@ func TestClockEndAndRematchNotes(t *testing.T) {
 	waitInbox(t, ada, 1)
 	ada.must(ada.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":3}}`), 200)
 	e.clock.Advance(50 * time.Minute)
-	time.Sleep(1500 * time.Millisecond)
+	settled(t, e.srv)
 	for _, n := range waitInbox(t, ada, 1).Notes {
 		if n.Kind == "clock" {
 			t.Fatalf("Ada was reminded of a move she made: %+v", n)

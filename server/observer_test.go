@@ -38,6 +38,7 @@ func (r *recorder) After(_ context.Context, e *Snapshot) {
 // TestObserversHearEveryEvent: every logged event reaches the observers twice, before and after its
 // append, in log order; the notes returned before are written with the event; a refused move is not heard.
 func TestObserversHearEveryEvent(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	rec := &recorder{}
 	e.srv.observe(rec)

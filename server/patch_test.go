@@ -51,6 +51,7 @@ func applyPatch(old map[string]any, p map[string]any) map[string]any {
 // A client that takes patches and applies them holds, after every change, exactly the state the server
 // would send whole: for every seat and a spectator, through a game of moves.
 func TestPatchesRebuildTheStates(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.Games = game.NewRegistry(cartographers.Definition{}) })
 	id, ps := e.newMatch("cartographers", `{"preset":"both"}`, 3, "")
 	type client struct {

@@ -16,6 +16,7 @@ import (
 )
 
 func TestWebSocketPushAndResume(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, "")
 	seq := e.state(id, "").Seq
@@ -121,6 +122,7 @@ func TestWebSocketPushAndResume(t *testing.T) {
 }
 
 func TestUndo(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 3, "")
 	mv := func(p player, pick string) resp {
@@ -172,6 +174,7 @@ func TestUndo(t *testing.T) {
 }
 
 func TestUndoSequential(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":1,"sequential":true}`, 3, "")
 	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`))
@@ -187,6 +190,7 @@ func TestUndoSequential(t *testing.T) {
 }
 
 func TestRecordAndReplay(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, "")
 	picks := [][2]int{{1, 1}, {3, 2}}
@@ -238,6 +242,7 @@ func TestRecordAndReplay(t *testing.T) {
 }
 
 func TestMoveClockPlaysForLateSeat(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, `,"clock":{"mode":"move","seconds":30}`)
 	st := e.state(id, "")
@@ -281,6 +286,7 @@ func TestMoveClockPlaysForLateSeat(t *testing.T) {
 }
 
 func TestGameClockBank(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":3,"sequential":true}`, 2, `,"clock":{"mode":"game","seconds":60}`)
 	mv := func(p player) {
@@ -317,6 +323,7 @@ func TestGameClockBank(t *testing.T) {
 // A new instance makes the clocks of the matches in play run: each is loaded once and, with nobody
 // watching, put to sleep with an alarm for its deadline, which plays the late seat's move when it rings.
 func TestClocksArmOnStartup(t *testing.T) {
+	t.Parallel()
 	st := openSQLite(t)
 	e := newEnv(t, st, nil)
 	id, _ := e.newMatch("toy", `{"rounds":1}`, 2, `,"clock":{"mode":"move","seconds":5}`)
@@ -337,6 +344,7 @@ func TestClocksArmOnStartup(t *testing.T) {
 // A correspondence match nobody touches leaves memory, keeping only an alarm for its deadline; a request
 // wakes it (the alarm is dropped: the match's own timer runs again), and the alarm plays a late seat.
 func TestClockedMatchesSleepWhenIdle(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.IdleTimeout = time.Minute })
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, `,"clock":{"mode":"move","seconds":86400}`)
 	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":3}}`))
@@ -383,6 +391,7 @@ func (s panickyState) Apply(seat game.Seat, mv json.RawMessage) error {
 }
 
 func TestEnginePanicIsContained(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.Games = game.NewRegistry(gametest.Definition{}, panicky{}) })
 	id, ps := e.newMatch("toy-panicky", `{"rounds":2}`, 2, "")
 	e.must(200, e.do("POST", "/api/matches/"+id+"/moves", ps[0].token, `{"move":{"pick":1}}`))
@@ -433,6 +442,7 @@ func (f *flakyStore) Game(ctx context.Context, id string) (store.Game, error) {
 // memory (its sockets are told to reconnect), and once the database is back the match is rebuilt from
 // its log without that move.
 func TestStoreFailureLosesNothingAccepted(t *testing.T) {
+	t.Parallel()
 	fs := &flakyStore{Store: openSQLite(t)}
 	e := newEnv(t, fs, nil)
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, "")

@@ -64,6 +64,7 @@ func (e *env) profile(name string) profileResp {
 // Algorithm 4 with OpenSkill's defaults (the script gives OpenSkill's published team example exactly,
 // rating/rating_test.go).
 func TestRatedGamesMoveRatings(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	// The toy scores a unique pick times the card: Bea's 2 beats Ada's 1.
 	id, _ := playRated(t, e, []string{"Ada", "Bea"}, []int{1, 2}, true)
@@ -124,6 +125,7 @@ func TestRatedGamesMoveRatings(t *testing.T) {
 // defaults, computed apart in Python as above) she ends at mu 22.44870 and sigma 7.81132, losing less than
 // the 22.36461 a loss to another newcomer costs. An unrated bot cannot sit at a rated table.
 func TestRatedGameAgainstARatedBot(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t, func(c *Config) { c.Bots = toyBots{} })
 	a := e.browser()
 	a.must(a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
@@ -161,6 +163,7 @@ func TestRatedGameAgainstARatedBot(t *testing.T) {
 
 // Casual matches, and rated ones with a guest, change no rating; a server without accounts refuses rated.
 func TestUnratedGames(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	playRated(t, e, []string{"Ada", "Bea"}, []int{1, 2}, false)
 	if p := e.profile("Ada"); len(p.Ratings) != 0 || len(p.Games) != 1 {
@@ -187,6 +190,7 @@ func TestUnratedGames(t *testing.T) {
 
 // A player's solo games make the profile's solo statistics: games, best and mean score.
 func TestProfileSoloStatistics(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	a := e.browser()
 	a.must(a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
@@ -218,6 +222,7 @@ func TestProfileSoloStatistics(t *testing.T) {
 // 27.63539 - 24.19770 = 3.43769, 1569. A casual game reads not rated, a running one is refused, an unknown
 // one is not found.
 func TestEndScreenRatingChange(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	type change struct {
 		Seat                  int

@@ -12,6 +12,7 @@ import (
 // A finished match's record tells the game: the players' names, the current format and the engine's
 // narrative, which a replay of its moves reproduces exactly.
 func TestRecordTellsTheGame(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, "")
 	for range 2 {
@@ -36,6 +37,7 @@ func TestRecordTellsTheGame(t *testing.T) {
 
 // Each replay step carries the narrative so far, told with the players' names.
 func TestReplayStepTellsTheGameSoFar(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 2, "")
 	for range 2 {

@@ -13,6 +13,7 @@ import (
 )
 
 func TestRematch(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.Bots = toyBots{} })
 	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":1},"max_seats":3,"name":"Ada","clock":{"mode":"move","seconds":60}}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
@@ -107,6 +108,7 @@ func (e *env) seatNames(id string) []string {
 // Asking twice (a double click, a request retried after a lost response) gives the asker the seat taken
 // the first time, with the same token, rather than a second seat that would shut another player out.
 func TestRematchAskedTwiceKeepsOneSeat(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ada, bob := finishedToy(e)
 	first := e.must(200, e.do("POST", "/api/matches/"+id+"/rematch", ada, "")).json(t)
@@ -132,6 +134,7 @@ func TestRematchAskedTwiceKeepsOneSeat(t *testing.T) {
 // A bot of the finished match that this server does not offer (another instance's catalogue, --no-bots)
 // leaves its seat free: the asker still gets a seat, and the response says so.
 func TestRematchWithoutTheBot(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.Bots = toyBots{} })
 	id, ada, _ := finishedToy(e, "steady")
 	plain := newEnv(t, e.store, nil)
@@ -151,6 +154,7 @@ func TestRematchWithoutTheBot(t *testing.T) {
 // asked for the rematch of one match: one new match results, not a second left open and empty in the
 // lobby, and both players sit in it.
 func TestRematchOnTwoInstances(t *testing.T) {
+	t.Parallel()
 	a := newEnv(t, nil, nil)
 	id, ada, bob := finishedToy(a)
 	b := newEnv(t, a.store, nil)
@@ -195,6 +199,7 @@ func (s *interloper) Append(ctx context.Context, id string, after int64, up stor
 // The first asker's seat and the bots are seated one append at a time; when another instance seats
 // someone in between, the retry seats the rest without seating the asker again.
 func TestRematchConflictWhileSeating(t *testing.T) {
+	t.Parallel()
 	st := &interloper{Store: openSQLite(t)}
 	e := newEnv(t, st, func(c *Config) { c.Bots = toyBots{} })
 	st.skip.Store("")

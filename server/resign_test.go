@@ -3,12 +3,13 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"github.com/surveyor-game/surveyor/rating"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/surveyor-game/surveyor/rating"
 )
 
 func (e *env) post(id, action, tok, body string) resp {
@@ -19,6 +20,7 @@ func (e *env) post(id, action, tok, body string) resp {
 // In a two-player game a resignation ends the game: the resigner is ranked last, the result says why, and
 // nothing more can be played.
 func TestResignEndsATwoPlayerGame(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":3}`, 2, "")
 	e.must(200, e.post(id, "moves", ps[0].token, `{"move":{"pick":3}}`)) // seat 0 leads on points once scored
@@ -50,6 +52,7 @@ func TestResignEndsATwoPlayerGame(t *testing.T) {
 
 // Every bad resignation gets its own precise refusal and changes nothing.
 func TestResignRefusals(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":3}`, 3, "")
 	e.must(200, e.post(id, "resign", ps[2].token, ""))
@@ -94,6 +97,7 @@ func TestResignRefusals(t *testing.T) {
 // automatic move and ranks last whatever it scores; its player can no longer move. The match replays to
 // the same state from its log after a restart.
 func TestResignedSeatIsPlayedAndRankedLast(t *testing.T) {
+	t.Parallel()
 	st := openSQLite(t)
 	e := newEnv(t, st, nil)
 	id, ps := e.newMatch("toy", `{"rounds":2}`, 3, "")
@@ -145,6 +149,7 @@ func TestResignedSeatIsPlayedAndRankedLast(t *testing.T) {
 // The last two resignations of a table of three end it: the one who stays wins, the later resigner ranks
 // above the earlier. The end replays from the log.
 func TestResignationsLeavingOnePlayerEndTheGame(t *testing.T) {
+	t.Parallel()
 	st := openSQLite(t)
 	e := newEnv(t, st, nil)
 	id, ps := e.newMatch("toy", `{"rounds":3}`, 3, "")
@@ -161,6 +166,7 @@ func TestResignationsLeavingOnePlayerEndTheGame(t *testing.T) {
 
 // A solo game resigned ends as abandoned: the profile counts it played, neither won nor scored.
 func TestResignSoloAbandons(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada := e.browser()
 	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
@@ -185,6 +191,7 @@ func TestResignSoloAbandons(t *testing.T) {
 
 // A rated resignation counts as a loss: the resigner's rating falls and the other's rises, as if beaten.
 func TestRatedResignationIsALoss(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	ada, bea := e.browser(), e.browser()
 	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
@@ -211,6 +218,7 @@ func TestRatedResignationIsALoss(t *testing.T) {
 
 // A bot of the open bot API resigns with its API token, as a person does.
 func TestBotAPIResigns(t *testing.T) {
+	t.Parallel()
 	e, _, _ := accEnv(t)
 	_, botTok := botAccount(t, e, "Robo")
 	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":2},"max_seats":2,"name":"Ada"}`)).json(t)
@@ -226,6 +234,7 @@ func TestBotAPIResigns(t *testing.T) {
 // Victory can be claimed once every other player's clock ran out and a clock length more went by without
 // them playing; not before, not if they come back, not without a clock.
 func TestClaimVictory(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":5}`, 2, `,"clock":{"mode":"move","seconds":30}`)
 	claim := func(want int, code string) state {
@@ -282,6 +291,7 @@ func (r resp) body2() string { return string(r.body) }
 // Before the start a player leaves the table and the seat is free; the host closes instead, and once the
 // game runs, a player resigns instead.
 func TestLeaveBeforeTheStart(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	v := e.must(201, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":3,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)

@@ -39,6 +39,7 @@ func (e *env) moveWith(id, tok, body, key string) resp {
 // again (toy moves are legal every round). With the seq it was made at, it is refused and changes
 // nothing; with its idempotency key, it is answered as done and changes nothing.
 func TestRetriedMoveLandsNowhereElse(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":3}`, 2, "")
 	seq := e.state(id, "").Seq
@@ -82,6 +83,7 @@ func TestRetriedMoveLandsNowhereElse(t *testing.T) {
 
 // The keys are in the log: a retry reaching another server after a restart is still recognised.
 func TestIdempotencyKeySurvivesARestart(t *testing.T) {
+	t.Parallel()
 	st := openSQLite(t)
 	e := newEnv(t, st, nil)
 	id, ps := e.newMatch("toy", `{"rounds":3}`, 2, "")
@@ -103,6 +105,7 @@ func TestIdempotencyKeySurvivesARestart(t *testing.T) {
 // Over the WebSocket: a stale seq is refused with the message's id, a repeated key is answered ok, and
 // a rate-limited message is refused with its id.
 func TestWebSocketSeqAndKey(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.RateLimit, c.RateBurst = 1, 12 })
 	id, ps := e.newMatch("toy", `{"rounds":3}`, 2, "")
 	seq := e.state(id, "").Seq

@@ -22,8 +22,7 @@ import (
 func (s *Server) newSocial() *social.Room {
 	n, _ := s.store.(store.Notifier)
 	return social.New(social.Host{Accounts: s.accounts, Ident: s.ident, Notifier: n, Now: s.now, Log: s.log,
-		MaxBody: s.maxBody, Drained: s.drained, Acted: s.seatActed, Watching: s.watching, Table: s.table,
-		Delivered: func(channel string, err error) { s.metrics.Notification(channel, err) }})
+		MaxBody: s.maxBody, Drained: s.drained, Acted: s.seatActed, Watching: s.watching, Table: s.table})
 }
 
 // observeRooms registers the rooms that observe the matches: with accounts only (notes and ratings are
@@ -41,7 +40,8 @@ func (s *Server) observeRooms(ctx context.Context, cfg Config) error {
 	}
 	s.wg.Go(func() { s.challenges.Run(s.ctx) })
 	sender, run, err := s.social.StartSender(ctx, social.SenderConfig{PublicURL: cfg.PublicURL, SMTP: cfg.SMTP,
-		NoPush: cfg.NoPush, PushLoopback: cfg.PushLoopback, OutboxLease: cfg.OutboxLease})
+		NoPush: cfg.NoPush, PushLoopback: cfg.PushLoopback, OutboxLease: cfg.OutboxLease,
+		Delivered: func(channel string, err error) { s.metrics.Notification(channel, err) }})
 	if err != nil {
 		return err
 	}

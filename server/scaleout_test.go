@@ -39,6 +39,7 @@ func sharedPostgres(t *testing.T) func() store.Store {
 // Both instances hold the match and both try every bot move; the log lets one land each time, and the
 // game ends with exactly one move per seat and round.
 func TestScaleOutBots(t *testing.T) {
+	t.Parallel()
 	a, b := twoInstancesWith(t, func(c *Config) { c.Bots = toyBots{} })
 	v := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":6},"max_seats":3,"name":"Ada"}`)).json(t)
 	id, ada := v["id"].(string), v["token"].(string)
@@ -68,6 +69,7 @@ func TestScaleOutBots(t *testing.T) {
 }
 
 func TestScaleOutTwoInstances(t *testing.T) {
+	t.Parallel()
 	a, b := twoInstances(t)
 	id := a.must(201, a.do("POST", "/api/matches", "", `{"game":"toy","options":{"rounds":4},"max_seats":3}`)).json(t)["id"].(string)
 	ps := make([]player, 3)
@@ -144,6 +146,7 @@ func TestScaleOutTwoInstances(t *testing.T) {
 // TestStaleInstanceCatchesUpOnConflict makes instance B miss A's move (its refresh is held off by the
 // match lock) and checks that B's append fails, B reloads from the log, and the retry succeeds.
 func TestStaleInstanceCatchesUpOnConflict(t *testing.T) {
+	t.Parallel()
 	a, b := twoInstances(t)
 	id, ps := a.newMatch("toy", `{"rounds":2}`, 2, "")
 	b.state(id, "") // B loads the match
@@ -179,6 +182,7 @@ func TestStaleInstanceCatchesUpOnConflict(t *testing.T) {
 // Two players of a finished match ask for the rematch at once, through different instances: both sit in
 // one new match, and no second one is left open in the lobby.
 func TestScaleOutRematch(t *testing.T) {
+	t.Parallel()
 	a, b := twoInstancesWith(t, func(c *Config) { c.Bots = toyBots{} })
 	id, ada, bob := finishedToy(a, "steady")
 	b.state(id, "") // B holds the finished match too
@@ -211,6 +215,7 @@ func TestScaleOutRematch(t *testing.T) {
 // The instance that made a change plays the bots' turn it brings; the others, which only heard of it,
 // wait to take over should it fail, and so compute no bot move while it works.
 func TestScaleOutBotsPlayedWhereTheChangeWasMade(t *testing.T) {
+	t.Parallel()
 	var madeA, madeB atomic.Int32
 	open := sharedPostgres(t)
 	a := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{&madeA} })
@@ -235,6 +240,7 @@ func TestScaleOutBotsPlayedWhereTheChangeWasMade(t *testing.T) {
 // Should the instance that made the change not play the bots' turn (it stopped, or is stuck), another
 // instance that heard of the change takes over after botTakeover.
 func TestScaleOutBotTakeover(t *testing.T) {
+	t.Parallel()
 	open := sharedPostgres(t)
 	a := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{}; c.BotDelay = time.Hour }) // A never gets to it
 	b := newEnv(t, open(), func(c *Config) { c.Bots = toyBots{} })

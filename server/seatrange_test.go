@@ -13,6 +13,7 @@ import (
 // Cathedrals opens with six seats, asked for or by default, and one without refuses six; the list of
 // games offers six.
 func TestSixthSeatWithInnsAndCathedrals(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.Games = game.NewRegistry(carcassonne.Definition{}) })
 	// The list of games offers the widest range: six seats, with Inns & Cathedrals.
 	var list struct {

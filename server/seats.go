@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/netip"
 
 	"github.com/surveyor-game/surveyor/game"
-	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -74,12 +72,6 @@ func (s *Server) actingSeat(r *http.Request, m *match) (game.Seat, error) {
 		return 0, errf(http.StatusForbidden, codeForbidden, `the API token lacks the "play" scope`)
 	}
 	return s.ident.SeatOf(r.Context(), m.id, p.User.ID)
-}
-
-// fromTrustedProxy reports whether the request came through one of the trusted reverse proxies.
-func (s *Server) fromTrustedProxy(r *http.Request) bool {
-	ap, err := netip.ParseAddrPort(r.RemoteAddr)
-	return err == nil && httpkit.IsTrusted(ap.Addr().Unmap(), s.trusted)
 }
 
 // viewerSeat is the seat whose view a request sees: its seat token's, or its signed-in account's seat,

@@ -29,6 +29,7 @@ func closedWithin(c net.Conn, d time.Duration) bool {
 // A client that sends its headers and then trickles its body loses its connection after the body
 // timeout, instead of holding it forever.
 func TestSlowBodyIsCutOff(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.BodyTimeout = 300 * time.Millisecond })
 	c, err := net.Dial("tcp", e.http.Listener.Addr().String())
 	if err != nil {
@@ -57,6 +58,7 @@ func TestSlowBodyIsCutOff(t *testing.T) {
 
 // A refusal for the rate limit closes the connection: the server does not wait to read what follows.
 func TestRateLimitedConnectionCloses(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.RateLimit, c.RateBurst = 0.001, 1 })
 	c, err := net.Dial("tcp", e.http.Listener.Addr().String())
 	if err != nil {
@@ -86,6 +88,7 @@ func TestRateLimitedConnectionCloses(t *testing.T) {
 // One address opens many connections and trickles nothing: past the cap its connections are closed at
 // once, and another address still plays.
 func TestFloodFromOneAddressLeavesOthersPlaying(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -158,6 +161,7 @@ func TestFloodFromOneAddressLeavesOthersPlaying(t *testing.T) {
 
 // One address may hold only so many WebSockets; the next is refused before the upgrade.
 func TestWebSocketsPerAddress(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.WebSocketsPerAddr = 2 })
 	id, _ := e.newMatch("toy", `{"rounds":2}`, 1, "")
 	e.dial(id, "", -1)
@@ -170,6 +174,7 @@ func TestWebSocketsPerAddress(t *testing.T) {
 
 // A peer that vanishes without closing (it answers no ping) is dropped.
 func TestVanishedWebSocketPeerIsDropped(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.WebSocketPing = 100 * time.Millisecond })
 	id, _ := e.newMatch("toy", `{"rounds":2}`, 1, "")
 	c, err := net.Dial("tcp", e.http.Listener.Addr().String())
@@ -200,6 +205,7 @@ func TestVanishedWebSocketPeerIsDropped(t *testing.T) {
 // The body deadline bounds sending a body, not answering: a long poll (no body) that waits longer than it
 // answers with the change it waited for, as does a request whose body came in time.
 func TestSlowAnswersOutliveTheBodyDeadline(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, func(c *Config) { c.BodyTimeout = 100 * time.Millisecond })
 	id, ps := e.newMatch("toy", `{"rounds":1}`, 2, "")
 	seq := e.state(id, "").Seq

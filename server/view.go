@@ -201,7 +201,7 @@ type subscriber struct {
 	// taken by the reader and sent with its reply, so the writer is not woken for it.
 	held bool
 	// hidden: the page holding the socket says it is not in view (a tab in the background): its player
-	// is not at the table for notes (notify.go).
+	// is not at the table for notes (server/social).
 	hidden atomic.Bool
 	wake   chan struct{}
 	done   chan struct{}

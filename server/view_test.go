@@ -36,6 +36,7 @@ func refEnvelope(t *testing.T, m *match, seat game.Seat) []byte {
 }
 
 func TestEnvelopeMatchesTheEnvelopeStruct(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	check := func(id string, seats ...game.Seat) {
 		t.Helper()
@@ -75,6 +76,7 @@ func (f appendFn) AppendView(b []byte, seat game.Seat) []byte { return f(b, seat
 // appendView writes the game's view after its key; a view that is null is left out, as omitempty leaves
 // it, and so is one whose game panics halfway through writing it, with nothing of it left behind.
 func TestAppendViewContainsAGamesFaults(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		f    appendFn

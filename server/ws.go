@@ -20,7 +20,7 @@ import (
 // the current state at once if it already has. Clients may send moves and undos on the socket:
 // {"type":"move","id":"x","move":{...}}, {"type":"undo","id":"x"}, answered by {"type":"ok","id":"x","seq":N}
 // or {"type":"error","id":"x","error":{"code","message"}}. {"type":"visible"} and {"type":"hidden"} say
-// whether the page shows the table (notes, notify.go).
+// whether the page shows the table (notes, server/social).
 
 type wsIn struct {
 	Type string          `json:"type"`

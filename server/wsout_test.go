@@ -40,6 +40,7 @@ func (c *countingConn) Write(p []byte) (int, error) {
 // A move sent on a seat's WebSocket is answered, its reply and the state it caused, in one write to the
 // socket: one system call where there were two.
 func TestWebSocketMoveAnsweredInOneWrite(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil, nil)
 	id, ps := e.newMatch("toy", `{"rounds":3}`, 2, "")
 	l := &countingListener{Listener: newLocalListener(t)}
@@ -99,6 +100,7 @@ func newLocalListener(t *testing.T) net.Listener {
 // The server frames its messages by hand: a library client must read every length form (7-bit, 16-bit
 // and 64-bit) back as sent, with the library's own pings between them, and the close after the last.
 func TestHandFramedMessagesReadByALibraryClient(t *testing.T) {
+	t.Parallel()
 	sizes := []int{0, 1, 125, 126, 127, 1000, 65535, 65536, 70000}
 	payload := func(n int) []byte {
 		b := make([]byte, n)

@@ -64,11 +64,11 @@ type searchCand struct {
 }
 
 // Default settings. The server's budget is a wall clock: the server plays bot seats inline, under the
-// match's lock, so it is kept well under a second; it still plays far more rounds (a median of 430
-// measured on a lightly loaded core, 134 on a busy one) than the sim's MasterRounds, a number of rounds so that the sim's figures
-// repeat on any machine (docs/bots.md, "Search bot master"). The 8 candidates, 6 turns of look-ahead and
-// a meeple in hand worth 2 points with the whole pile to come were the first settings tried and are not
-// tuned.
+// match's lock, so it is kept well under a second; it still plays far more rounds than the sim's
+// MasterRounds, a number of rounds so that the sim's figures repeat on any machine (docs/bots.md,
+// "Search bot `master` (Carcassonne)", has the rounds measured). The 8 candidates, 6 turns of look-ahead
+// and a meeple in hand worth 2 points with the whole pile to come were the first settings tried and are
+// not tuned.
 const (
 	MasterBudget     = 300 * time.Millisecond
 	MasterRounds     = 16

@@ -52,11 +52,9 @@ func Game() game.Plugin {
 	}
 }
 
-// masterRating is master's fixed rating, calibrated with the others but on a smaller run than theirs:
-// `surveyor sim --game carcassonne --calibrate --games 200` (seed 1) gave master mu 56.886, sigma 3.106
-// (96.0% against greedy+, 99-100% against the rest) with the five older bots 1.7-7.9 lower than their
-// fixed ratings (a strong newcomer pulls the others down, the bots' mean staying at 25); master's mu is
-// shifted by the mean of those five differences (+5.221) onto the scale the older ratings keep.
+// masterRating is master's fixed rating, calibrated with the others on a smaller run than theirs and
+// shifted onto the scale the older ratings keep: docs/bots.md, "Search bot `master` (Carcassonne)", has
+// the run and its figures.
 var masterRating = game.FixedRating{Mu: 62.107, Sigma: 3.106}
 
 // levelBot makes a bot playing at a named level, its choices drawn from a seed of its own.

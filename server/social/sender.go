@@ -26,7 +26,7 @@ import (
 	"github.com/surveyor-game/surveyor/store"
 )
 
-// The sender works the outbox (notify.go): it claims due rows for a lease, fans a new note out into one
+// The sender works the outbox (notes.go): it claims due rows for a lease, fans a new note out into one
 // delivery per channel the account chose (its inbox, each of its browsers' push subscriptions, a mail or
 // a line of its daily digest), delivers, and settles. Every instance runs one; the store's claims make sure
 // each row is worked by one instance at a time, and a row whose instance died is claimed again when its
@@ -58,10 +58,15 @@ type sender struct {
 	lease time.Duration
 	// loopback allows push endpoints on this machine (tests)
 	loopback bool
+	// delivered counts each delivery made or failed, by channel, for the operator's figures (nil: none)
+	delivered func(channel string, err error)
 
 	mu    sync.Mutex
 	sent  map[string]int // deliveries made, by channel (for tests and figures)
 	after func(store.Note, error)
+	// quiet counts the rounds that found nothing due; quietCh is closed at the next one (Settled).
+	quiet   int
+	quietCh chan struct{}
 
 	recentMu sync.Mutex
 	recent   recentNotes // the notes let through lately (noterules.go)
@@ -100,6 +105,9 @@ func (d *sender) run(ctx context.Context) {
 			n, err := d.round(ctx)
 			if err != nil && ctx.Err() == nil {
 				d.s.log.Error("notifications: outbox round failed", "err", err)
+			}
+			if n == 0 && err == nil {
+				d.quieted()
 			}
 			if n < senderBatch || err != nil {
 				break
@@ -187,8 +195,8 @@ func (d *sender) retry(n store.Note, err error, after time.Duration) store.Settl
 }
 
 func (d *sender) count(n store.Note, err error) {
-	if d.s.host.Delivered != nil {
-		d.s.host.Delivered(n.Channel, err)
+	if d.delivered != nil {
+		d.delivered(n.Channel, err)
 	}
 	d.mu.Lock()
 	if err == nil {
@@ -473,6 +481,8 @@ type SenderConfig struct {
 	NoPush       bool
 	PushLoopback bool
 	OutboxLease  time.Duration
+	// Delivered is told of each delivery made or failed, by channel (the operator's figures); nil: none.
+	Delivered func(channel string, err error)
 }
 
 // StartSender reads the server's keys (made by the first instance, shared by all) and builds the sender.
@@ -488,8 +498,8 @@ func (s *Room) StartSender(ctx context.Context, cfg SenderConfig) (observe.Obser
 	if err != nil {
 		return nil, nil, fmt.Errorf("server: %w", err)
 	}
-	d := &sender{s: s, owner: newOwner(), kick: make(chan struct{}, 1), mail: cfg.SMTP,
-		lease: cmp.Or(cfg.OutboxLease, senderLease), loopback: cfg.PushLoopback,
+	d := &sender{s: s, owner: newOwner(), kick: make(chan struct{}, 1), quietCh: make(chan struct{}), mail: cfg.SMTP,
+		lease: cmp.Or(cfg.OutboxLease, senderLease), loopback: cfg.PushLoopback, delivered: cfg.Delivered,
 		base: strings.TrimSuffix(cmp.Or(cfg.PublicURL, "http://localhost:8080"), "/")}
 	d.key, _ = base64.RawURLEncoding.DecodeString(key)
 	if !cfg.NoPush {
@@ -553,6 +563,44 @@ func (s *Room) SentCounts() map[string]int {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return maps.Clone(d.sent)
+}
+
+// quieted records a round that found nothing due.
+func (d *sender) quieted() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.quiet++
+	close(d.quietCh)
+	d.quietCh = make(chan struct{})
+}
+
+// Settled returns once the sender has found nothing due in a round begun after the call: every note
+// written before it, and every delivery they fanned out to, that was due by the server's clock is
+// delivered (or put back for a retry). Tests wait on it instead of sleeping before they check that
+// nothing (more) came. Without a sender it returns at once.
+func (s *Room) Settled(ctx context.Context) error {
+	d := s.sender
+	if d == nil {
+		return nil
+	}
+	d.mu.Lock()
+	start := d.quiet
+	d.mu.Unlock()
+	for {
+		d.mu.Lock()
+		n, ch := d.quiet, d.quietCh
+		d.mu.Unlock()
+		// The first quiet round may have begun before the call; the second began after the first ended.
+		if n >= start+2 {
+			return nil
+		}
+		d.wake()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // Wake asks the sender to look at the outbox now.

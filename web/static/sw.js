@@ -26,6 +26,11 @@ async function fillShell() {
 }
 
 self.addEventListener("install", (event) => {
+  // The API goes to the network without waking the worker at all (the static routing API, where the
+  // browser has it): a move or a state is never held up behind the worker's own work.
+  if (event.addRoutes) {
+    event.waitUntil(event.addRoutes([{ condition: { urlPattern: new URLPattern({ pathname: "/api/*" }) }, source: "network" }]).catch(() => {}));
+  }
   event.waitUntil(fillShell().then(() => self.skipWaiting()));
 });
 
@@ -52,9 +57,16 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     try {
       const res = await fetch(event.request);
-      if (res.ok && res.type === "basic") {
-        const copy = res.clone();
-        event.waitUntil(caches.open(SHELL).then(c => c.put(key, copy)));
+      // Only the client's own page is kept for the page routes: another page the server serves without an
+      // extension (an operator's, say) must not become the shell.
+      const page = key !== "/" || (res.headers.get("Content-Type") || "").startsWith("text/html");
+      if (res.ok && res.type === "basic" && page) {
+        // Kept again only when it changed (its ETag): a page load does not rewrite the whole shell.
+        const copy = res.clone(), tag = res.headers.get("ETag");
+        event.waitUntil((async () => {
+          const cache = await caches.open(SHELL), kept = await cache.match(key);
+          if (!tag || !kept || kept.headers.get("ETag") !== tag) await cache.put(key, copy);
+        })());
       }
       return res;
     } catch (err) {

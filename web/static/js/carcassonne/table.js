@@ -448,7 +448,11 @@ function refresh(s, token, accept, hoverOnly = false) {
   // The tile in hand stays while it is dragged: replacing it would lose the pointer.
   // Nor does a mere hover, whose pointer may be on its way to press one of them.
   if (box && !cc.drag && !hoverOnly) {
+    // What the guide of "Learn to play" points at stays pointed at when the controls are drawn again
+    // (the legal spots arrive after the table, and the guide, were drawn).
+    const guided = [...box.querySelectorAll(".tutorial-target[id]")].map(e => e.id);
     box.replaceChildren(...controls(s, token, accept, legal, pos));
+    for (const gid of guided) { const e = document.getElementById(gid); if (e) e.classList.add("tutorial-target"); }
     // The expansions' choices take the whole width of a phone's controls.
     box.classList.toggle("more", !!box.querySelector(".figures, .recall-row, .magic, .builder-note"));
   }
