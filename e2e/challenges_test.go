@@ -56,7 +56,27 @@ func TestDailyChallenge(t *testing.T) {
 		mv := legalMoves[json.RawMessage](e, id, token)
 		e.postJSON("/api/matches/"+id+"/moves", token, map[string]any{"move": mv[moves%len(mv)]}, nil)
 	}
-	waitJS(t, ctx, `!!document.querySelector('#final')`)
+	waitJS(t, ctx, `!!document.querySelector('#final') && !!document.querySelector('#to-challenge-board')`)
+	// The end screen leads to the challenge's board instead of the record, which holds the seed.
+	if got := evalString(t, ctx, `document.querySelector('#to-challenge-board').getAttribute('href')`); got != "/challenge/"+challenge {
+		t.Fatalf("the end screen's board link is %q", got)
+	}
+
+	// A guest practises: the attempt is shown to its player only while the challenge runs, and the
+	// page names its seat to see its replay.
+	guest := incognito(t, ctx)
+	run(t, guest, chromedp.EmulateViewport(1440, 900), chromedp.Navigate(e.url+"/"))
+	waitJS(t, guest, `!!document.querySelector('#challenges:not([hidden]) .challenge .challenge-play')`)
+	if got := evalString(t, guest, `document.querySelector('#challenges .challenge .challenge-play').textContent`); got != "Practice" {
+		t.Fatalf("a guest's button reads %q", got)
+	}
+	click(t, guest, "#challenges .challenge .challenge-play")
+	waitJS(t, guest, `!!document.querySelector('#main-sheet[data-ready]')`)
+	gid := matchID(t, guest)
+	gtok, _ := seatOf(t, guest, gid)
+	e.postJSON("/api/matches/"+gid+"/resign", gtok, struct{}{}, nil)
+	run(t, guest, chromedp.Navigate(e.url+"/m/"+gid+"/replay"))
+	waitJS(t, guest, `!!document.querySelector('#replay-step')`)
 
 	// Bea signs in elsewhere and has not played: the board stays hidden from her, and says why.
 	bea := incognito(t, ctx)
@@ -88,6 +108,13 @@ func TestDailyChallenge(t *testing.T) {
 	}
 	shot(t, ctx, "challenge-board")
 	phoneShot(t, ctx, "challenge-board-phone", 1440, 900)
+
+	// Her profile counts the day in her streak.
+	run(t, ctx, chromedp.Navigate(e.url+"/u/Ada"))
+	waitJS(t, ctx, `!!document.querySelector('#challenge-streak')`)
+	if got := evalString(t, ctx, `document.querySelector('#challenge-streak').textContent`); got != "Daily challenges: 1 day in a row · best 1 day" {
+		t.Fatalf("the profile's streak reads %q", got)
+	}
 
 	// Ada asks to be told when the day's challenges are ready: kept at once, there after a reload.
 	run(t, ctx, chromedp.Navigate(e.url+"/settings"))
