@@ -23,6 +23,21 @@ func (s *Server) challengeRunning(m *match) (time.Time, bool) {
 	return challenges.Ends(m.cfg.Challenge, s.now())
 }
 
+// challengeClosed refuses a player's move in an attempt begun while its challenge ran, once the
+// challenge has ended: the day's game is played on its day (an attempt at a past challenge, begun from
+// the archive, is played any time).
+func (s *Server) challengeClosed(m *match) error {
+	if m.cfg.Challenge == "" {
+		return nil
+	}
+	ends, running := challenges.Ends(m.cfg.Challenge, s.now())
+	if running || !m.row.Created.Before(ends) {
+		return nil
+	}
+	return errf(http.StatusConflict, challenges.CodeEnded,
+		"this challenge ended at %s: its attempts begun before then can no longer be played (play it again from the archive, as practice)", ends.Format(time.RFC3339))
+}
+
 // withheldRecord refuses the record of an attempt at a running challenge.
 func (s *Server) withheldRecord(m *match) error {
 	if ends, running := s.challengeRunning(m); running {

@@ -226,6 +226,18 @@ func TestChallengeRankedAttemptLeaderboardStreakAndShare(t *testing.T) {
 	if past := e.startAttempt(dailyCarto, toks["Bob"], ""); past.Ranked || !strings.Contains(past.Practice, "ended") {
 		t.Fatalf("an attempt at a past challenge: %+v", past)
 	}
+	// Ada's practice begun yesterday cannot be played on today; one begun from the archive can.
+	body, _ := json.Marshal(moveReq{Move: e.autoMove(again.ID, 0)})
+	before := e.state(again.ID, again.Token).Seq
+	if r := e.do("POST", "/api/matches/"+again.ID+"/moves", again.Token, string(body)); r.status != http.StatusConflict || r.errCode() != "challenge_ended" {
+		t.Fatalf("a move in yesterday's attempt: %d %s", r.status, r.body)
+	}
+	if after := e.state(again.ID, again.Token).Seq; after != before {
+		t.Fatalf("the refused move changed the match: seq %d → %d", before, after)
+	}
+	if st := e.playAttempt(e.startAttempt(dailyCarto, toks["Bob"], ""), 3); st.Match.Moves != 3 {
+		t.Fatalf("an archive attempt took %d moves, want 3", st.Match.Moves)
+	}
 	rec := e.must(200, e.do("GET", "/api/matches/"+ada.ID+"/record", "", ""))
 	var record game.Record
 	if err := json.Unmarshal(rec.body, &record); err != nil || record.Seed != e.seedOf(ada.ID) {

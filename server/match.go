@@ -568,6 +568,11 @@ func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage
 	if auto == "" && m.hasResigned(seat) {
 		return refuse(codeResigned, "seat %d has resigned: the server plays its moves now", seat)
 	}
+	if auto == "" {
+		if err := m.srv.challengeClosed(m); err != nil {
+			return err
+		}
+	}
 	// The log entry is built first: a move that is not valid JSON is refused before the engine sees it.
 	data, err := json.Marshal(moveData{Move: mv, Auto: auto, Key: rq.key})
 	if err != nil {

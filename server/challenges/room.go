@@ -37,6 +37,8 @@ const (
 	CodeNotRanked = "not_ranked"
 	// CodeRunning: an attempt's record holds the challenge's seed; it waits for the challenge's end.
 	CodeRunning = "challenge_running"
+	// CodeEnded: a move in an attempt begun while its challenge ran, after the challenge ended.
+	CodeEnded = "challenge_ended"
 )
 
 // Identity is who a request acts for.
