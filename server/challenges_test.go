@@ -547,3 +547,32 @@ func TestChallengeReminder(t *testing.T) {
 		t.Fatalf("Bob turned the reminder off, yet got %v", b)
 	}
 }
+
+// TestGuestAttemptClaimedBySigningUp: a guest who finished an attempt and signs up holding its seat has it
+// as the new account's ranked attempt, on the leaderboard; a second guest attempt claimed is practice.
+func TestGuestAttemptClaimedBySigningUp(t *testing.T) {
+	e, _ := challengeEnv(t)
+	first := e.startAttempt(dailyCarto, "", `{"name":"Cy"}`)
+	final := e.playAttempt(first, 1000)
+	second := e.startAttempt(dailyCarto, "", `{"name":"Cy"}`)
+	b := e.browser()
+	body := fmt.Sprintf(`{"name":"Cy","password":"correct horse","seats":[{"match":%q,"token":%q},{"match":%q,"token":%q}]}`,
+		first.ID, first.Token, second.ID, second.Token)
+	b.must(b.do("POST", "/api/account/signup", body), http.StatusCreated)
+	var lb struct {
+		Entries []struct {
+			Name  string `json:"name"`
+			Score int    `json:"score"`
+		} `json:"entries"`
+		You struct{ Attempts int } `json:"you"`
+	}
+	if err := json.Unmarshal(b.must(b.do("GET", "/api/challenges/"+dailyCarto+"/leaderboard", ""), 200).body, &lb); err != nil {
+		t.Fatal(err)
+	}
+	if len(lb.Entries) != 1 || lb.Entries[0].Name != "Cy" || lb.Entries[0].Score != final.Match.Result.Scores[0] || lb.You.Attempts != 2 {
+		t.Fatalf("after the claim: %+v, want Cy's %d and two attempts", lb, final.Match.Result.Scores[0])
+	}
+	if a := e.startAttempt(dailyCarto, "", ""); a.Ranked {
+		t.Fatal("a guest's attempt is ranked")
+	}
+}

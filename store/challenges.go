@@ -24,6 +24,9 @@ type Challenges interface {
 	// AddAttempt stores a new attempt. A second ranked attempt of one account at one challenge is
 	// ErrExists (two starts racing: the loser's attempt is then stored as practice by the caller).
 	AddAttempt(ctx context.Context, a ChallengeAttempt) error
+	// ClaimAttempt makes a guest's attempt an account's (ranked or not): false if the match is no
+	// guest's attempt. Ranked when the account has a ranked attempt at the challenge already: ErrExists.
+	ClaimAttempt(ctx context.Context, matchID, userID string, ranked bool) (bool, error)
 	// FinishAttempt records an attempt's end once: false if the match is no attempt or already finished.
 	FinishAttempt(ctx context.Context, matchID string, score int, abandoned bool, at time.Time) (bool, error)
 	// AttemptsOf lists an account's attempts at a challenge, the oldest first.
@@ -64,6 +67,15 @@ func (a SQLAccounts) AddAttempt(ctx context.Context, at ChallengeAttempt) error 
 		err = a.wrap("add challenge attempt", err)
 	}
 	return err
+}
+
+func (a SQLAccounts) ClaimAttempt(ctx context.Context, matchID, userID string, ranked bool) (bool, error) {
+	n, err := a.DB.Exec(ctx, `UPDATE challenge_attempts SET user_id = ?, ranked = ? WHERE match_id = ? AND user_id = ''`,
+		userID, flag(ranked), matchID)
+	if err != nil && !errors.Is(err, ErrExists) {
+		err = a.wrap("claim challenge attempt", err)
+	}
+	return n > 0, err
 }
 
 func (a SQLAccounts) FinishAttempt(ctx context.Context, matchID string, score int, abandoned bool, at time.Time) (bool, error) {

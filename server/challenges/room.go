@@ -430,6 +430,32 @@ func (s *Room) Leaderboard(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// Claim makes a guest's attempt the account's whose player signed up or in holding its seat (the guest's
+// finished attempt then counts for the streak, and on the leaderboard): the first attempt an account
+// claims at a running challenge is its ranked one if it has none yet.
+func (s *Room) Claim(ctx context.Context, u store.User, matchID, challenge string) {
+	if s.host.Challenges == nil || u.Bot {
+		return
+	}
+	c, ok := Parse(challenge)
+	ranked := false
+	if ok && c.Running(s.host.Now()) {
+		mine, err := s.host.Challenges.AttemptsOf(ctx, challenge, u.ID)
+		if err != nil {
+			s.host.Log.Error("challenges: claim", "match", matchID, "err", err)
+			return
+		}
+		ranked = !slices.ContainsFunc(mine, func(a store.ChallengeAttempt) bool { return a.Ranked })
+	}
+	_, err := s.host.Challenges.ClaimAttempt(ctx, matchID, u.ID, ranked)
+	if errors.Is(err, store.ErrExists) { // a ranked attempt made meanwhile
+		_, err = s.host.Challenges.ClaimAttempt(ctx, matchID, u.ID, false)
+	}
+	if err != nil {
+		s.host.Log.Error("challenges: claim", "match", matchID, "err", err)
+	}
+}
+
 // Observer records an attempt's score when its match ends.
 func (s *Room) Observer() observe.Observer { return observer{s} }
 

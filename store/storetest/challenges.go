@@ -75,6 +75,20 @@ func testChallenges(t *testing.T, c store.Challenges) {
 	if done, err := c.FinishedChallenges(ctx, "cy"); err != nil || len(done) != 0 {
 		t.Fatalf("cy abandoned, yet finished %v %v", done, err)
 	}
+	// A guest's attempt claimed: ranked for an account without one, refused ranked for Ada, once only.
+	if ok, err := c.ClaimAttempt(ctx, "m5", "ada", true); !errors.Is(err, store.ErrExists) || ok {
+		t.Fatalf("claiming a second ranked attempt for ada: %v %v, want ErrExists", ok, err)
+	}
+	if ok, err := c.ClaimAttempt(ctx, "m5", "eve", true); err != nil || !ok {
+		t.Fatalf("eve claims the guest's attempt: %v %v", ok, err)
+	}
+	if ok, err := c.ClaimAttempt(ctx, "m5", "fay", false); err != nil || ok {
+		t.Fatalf("an attempt claimed twice: %v %v", ok, err)
+	}
+	if eve, err := c.AttemptsOf(ctx, "d1", "eve"); err != nil || len(eve) != 1 || !eve[0].Ranked || eve[0].Score != 80 {
+		t.Fatalf("eve's attempts after the claim: %+v %v", eve, err)
+	}
+
 	// Reminders: on, claimed once a day, off.
 	for _, u := range []string{"ada", "bob"} {
 		if err := c.SetReminder(ctx, u, true); err != nil {
