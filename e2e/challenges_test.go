@@ -10,9 +10,10 @@ import (
 )
 
 // TestDailyChallenge: a signed-in player finds today's challenges in the lobby, starts the Cartographers
-// daily (ranked), plays it to its end (its moves sent through the API with the page's seat), and then
-// sees the challenge's leaderboard with the text to share; another player who has not finished is told
-// the scores stay hidden, in their language.
+// daily (ranked), plays it to its end (its moves sent through the API with the page's seat), and is led
+// from the end screen to the challenge's leaderboard with the text to share; a second signed-in player is
+// told the scores stay hidden until she has played hers, then sees both; a guest practises and opens the
+// replay of their attempt; the profile counts the streak; the reminder is kept from the settings page.
 func TestDailyChallenge(t *testing.T) {
 	e := newEnv(t, 11)
 	ctx := browser(t, "en-US")
@@ -39,23 +40,28 @@ func TestDailyChallenge(t *testing.T) {
 	id := matchID(t, ctx)
 	token, _ := seatOf(t, ctx, id)
 	challenge := strings.Fields(cards)[0]
-	for moves := 0; ; moves++ {
-		var st struct {
-			Match struct {
-				Status string `json:"status"`
-				ToAct  []int  `json:"to_act"`
-			} `json:"match"`
+	// playOut plays a solo attempt to its end through the API with its seat, the moves spread over the
+	// legal ones.
+	playOut := func(id, token string) {
+		for moves := 0; ; moves++ {
+			var st struct {
+				Match struct {
+					Status string `json:"status"`
+					ToAct  []int  `json:"to_act"`
+				} `json:"match"`
+			}
+			e.getJSON("/api/matches/"+id, token, &st)
+			if st.Match.Status == "finished" {
+				break
+			}
+			if moves > 500 || !slices.Contains(st.Match.ToAct, 0) {
+				t.Fatalf("after %d moves the solo challenge waits: %+v", moves, st.Match)
+			}
+			mv := legalMoves[json.RawMessage](e, id, token)
+			e.postJSON("/api/matches/"+id+"/moves", token, map[string]any{"move": mv[moves%len(mv)]}, nil)
 		}
-		e.getJSON("/api/matches/"+id, token, &st)
-		if st.Match.Status == "finished" {
-			break
-		}
-		if moves > 500 || !slices.Contains(st.Match.ToAct, 0) {
-			t.Fatalf("after %d moves the solo challenge waits: %+v", moves, st.Match)
-		}
-		mv := legalMoves[json.RawMessage](e, id, token)
-		e.postJSON("/api/matches/"+id+"/moves", token, map[string]any{"move": mv[moves%len(mv)]}, nil)
 	}
+	playOut(id, token)
 	waitJS(t, ctx, `!!document.querySelector('#final') && !!document.querySelector('#to-challenge-board')`)
 	// The end screen leads to the challenge's board instead of the record, which holds the seed.
 	if got := evalString(t, ctx, `document.querySelector('#to-challenge-board').getAttribute('href')`); got != "/challenge/"+challenge {
@@ -92,6 +98,17 @@ func TestDailyChallenge(t *testing.T) {
 		t.Fatalf("Bea is told %q", got)
 	}
 	shot(t, bea, "challenge-board-hidden")
+
+	// Bea plays her ranked attempt from her lobby; finished, she sees the board with both of them.
+	run(t, bea, chromedp.Navigate(e.url+"/"))
+	waitJS(t, bea, `!!document.querySelector('#challenges:not([hidden]) .challenge .challenge-play')`)
+	click(t, bea, "#challenges .challenge .challenge-play")
+	waitJS(t, bea, `!!document.querySelector('#main-sheet[data-ready]')`)
+	beaID := matchID(t, bea)
+	beaTok, _ := seatOf(t, bea, beaID)
+	playOut(beaID, beaTok)
+	run(t, bea, chromedp.Navigate(e.url+"/challenge/"+challenge))
+	waitJS(t, bea, `document.querySelectorAll('#challenge-board tr[data-rank]').length === 2`)
 
 	// Ada's lobby card now links the board, which ranks her and offers the text to share.
 	run(t, ctx, chromedp.Navigate(e.url+"/"))
