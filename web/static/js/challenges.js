@@ -28,7 +28,9 @@ function utcDay(midnight) { return date(Date.parse(midnight) + 12 * 3600 * 1000)
 async function start(c, body, nameOf, navigate, err) {
   err.textContent = "";
   try {
-    const name = nameOf();
+    // A guest's seat name: the lobby's, else "Guest" in the page's language (a signed-in player sits
+    // under the account's name whatever is sent).
+    const name = nameOf() || t("challengeGuest");
     const r = await api.challengeAttempt(c.id, { ...body, name });
     seats.set(r.id, { token: r.token, seat: r.seat, name });
     navigate("/m/" + r.id);
@@ -74,10 +76,15 @@ export function challengesPanel(navigate, nameOf) {
 }
 
 // showChallengeBoard is a challenge's leaderboard with the text to share, or why it is hidden yet.
-export function showChallengeBoard(main, id) {
-  // The id names the challenge: its game, its period and its first day (docs/api.md, "Challenges").
+// challengeTitle names a challenge by its id, which says its game, its period and its first day (docs/api.md,
+// "Challenges"): "Cartographers · daily challenge · Nov 29, 2026".
+export function challengeTitle(id) {
   const [, game, period, day] = id.match(/^([a-z]+)-([a-z]+)-(\d{4}-\d{2}-\d{2})$/) || [];
-  const named = game ? `${t("leaderboard")} · ${title({ game, period }, false)} · ${utcDay(day + "T00:00:00Z")}` : t("leaderboard");
+  return game ? `${title({ game, period }, false)} · ${utcDay(day + "T00:00:00Z")}` : id;
+}
+
+export function showChallengeBoard(main, id) {
+  const named = `${t("leaderboard")} · ${challengeTitle(id)}`;
   const section = h("section", { class: "panel", id: "challenge-board" }, h("h2", {}, named));
   main.replaceChildren(section);
   api.challengeBoard(id).then(r => {
