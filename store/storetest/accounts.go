@@ -38,6 +38,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Shared", testShared},
 	})
 	runAs(t, open, []namedTest[store.Challenges]{{"Challenges", testChallenges}})
+	runAs(t, open, []namedTest[store.Analyses]{{"Analyses", testAnalyses}})
 }
 
 // namedTest is one subtest of a suite on what a store implements besides store.Store.
