@@ -73,6 +73,8 @@ func (s *Server) routeTable() []route {
 	api("GET /api/matches/{id}/record", s.record)
 	api("GET /api/matches/{id}/replay/{step}", s.replayStep)
 	api("GET /api/matches/{id}/story", s.story)
+	api("POST /api/matches/{id}/analysis", s.analyses.Start)
+	api("GET /api/matches/{id}/analysis", s.analyses.Show)
 	api("GET /api/matches/{id}/ratings", s.ratings.MatchRatings)
 	accounts("POST /api/matches/{id}/invite", s.botapi.Invite)
 	api("POST /api/matches/{id}/decline", s.decline)

@@ -6,7 +6,9 @@ import (
 	"slices"
 	"time"
 
+	"github.com/surveyor-game/surveyor/analysis"
 	"github.com/surveyor-game/surveyor/game"
+	"github.com/surveyor-game/surveyor/server/analysisroom"
 	"github.com/surveyor-game/surveyor/server/botapi"
 	"github.com/surveyor-game/surveyor/server/challenges"
 	"github.com/surveyor-game/surveyor/server/httpkit"
@@ -335,4 +337,30 @@ func (s *Server) tableSeen(ctx context.Context, id string, seat game.Seat) {
 	if user != "" {
 		s.social.TableSeen(ctx, user, id)
 	}
+}
+
+// newAnalyses builds the room of the post-game analyses (server/analysisroom): it runs on this
+// instance's background work, and reads a match's record as the record endpoint gives it.
+func (s *Server) newAnalyses(o analysis.Options) *analysisroom.Room {
+	as, _ := s.store.(store.Analyses)
+	return analysisroom.New(analysisroom.Host{Store: as, Now: s.now, Log: s.log, Options: o,
+		Go:     func(fn func(context.Context)) { s.wg.Go(func() { fn(s.ctx) }) },
+		Record: s.finishedRecord})
+}
+
+// finishedRecord is a finished match's record with its players' names, refused as the record endpoint
+// refuses it: not over, or an attempt at a challenge still running.
+func (s *Server) finishedRecord(ctx context.Context, id string) (game.Record, error) {
+	var rec game.Record
+	err := s.withMatch(ctx, id, func(m *match) error {
+		if !m.over() {
+			return errf(http.StatusConflict, codeNotFinished, "a game is analysed once it is over")
+		}
+		if err := s.withheldRecord(m); err != nil {
+			return err
+		}
+		rec = m.namedRecord(len(m.moves))
+		return nil
+	})
+	return rec, err
 }

@@ -20,9 +20,11 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/surveyor-game/surveyor/analysis"
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/server/accounts"
+	"github.com/surveyor-game/surveyor/server/analysisroom"
 	"github.com/surveyor-game/surveyor/server/botapi"
 	"github.com/surveyor-game/surveyor/server/challenges"
 	"github.com/surveyor-game/surveyor/server/httpkit"
@@ -83,6 +85,9 @@ type Config struct {
 	// MetricsFrom are the client addresses /metrics answers (nil: loopback only, 127.0.0.0/8 and ::1);
 	// others are refused. Behind a trusted proxy the client is the one the proxy names.
 	MetricsFrom []netip.Prefix
+	// Analysis are the post-game analyses' settings (docs/analysis.md; the zero value: both lenses at the
+	// games' default samples); the tests lower them.
+	Analysis analysis.Options
 	// Now and Seed replace the clock and the seed source in tests.
 	Now  func() time.Time
 	Seed func() uint64
@@ -130,10 +135,11 @@ type Server struct {
 	botapi   *botapi.Room  // the open bot API: bot accounts' streams, invitations by name (rooms.go)
 	// alarms holds, for each match in play whose clock runs but which was dropped from memory, a timer for
 	// its next deadline (clock.go).
-	alarmMu sync.Mutex
-	alarms  map[string]*time.Timer
-	social  *social.Room  // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
-	ratings *ratings.Room // ratings on finish, profiles, leaderboards (rooms.go)
+	alarmMu  sync.Mutex
+	alarms   map[string]*time.Timer
+	social   *social.Room       // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
+	ratings  *ratings.Room      // ratings on finish, profiles, leaderboards (rooms.go)
+	analyses *analysisroom.Room // the post-game analyses (rooms.go)
 	// challenges are the daily and weekly challenges (rooms.go)
 	challenges *challenges.Room
 	observers  []Observer    // told of every event a match logs (observer.go)
@@ -189,6 +195,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.challenges = s.newChallenges()
 	s.ratings = s.newRatings()
 	s.botapi = s.newBotAPI()
+	s.analyses = s.newAnalyses(cfg.Analysis)
 	if s.idle <= 0 {
 		s.idle = 10 * time.Minute
 	}
