@@ -203,6 +203,12 @@ func TestChallengeRankedAttemptLeaderboardStreakAndShare(t *testing.T) {
 	if r := e.do("GET", "/api/matches/"+ada.ID+"/record", ada.Token, ""); r.status != http.StatusForbidden || r.errCode() != "challenge_running" {
 		t.Fatalf("the record of a running challenge's attempt: %d %.200s", r.status, r.body)
 	}
+	// Its analysis would tell the order too: refused alike.
+	for _, m := range []string{"POST", "GET"} {
+		if r := e.do(m, "/api/matches/"+ada.ID+"/analysis", ada.Token, ""); r.status != http.StatusForbidden || r.errCode() != "challenge_running" {
+			t.Fatalf("%s the analysis of a running challenge's attempt: %d %.200s", m, r.status, r.body)
+		}
+	}
 	for _, path := range []string{"", "/story", "/replay/1"} {
 		if r := e.do("GET", "/api/matches/"+ada.ID+path, "", ""); r.status != http.StatusForbidden {
 			t.Fatalf("a spectator read %s of a running attempt: %d %.200s", path, r.status, r.body)
