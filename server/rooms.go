@@ -343,6 +343,9 @@ func (s *Server) tableSeen(ctx context.Context, id string, seat game.Seat) {
 // instance's background work, and reads a match's record as the record endpoint gives it.
 func (s *Server) newAnalyses(o analysis.Options) *analysisroom.Room {
 	as, _ := s.store.(store.Analyses)
+	if o.Seed == 0 {
+		o.Seed = 1 // surveyor analyse's default: the server and the command agree
+	}
 	return analysisroom.New(analysisroom.Host{Store: as, Now: s.now, Log: s.log, Options: o,
 		Go:     func(fn func(context.Context)) { s.wg.Go(func() { fn(s.ctx) }) },
 		Record: s.finishedRecord})

@@ -6,11 +6,17 @@ import { h } from "./dom.js";
 import { t, refusalText } from "./i18n.js";
 import { storyPanel } from "./story.js";
 import { clientOf } from "./games.js";
+import { analysisPanel } from "./analysis.js";
 
 export function showReplay(main, id) {
   let match = null, step = 0, steps = 0, closed = false;
   // The game's own state, kept from step to step (the sheet in focus, the board's zoom).
   const state = {};
+  // The analysis's panel is redrawn alone as it moves on, the board left as it is.
+  const analysis = analysisPanel(id, (n) => load(n), () => {
+    const el = main.querySelector("#analysis");
+    if (el && !closed) el.replaceWith(analysis(step));
+  });
   const load = async (n) => {
     try {
       if (!match) match = (await asSeat(id, (tok) => api.show(id, tok))).match;
@@ -38,6 +44,7 @@ export function showReplay(main, id) {
         h("ol", { class: "chat-list" }, r.chat.map(c => h("li", { "data-n": c.n }, h("strong", {}, c.name), ": ",
           c.phrase ? t("phrase_" + c.phrase) : c.text)))));
     }
+    (side || main).append(analysis(step));
   };
   const navBar = () => h("div", { class: "replay-nav", id: "replay-nav" },
     h("button", { type: "button", id: "replay-first", onclick: () => load(0) }, t("first")),

@@ -1,0 +1,94 @@
+// The post-game analysis on the replay page (docs/analysis.md): an Analyse button, a progress bar while
+// the server computes it, then for the step shown the move played, the best move and what the played one
+// cost, under both lenses, and a summary per player.
+
+import { api, asSeat } from "./api.js";
+import { h } from "./dom.js";
+import { t, refusalText } from "./i18n.js";
+
+// analysisPanel keeps the analysis's state across the replay's steps: panel(step) draws it for a step,
+// goTo(n) is the replay's own navigation (a costly decision links to its step).
+export function analysisPanel(id, goTo, redraw) {
+  let st = null, error = "", polling = false, asked = false;
+  const poll = async () => {
+    if (polling) return;
+    polling = true;
+    try {
+      for (;;) {
+        st = await asSeat(id, (tok) => api.analysis(id, tok));
+        if (st.status !== "running") break;
+        redraw();
+        await new Promise((ok) => setTimeout(ok, 500));
+      }
+      if (asked && st.status === "none") error = t("analysisFailed");
+    } catch (e) { error = refusalText(e); }
+    polling = false;
+    redraw();
+  };
+  const start = async () => {
+    asked = true; error = "";
+    try { st = await asSeat(id, (tok) => api.analyse(id, tok)); } catch (e) { error = refusalText(e); redraw(); return; }
+    redraw();
+    poll();
+  };
+  poll();
+  return (step) => {
+    const body = [];
+    if (error) body.push(h("p", { class: "error", id: "analysis-error" }, error));
+    if (!st || st.status === "none") {
+      body.push(h("button", { type: "button", id: "analyse", onclick: start }, t("analyse")));
+    } else if (st.status === "running") {
+      const pct = Math.round((st.progress || 0) * 100);
+      body.push(h("progress", { id: "analysis-progress", max: 100, value: pct }), h("p", {}, t("analysing", { pct })));
+    } else {
+      body.push(...done(st.analysis, step, goTo));
+    }
+    return h("section", { class: "panel analysis", id: "analysis" }, h("h3", {}, t("analysis")), ...body);
+  };
+}
+
+const fmt = (x) => (Math.round(x * 100) / 100).toLocaleString(undefined, { maximumFractionDigits: 2 });
+
+// describe names a move in words: what the game's JSON move form holds (docs/records.md).
+function describe(mv) {
+  if (!mv || typeof mv !== "object") return String(mv);
+  const parts = [];
+  for (const [k, v] of Object.entries(mv)) {
+    if (k === "type") continue;
+    if (k === "cells" && Array.isArray(v)) { parts.push(v.map(([r, c]) => String.fromCharCode(65 + c) + (r + 1)).join(" ")); continue; }
+    parts.push(`${k} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  }
+  return `${mv.type || ""} ${parts.join(", ")}`.trim();
+}
+
+// phaseName is a phase in the page's language where the game's words are known (the seasons).
+const phaseName = (a, i, ph) => (a.game === "cartographers" && Array.isArray(t("seasons")) ? t("seasons")[i] : ph);
+
+function done(a, step, goTo) {
+  const unit = t("anUnit_" + a.unit);
+  const out = [];
+  for (const [key, label] of [["fair", "lensFair"], ["clairvoyant", "lensClairvoyant"]]) {
+    const rep = a[key];
+    if (!rep) continue;
+    // The replay's step n shows the game after n moves: the decision that led there is move n-1.
+    const d = rep.decisions.find((x) => x.move === step - 1);
+    const here = d
+      ? h("div", { class: "an-step" },
+        h("p", {}, h("strong", {}, t("anPlayed") + ": "), describe(d.played)),
+        d.cost > 0
+          ? [h("p", {}, h("strong", {}, t("anBest") + ": "), describe(d.best)), h("p", { class: "an-cost" }, t("anCost", { cost: fmt(d.cost), unit }))]
+          : h("p", {}, t("anBestPlayed")))
+      : h("p", { class: "muted" }, t("anNotJudged"));
+    const players = rep.players.map((p) => h("div", { class: "an-player" },
+      h("p", {}, h("strong", {}, p.name || `#${p.seat + 1}`), " · ", t("anAccuracy", { pct: fmt(p.accuracy) })),
+      h("p", { class: "an-phases" }, t("anLostByPhase", { list: a.phases.map((ph, i) => `${phaseName(a, i, ph)} ${fmt(p.lost_by_phase[i] || 0)}`).join(" · ") })),
+      p.costliest.length ? h("p", {}, t("anCostliest") + ": ", ...p.costliest.map((i) => {
+        const x = rep.decisions[i];
+        return h("a", { href: "#", class: "an-costly", onclick: (e) => { e.preventDefault(); goTo(x.move + 1); } },
+          `${t("anMove", { n: x.move + 1 })} (−${fmt(x.cost)}) `);
+      })) : null));
+    out.push(h("div", { class: "an-lens", "data-lens": key }, h("h4", {}, t(label)), here,
+      h("h5", {}, t("anSummary")), ...players));
+  }
+  return out;
+}
