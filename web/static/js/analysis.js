@@ -49,16 +49,18 @@ export function analysisPanel(id, goTo, redraw) {
 
 const fmt = (x) => (Math.round(x * 100) / 100).toLocaleString(undefined, { maximumFractionDigits: 2 });
 
-// describe names a move in words: what the game's JSON move form holds (docs/records.md).
+// describe names a move in words from the game's JSON move form (docs/records.md): a terrain by its
+// name and cells as the sheet labels them (row letter, column number), the rest as it is.
 function describe(mv) {
   if (!mv || typeof mv !== "object") return String(mv);
-  const parts = [];
+  const terrains = t("terrains"), parts = [];
   for (const [k, v] of Object.entries(mv)) {
-    if (k === "type") continue;
-    if (k === "cells" && Array.isArray(v)) { parts.push(v.map(([r, c]) => String.fromCharCode(65 + c) + (r + 1)).join(" ")); continue; }
-    parts.push(`${k} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+    if (k === "type" || k === "option") continue;
+    if (k === "terrain") parts.push((terrains && terrains[v]) || v);
+    else if (k === "cells" && Array.isArray(v)) parts.push(v.map(([r, c]) => String.fromCharCode(65 + r) + (c + 1)).join(" "));
+    else parts.push(`${k} ${typeof v === "object" ? JSON.stringify(v) : v}`);
   }
-  return `${mv.type || ""} ${parts.join(", ")}`.trim();
+  return parts.join(" ") || mv.type || "";
 }
 
 // phaseName is a phase in the page's language where the game's words are known (the seasons).
