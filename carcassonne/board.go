@@ -251,7 +251,20 @@ func fitting(turns uint32, need, mask uint8) uint32 {
 type fitSet struct {
 	w [(len(board{}.frontier)*4 + 63) / 64]uint64
 	n int
+	// typ and tiles are the tile type and the board (its tile count) the set was filled for, with the
+	// placement rule when rule was set (ruled): a move's check reads the drawn tile's set when they still
+	// hold, instead of looking the cell's demands and the rule up again.
+	typ, tiles int
+	ruled      bool
 }
+
+// holds reports whether fs is the set of the game's drawn tile on its board, the placement rule applied.
+func (fs *fitSet) holds(g *Game) bool {
+	return fs.ruled && fs.typ == g.current && fs.tiles == g.board.ntiles
+}
+
+// has reports whether bit i of fs (frontier cell i/4, rotation i%4) is set.
+func (fs *fitSet) has(i int) bool { return fs.w[i>>6]&(1<<(i&63)) != 0 }
 
 // nibble packs fitting's four flags (the high bit of byte r) into bit r.
 func nibble(fit uint32) uint64 {
@@ -262,6 +275,7 @@ func nibble(fit uint32) uint64 {
 // the placement rule applied to what fits (a drawn tile seldom has one: the River's), apart so that the
 // scan stays a tight loop.
 func (b *board) fitAll(typ int, rule *Game, fs *fitSet) int {
+	fs.typ, fs.tiles, fs.ruled = typ, b.ntiles, rule != nil
 	n := b.fitEdges(typ, fs)
 	if rule == nil || rule.placeBy == nil || n == 0 {
 		return n

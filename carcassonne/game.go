@@ -274,11 +274,16 @@ func (g *Game) check(m *Move) (cell int, err error) {
 		return 0, fmt.Errorf("%w: (%d,%d)", errOffBoard, m.X, m.Y)
 	}
 	oi := g.current*4 + m.Rot
-	if !g.board.fits(cell, oi) {
-		return 0, g.misfit(cell, *m)
-	}
-	if err := g.placeRefusal(g.current, cell, m.Rot); err != nil {
-		return 0, fmt.Errorf("%w: tile %s turned %d° at (%d,%d): %w", errDoesNotFit, types[g.current].name, 90*m.Rot, m.X, m.Y, err)
+	// A placement the player worked out what it joins (g.stand: the random player's) is legal when the
+	// drawn tile's fits hold it, edges and placement rule; any other is looked up, with the refusal's words.
+	if st := &g.stand; st.cell != cell || st.oi != oi || st.tiles != g.board.ntiles || !st.linked ||
+		!g.fits.holds(g) || !g.fits.has(st.l.front*4+m.Rot) {
+		if !g.board.fits(cell, oi) {
+			return 0, g.misfit(cell, *m)
+		}
+		if err := g.placeRefusal(g.current, cell, m.Rot); err != nil {
+			return 0, fmt.Errorf("%w: tile %s turned %d° at (%d,%d): %w", errDoesNotFit, types[g.current].name, 90*m.Rot, m.X, m.Y, err)
+		}
 	}
 	// What the tile would join is worked out at most once for the move, by the first check that asks
 	// (standHere), unless g.stand holds it already.

@@ -102,6 +102,7 @@ type links struct {
 	seg   [12]int8
 	side  uint16
 	n     int
+	front int // the cell's index in the frontier (board.frontier), for the drawn tile's fitSet
 }
 
 // segmentLinks finds the links of a tile not yet laid on cell in orientation oi; false if the cell is
@@ -118,7 +119,8 @@ func (g *Game) segmentLinks(cell, oi int, l *links) bool {
 		return false
 	}
 	root := &l.root
-	nbr := &g.board.fnbr[g.board.fslot[h]-1]
+	l.front = int(g.board.fslot[h]) - 1
+	nbr := &g.board.fnbr[l.front]
 	for d := 0; d < 4; d++ {
 		v := nbr[d]
 		if v == 0 {
