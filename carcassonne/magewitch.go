@@ -129,7 +129,7 @@ func (g *Game) layoutHere(p Placement, a *afterLay) {
 	a.idx, a.typ, a.at = g.board.ntiles, g.current, Pos{p.X, p.Y}
 	a.meets = [maxSeg]int8{}
 	o := &orients[g.stand.oi]
-	nbr := &g.board.fnbr[g.board.fslot[g.board.slot(g.stand.cell)]-1]
+	nbr := &g.board.fnbr[g.stand.l.front] // standAt found the cell on the frontier
 	for d := 0; d < 4; d++ {
 		if nbr[d] != 0 && o.sideSeg[d] >= 0 {
 			a.meets[o.sideSeg[d]]++
