@@ -181,11 +181,14 @@ func (b *board) fits(cell int, o int) bool {
 }
 
 // put lays a tile that fits and updates the frontier and its demands.
-func (b *board) put(typ, rot, cell int) int {
+func (b *board) put(typ, rot, cell int) int { return b.putAt(typ, rot, cell, b.key(cell)) }
+
+// putAt is put for a cell whose table entry (board.keys) h the caller knows: a frontier cell's
+// (opening.slot), so that laying a tile whose links were worked out needs no probe for it.
+func (b *board) putAt(typ, rot, cell, h int) int {
 	idx := b.ntiles
 	b.tiles[idx] = placed{typ: uint8(typ), rot: uint8(rot), cell: int32(cell)}
 	b.ntiles++
-	h := b.key(cell)
 	b.tile[h] = uint8(idx + 1)
 	// The tiles around, as the frontier cell knew them: the other sides are empty (a cell off the
 	// frontier touches no tile at all), so only they are looked up, and never hold a tile.
@@ -328,8 +331,11 @@ func (b *board) listFits(fs *fitSet, buf []Placement) []Placement {
 // pickPlacement is the k-th placement of fs (k below fs.n), found without listing them: a random player
 // needs one placement, and building all of them cost it more than the rest of its move.
 func (b *board) pickPlacement(fs *fitSet, k int) Placement {
-	return b.placementAt(nthSet(fs.w[:(b.nfront+15)/16], k))
+	return b.placementAt(b.pickIndex(fs, k))
 }
+
+// pickIndex is the bit of fs that pickPlacement reads: frontier cell i/4, rotation i%4.
+func (b *board) pickIndex(fs *fitSet, k int) int { return nthSet(fs.w[:(b.nfront+15)/16], k) }
 
 // nthSet is the index of the k-th set bit (from 0) of the words ws, bit i of word w being index 64w+i;
 // k must be below their count. Words are skipped by their counts, and sixteen bits at a time within the

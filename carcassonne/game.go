@@ -399,7 +399,13 @@ func (g *Game) lay(typ, cell int, m *Move, seat int) {
 	// What the tile joins, worked out before it is laid: the move's listing or check did already, most
 	// of the time.
 	g.standHere(cell, typ*4+m.Rot)
-	idx := g.board.put(typ, m.Rot, cell)
+	// A move's cell is on the frontier, at the index standAt found; a test's table may lay a tile anywhere.
+	var idx int
+	if g.stand.linked {
+		idx = g.board.putAt(typ, m.Rot, cell, int(g.board.frontier[g.stand.l.front].slot))
+	} else {
+		idx = g.board.put(typ, m.Rot, cell)
+	}
 	tt := &types[typ]
 	g.feat.addTile(idx, tt)
 	g.connect(idx, &g.stand.l)

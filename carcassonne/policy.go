@@ -162,7 +162,8 @@ func (r *RandomPlayer) Move(g *Game) Move {
 	if n == 0 {
 		return Move{Meeple: NoMeeple}
 	}
-	p := g.board.pickPlacement(&g.fits, r.rng.IntN(n))
+	i := g.board.pickIndex(&g.fits, r.rng.IntN(n))
+	p := g.board.placementAt(i)
 	// The figures' rules and the magic part all ask what the tile would join: worked out once, and not
 	// at all when the player has no figure left and the tile moves neither the mage nor the witch (late
 	// in a game, often).
@@ -172,7 +173,7 @@ func (r *RandomPlayer) Move(g *Game) Move {
 	}
 	if stands {
 		cell, _ := cellOf(p.X, p.Y)
-		g.standHere(cell, g.current*4+p.Rot)
+		g.standHereFront(cell, g.current*4+p.Rot, i>>2)
 	}
 	// The figure moves are counted, a mask of segments for each kind of figure, and only the one drawn
 	// is built: the meeple's segments, then the other figures' in figure order, then the abbots to take
