@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strconv"
+	"strings"
 
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -560,6 +562,28 @@ func (g *Game) Neutral(f Figure) (Pos, int, bool) {
 	return posOf(int(g.board.tiles[n/maxSeg].cell)), n % maxSeg, true
 }
 
+// whereWords says where a cell lies from the start tile, as the client does ("2 north, 1 east of the
+// start tile", "on the start tile"): the board has no printed coordinates.
+func whereWords(x, y int) string {
+	var steps []string
+	switch {
+	case y < 0:
+		steps = append(steps, strconv.Itoa(-y)+" north")
+	case y > 0:
+		steps = append(steps, strconv.Itoa(y)+" south")
+	}
+	switch {
+	case x < 0:
+		steps = append(steps, strconv.Itoa(-x)+" west")
+	case x > 0:
+		steps = append(steps, strconv.Itoa(x)+" east")
+	}
+	if len(steps) == 0 {
+		return "on the start tile"
+	}
+	return strings.Join(steps, ", ") + " of the start tile"
+}
+
 // tellMagic tells where the mage and the witch went on that turn, and which left the board.
 func tellMagic(g *Game, turn int, tell func(kind string, data any, text string)) {
 	for _, n := range g.notes {
@@ -572,7 +596,7 @@ func tellMagic(g *Game, turn int, tell func(kind string, data any, text string))
 		where := func(key string, at int32) string {
 			p, seg := g.nodeView(int(at) - 1)
 			data[key] = map[string]any{"x": p.X, "y": p.Y, "segment": seg}
-			return fmt.Sprintf("the %s at (%d,%d)", types[g.board.tiles[(at-1)/maxSeg].typ].segs[(at-1)%maxSeg].kind, p.X, p.Y)
+			return "the " + types[g.board.tiles[(at-1)/maxSeg].typ].segs[(at-1)%maxSeg].kind.String() + " " + whereWords(p.X, p.Y)
 		}
 		var text string
 		switch {

@@ -534,8 +534,9 @@ func TestNarrativeTellsTheMagic(t *testing.T) {
 		})
 	}
 	got := strings.Join(lines, "\n")
-	for _, w := range []string{"{seat 0} places the witch on the road at (0,0)", "{seat 1} moves the witch to the city at (1,0) (from the road at (0,0))",
-		"{seat 0} places the mage on the road at (-1,0)"} {
+	for _, w := range []string{"{seat 0} places the witch on the road on the start tile",
+		"{seat 1} moves the witch to the city 1 east of the start tile (from the road on the start tile)",
+		"{seat 0} places the mage on the road 1 west of the start tile"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("narrative lacks %q:\n%s", w, got)
 		}
@@ -722,5 +723,17 @@ func TestFeatureAt(t *testing.T) {
 	}
 	if _, ok := b.g.FeatureAt(Pos{0, 0}, 7); ok {
 		t.Error("a segment the tile lacks")
+	}
+}
+
+// Places are told from the start tile in words, as the browser tells them: a board has no coordinates.
+func TestWhereWords(t *testing.T) {
+	for _, c := range []struct {
+		x, y int
+		want string
+	}{{0, 0, "on the start tile"}, {0, -2, "2 north of the start tile"}, {3, 1, "1 south, 3 east of the start tile"}, {-1, 0, "1 west of the start tile"}} {
+		if got := whereWords(c.x, c.y); got != c.want {
+			t.Errorf("whereWords(%d,%d) = %q, want %q", c.x, c.y, got, c.want)
+		}
 	}
 }
