@@ -3,6 +3,7 @@ package carcassonne
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -409,6 +410,12 @@ func (g *Game) lay(typ, cell int, m *Move, seat int) {
 	tt := &types[typ]
 	g.feat.addTile(idx, tt)
 	g.connect(idx, &g.stand.l)
+	// Only a segment that joined a neighbour's feature can have completed one: any other is a feature of
+	// its own with open sides (every road and city segment has one).
+	var joined segSet
+	for i := 0; i < g.stand.l.n; i++ {
+		joined |= g.stand.l.group[i]
+	}
 	if m.Meeple != NoMeeple {
 		n := node(idx, m.Meeple)
 		g.feat.owner[n] = int8(seat + 1)
@@ -426,7 +433,8 @@ func (g *Game) lay(typ, cell int, m *Move, seat int) {
 	scored := false
 	var done [maxSeg]int16
 	nd := 0
-	for s := range tt.segs {
+	for ; joined != 0; joined &= joined - 1 {
+		s := bits.TrailingZeros16(uint16(joined))
 		k := tt.segs[s].kind
 		if k != City && k != Road {
 			continue

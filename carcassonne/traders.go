@@ -3,6 +3,7 @@ package carcassonne
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -133,9 +134,15 @@ func (g *Game) extendsBuilder(seat int) bool {
 	}
 	r := g.feat.find(at)
 	tt := &types[g.board.tiles[idx].typ]
-	for s := range tt.segs {
-		if k := tt.segs[s].kind; k.roadOrCity() && g.feat.find(node(idx, s)) == r {
-			return true
+	// Only a segment that joined a neighbour's feature (g.stand's links, by which the tile was laid) can
+	// be in the builder's: any other is a feature of its own.
+	l := &g.stand.l
+	for i := 0; i < l.n; i++ {
+		for m := l.group[i]; m != 0; m &= m - 1 {
+			s := bits.TrailingZeros16(uint16(m))
+			if k := tt.segs[s].kind; k.roadOrCity() && g.feat.find(node(idx, s)) == r {
+				return true
+			}
 		}
 	}
 	return false
