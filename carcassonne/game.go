@@ -119,6 +119,7 @@ func (g *Game) Reset(opts Options, players int, seed uint64) error {
 	}
 	g.opts, g.players, g.seed, g.quiet = opts, players, seed, false
 	g.board.clear()
+	g.feat.owned = [len(g.feat.owned)]uint64{}
 	g.stand = standing{cell: -1}
 	g.ndisc, g.turn, g.over, g.toAct, g.nmonks = 0, 0, false, 0, 0
 	g.scores = [maxPlayers]int{}
@@ -418,7 +419,7 @@ func (g *Game) lay(typ, cell int, m *Move, seat int) {
 	}
 	if m.Meeple != NoMeeple {
 		n := node(idx, m.Meeple)
-		g.feat.owner[n] = int8(seat + 1)
+		g.feat.setOwner(n, seat)
 		g.feat.fig[n] = m.Figure
 		g.feat.meeples[g.feat.find(n)]++
 		g.supply[seat][m.Figure]--

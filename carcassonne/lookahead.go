@@ -198,6 +198,7 @@ func (t *Trial) restore() {
 	copy(s.feat.owner[:n], b.feat.owner[:n])
 	copy(s.feat.fig[:n], b.feat.fig[:n])
 	s.feat.openRC = b.feat.openRC
+	s.feat.owned = b.feat.owned
 
 	s.opts, s.players, s.seed = b.opts, b.players, b.seed
 	s.inPlay = b.inPlay
