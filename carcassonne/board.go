@@ -371,6 +371,15 @@ func nthBit(w uint64, k int) int {
 	return 8*b + int(selectInByte[w>>(8*b)&0xff][k&7])
 }
 
+// nth is the index of the k-th segment (from 0) of s, k below its count: two bytes, each a table read.
+func (s segSet) nth(k int) int {
+	lo := uint8(s)
+	if c := bits.OnesCount8(lo); k >= c {
+		return 8 + int(selectInByte[uint8(s>>8)][(k-c)&7])
+	}
+	return int(selectInByte[lo][k&7])
+}
+
 // selectInByte[x][k] is the index of the k-th set bit (from 0) of the byte x, for nthBit: a table read
 // instead of clearing up to seven bits one by one, a loop whose length the processor cannot guess.
 var selectInByte = func() (t [256][8]uint8) {

@@ -72,6 +72,11 @@ type Game struct {
 	// monks are the tiles whose monastery or garden holds a figure, the only ones a tile may complete.
 	monks  [maxMonks]int16
 	nmonks int
+	// monkNbrs is, for each entry of monks, a bit per cell of the 3×3 block around its tile that holds a
+	// tile (bit 3×row+column, the tile's own in the middle): worked out when the figure stands and kept
+	// as tiles are laid next to it, so that telling a monastery or garden complete needs no look at the
+	// board (monkFull when complete).
+	monkNbrs [maxMonks]uint16
 
 	expRNG game.RNG        // the setup's generator of the expansion being set up
 	xs     expansionStates // the expansions' states
@@ -425,6 +430,7 @@ func (g *Game) lay(typ, cell int, m *Move, seat int) {
 		g.supply[seat][m.Figure]--
 		if tt.segs[m.Meeple].kind.cloister() {
 			g.monks[g.nmonks] = int16(idx)
+			g.monkNbrs[g.nmonks] = g.around(cell)
 			g.nmonks++
 		}
 	}
@@ -468,27 +474,31 @@ func (g *Game) lay(typ, cell int, m *Move, seat int) {
 // figure (listed in monks) among the tile and its eight neighbours, in the order of their cells.
 func (g *Game) scoreCloisters(cell int) bool {
 	var near [9]int16
+	var full [9]bool
 	n := 0
 	for i := 0; i < g.nmonks; i++ {
 		t := g.monks[i]
 		// Two cells are neighbours (or one) when their rows and columns differ by at most one: with the
 		// grid's empty outer ring, when the difference of their numbers is d+gridW*e, d and e in -1..1.
-		if dc := int(g.board.tiles[t].cell) - cell + gridW + 1; dc < 0 || dc > 2*gridW+2 || dc%gridW > 2 {
+		dc := int(g.board.tiles[t].cell) - cell + gridW + 1
+		if dc < 0 || dc > 2*gridW+2 || dc%gridW > 2 {
 			continue
 		}
+		// The tile laid is at row 2-dc/gridW, column 2-dc%gridW of the monk's block.
+		g.monkNbrs[i] |= 1 << (8 - 3*(dc/gridW) - dc%gridW)
 		j := n
 		for ; j > 0 && g.board.tiles[near[j-1]].cell > g.board.tiles[t].cell; j-- {
-			near[j] = near[j-1]
+			near[j], full[j] = near[j-1], full[j-1]
 		}
-		near[j] = t
+		near[j], full[j] = t, g.monkNbrs[i] == monkFull
 		n++
 	}
 	scored := false
-	for _, ti := range near[:n] {
-		p := &g.board.tiles[ti]
-		if g.neighbours(int(p.cell)) != 8 {
+	for k, ti := range near[:n] {
+		if !full[k] {
 			continue
 		}
+		p := &g.board.tiles[ti]
 		tt := &types[p.typ]
 		if tt.monastery >= 0 && g.scoreCloister(int(ti), int(tt.monastery), inPlay) {
 			scored = true
@@ -511,23 +521,26 @@ func (g *Game) dropMonk(tile int) {
 	for i := 0; i < g.nmonks; i++ {
 		if int(g.monks[i]) == tile {
 			g.nmonks--
-			g.monks[i] = g.monks[g.nmonks]
+			g.monks[i], g.monkNbrs[i] = g.monks[g.nmonks], g.monkNbrs[g.nmonks]
 			return
 		}
 	}
 }
 
-// neighbours counts the tiles around a cell.
-func (g *Game) neighbours(cell int) int {
-	n := 0
+// monkFull is monkNbrs of a tile with all eight neighbours.
+const monkFull = 1<<9 - 1
+
+// around is monkNbrs for a cell: the cells of its 3×3 block that hold a tile.
+func (g *Game) around(cell int) uint16 {
+	var m uint16
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
-			if (dx != 0 || dy != 0) && g.board.cell(cell+dy*gridW+dx) != 0 {
-				n++
+			if g.board.cell(cell+dy*gridW+dx) != 0 {
+				m |= 1 << (3*(dy+1) + dx + 1)
 			}
 		}
 	}
-	return n
+	return m
 }
 
 // Over reports whether the game has ended.

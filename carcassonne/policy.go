@@ -195,7 +195,7 @@ func (r *RandomPlayer) Move(g *Game) Move {
 				i -= c
 				continue
 			}
-			m.Figure, m.Meeple = f, nthBit(uint64(masks[f]), i)
+			m.Figure, m.Meeple = f, masks[f].nth(i)
 			break
 		}
 	} else if i -= total; i < len(r.recalls) {
