@@ -24,6 +24,7 @@ import (
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/server/accounts"
 	"github.com/surveyor-game/surveyor/server/botapi"
+	"github.com/surveyor-game/surveyor/server/challenges"
 	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/server/metrics"
 	"github.com/surveyor-game/surveyor/server/ratings"
@@ -129,13 +130,15 @@ type Server struct {
 	botapi   *botapi.Room  // the open bot API: bot accounts' streams, invitations by name (rooms.go)
 	// alarms holds, for each match in play whose clock runs but which was dropped from memory, a timer for
 	// its next deadline (clock.go).
-	alarmMu   sync.Mutex
-	alarms    map[string]*time.Timer
-	social    *social.Room  // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
-	ratings   *ratings.Room // ratings on finish, profiles, leaderboards (rooms.go)
-	observers []Observer    // told of every event a match logs (observer.go)
-	wsPing    time.Duration // how often a WebSocket's peer is pinged
-	drainMu   sync.Once
+	alarmMu sync.Mutex
+	alarms  map[string]*time.Timer
+	social  *social.Room  // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
+	ratings *ratings.Room // ratings on finish, profiles, leaderboards (rooms.go)
+	// challenges are the daily and weekly challenges (rooms.go)
+	challenges *challenges.Room
+	observers  []Observer    // told of every event a match logs (observer.go)
+	wsPing     time.Duration // how often a WebSocket's peer is pinged
+	drainMu    sync.Once
 	// listening is closed when the store's notifications start (shared stores only)
 	listening  chan struct{}
 	listenOnce sync.Once
@@ -183,6 +186,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	_, s.shared = s.store.(store.Notifier) // the store is shared with other instances
 	s.ident, s.acct = newIdentity(s, cfg.Accounts)
 	s.social = s.newSocial()
+	s.challenges = s.newChallenges()
 	s.ratings = s.newRatings()
 	s.botapi = s.newBotAPI()
 	if s.idle <= 0 {

@@ -61,6 +61,9 @@ export function showProfile(main, name) {
     main.replaceChildren(h("section", { class: "panel profile", id: "profile" },
       h("h2", {}, p.name), h("p", { class: "muted" }, t("joined", { date: date(p.joined) })),
       socialBar(p.name),
+      // The daily challenges' streak: the days in a row with one finished (server/challenges).
+      p.challenges && p.challenges.best_streak ? h("p", { id: "challenge-streak" },
+        plural("challengeStreak", p.challenges.streak), " · ", plural("challengeBestStreak", p.challenges.best_streak)) : null,
       p.ratings.length ? null : h("p", { class: "muted" }, t("noRatingYet"))),
     h("div", { class: "ratings" }, ...ratings),
     h("section", { class: "panel" }, h("h3", {}, t("gamesPlayed")), played),
