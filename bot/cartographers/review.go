@@ -73,7 +73,15 @@ func (b *Bot) Review(g *carto.Game, seat int, played carto.Move) (Review, error)
 		}
 	}
 	// Valued one ply: every answer's value is known, the best first (b.cands is sorted by it, or by the
-	// look-ahead's value within its beam, so the best is looked for).
+	// look-ahead's value within its beam, so the best is looked for). A draw that ends the last season is
+	// valued by the stars that season then scores, exactly.
+	season := g.Season()
+	if d.Kind() == carto.DecideDraw && season == len(carto.Seasons())-1 && (g.SeasonTime() >= g.Threshold() || pub.hidden == 0) {
+		b.prepareSeasons(g, &ev, season)
+		for i := range b.cands {
+			b.cands[i].value = b.seasonScore(&b.cands[i].after, season)
+		}
+	}
 	for i := range b.cands {
 		c := &b.cands[i]
 		if i == 0 || c.value > r.BestValue {
