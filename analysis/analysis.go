@@ -127,6 +127,11 @@ func Analyse(ctx context.Context, rec game.Record, o Options) (*Analysis, error)
 	if len(lenses) == 0 {
 		lenses = []game.Lens{game.LensFair, game.LensClairvoyant}
 	}
+	for i, l := range lenses {
+		if (l != game.LensFair && l != game.LensClairvoyant) || slices.Contains(lenses[:i], l) {
+			return nil, fmt.Errorf("analyse: lens %q: want fair or clairvoyant, each once", l)
+		}
+	}
 	samples := o.Samples
 	if samples <= 0 {
 		samples = rv.DefaultSamples
@@ -164,13 +169,10 @@ func Analyse(ctx context.Context, rec game.Record, o Options) (*Analysis, error)
 			}
 		}
 		r.Players = summarise(r.Decisions, rec, len(rv.Phases), rv.AccuracyScale)
-		switch lens {
-		case game.LensFair:
+		if lens == game.LensFair {
 			a.Fair = r
-		case game.LensClairvoyant:
+		} else {
 			a.Clairvoyant = r
-		default:
-			return nil, fmt.Errorf("analyse: unknown lens %q", lens)
 		}
 	}
 	return a, nil
