@@ -103,3 +103,24 @@ func (b *Bot) find(m carto.Move) int {
 	}
 	return -1
 }
+
+// PlanStars is the final score of the clairvoyant beam's plan, of the given width (0: the sim's), for a
+// solo game without heroes from its pending draw: a score that a player who knew the order of the cards
+// could reach, exactly (the plan holds to the end: TestBeamFollowsItsPlan). ok is false for a game the beam
+// does not plan (more than one seat, heroes in play, no draw pending).
+func PlanStars(g *carto.Game, width int) (stars float64, ok bool, err error) {
+	if !g.Solo() || g.HeroesInPlay() || g.Over() {
+		return 0, false, nil
+	}
+	if d, _ := g.DecisionOf(0); d.Kind() != carto.DecideDraw {
+		return 0, false, nil
+	}
+	b := NewClairvoyantBeam(width)
+	if _, err := b.Choose(g, 0); err != nil {
+		return 0, false, err
+	}
+	if b.beam == nil {
+		return 0, false, nil
+	}
+	return float64(g.Score(0)) + b.beam.predicted, true, nil
+}

@@ -43,3 +43,22 @@ func TestReview(t *testing.T) {
 		t.Error("a move that answers nothing is reviewed")
 	}
 }
+
+// PlanStars plans a solo game of the base content from its first draw, and no other.
+func TestPlanStars(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		o     carto.Options
+		seats int
+		want  bool
+	}{{carto.Options{}, 1, true}, {carto.Options{}, 2, false}, {carto.Options{Preset: "heroes"}, 1, false}} {
+		g, err := carto.NewGame(c.o, c.seats, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stars, ok, err := PlanStars(g, 8)
+		if err != nil || ok != c.want || (ok && stars < 40) {
+			t.Errorf("%+v, %d seats: plan %.0f, %v, %v", c.o, c.seats, stars, ok, err)
+		}
+	}
+}
