@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -83,6 +84,15 @@ func TestDailyChallenge(t *testing.T) {
 	e.postJSON("/api/matches/"+gid+"/resign", gtok, struct{}{}, nil)
 	run(t, guest, chromedp.Navigate(e.url+"/m/"+gid+"/replay"))
 	waitJS(t, guest, `!!document.querySelector('#replay-step')`)
+	// The lobby's card in French, on a desktop and a phone.
+	evalString(t, guest, `localStorage.setItem("surveyor.lang", "fr"), ""`)
+	run(t, guest, chromedp.Navigate(e.url+"/"))
+	waitJS(t, guest, `!!document.querySelector('#challenges:not([hidden]) .challenge .challenge-play')`)
+	if got := evalString(t, guest, `document.querySelector('#challenges h2').textContent + " / " + document.querySelector('#challenges .challenge-play').textContent`); got != "Défis du jour / S'entraîner" {
+		t.Fatalf("the French card reads %q", got)
+	}
+	shot(t, guest, "challenges-lobby-fr")
+	phoneShot(t, guest, "challenges-lobby-fr-phone", 1440, 900)
 
 	// Bea signs in elsewhere and has not played: the board stays hidden from her, and says why.
 	bea := incognito(t, ctx)
@@ -120,7 +130,9 @@ func TestDailyChallenge(t *testing.T) {
 	waitJS(t, ctx, `!!document.querySelector('#challenge-board tr[data-rank="1"]') && !!document.querySelector('#challenge-share-text')`)
 	row := evalString(t, ctx, `document.querySelector('#challenge-board tr[data-rank="1"]').textContent`)
 	share := evalString(t, ctx, `document.querySelector('#challenge-share-text').textContent`)
-	if !strings.Contains(row, "Ada") || !strings.HasPrefix(share, "Surveyor cartographers daily challenge ") {
+	// the text to share is the page's language's: the challenge's title, the score in stars
+	if !strings.Contains(row, "Ada") || !strings.HasPrefix(share, "Surveyor · Cartographers · daily challenge · ") ||
+		!regexp.MustCompile(`: \d+ stars?( |$)`).MatchString(share) {
 		t.Fatalf("board row %q, share text %q", row, share)
 	}
 	shot(t, ctx, "challenge-board")
@@ -131,6 +143,9 @@ func TestDailyChallenge(t *testing.T) {
 	waitJS(t, ctx, `!!document.querySelector('#challenge-streak')`)
 	if got := evalString(t, ctx, `document.querySelector('#challenge-streak').textContent`); got != "Daily challenges: 1 day in a row · best 1 day" {
 		t.Fatalf("the profile's streak reads %q", got)
+	}
+	if got := evalString(t, ctx, `document.querySelector('#challenges-finished a').getAttribute('href')`); got != "/challenge/"+challenge {
+		t.Fatalf("the profile's finished challenge leads to %q", got)
 	}
 
 	// Ada asks to be told when the day's challenges are ready: kept at once, there after a reload.
