@@ -121,6 +121,12 @@ func (s *Server) routeTable() []route {
 	plain("/unsubscribe", s.social.Unsubscribe)
 	accounts("GET /api/users/{name}", s.ratings.Profile)
 	accounts("GET /api/leaderboard/{game}", s.ratings.Leaderboard)
+	accounts("GET /api/challenges", s.challenges.List)
+	accounts("POST /api/challenges/{id}/attempts", s.challenges.Start)
+	accounts("GET /api/challenges/{id}/leaderboard", s.challenges.Leaderboard)
+	accounts("GET /api/challenges/{id}/share", s.challenges.Share)
+	accounts("GET /api/challenges/reminder", s.challenges.Reminder)
+	accounts("POST /api/challenges/reminder", s.challenges.Reminder)
 	return t
 }
 
@@ -467,7 +473,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 
 // createMatch stores a new open match of a game with options already in canonical form.
 func (s *Server) createMatch(ctx context.Context, gameName string, options json.RawMessage, cfg config) (string, error) {
-	g := s.newMatchRow(gameName, options, cfg)
+	return s.insertMatch(ctx, s.newMatchRow(gameName, options, cfg))
+}
+
+// insertMatch stores a new open match's row under a new id.
+func (s *Server) insertMatch(ctx context.Context, g store.Game) (string, error) {
 	var err error
 	for range 3 {
 		g.ID = httpkit.NewID()
@@ -762,6 +772,9 @@ func (s *Server) viewOrSubscribe(r *http.Request, after int64) (*subscriber, *ma
 		if err != nil {
 			return err
 		}
+		if err := s.attemptSpectator(m, seat); err != nil {
+			return err
+		}
 		if after < 0 || m.seq > after {
 			out = m.envelope(seat)
 			return nil
@@ -778,6 +791,9 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) error {
 	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
 		if !m.over() {
 			return errf(http.StatusConflict, codeNotFinished, "the record is available once the game is over")
+		}
+		if err := s.withheldRecord(m); err != nil {
+			return err
 		}
 		rec = m.namedRecord(len(m.moves))
 		return nil
@@ -825,10 +841,14 @@ func (s *Server) replayStep(w http.ResponseWriter, r *http.Request) error {
 	var rec game.Record
 	var total int
 	var def game.Definition
+	untold := false      // the game's hidden setup is left out (an attempt at a running challenge)
 	said := []chatData{} // what was said at the table up to this step
 	err = s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
 		if !m.over() {
 			return errf(http.StatusConflict, codeNotFinished, "replays are available once the game is over")
+		}
+		if untold, err = s.attemptViewer(r, m); err != nil {
+			return err
 		}
 		total, def = len(m.moves), m.def
 		if step > total {
@@ -851,8 +871,12 @@ func (s *Server) replayStep(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	told := toldEvents(st, rec.Players)
+	if untold {
+		told = withoutSetup(told)
+	}
 	resp := map[string]any{"step": step, "steps": total, "view": st.View(game.Spectator), "to_act": st.ToAct(),
-		"narrative": toldEvents(st, rec.Players), "chat": said}
+		"narrative": told, "chat": said}
 	if step > 0 {
 		resp["move"] = rec.Moves[step-1]
 	}
@@ -869,9 +893,14 @@ func (s *Server) story(w http.ResponseWriter, r *http.Request) error {
 	var rec game.Record
 	var def game.Definition
 	var seq int64
+	untold := false // the game's hidden setup is left out (an attempt at a running challenge)
 	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) error {
 		if !m.started {
 			return errf(http.StatusConflict, codeNotStarted, "the story begins when the match starts")
+		}
+		var err error
+		if untold, err = s.attemptViewer(r, m); err != nil {
+			return err
 		}
 		def, seq = m.def, m.seq
 		rec = m.namedRecord(len(m.moves))
@@ -884,7 +913,11 @@ func (s *Server) story(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return fmt.Errorf("story %s: %w", r.PathValue("id"), err)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "moves": len(rec.Moves), "narrative": toldEvents(st, rec.Players)})
+	told := toldEvents(st, rec.Players)
+	if untold {
+		told = withoutSetup(told)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "moves": len(rec.Moves), "narrative": told})
 	return nil
 }
 

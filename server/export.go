@@ -36,7 +36,8 @@ func (s *Server) exportGames(w http.ResponseWriter, r *http.Request) error {
 		var rec game.Record
 		done := false
 		err := s.withMatch(r.Context(), seat.GameID, func(m *match) error {
-			if done = m.over(); done {
+			// An attempt at a running challenge waits for its end: its record holds the challenge's seed.
+			if done = m.over() && s.withheldRecord(m) == nil; done {
 				rec = m.namedRecord(len(m.moves))
 			}
 			return nil

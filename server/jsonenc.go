@@ -76,6 +76,10 @@ func appendMatchInfo(b []byte, mi *matchInfo) []byte {
 	if mi.Rated {
 		b = append(b, `,"rated":true`...)
 	}
+	if mi.Challenge != "" {
+		b = append(b, `,"challenge":`...)
+		b = appendJSONString(b, mi.Challenge)
+	}
 	b = append(b, `,"created":`...)
 	b = appendJSONTime(b, mi.Created)
 	if len(mi.Chat) > 0 {

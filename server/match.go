@@ -61,6 +61,9 @@ type config struct {
 	SpectatorChat bool `json:"spectator_chat,omitempty"`
 	// Unlisted matches are left out of the lobby's lists (a tutorial); their link still opens them.
 	Unlisted bool `json:"unlisted,omitempty"`
+	// Challenge marks an attempt at a daily or weekly challenge (server/challenges): its seed is the
+	// challenge's, so its record is withheld while the challenge runs (challenges.go).
+	Challenge string `json:"challenge,omitempty"`
 }
 
 // clockConf is an optional clock: "move" gives each seat Seconds for every decision, "game" gives each seat
@@ -564,6 +567,11 @@ func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage
 	}
 	if auto == "" && m.hasResigned(seat) {
 		return refuse(codeResigned, "seat %d has resigned: the server plays its moves now", seat)
+	}
+	if auto == "" {
+		if err := m.srv.challengeClosed(m); err != nil {
+			return err
+		}
 	}
 	// The log entry is built first: a move that is not valid JSON is refused before the engine sees it.
 	data, err := json.Marshal(moveData{Move: mv, Auto: auto, Key: rq.key})

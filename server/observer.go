@@ -31,7 +31,7 @@ func (m *match) snapshot(ctx context.Context, ev store.Event, before []game.Seat
 	}
 	e := &Snapshot{Match: m.id, Game: m.row.Game, Kind: ev.Kind, Seat: ev.Seat, Seq: m.seq + 1, At: ev.At,
 		Seats: make([]SeatView, len(m.seats)), ToActBefore: before, Rated: m.cfg.Rated,
-		Finished: status == statusFinished && m.row.Status != statusFinished}
+		Challenge: m.cfg.Challenge, Finished: status == statusFinished && m.row.Status != statusFinished}
 	for i, si := range m.seats {
 		e.Seats[i] = SeatView{Name: si.name, Bot: si.bot, Account: si.account, Resigned: m.hasResigned(game.Seat(i))}
 	}
@@ -67,7 +67,8 @@ func (m *match) settle(e *Snapshot, actor int) {
 	e.ToActAfter = m.toAct()
 	e.Over = m.over()
 	if e.Over {
-		e.Ranks = m.result().Ranks
+		res := m.result()
+		e.Ranks, e.Scores, e.Ended = res.Ranks, res.Scores, m.ended
 		return
 	}
 	c := m.cfg.Clock

@@ -70,7 +70,10 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 		}
 		// The row may exist already, made by a request on another instance or by an earlier attempt whose
 		// pointer was not logged: it is the same rematch.
-		g := s.newMatchRow(m.row.Game, m.row.Options, m.cfg)
+		// A rematch of a challenge attempt is an ordinary game: a new seed, so no attempt.
+		cfg := m.cfg
+		cfg.Challenge = ""
+		g := s.newMatchRow(m.row.Game, m.row.Options, cfg)
 		g.ID = rematchID(m.id)
 		if err := s.store.CreateGame(r.Context(), g); err == nil {
 			s.log.Info("match created", "match", g.ID, "game", g.Game, "follows", m.id)

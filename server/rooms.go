@@ -4,9 +4,12 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/server/botapi"
+	"github.com/surveyor-game/surveyor/server/challenges"
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/server/ratings"
 	"github.com/surveyor-game/surveyor/server/social"
 	"github.com/surveyor-game/surveyor/store"
@@ -19,7 +22,8 @@ import (
 func (s *Server) newSocial() *social.Room {
 	n, _ := s.store.(store.Notifier)
 	return social.New(social.Host{Accounts: s.accounts, Ident: s.ident, Notifier: n, Now: s.now, Log: s.log,
-		MaxBody: s.maxBody, Drained: s.drained, Acted: s.seatActed, Watching: s.watching, Table: s.table})
+		MaxBody: s.maxBody, Drained: s.drained, Acted: s.seatActed, Watching: s.watching, Table: s.table,
+		Delivered: func(channel string, err error) { s.metrics.Notification(channel, err) }})
 }
 
 // observeRooms registers the rooms that observe the matches: with accounts only (notes and ratings are
@@ -30,9 +34,14 @@ func (s *Server) observeRooms(ctx context.Context, cfg Config) error {
 	}
 	s.observe(s.social.Notes())
 	s.observe(s.ratings.Observer())
+	s.observe(s.challenges.Observer())
+	// The challenges' key is made now rather than by the first request that needs it: a GET changes nothing.
+	if err := s.challenges.Prepare(ctx); err != nil {
+		return err
+	}
+	s.wg.Go(func() { s.challenges.Run(s.ctx) })
 	sender, run, err := s.social.StartSender(ctx, social.SenderConfig{PublicURL: cfg.PublicURL, SMTP: cfg.SMTP,
-		NoPush: cfg.NoPush, PushLoopback: cfg.PushLoopback, OutboxLease: cfg.OutboxLease,
-		Delivered: func(channel string, err error) { s.metrics.Notification(channel, err) }})
+		NoPush: cfg.NoPush, PushLoopback: cfg.PushLoopback, OutboxLease: cfg.OutboxLease})
 	if err != nil {
 		return err
 	}
@@ -44,7 +53,61 @@ func (s *Server) observeRooms(ctx context.Context, cfg Config) error {
 // newRatings builds the ratings room (server/ratings).
 func (s *Server) newRatings() *ratings.Room {
 	return ratings.New(ratings.Host{Accounts: s.accounts, Store: s.store, Games: s.games, Bots: s.bots, Now: s.now,
-		Log: s.log, Finished: s.finished, Result: s.finalResult})
+		Log: s.log, Finished: s.finished, Result: s.finalResult, Challenges: func(ctx context.Context, userID string) (any, error) {
+			return s.challenges.ProfileOf(ctx, userID)
+		}})
+}
+
+// newChallenges builds the room of the daily and weekly challenges (server/challenges): with accounts
+// only (its key and its attempts are kept beside them).
+func (s *Server) newChallenges() *challenges.Room {
+	cs, _ := s.accounts.(store.Challenges)
+	return challenges.New(challenges.Host{Accounts: s.accounts, Challenges: cs, Ident: s.ident, Games: s.games, Bots: s.bots, Series: s.series,
+		Now: s.now, Log: s.log, MaxBody: s.maxBody, Start: s.startAttempt, Result: s.finalResult, Notify: s.social.AddNotes})
+}
+
+// startAttempt creates a challenge attempt's match with the challenge's seed and options, seats the
+// player (bound to their account if signed in) and the bots, and starts it.
+func (s *Server) startAttempt(r *http.Request, a challenges.Setup) (challenges.Started, error) {
+	var out challenges.Started
+	if err := checkName(a.Name); err != nil {
+		return out, err
+	}
+	if s.creations != nil {
+		if wait := s.creations.Take(httpkit.ClientKey(r, s.trusted), time.Now()); wait > 0 {
+			return out, tooMany(wait, "you have opened many matches in a short time; wait a few seconds")
+		}
+	}
+	account, err := s.ident.SeatName(r, a.Name)
+	if err != nil {
+		return out, err
+	}
+	cfg := config{MaxSeats: 1 + len(a.Bots), Unlisted: true, Challenge: a.Challenge}
+	row := s.newMatchRow(a.Game, a.Options, cfg)
+	row.Seed = a.Seed
+	id, err := s.insertMatch(r.Context(), row)
+	if err != nil {
+		return out, err
+	}
+	err = s.withMatch(r.Context(), id, func(m *match) error {
+		seat, tok, err := m.join(r.Context(), a.Name, account)
+		if err != nil {
+			return err
+		}
+		for _, b := range a.Bots {
+			// The bot sits under a name of the challenge's, the same at every attempt.
+			if _, _, _, err := m.addBot(r.Context(), b, botCharacter(a.Challenge, m.seats)); err != nil {
+				return err
+			}
+		}
+		out = challenges.Started{ID: id, Seat: int(seat), Token: tok, Invite: inviteURL(r, id)}
+		return m.start(r.Context())
+	})
+	if err != nil {
+		return challenges.Started{}, err
+	}
+	s.bindIfSignedIn(r, id, game.Seat(out.Seat))
+	return out, nil
 }
 
 // finished is a match that is over, as the ratings room reads it.

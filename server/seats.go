@@ -23,8 +23,10 @@ func (s *Server) claimSeats(ctx context.Context, u store.User, claims []seatClai
 			break // a browser keeps at most this many seats
 		}
 		var seat game.Seat
+		challenge := ""
 		err := s.withMatch(ctx, c.Match, func(m *match) (err error) {
 			seat, err = m.seatOf(c.Token)
+			challenge = m.cfg.Challenge
 			return err
 		})
 		if err != nil {
@@ -33,6 +35,9 @@ func (s *Server) claimSeats(ctx context.Context, u store.User, claims []seatClai
 		if err := s.ident.BindSeat(ctx, u, c.Match, seat); err != nil {
 			s.log.Error("claim seat", "match", c.Match, "err", err)
 			continue
+		}
+		if challenge != "" {
+			s.challenges.Claim(ctx, u, c.Match, challenge)
 		}
 		claimed = append(claimed, c.Match)
 	}

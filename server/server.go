@@ -24,6 +24,7 @@ import (
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/server/accounts"
 	"github.com/surveyor-game/surveyor/server/botapi"
+	"github.com/surveyor-game/surveyor/server/challenges"
 	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/server/metrics"
 	"github.com/surveyor-game/surveyor/server/ratings"
@@ -79,6 +80,9 @@ type Config struct {
 	// OutboxLease is how long an instance holds the notifications it claimed before another may take
 	// them over (default 2 minutes; it must exceed a delivery's 30 s timeout).
 	OutboxLease time.Duration
+	// Challenges are the series of daily and weekly challenges the games offer (games.Challenges); none
+	// without.
+	Challenges []game.ChallengeSeries
 	// MetricsFrom are the client addresses /metrics answers (nil: loopback only, 127.0.0.0/8 and ::1);
 	// others are refused. Behind a trusted proxy the client is the one the proxy names.
 	MetricsFrom []netip.Prefix
@@ -129,18 +133,21 @@ type Server struct {
 	botapi   *botapi.Room  // the open bot API: bot accounts' streams, invitations by name (rooms.go)
 	// alarms holds, for each match in play whose clock runs but which was dropped from memory, a timer for
 	// its next deadline (clock.go).
-	alarmMu   sync.Mutex
-	alarms    map[string]*time.Timer
-	social    *social.Room  // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
-	ratings   *ratings.Room // ratings on finish, profiles, leaderboards (rooms.go)
-	observers []Observer    // told of every event a match logs (observer.go)
-	wsPing    time.Duration // how often a WebSocket's peer is pinged
-	drainMu   sync.Once
+	alarmMu sync.Mutex
+	alarms  map[string]*time.Timer
+	social  *social.Room  // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
+	ratings *ratings.Room // ratings on finish, profiles, leaderboards (rooms.go)
+	// challenges are the daily and weekly challenges (rooms.go)
+	challenges *challenges.Room
+	observers  []Observer    // told of every event a match logs (observer.go)
+	wsPing     time.Duration // how often a WebSocket's peer is pinged
+	drainMu    sync.Once
 	// listening is closed when the store's notifications start (shared stores only)
 	listening  chan struct{}
 	listenOnce sync.Once
 
-	presence    *presence        // the seats' sockets as every instance sees them (presence.go)
+	presence    *presence // the seats' sockets as every instance sees them (presence.go)
+	series      []game.ChallengeSeries
 	metrics     *metrics.Metrics // what the operator watches (/metrics, metrics.go)
 	metricsFrom []netip.Prefix
 }
@@ -151,7 +158,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Store == nil || cfg.Games == nil {
 		return nil, errors.New("server: Store and Games are required")
 	}
-	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
+	s := &Server{store: cfg.Store, games: cfg.Games, series: cfg.Challenges, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
 		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
 		accounts:    cfg.Accounts,
 		bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}
@@ -183,6 +190,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	_, s.shared = s.store.(store.Notifier) // the store is shared with other instances
 	s.ident, s.acct = newIdentity(s, cfg.Accounts)
 	s.social = s.newSocial()
+	s.challenges = s.newChallenges()
 	s.ratings = s.newRatings()
 	s.botapi = s.newBotAPI()
 	if s.idle <= 0 {

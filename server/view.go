@@ -25,10 +25,12 @@ type matchInfo struct {
 	Clock    *clockConf      `json:"clock,omitempty"`
 	Result   *game.Result    `json:"result,omitempty"`
 	// Ended says why a game ended before its rules ended it: "resigned", "abandoned" or "claimed".
-	Ended   string    `json:"ended,omitempty"`
-	Rematch string    `json:"rematch,omitempty"` // the match that follows, once a player asked for one
-	Rated   bool      `json:"rated,omitempty"`
-	Created time.Time `json:"created"`
+	Ended   string `json:"ended,omitempty"`
+	Rematch string `json:"rematch,omitempty"` // the match that follows, once a player asked for one
+	Rated   bool   `json:"rated,omitempty"`
+	// Challenge is the challenge the match is an attempt at (server/challenges), for its end screen.
+	Challenge string    `json:"challenge,omitempty"`
+	Created   time.Time `json:"created"`
 	// Chat is the table's latest messages; SpectatorChat says spectators may talk too.
 	Chat          []chatData `json:"chat,omitempty"`
 	SpectatorChat bool       `json:"spectator_chat,omitempty"`
@@ -70,7 +72,7 @@ func (m *match) matchInfo() json.RawMessage {
 	}
 	mi := matchInfo{ID: m.id, Game: m.row.Game, Options: m.row.Options, Status: m.status(), Seq: m.seq,
 		MaxSeats: m.cfg.MaxSeats, Players: make([]playerInfo, len(m.seats)), ToAct: []game.Seat{},
-		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created, Rematch: m.rematch, Rated: m.cfg.Rated,
+		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created, Rematch: m.rematch, Rated: m.cfg.Rated, Challenge: m.cfg.Challenge,
 		Chat: m.chatShownNow(), SpectatorChat: m.cfg.SpectatorChat, Invitations: m.invitationsInfo()}
 	if m.started {
 		if t := m.toAct(); t != nil {

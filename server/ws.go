@@ -53,8 +53,10 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	// The seat is checked before the upgrade, so that a wrong token gets a plain JSON error.
 	seat := game.Spectator
 	err := s.withMatch(r.Context(), id, func(m *match) (err error) {
-		seat, err = s.viewerSeat(r, m)
-		return err
+		if seat, err = s.viewerSeat(r, m); err != nil {
+			return err
+		}
+		return s.attemptSpectator(m, seat)
 	})
 	if err != nil {
 		return err

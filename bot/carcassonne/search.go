@@ -50,6 +50,8 @@ type Search struct {
 	cands       []searchCand
 	// played is the number of whole rounds of the last decision, for the measurements.
 	played int
+	// own is seat me's own part of the last value: its score and its figures in hand (the review's).
+	own float64
 }
 
 // searchCand is a candidate move and its statistics over the rounds: the sum of its values and the sum of
@@ -118,30 +120,10 @@ func (s *Search) Choose(g *carc.Game) (carc.Move, error) {
 	start := time.Now()
 	me := g.ToActSeat()
 	seed := mix(s.Seed, uint64(g.TilesPlaced()))
-	// The candidates are valued on a sampled copy too: greedy+'s look-ahead of one move reads only scores,
-	// but a copy of the real game would hold the real order.
-	g.LookAhead(&s.base)
-	if err := s.base.Determinize(seed); err != nil {
-		return carc.Move{}, fmt.Errorf("carcassonne master: %w", err)
+	if err := s.rank(g, seed); err != nil {
+		return carc.Move{}, err
 	}
-	s.pe.values(&s.base, DefaultWeights)
-	if len(s.pe.cands) == 0 {
-		return carc.Move{}, fmt.Errorf("carcassonne master: tile %s fits nowhere", g.Current())
-	}
-	slices.SortStableFunc(s.pe.cands, func(a, b candidate) int {
-		switch {
-		case a.v > b.v:
-			return -1
-		case a.v < b.v:
-			return 1
-		}
-		return 0
-	})
-	k := min(max(s.Candidates, 1), len(s.pe.cands))
-	s.cands = s.cands[:0]
-	for _, c := range s.pe.cands[:k] {
-		s.cands = append(s.cands, searchCand{m: c.m})
-	}
+	k := len(s.cands)
 	if k == 1 {
 		return s.cands[0].m, nil
 	}
@@ -201,6 +183,35 @@ func (s *Search) Choose(g *carc.Game) (carc.Move, error) {
 		}
 	}
 	return s.cands[best].m, nil
+}
+
+// rank fills s.cands with greedy+'s Candidates best moves of g, best first. They are valued on a sampled
+// copy too: greedy+'s look-ahead of one move reads only scores, but a copy of the real game would hold
+// the real order.
+func (s *Search) rank(g *carc.Game, seed uint64) error {
+	g.LookAhead(&s.base)
+	if err := s.base.Determinize(seed); err != nil {
+		return fmt.Errorf("carcassonne master: %w", err)
+	}
+	s.pe.values(&s.base, DefaultWeights)
+	if len(s.pe.cands) == 0 {
+		return fmt.Errorf("carcassonne master: tile %s fits nowhere", g.Current())
+	}
+	slices.SortStableFunc(s.pe.cands, func(a, b candidate) int {
+		switch {
+		case a.v > b.v:
+			return -1
+		case a.v < b.v:
+			return 1
+		}
+		return 0
+	})
+	k := min(max(s.Candidates, 1), len(s.pe.cands))
+	s.cands = s.cands[:0]
+	for _, c := range s.pe.cands[:k] {
+		s.cands = append(s.cands, searchCand{m: c.m})
+	}
+	return nil
 }
 
 // prune drops, every few rounds, the candidates clearly behind the leader (the best mean so far). Each
@@ -266,6 +277,7 @@ func (s *Search) playOut(m carc.Move, me int) float64 {
 func (s *Search) value(g *carc.Game, me, left int) float64 {
 	per := s.MeepleValue * float64(left) / 70
 	mine := float64(g.Score(me)) + per*inHand(g, me)
+	s.own = mine
 	other := math.Inf(-1)
 	for seat := 0; seat < g.Players(); seat++ {
 		if seat != me {

@@ -134,9 +134,35 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 	if b.Level == Master && b.Search.Time > 0 {
 		b.start = time.Now() // the wall-clock budget counts the whole decision
 	}
+	d, sheet, ev, pub, err := b.answers(g, seat)
+	if err != nil {
+		return carto.Move{}, err
+	}
+	ranked, varies := 0, b.vary != 0 && b.temperature == 0
+	if b.beamWidth > 0 && g.Solo() && d.Kind() == carto.DecideDraw {
+		b.beamChoose(g, &ev)
+		varies = false
+	} else if b.Level >= Strong && d.Kind() == carto.DecideDraw && sheet == seat {
+		ranked = b.lookAhead(g, &ev, pub)
+		if b.Level == Master {
+			b.search(g, &ev, pub)
+			varies = false
+		}
+	}
+	if b.temperature > 0 {
+		b.softmax()
+	} else if varies {
+		b.character(ranked)
+	}
+	return b.cands[0].m, nil
+}
+
+// answers lists in b.cands every answer to the seat's pending decision, best first by the one-ply value,
+// and returns the decision, the sheet it is about and what valued them.
+func (b *Bot) answers(g *carto.Game, seat int) (carto.Decision, int, evaluator, deckInfo, error) {
 	d, sheet := g.DecisionOf(seat)
 	if sheet < 0 {
-		return carto.Move{}, fmt.Errorf("cartographers bot: %w: seat %d has no decision pending", game.ErrNotYourTurn, seat)
+		return d, sheet, evaluator{}, deckInfo{}, fmt.Errorf("cartographers bot: %w: seat %d has no decision pending", game.ErrNotYourTurn, seat)
 	}
 	w := b.Weights
 	// The zero Bot is a fast bot with the default weights; a level's weights are its own, even all zero.
@@ -167,27 +193,11 @@ func (b *Bot) Choose(g *carto.Game, seat int) (carto.Move, error) {
 		})
 	}
 	if len(b.cands) == 0 {
-		return carto.Move{}, fmt.Errorf("cartographers bot: seat %d has no legal move for its %s decision", seat, d.Kind())
+		return d, sheet, ev, pub, fmt.Errorf("cartographers bot: seat %d has no legal move for its %s decision", seat, d.Kind())
 	}
 	// Stable order keeps the first of equal answers, so the choice does not depend on the sort's internals.
 	sort.SliceStable(b.cands, func(i, j int) bool { return b.cands[i].value > b.cands[j].value })
-	ranked, varies := 0, b.vary != 0 && b.temperature == 0
-	if b.beamWidth > 0 && g.Solo() && d.Kind() == carto.DecideDraw {
-		b.beamChoose(g, &ev)
-		varies = false
-	} else if b.Level >= Strong && d.Kind() == carto.DecideDraw && sheet == seat {
-		ranked = b.lookAhead(g, &ev, pub)
-		if b.Level == Master {
-			b.search(g, &ev, pub)
-			varies = false
-		}
-	}
-	if b.temperature > 0 {
-		b.softmax()
-	} else if varies {
-		b.character(ranked)
-	}
-	return b.cands[0].m, nil
+	return d, sheet, ev, pub, nil
 }
 
 // draws lists every placement of every option and terrain of a draw, or of the monster of an ambush.

@@ -77,8 +77,10 @@ func NewClairvoyant(budget SearchBudget) *Bot {
 	return b
 }
 
-// search re-ranks the front of b.cands (ordered by the look-ahead) by their playouts' mean value.
-func (b *Bot) search(g *carto.Game, ev *evaluator, pub deckInfo) {
+// search re-ranks the front of b.cands (ordered by the look-ahead) by their playouts' mean value. It
+// returns the number of samples played (0: no search, the one-ply values stand) and how many candidates
+// were searched.
+func (b *Bot) search(g *carto.Game, ev *evaluator, pub deckInfo) (played, searched int) {
 	thr, now := g.Threshold(), g.SeasonTime()
 	later := b.Search.Seasons
 	if later == 0 {
@@ -86,7 +88,7 @@ func (b *Bot) search(g *carto.Game, ev *evaluator, pub deckInfo) {
 	}
 	last := min(3, g.Season()+max(0, later))
 	if (now >= thr || pub.hidden == 0) && last == g.Season() {
-		return // the season ends with this card: the one-ply value is this season's exact outcome
+		return 0, 0 // the season ends with this card: the one-ply value is this season's exact outcome
 	}
 	width := b.Search.Width
 	if width <= 0 {
@@ -94,7 +96,7 @@ func (b *Bot) search(g *carto.Game, ev *evaluator, pub deckInfo) {
 	}
 	width = min(width, len(b.cands))
 	if width <= 1 {
-		return
+		return 0, 0
 	}
 	samples := b.Search.Samples
 	if samples <= 0 {
@@ -121,6 +123,7 @@ func (b *Bot) search(g *carto.Game, ev *evaluator, pub deckInfo) {
 		first = pruneFirst
 	}
 	for n := 1; n <= samples; n++ {
+		played = n
 		if !b.clairvoyant {
 			b.amb, b.ambUsed = append(b.amb[:0], b.unseen...), 0
 			b.order = b.shuffled(b.order[:0], b.pool)
@@ -147,6 +150,7 @@ func (b *Bot) search(g *carto.Game, ev *evaluator, pub deckInfo) {
 		}
 	}
 	b.sortBySum(alive)
+	return played, width
 }
 
 // pruneFirst is the number of samples after which the search first halves its candidates. At 16 rather

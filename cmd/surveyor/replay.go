@@ -53,16 +53,7 @@ func runReplay(_ context.Context, args []string, stdin io.Reader, stdout, stderr
 	if len(files) != 1 {
 		return errors.New(replayUsage)
 	}
-	in := stdin
-	if name := files[0]; name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return fmt.Errorf("open record: %w", err)
-		}
-		defer f.Close()
-		in = f
-	}
-	rec, err := game.ReadRecord(in)
+	rec, err := readRecordFile(files[0], stdin)
 	if err != nil {
 		return err
 	}
@@ -102,4 +93,18 @@ func runReplay(_ context.Context, args []string, stdin io.Reader, stdout, stderr
 		fmt.Fprintf(stdout, "%s: %d points, rank %d\n", name, score, out.Result.Ranks[seat])
 	}
 	return nil
+}
+
+// readRecordFile reads the record a command's argument names: a file, or standard input for "-".
+func readRecordFile(name string, stdin io.Reader) (game.Record, error) {
+	in := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return game.Record{}, fmt.Errorf("open record: %w", err)
+		}
+		defer f.Close()
+		in = f
+	}
+	return game.ReadRecord(in)
 }

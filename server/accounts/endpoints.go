@@ -40,15 +40,9 @@ type Host struct {
 	Reserved func() []string
 	// Claim binds to an account the seats a guest browser proves it holds; it returns the matches claimed.
 	Claim func(ctx context.Context, u store.User, seats []SeatClaim) []string
-	// SignInFailed counts a refused sign-in by its kind ("password", "limited", "passkey") for the
-	// operator's figures; nil counts nothing.
+	// SignInFailed counts a refused sign-in in the operator's metrics, by kind: password, passkey, or
+	// limited (refused by the wrong-password limit without a check).
 	SignInFailed func(kind string)
-}
-
-func (h Host) signInFailed(kind string) {
-	if h.SignInFailed != nil {
-		h.SignInFailed(kind)
-	}
 }
 
 // Serve makes the account endpoints answer within the host's limits; call it once, before serving.
@@ -63,6 +57,12 @@ func (a *Store) reserved() []string {
 		return nil
 	}
 	return a.host.Reserved()
+}
+
+func (a *Store) signInFailed(kind string) {
+	if a.host.SignInFailed != nil {
+		a.host.SignInFailed(kind)
+	}
 }
 
 func (a *Store) claim(ctx context.Context, u store.User, seats []SeatClaim) []string {
@@ -236,7 +236,7 @@ func (a *Store) Signin(w http.ResponseWriter, r *http.Request) error {
 		return fmt.Errorf("sign in: %w", err)
 	}
 	if wait := max(waitKey, waitAddr); wait > 0 {
-		a.host.signInFailed("limited")
+		a.signInFailed("limited")
 		return httpkit.TooMany(wait, "too many wrong passwords; retry after %d s", int(math.Ceil(wait.Seconds())))
 	}
 	u, err := a.st.UserByKey(r.Context(), auth.NameKey(req.Name))
@@ -264,7 +264,7 @@ func (a *Store) Signin(w http.ResponseWriter, r *http.Request) error {
 		if err := errors.Join(a.failed.fail(r.Context(), key, now), a.failed.fail(r.Context(), addr, now)); err != nil {
 			return fmt.Errorf("sign in: %w", err)
 		}
-		a.host.signInFailed("password")
+		a.signInFailed("password")
 		return httpkit.Errf(http.StatusUnauthorized, CodeBadCredentials, "wrong name or password")
 	}
 	if err := a.setSession(w, r, u); err != nil {

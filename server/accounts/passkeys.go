@@ -322,7 +322,7 @@ func (a *Store) PasskeySigninFinish(w http.ResponseWriter, r *http.Request) erro
 	r.Body = http.MaxBytesReader(w, r.Body, a.host.MaxBody)
 	_, cred, err := rp.FinishPasskeyLogin(handler, cr.Data, r)
 	if err != nil {
-		a.host.signInFailed("passkey")
+		a.signInFailed("passkey")
 		return httpkit.Errf(http.StatusUnauthorized, CodeBadCredentials, "the passkey was not accepted")
 	}
 	if k, err := a.st.PasskeyByID(r.Context(), cred.ID); err == nil {

@@ -43,8 +43,12 @@ type Snapshot struct {
 	Over                    bool // the game is over after the event (for a move; other events leave it as it was)
 	Finished                bool // this event ended the game, and this instance logged it
 	Rated                   bool // the match moves its players' ratings when it ends
-	// Ranks are the final ranks by seat, once the game is over.
-	Ranks []int
+	// Ranks are the final ranks by seat, once the game is over, and Scores the final scores.
+	Ranks, Scores []int
+	// Ended is why the game ended before its rules ended it (a resignation, a claim), once over.
+	Ended string
+	// Challenge is the challenge the match is an attempt at ("" for none: server/challenges).
+	Challenge string
 	// Deadlines are, by seat, when each seat that must act after the event runs out of time (zero: no
 	// clock, or the seat need not act).
 	Deadlines []time.Time

@@ -54,6 +54,8 @@ type Host struct {
 	// Result is a finished match's result, its number of seats and why it ended early ("" if by its
 	// rules); false if it is not over or cannot be read.
 	Result func(ctx context.Context, id string) (res game.Result, seats int, ended string, ok bool)
+	// Challenges is what a profile shows of an account's challenges (server/challenges); nil: none.
+	Challenges func(ctx context.Context, userID string) (any, error)
 }
 
 // Room is the ratings of one server instance.
@@ -222,6 +224,8 @@ func (s *Room) Profile(w http.ResponseWriter, r *http.Request) error {
 		Games    []played           `json:"games"`
 		Solo     []solo             `json:"solo"`
 		Finished []finished         `json:"finished"`
+		// Challenges are the player's streak and finished challenges (server/challenges).
+		Challenges any `json:"challenges,omitempty"`
 	}{Name: u.Name, Joined: u.Created, Ratings: []ratingJSON{}, History: map[string][]point{}, Games: []played{}, Solo: []solo{}, Finished: []finished{}}
 	for name := range s.games {
 		if rt, err := s.accounts.Rating(r.Context(), u.ID, name); err == nil {
@@ -295,6 +299,11 @@ func (s *Room) Profile(w http.ResponseWriter, r *http.Request) error {
 	}
 	slices.SortFunc(out.Solo, func(a, b solo) int { return cmpString(a.Game, b.Game) })
 	slices.SortFunc(out.Games, func(a, b played) int { return cmpString(a.Game, b.Game) })
+	if s.host.Challenges != nil {
+		if out.Challenges, err = s.host.Challenges(r.Context(), u.ID); err != nil {
+			return fmt.Errorf("profile: %w", err)
+		}
+	}
 	httpkit.WriteJSON(w, http.StatusOK, out)
 	return nil
 }

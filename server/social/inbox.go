@@ -73,7 +73,7 @@ func (s *Room) noteCounts(ctx context.Context, user string) (noteCounts, error) 
 	return c, err
 }
 
-// GET /api/account/notifications?before=ID
+// Notifications is GET /api/account/notifications?before=ID
 func (s *Room) Notifications(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.ident.SignedIn(r, accounts.ScopeRead)
 	if err != nil {
@@ -96,7 +96,7 @@ func (s *Room) Notifications(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// POST /api/account/notifications/read {"upto": ID} or {"ids": [ID, ...]}
+// ReadNotifications is POST /api/account/notifications/read {"upto": ID} or {"ids": [ID, ...]}
 func (s *Room) ReadNotifications(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.ident.SignedIn(r, accounts.ScopeRead)
 	if err != nil {
@@ -120,7 +120,7 @@ func (s *Room) ReadNotifications(w http.ResponseWriter, r *http.Request) error {
 	return s.markRead(w, r, p.User.ID, req.Upto)
 }
 
-// POST /api/account/notifications/read-all: every note read, the bell at zero.
+// ReadAllNotifications is POST /api/account/notifications/read-all: every note read, the bell at zero.
 func (s *Room) ReadAllNotifications(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.ident.SignedIn(r, accounts.ScopeRead)
 	if err != nil {
@@ -146,9 +146,9 @@ func (s *Room) markRead(w http.ResponseWriter, r *http.Request, user string, upt
 	return nil
 }
 
-// GET /api/account/events: server-sent events for any open page of a signed-in account. First "hello"
-// with the unread count, then a "note" for every new note (with the new count). While it is open the
-// account counts as online.
+// AccountEvents is GET /api/account/events: server-sent events for any open page of a signed-in account.
+// First "hello" with the unread count, then a "note" for every new note (with the new count). While it is
+// open the account counts as online.
 func (s *Room) AccountEvents(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.ident.SignedIn(r, accounts.ScopeRead)
 	if err != nil {
@@ -249,7 +249,7 @@ type subOut struct {
 
 var mailModes = []string{store.MailOff: "off", store.MailEach: "each", store.MailDigest: "digest"}
 
-// GET /api/account/notify
+// GetPrefs is GET /api/account/notify
 func (s *Room) GetPrefs(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.ident.SignedIn(r, accounts.ScopeRead)
 	if err != nil {
@@ -282,8 +282,8 @@ func (s *Room) writePrefs(w http.ResponseWriter, ctx context.Context, userID str
 // ConfirmBurst is how many confirmation mails an account may ask for an hour.
 const ConfirmBurst = 3
 
-// POST /api/account/notify {page, push, mail, digest_hour, lang, email}: any subset. A new address is
-// unconfirmed until the link mailed to it is followed; mails wait for it.
+// SetPrefs is POST /api/account/notify {page, push, mail, digest_hour, lang, email}: any subset. A new
+// address is unconfirmed until the link mailed to it is followed; mails wait for it.
 func (s *Room) SetPrefs(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 	if err != nil {
@@ -403,7 +403,7 @@ func (s *Room) page(w http.ResponseWriter, status int, d pageData) {
 	pageTmpl.Execute(w, d)
 }
 
-// GET /confirm-email?u&a&t: the link of a confirmation mail.
+// ConfirmEmail is GET /confirm-email?u&a&t: the link of a confirmation mail.
 func (s *Room) ConfirmEmail(w http.ResponseWriter, r *http.Request) {
 	if s.sender == nil {
 		http.NotFound(w, r)
@@ -429,9 +429,9 @@ var unsubWords = map[string][4]string{
 	"pt": {"Parar de enviar e-mails do Surveyor para %s?", "Parar os e-mails", "O Surveyor não enviará mais e-mails para %s. Você pode reativá-los nas suas configurações.", "Voltar ao Surveyor"},
 }
 
-// /unsubscribe?u&a&t: GET shows a button (mail scanners follow links; they must not unsubscribe
-// anyone), POST unsubscribes — the mail's List-Unsubscribe-Post one click (RFC 8058) or the button. The
-// link is its own credential, bound to the account and the address.
+// Unsubscribe is /unsubscribe?u&a&t: GET shows a button (mail scanners follow links; they must not
+// unsubscribe anyone), POST unsubscribes — the mail's List-Unsubscribe-Post one click (RFC 8058) or the
+// button. The link is its own credential, bound to the account and the address.
 func (s *Room) Unsubscribe(w http.ResponseWriter, r *http.Request) {
 	if s.sender == nil || (r.Method != http.MethodGet && r.Method != http.MethodPost) {
 		http.NotFound(w, r)
@@ -461,7 +461,7 @@ func (s *Room) Unsubscribe(w http.ResponseWriter, r *http.Request) {
 	s.page(w, http.StatusOK, pageData{Lang: pr.Lang, Text: fmt.Sprintf(words[2], email), Home: words[3]})
 }
 
-// POST /api/account/push {subscription, agent}: this browser's Web Push subscription.
+// AddPush is POST /api/account/push {subscription, agent}: this browser's Web Push subscription.
 func (s *Room) AddPush(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 	if err != nil {
@@ -496,7 +496,7 @@ func (s *Room) AddPush(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// DELETE /api/account/push/{sid}
+// DeletePush is DELETE /api/account/push/{sid}
 func (s *Room) DeletePush(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 	if err != nil {
@@ -592,7 +592,7 @@ type ContactOut struct {
 	Seen   time.Time `json:"seen,omitzero"`
 }
 
-// GET /api/account/following and /api/account/blocked
+// Contacts is GET /api/account/following and /api/account/blocked
 func (s *Room) Contacts(kind string) func(w http.ResponseWriter, r *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		p, err := s.ident.SignedIn(r, accounts.ScopeRead)
@@ -630,7 +630,7 @@ const (
 	reportMaxRunes = 300
 )
 
-// POST /api/users/{name}/report {"text", "match"}: for the operator (surveyor user reports).
+// Report is POST /api/users/{name}/report {"text", "match"}: for the operator (surveyor user reports).
 func (s *Room) Report(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 	if err != nil {
@@ -690,8 +690,8 @@ type presenceOut struct {
 	Moved     *time.Time `json:"moved,omitempty"`
 }
 
-// GET /api/matches/{id}/presence. A guest counts as connected while its table is open on this instance;
-// an account also while any page of it is open on any instance (its inbox stream records it).
+// Presence is GET /api/matches/{id}/presence. A guest counts as connected while its table is open on this
+// instance; an account also while any page of it is open on any instance (its inbox stream records it).
 func (s *Room) Presence(w http.ResponseWriter, r *http.Request) error {
 	seats, err := s.host.Table(r.Context(), r.PathValue("id"))
 	if err != nil {

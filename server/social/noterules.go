@@ -27,6 +27,7 @@ type noteRule struct {
 var noteRules = map[string]noteRule{
 	NoteTurn: {}, NoteStart: {}, NoteClock: {}, NoteEnd: {},
 	NoteInvite: {fromActor: true}, NoteRematch: {fromActor: true}, NoteFollow: {fromActor: true},
+	NoteChallenge: {},
 }
 
 // NoteRepeatWindow is how long a note is a repeat of an earlier one of the same kind, from the same

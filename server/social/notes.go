@@ -27,6 +27,8 @@ const (
 	NoteInvite  = "invite"
 	NoteRematch = "rematch"
 	NoteFollow  = "follow"
+	// NoteChallenge: the day's challenges are ready (server/challenges), for the accounts that asked.
+	NoteChallenge = "challenge"
 )
 
 // NoteData is a note's data.

@@ -49,6 +49,8 @@ type Host struct {
 	Watching func(matchID, userID string) bool
 	// Table is who sits at a match's table now.
 	Table func(ctx context.Context, matchID string) ([]TableSeat, error)
+	// Delivered counts a push or mail delivery in the operator's metrics (err: refused).
+	Delivered func(channel string, err error)
 }
 
 // Room is the social world of one server instance.

@@ -58,8 +58,6 @@ type sender struct {
 	lease time.Duration
 	// loopback allows push endpoints on this machine (tests)
 	loopback bool
-	// delivered counts each delivery made or failed, by channel, for the operator's figures (nil: none)
-	delivered func(channel string, err error)
 
 	mu    sync.Mutex
 	sent  map[string]int // deliveries made, by channel (for tests and figures)
@@ -195,8 +193,8 @@ func (d *sender) retry(n store.Note, err error, after time.Duration) store.Settl
 }
 
 func (d *sender) count(n store.Note, err error) {
-	if d.delivered != nil {
-		d.delivered(n.Channel, err)
+	if d.s.host.Delivered != nil {
+		d.s.host.Delivered(n.Channel, err)
 	}
 	d.mu.Lock()
 	if err == nil {
@@ -481,8 +479,6 @@ type SenderConfig struct {
 	NoPush       bool
 	PushLoopback bool
 	OutboxLease  time.Duration
-	// Delivered is told of each delivery made or failed, by channel (the operator's figures); nil: none.
-	Delivered func(channel string, err error)
 }
 
 // StartSender reads the server's keys (made by the first instance, shared by all) and builds the sender.
@@ -499,7 +495,7 @@ func (s *Room) StartSender(ctx context.Context, cfg SenderConfig) (observe.Obser
 		return nil, nil, fmt.Errorf("server: %w", err)
 	}
 	d := &sender{s: s, owner: newOwner(), kick: make(chan struct{}, 1), quietCh: make(chan struct{}), mail: cfg.SMTP,
-		lease: cmp.Or(cfg.OutboxLease, senderLease), loopback: cfg.PushLoopback, delivered: cfg.Delivered,
+		lease: cmp.Or(cfg.OutboxLease, senderLease), loopback: cfg.PushLoopback,
 		base: strings.TrimSuffix(cmp.Or(cfg.PublicURL, "http://localhost:8080"), "/")}
 	d.key, _ = base64.RawURLEncoding.DecodeString(key)
 	if !cfg.NoPush {

@@ -37,6 +37,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Stats", testStats},
 		{"Shared", testShared},
 	})
+	runAs(t, open, []namedTest[store.Challenges]{{"Challenges", testChallenges}})
 }
 
 // namedTest is one subtest of a suite on what a store implements besides store.Store.

@@ -40,17 +40,24 @@ export const api = {
   // next decision) and carries an idempotency key (a retried request is answered, not applied twice).
   move: (id, token, move, seq) => call("POST", `/api/matches/${id}/moves`, seq == null ? { move } : { move, seq }, token, onceKey()),
   undo: (id, token, seq) => call("POST", `/api/matches/${id}/undo`, seq == null ? {} : { seq }, token, onceKey()),
-  replay: (id, step) => call("GET", `/api/matches/${id}/replay/${step}`),
+  replay: (id, step, token) => call("GET", `/api/matches/${id}/replay/${step}`, undefined, token),
   invite: (id, token, name) => call("POST", `/api/matches/${id}/invite`, { name }, token),
   decline: (id) => call("POST", `/api/matches/${id}/decline`),
   chat: (id, token, body) => call("POST", `/api/matches/${id}/chat`, body, token),
-  story: (id) => call("GET", `/api/matches/${id}/story`),
+  story: (id, token) => call("GET", `/api/matches/${id}/story`, undefined, token),
   legal: (id, token) => call("GET", `/api/matches/${id}/legal`, undefined, token),
   rematch: (id, token) => call("POST", `/api/matches/${id}/rematch`, {}, token),
   resign: (id, token, seat) => call("POST", `/api/matches/${id}/resign`, { seat }, token),
   claimVictory: (id, token) => call("POST", `/api/matches/${id}/claim`, {}, token),
   leave: (id, token) => call("POST", `/api/matches/${id}/leave`, {}, token),
   addBot: (id, token, bot) => call("POST", `/api/matches/${id}/bots`, bot ? { bot } : {}, token),
+  // The daily and weekly challenges (docs/api.md, "Challenges").
+  challenges: (archive) => call("GET", "/api/challenges" + (archive ? "?archive=1" : "")),
+  challengeAttempt: (id, body) => call("POST", `/api/challenges/${id}/attempts`, body || {}),
+  challengeBoard: (id) => call("GET", `/api/challenges/${id}/leaderboard`),
+  challengeShare: (id) => call("GET", `/api/challenges/${id}/share`),
+  challengeReminder: () => call("GET", "/api/challenges/reminder"),
+  setChallengeReminder: (on) => call("POST", "/api/challenges/reminder", { on }),
   // The games and their bots do not change while the page is open: asked once.
   games: () => (gamesOnce ||= call("GET", "/api/games").catch(e => { gamesOnce = null; throw e; })),
   // The account: the session is a cookie the browser sends by itself.
@@ -103,6 +110,17 @@ export async function botsOf(game) {
 }
 
 // Seats are kept per match in localStorage so that a reload (or the invite link) finds them again.
+// asSeat asks f() as anyone may and, when the server answers that a challenge attempt is shown to its
+// player only (challenge_running), again with the seat this browser holds in the match, if any: the seat
+// is named only where it must be, since a seat token no longer valid would fail a request anyone may make.
+export function asSeat(id, f) {
+  return f().catch(ex => {
+    const s = seats.get(id);
+    if (ex.code === "challenge_running" && s && s.token) return f(s.token);
+    throw ex;
+  });
+}
+
 export const seats = {
   get(id) {
     try { return JSON.parse(localStorage.getItem("surveyor.seat." + id)); } catch { return null; }

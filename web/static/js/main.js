@@ -14,6 +14,7 @@ import { friendsPanel } from "./social.js";
 import { learnPanel } from "./tutorial.js";
 import { games, gameName, clientOf } from "./games.js";
 import { offlineBanner } from "./offline.js";
+import { challengesPanel, showChallengeBoard, showChallengeArchive } from "./challenges.js";
 
 let teardown = null;
 
@@ -50,9 +51,12 @@ export function route() {
   const m = location.pathname.match(/^\/m\/([A-Za-z0-9_-]+)(\/replay)?\/?$/);
   const u = location.pathname.match(/^\/u\/([^/]+)\/?$/);
   const lb = location.pathname.match(/^\/leaderboard\/([a-z0-9_-]+)\/?$/);
+  const ch = location.pathname.match(/^\/challenge\/([a-z0-9-]+)\/?$/);
   if (/^\/settings\/?$/.test(location.pathname)) showSettings(main, () => navigate("/"));
   else if (u) showProfile(main, decodeURIComponent(u[1]));
   else if (lb) showLeaderboard(main, lb[1]);
+  else if (ch) showChallengeBoard(main, ch[1]);
+  else if (/^\/challenges\/archive\/?$/.test(location.pathname)) showChallengeArchive(main, navigate, () => localStorage.getItem("surveyor.name") || "");
   else if (m && m[2]) teardown = showReplay(main, m[1]);
   else if (m) teardown = showMatch(main, m[1]);
   else teardown = showLobby(main);
@@ -176,7 +180,7 @@ function showLobby(main) {
     ...Object.keys(games).flatMap((g, i) => [i ? " · " : "", h("a", { href: `/leaderboard/${g}` }, gameName(g))]));
   const nameNow = () => $("#name").value.trim() || t("learnName");
   const learn = learnPanel(games, navigate, nameNow);
-  main.replaceChildren(yours, gamesStrip(nameNow), h("div", { class: "lobby" }, h("div", {}, form, learn), h("div", {}, friendsPanel(), lists, boards)));
+  main.replaceChildren(yours, gamesStrip(nameNow), challengesPanel(navigate, () => $("#name").value.trim()), h("div", { class: "lobby" }, h("div", {}, form, learn), h("div", {}, friendsPanel(), lists, boards)));
   const stopYours = showYours(yours);
   let stop = false;
   const refresh = async () => {

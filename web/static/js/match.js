@@ -8,7 +8,7 @@
 
 import { presenceLine, watchPresence, accountMark } from "./social.js";
 import { guide } from "./tutorial.js";
-import { api, seats, watch, botsOf, APIError } from "./api.js";
+import { api, asSeat, seats, watch, botsOf, APIError } from "./api.js";
 import { h } from "./dom.js";
 import { isOffline } from "./ui.js";
 import { t, plural, botLevelName, botTag, refusalText, clockLabel } from "./i18n.js";
@@ -400,7 +400,7 @@ function gameLog(main, s, client) {
   const show = () => { if (s.log) body.replaceChildren(storyList(s.log.narrative, s.log.moves, s.env.match, client.tell)); };
   const load = () => {
     if (s.log && s.log.seq === s.env.seq) { show(); return; }
-    api.story(s.id).then(r => { s.log = r; if (s.logOpen) show(); }, ex => body.replaceChildren(h("p", { class: "error" }, refusalText(ex))));
+    asSeat(s.id, (tok) => api.story(s.id, tok)).then(r => { s.log = r; if (s.logOpen) show(); }, ex => body.replaceChildren(h("p", { class: "error" }, refusalText(ex))));
   };
   const panel = h("details", { class: "panel game-log", id: "game-log", open: !!s.logOpen,
     ontoggle: () => { s.logOpen = panel.open; if (panel.open) load(); } }, h("summary", {}, t("gameLog")), body);

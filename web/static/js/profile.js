@@ -6,6 +6,7 @@ import { h } from "./dom.js";
 import { t, plural, date, titleName, botLevelName, refusalText, number, ratingText } from "./i18n.js";
 import { gameName } from "./games.js";
 import { socialBar } from "./social.js";
+import { challengeTitle } from "./challenges.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const svg = (tag, attrs, ...kids) => {
@@ -61,6 +62,12 @@ export function showProfile(main, name) {
     main.replaceChildren(h("section", { class: "panel profile", id: "profile" },
       h("h2", {}, p.name), h("p", { class: "muted" }, t("joined", { date: date(p.joined) })),
       socialBar(p.name),
+      // The daily challenges' streak: the days in a row with one finished (server/challenges).
+      p.challenges && p.challenges.best_streak ? h("p", { id: "challenge-streak" },
+        plural("challengeStreak", p.challenges.streak), " · ", plural("challengeBestStreak", p.challenges.best_streak)) : null,
+      // The challenges finished lately, each leading to its board.
+      p.challenges && p.challenges.finished.length ? h("p", { id: "challenges-finished", class: "muted" }, t("challengesFinished"), " ",
+        ...p.challenges.finished.slice(0, 10).flatMap((id, i) => [i ? " · " : "", h("a", { href: `/challenge/${id}` }, challengeTitle(id))])) : null,
       p.ratings.length ? null : h("p", { class: "muted" }, t("noRatingYet"))),
     h("div", { class: "ratings" }, ...ratings),
     h("section", { class: "panel" }, h("h3", {}, t("gamesPlayed")), played),

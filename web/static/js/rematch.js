@@ -11,7 +11,9 @@ import { pictureLinks } from "./picture.js";
 export function endLinks(s, token) {
   const m = s.env.match;
   return [h("p", { class: "end-links" },
-    h("a", { href: `/api/matches/${m.id}/record`, download: "", class: "button" }, t("downloadRecord")), " ",
+    // A challenge attempt's record holds the challenge's seed: its leaderboard stands in its place.
+    m.challenge ? h("a", { href: `/challenge/${m.challenge}`, class: "button", id: "to-challenge-board" }, t("leaderboard"))
+      : h("a", { href: `/api/matches/${m.id}/record`, download: "", class: "button" }, t("downloadRecord")), " ",
     h("a", { href: `/m/${m.id}/replay`, class: "button", id: "to-replay" }, t("replay")), " ",
     h("a", { href: "/", class: "button" }, t("backToLobby")), " ",
     // The map as a picture: the table's own (s.svg: the viewer's sheet, or the board).

@@ -1,7 +1,7 @@
 // The replay of a finished match, move by move, as a spectator saw it: the navigation, the keys and the
 // story are the same for every game; each step is drawn by the game's folder (games.js).
 
-import { api } from "./api.js";
+import { api, asSeat } from "./api.js";
 import { h } from "./dom.js";
 import { t, refusalText } from "./i18n.js";
 import { storyPanel } from "./story.js";
@@ -13,8 +13,8 @@ export function showReplay(main, id) {
   const state = {};
   const load = async (n) => {
     try {
-      if (!match) match = (await api.show(id)).match;
-      const r = await api.replay(id, n);
+      if (!match) match = (await asSeat(id, (tok) => api.show(id, tok))).match;
+      const r = await asSeat(id, (tok) => api.replay(id, n, tok));
       if (closed) return;
       step = r.step; steps = r.steps;
       // The step is kept in the address: a reload, a change of language or a shared link comes back to it.

@@ -201,5 +201,12 @@ function notifySection() {
   };
   const load = () => api.notifySettings().then(draw, fail);
   load();
-  return section("notify-settings", t("notifySettings"), t("notifyWhy"), body, msg);
+  // The day's challenges are ready: asked for apart from the form, and kept as soon as it is ticked.
+  const box = h("input", { type: "checkbox", id: "notify-challenges" });
+  const remind = h("label", { class: "inline", hidden: true }, box, t("notifyChallenges"));
+  api.challengeReminder().then(r => { box.checked = r.on; remind.hidden = false; }).catch(() => {});
+  box.addEventListener("change", () => api.setChallengeReminder(box.checked).then(r => {
+    box.checked = r.on; msg.className = ""; msg.textContent = t("saved");
+  }, fail));
+  return section("notify-settings", t("notifySettings"), t("notifyWhy"), body, remind, msg);
 }
