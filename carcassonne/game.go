@@ -178,7 +178,7 @@ func (g *Game) buildDeck() int {
 	}
 	g.ndeck = n
 	rng := game.NewRNG(g.seed, streamTiles)
-	rng.Shuffle(n, func(i, j int) { g.deck[i], g.deck[j] = g.deck[j], g.deck[i] })
+	game.ShuffleSlice(rng, g.deck[:n])
 	g.drawPos = 0
 	return start
 }

@@ -92,3 +92,21 @@ func TestIntNMatchesRejectionSampling(t *testing.T) {
 		}
 	}
 }
+
+// ShuffleSlice deals the same permutation as Shuffle from the same seed (records replay either way).
+func TestShuffleSliceIsShuffle(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 5, 83, 133} {
+		want := make([]int, n)
+		got := make([]uint8, n)
+		for i := range want {
+			want[i], got[i] = i, uint8(i)
+		}
+		NewRNG(uint64(n), 1).Shuffle(n, func(i, j int) { want[i], want[j] = want[j], want[i] })
+		ShuffleSlice(NewRNG(uint64(n), 1), got)
+		for i := range want {
+			if int(got[i]) != want[i] {
+				t.Fatalf("%d items: ShuffleSlice put %d at %d, Shuffle %d", n, got[i], i, want[i])
+			}
+		}
+	}
+}
