@@ -224,7 +224,7 @@ func TestSwissTieBreaks(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []struct {
-		id         string
+		id          string
 		pts, bh, sb float64
 	}{{"E", 2, 0, 0}, {"D", 1.5, 1, 0.5}, {"A", 1.5, 1, 0.5}, {"C", 1, 3, 1.5}, {"B", 0, 3.5, 0}}
 	for i, w := range want {
