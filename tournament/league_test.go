@@ -105,3 +105,42 @@ func TestNextSeason(t *testing.T) {
 		t.Error("a player in two groups accepted")
 	}
 }
+
+// TestGroupStandings ranks a group of four by hand.
+//
+//	A beats B and C, loses to D; B beats C and D; C beats D. Points: A 2, B 2, C 1, D 1.
+//	Buchholz is the same within each tie (A and B 2+1+1 = 4; C and D 2+2+1 = 5), so Sonneborn-Berger
+//	decides: A beat B (2) and C (1) = 3 above B, who beat C (1) and D (1) = 2; D beat A (2) = 2 above
+//	C, who beat D (1) = 1. Ratings alone would order them B, A and C, D.
+func TestGroupStandings(t *testing.T) {
+	t.Parallel()
+	ps := []Player{{ID: "A", Rating: 1500}, {ID: "B", Rating: 1900}, {ID: "C", Rating: 1800}, {ID: "D", Rating: 1400}}
+	ids := []string{"A", "B", "C", "D"}
+	rounds, err := RoundRobin(ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	winner := map[[2]string]string{
+		pairKey("A", "B"): "A", pairKey("A", "C"): "A", pairKey("A", "D"): "D",
+		pairKey("B", "C"): "B", pairKey("B", "D"): "B", pairKey("C", "D"): "C",
+	}
+	for _, round := range rounds {
+		for i, g := range round {
+			round[i].Outcome = SecondWins
+			if winner[pairKey(g.First, g.Second)] == g.First {
+				round[i].Outcome = FirstWins
+			}
+		}
+	}
+	st, err := Standings(ps, rounds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range st {
+		got = append(got, fmt.Sprintf("%s %.0f %.0f %.0f", s.ID, s.Points, s.Buchholz, s.SonnebornBerger))
+	}
+	if want := []string{"A 2 4 3", "B 2 4 2", "D 1 5 2", "C 1 5 1"}; !slices.Equal(got, want) {
+		t.Errorf("standings %v, want %v", got, want)
+	}
+}
