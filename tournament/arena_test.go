@@ -174,32 +174,39 @@ func TestArenaBadInput(t *testing.T) {
 	}
 }
 
-// BenchmarkArenaPair measures a game ending and its finisher being paired again among 1,000 players, most
-// of them in play (every tenth waits).
+// BenchmarkArenaPair measures a game ending and its first player being paired again among 1,000
+// players: with every tenth waiting (the rest in play), and with all but two waiting (the longest scan).
 func BenchmarkArenaPair(b *testing.B) {
-	a := mustArena(b, players(1000))
-	var games []Pairing
-	for _, s := range a.Standings() {
-		if len(a.waiting) <= 100 {
-			break
-		}
-		if g, ok, _ := a.Pair(s.ID); ok {
-			g.Outcome = Outcome(1 + len(games)%3)
-			games = append(games, g)
-		}
-	}
-	i := 0
-	for b.Loop() {
-		g := games[i%len(games)]
-		if err := a.Finish(g); err != nil {
-			b.Fatal(err)
-		}
-		next, ok, err := a.Pair(g.First)
-		if err != nil || !ok {
-			b.Fatal(ok, err)
-		}
-		next.Outcome = g.Outcome
-		games[i%len(games)] = next
-		i++
+	for _, c := range []struct {
+		name    string
+		waiting int
+	}{{"tenth_waiting", 100}, {"all_waiting", 998}} {
+		b.Run(c.name, func(b *testing.B) {
+			a := mustArena(b, players(1000))
+			var games []Pairing
+			for _, s := range a.Standings() {
+				if len(a.waiting) <= c.waiting {
+					break
+				}
+				if g, ok, _ := a.Pair(s.ID); ok {
+					g.Outcome = Outcome(1 + len(games)%3)
+					games = append(games, g)
+				}
+			}
+			i := 0
+			for b.Loop() {
+				g := games[i%len(games)]
+				if err := a.Finish(g); err != nil {
+					b.Fatal(err)
+				}
+				next, ok, err := a.Pair(g.First)
+				if err != nil || !ok {
+					b.Fatal(ok, err)
+				}
+				next.Outcome = g.Outcome
+				games[i%len(games)] = next
+				i++
+			}
+		})
 	}
 }
