@@ -14,12 +14,18 @@
 //     lowest-ranked of those with the fewest byes, so nobody has a second bye while someone still
 //     playing has none. If the rest cannot then be paired without a rematch, the next candidate is
 //     tried before any rematch is accepted.
-//   - The highest unpaired player meets the next one down whom they have not met; when that leaves the
-//     rest unpairable, the search backtracks (so players meet the nearest in score order they can). Only
-//     when no pairing avoids rematches does it accept one, then two, and so on: the fewest possible.
-//     The search is bounded by a count of steps (not time), after which it accepts one more rematch.
-//   - Seats: the one who has sat first less often (firsts minus seconds) sits first; if equal, the one who
-//     sat second in their last game; if still equal, the higher-ranked in odd rounds, the lower in even.
+//   - The highest unpaired player meets, among those below whom they have not met, the nearest in points,
+//     and among those the one with whom both can have their due seat, then the highest-ranked; when that
+//     leaves the rest unpairable, the search backtracks. Only when no pairing avoids rematches does it
+//     accept one, then two, and so on: the fewest possible. Before each relaxation it first refuses to
+//     pair two players who both need the same seat absolutely (below). The search is bounded by a count
+//     of steps (not time), after which it relaxes one step further.
+//   - Seats: each player is due the seat they have had less often, or if even, the other seat from their
+//     last game. The need is absolute when they have sat in one seat twice more than the other, or twice
+//     running; then strong when unbalanced by one. When both are due the same seat, the stronger need has
+//     it; when equal, the one who has sat first less often, then the higher-ranked in odd rounds, the
+//     lower in even ones. So nobody sits in one seat three times running, or twice more than in the
+//     other, unless the whole round could not be paired otherwise.
 //
 // Standings rank by points, then Buchholz, then Sonneborn-Berger, then rating, then id:
 //   - Buchholz: the sum of the final points of the opponents met over the board. A bye adds nothing (it

@@ -62,6 +62,7 @@ type Standing struct {
 	Firsts, Seconds int // seats taken, pending games included
 	Opponents       []string
 	lastSeat        int // +1 first, -1 second, 0 none yet
+	prevSeat        int // the seat before the last
 }
 
 // Swiss is a two-player Swiss of a set number of rounds.
@@ -111,6 +112,7 @@ func index(players []Player, rounds [][]Pairing) (map[string]*Standing, error) {
 			second.Points += b
 			first.Firsts++
 			second.Seconds++
+			first.prevSeat, second.prevSeat = first.lastSeat, second.lastSeat
 			first.lastSeat, second.lastSeat = 1, -1
 			first.Opponents = append(first.Opponents, g.Second)
 			second.Opponents = append(second.Opponents, g.First)
@@ -226,7 +228,8 @@ func (s Swiss) Pair(players []Player, rounds [][]Pairing) ([]Pairing, error) {
 	} else {
 		byes = []*Standing{nil}
 	}
-	for allowed := 0; ; allowed++ {
+	for try := 0; ; try++ {
+		allowed, strict := try/2, try%2 == 0
 		for _, bye := range byes {
 			rest := make([]*Standing, 0, len(order))
 			for _, p := range order {
@@ -234,7 +237,7 @@ func (s Swiss) Pair(players []Player, rounds [][]Pairing) ([]Pairing, error) {
 					rest = append(rest, p)
 				}
 			}
-			m := matcher{met: met, budget: searchBudget, partner: make([]int, len(rest))}
+			m := matcher{met: met, budget: searchBudget, partner: make([]int, len(rest)), cands: candidates(rest), strict: strict}
 			for i := range m.partner {
 				m.partner[i] = -1
 			}
@@ -259,16 +262,62 @@ type matcher struct {
 	met     map[[2]string]bool
 	budget  int
 	partner []int
+	cands   [][]int // for each player, those below them in the order they are tried
+	strict  bool    // refuse pairs who both need the same seat (see clash)
 }
 
-// match pairs the highest unpaired player with the next one down that keeps the rematches within allowed,
-// backtracking when the rest cannot be paired: players meet the nearest in the standings that they can.
+// due is the seat a player should have next (+1 first, -1 second, 0 either) and how strongly: 2 when
+// they have sat in one seat twice more than the other or twice running (a third would break the rule),
+// 1 when their seats are unbalanced by one, 0 when only their last seat says.
+func due(p *Standing) (seat, strength int) {
+	b := p.Firsts - p.Seconds
+	switch {
+	case b >= 2 || b <= -2:
+		return -cmp.Compare(b, 0), 2
+	case p.lastSeat != 0 && p.lastSeat == p.prevSeat:
+		return -p.lastSeat, 2
+	case b != 0:
+		return -cmp.Compare(b, 0), 1
+	}
+	return -p.lastSeat, 0
+}
+
+// clash says how badly two players' due seats collide: the weaker of their claims to the same seat, plus
+// one (0 when they want different seats or one wants none).
+func clash(a, b *Standing) int {
+	sa, fa := due(a)
+	sb, fb := due(b)
+	if sa == 0 || sa != sb {
+		return 0
+	}
+	return 1 + min(fa, fb)
+}
+
+// candidates lists, for each player, the players below them: the nearest in points first, among equals
+// those who are not due the same seat (so that both can have their due), then in standing order.
+func candidates(order []*Standing) [][]int {
+	out := make([][]int, len(order))
+	for i, p := range order {
+		for j := i + 1; j < len(order); j++ {
+			out[i] = append(out[i], j)
+		}
+		slices.SortStableFunc(out[i], func(x, y int) int {
+			return cmp.Or(cmp.Compare(p.Points-order[x].Points, p.Points-order[y].Points),
+				cmp.Compare(clash(p, order[x]), clash(p, order[y])))
+		})
+	}
+	return out
+}
+
+// match pairs the highest unpaired player with the first of their candidates that keeps the rematches
+// within allowed, backtracking when the rest cannot be paired: players meet the nearest in points that
+// they can, preferring one with whom both get their due seat.
 func (m *matcher) match(order []*Standing, allowed int) bool {
 	i := slices.Index(m.partner, -1)
 	if i < 0 {
 		return true
 	}
-	for j := i + 1; j < len(order); j++ {
+	for _, j := range m.cands[i] {
 		if m.partner[j] >= 0 {
 			continue
 		}
@@ -280,7 +329,7 @@ func (m *matcher) match(order []*Standing, allowed int) bool {
 		if m.met[pairKey(order[i].ID, order[j].ID)] {
 			cost = 1
 		}
-		if cost > allowed {
+		if cost > allowed || m.strict && clash(order[i], order[j]) == 3 {
 			continue
 		}
 		m.partner[i], m.partner[j] = j, i
@@ -292,16 +341,22 @@ func (m *matcher) match(order []*Standing, allowed int) bool {
 	return false
 }
 
-// seat puts first the player who has sat first less often; then the one who sat second last; then, as
-// the round's parity says, the higher- or lower-ranked (a is ranked above b).
+// seat gives each their due seat (see due); when both are due the same one, the stronger claim has it;
+// when the claims are equal too, the one who has sat first less often, then the higher-ranked in odd
+// rounds and the lower in even ones (a is ranked above b).
 func seat(a, b *Standing, played int) Pairing {
-	ba, bb := a.Firsts-a.Seconds, b.Firsts-b.Seconds
+	sa, fa := due(a)
+	sb, fb := due(b)
 	aFirst := played%2 == 0
 	switch {
-	case ba != bb:
-		aFirst = ba < bb
-	case a.lastSeat != b.lastSeat:
-		aFirst = a.lastSeat < b.lastSeat
+	case sa != sb && (sa == 1 || sb == -1):
+		aFirst = true
+	case sa != sb:
+		aFirst = false
+	case fa != fb:
+		aFirst = (fa > fb) == (sa == 1)
+	case a.Firsts-a.Seconds != b.Firsts-b.Seconds:
+		aFirst = a.Firsts-a.Seconds < b.Firsts-b.Seconds
 	}
 	if aFirst {
 		return Pairing{First: a.ID, Second: b.ID}

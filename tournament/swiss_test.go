@@ -177,30 +177,41 @@ func TestSwissByes(t *testing.T) {
 	}
 }
 
-// TestSwissSeatsBalanced: after 6 rounds, nobody has sat first more than twice as often as second beyond
-// an even split (|firsts - seconds| <= 2), whatever the results.
+// TestSwissSeatsBalanced: after 6 rounds, nobody has sat in one seat more than twice more than in the
+// other (|firsts - seconds| <= 2), nor three times running in one seat, whatever the results.
 func TestSwissSeatsBalanced(t *testing.T) {
 	t.Parallel()
-	worst := 0
+	worst, atTwo := 0, 0
 	for seed := range uint64(30) {
 		ps := players(12)
 		rounds := playSwiss(t, Swiss{Rounds: 6}, ps, seed)
 		bal := map[string]int{}
+		seats := map[string]string{}
 		for _, round := range rounds {
 			for _, g := range round {
 				bal[g.First]++
 				bal[g.Second]--
+				seats[g.First] += "F"
+				seats[g.Second] += "S"
+			}
+		}
+		for id, s := range seats {
+			if strings.Contains(s, "FFF") || strings.Contains(s, "SSS") {
+				t.Errorf("seed %d: %s sat %s: three times running in one seat", seed, id, s)
 			}
 		}
 		for _, p := range ps {
 			b := max(bal[p.ID], -bal[p.ID])
 			worst = max(worst, b)
+			if b == 2 {
+				atTwo++
+			}
 			if b > 2 {
 				t.Errorf("seed %d: %s sat first %+d times more than second", seed, p.ID, bal[p.ID])
 			}
 		}
 	}
-	t.Logf("worst imbalance %d", worst)
+	t.Logf("worst imbalance %d; %d of 360 players at 2", worst, atTwo)
 }
 
 // TestSwissTieBreaks works out a small Swiss by hand.
@@ -257,5 +268,29 @@ func TestSwissBadInput(t *testing.T) {
 	}
 	if _, err := (Swiss{}).Pair(ps, nil); err == nil {
 		t.Error("a Swiss of no rounds was paired")
+	}
+}
+
+// BenchmarkSwissPair pairs the fifth round of a 500-player Swiss.
+func BenchmarkSwissPair(b *testing.B) {
+	s := Swiss{Rounds: 9}
+	ps := players(500)
+	var rounds [][]Pairing
+	for range 4 {
+		round, err := s.Pair(ps, rounds)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := range round {
+			if !round[i].Bye() {
+				round[i].Outcome = outcome(1, round[i].First, round[i].Second)
+			}
+		}
+		rounds = append(rounds, round)
+	}
+	for b.Loop() {
+		if _, err := s.Pair(ps, rounds); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
