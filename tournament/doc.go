@@ -24,8 +24,8 @@
 //     last game. The need is absolute when they have sat in one seat twice more than the other, or twice
 //     running; then strong when unbalanced by one. When both are due the same seat, the stronger need has
 //     it; when equal, the one who has sat first less often, then the higher-ranked in odd rounds, the
-//     lower in even ones. So nobody sits in one seat three times running, or twice more than in the
-//     other, unless the whole round could not be paired otherwise.
+//     lower in even ones. So nobody sits in one seat three times running, or has it more than two games
+//     more than the other, unless the round could not be paired otherwise without a rematch.
 //
 // Standings rank by points, then Buchholz, then Sonneborn-Berger, then rating, then id:
 //   - Buchholz: the sum of the final points of the opponents met over the board. A bye adds nothing (it
