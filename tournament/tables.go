@@ -84,7 +84,7 @@ func byePoints(r TableRound) float64 {
 	for _, t := range r.Tables {
 		largest = max(largest, len(t))
 	}
-	return float64(largest-1) / 2
+	return float64(max(largest-1, 0)) / 2
 }
 
 // Standings ranks by placement points, then the game's own score, then rating, then id.
