@@ -17,9 +17,11 @@
 //   - The highest unpaired player meets, among those below whom they have not met, the nearest in points,
 //     and among those the one with whom both can have their due seat, then the highest-ranked; when that
 //     leaves the rest unpairable, the search backtracks. Only when no pairing avoids rematches does it
-//     accept one, then two, and so on: the fewest possible. Before each relaxation it first refuses to
-//     pair two players who both need the same seat absolutely (below). The search is bounded by a count
-//     of steps (not time), after which it relaxes one step further.
+//     accept one, then two, and so on: the fewest possible. Before allowing a rematch it first looks a
+//     round ahead (when one is left): a round that leaves the next unpairable without a rematch is
+//     refused while another exists. At each step it first refuses to pair two players who both need the
+//     same seat absolutely (below). The search is bounded by a count of steps (not time), after which it
+//     relaxes one step further.
 //   - Seats: each player is due the seat they have had less often, or if even, the other seat from their
 //     last game. The need is absolute when they have sat in one seat twice more than the other, or twice
 //     running; then strong when unbalanced by one. When both are due the same seat, the stronger need has

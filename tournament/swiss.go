@@ -228,8 +228,23 @@ func (s Swiss) Pair(players []Player, rounds [][]Pairing) ([]Pairing, error) {
 	} else {
 		byes = []*Standing{nil}
 	}
-	for try := 0; ; try++ {
-		allowed, strict := try/2, try%2 == 0
+	// The search relaxes step by step: first it also keeps a next round pairable without a rematch
+	// (looking one round ahead, when one is left) and refuses absolute seat clashes; then it drops the
+	// look-ahead, then the seat rule; then it allows one rematch more, and so on.
+	type step struct {
+		allowed       int
+		ahead, strict bool
+	}
+	var steps []step
+	if len(rounds)+1 < s.Rounds {
+		steps = append(steps, step{0, true, true}, step{0, true, false})
+	}
+	// With as many rematches allowed as there are games and no seat rule, the first path succeeds.
+	for k := 0; k <= 2*(len(order)/2)+1; k++ {
+		steps = append(steps, step{k / 2, false, k%2 == 0})
+	}
+	for _, try := range steps {
+		allowed, strict := try.allowed, try.strict
 		for _, bye := range byes {
 			rest := make([]*Standing, 0, len(order))
 			for _, p := range order {
@@ -240,6 +255,9 @@ func (s Swiss) Pair(players []Player, rounds [][]Pairing) ([]Pairing, error) {
 			m := matcher{met: met, budget: searchBudget, partner: make([]int, len(rest)), cands: candidates(rest), strict: strict}
 			for i := range m.partner {
 				m.partner[i] = -1
+			}
+			if try.ahead {
+				m.next = order
 			}
 			if !m.match(rest, allowed) {
 				continue
@@ -256,14 +274,16 @@ func (s Swiss) Pair(players []Player, rounds [][]Pairing) ([]Pairing, error) {
 			return out, nil
 		}
 	}
+	return nil, fmt.Errorf("tournament: no pairing of %d players found", len(order)) // not reached: see steps
 }
 
 type matcher struct {
 	met     map[[2]string]bool
 	budget  int
 	partner []int
-	cands   [][]int // for each player, those below them in the order they are tried
-	strict  bool    // refuse pairs who both need the same seat (see clash)
+	cands   [][]int     // for each player, those below them in the order they are tried
+	strict  bool        // refuse pairs who both need the same seat (see clash)
+	next    []*Standing // when set, a pairing must leave these pairable again without a rematch
 }
 
 // due is the seat a player should have next (+1 first, -1 second, 0 either) and how strongly: 2 when
@@ -315,7 +335,14 @@ func candidates(order []*Standing) [][]int {
 func (m *matcher) match(order []*Standing, allowed int) bool {
 	i := slices.Index(m.partner, -1)
 	if i < 0 {
-		return true
+		if m.next == nil {
+			return true
+		}
+		now := map[[2]string]bool{}
+		for a, b := range m.partner {
+			now[pairKey(order[a].ID, order[b].ID)] = true
+		}
+		return m.pairable(m.next, make([]bool, len(m.next)), len(m.next)%2, now)
 	}
 	for _, j := range m.cands[i] {
 		if m.partner[j] >= 0 {
@@ -337,6 +364,36 @@ func (m *matcher) match(order []*Standing, allowed int) bool {
 			return true
 		}
 		m.partner[i], m.partner[j] = -1, -1
+	}
+	return false
+}
+
+// pairable says whether players (those not taken) can all be paired, but for byes left, with none
+// meeting someone they have met or meet now.
+func (m *matcher) pairable(players []*Standing, taken []bool, byes int, now map[[2]string]bool) bool {
+	i := slices.Index(taken, false)
+	if i < 0 {
+		return true
+	}
+	if m.budget--; m.budget < 0 {
+		return false
+	}
+	taken[i] = true
+	defer func() { taken[i] = false }()
+	if byes > 0 && m.pairable(players, taken, byes-1, now) {
+		return true
+	}
+	for j := i + 1; j < len(players); j++ {
+		k := pairKey(players[i].ID, players[j].ID)
+		if taken[j] || m.met[k] || now[k] {
+			continue
+		}
+		taken[j] = true
+		ok := m.pairable(players, taken, byes, now)
+		taken[j] = false
+		if ok {
+			return true
+		}
 	}
 	return false
 }

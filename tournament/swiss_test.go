@@ -129,7 +129,11 @@ func TestSwissNoAvoidableRematch(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d rounds of 360 had an unavoidable rematch", forced)
+	// Eight players can always play six rounds without a rematch (a round robin has seven); looking a
+	// round ahead, the pairing finds such rounds under all these results.
+	if forced > 0 {
+		t.Errorf("%d rounds of 360 had a rematch", forced)
+	}
 }
 
 // TestSwissByes checks that a bye goes only to a player with the fewest byes among those still playing,
