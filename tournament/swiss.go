@@ -171,9 +171,14 @@ func pairKey(a, b string) [2]string {
 	return [2]string{a, b}
 }
 
-// searchBudget bounds the backtracking of one attempt, so that a hard case costs milliseconds and then
-// accepts one more rematch instead of searching on; being a count, not a time, it keeps pairing deterministic.
-const searchBudget = 200_000
+// The search's budgets, in steps: one attempt's, after which the search relaxes one step further, and a
+// whole Pair call's, after which it goes straight to the last step (any rematch, which the first path
+// meets). A hard case so costs tens of milliseconds, not seconds; being counts, not times, they keep
+// pairing deterministic.
+const (
+	attemptBudget = 50_000
+	totalBudget   = 1_000_000
+)
 
 // Pair pairs the next round from the players and the rounds played so far (every game with a result).
 // See the package comment for the rules; the same input, in any order, gives the same pairings.
@@ -243,23 +248,34 @@ func (s Swiss) Pair(players []Player, rounds [][]Pairing) ([]Pairing, error) {
 	for k := 0; k <= 2*(len(order)/2)+1; k++ {
 		steps = append(steps, step{k / 2, false, k%2 == 0})
 	}
-	for _, try := range steps {
+	remaining := totalBudget
+	for ti, try := range steps {
 		allowed, strict := try.allowed, try.strict
+		last := ti == len(steps)-1
 		for _, bye := range byes {
+			if remaining <= 0 && !last {
+				break
+			}
 			rest := make([]*Standing, 0, len(order))
 			for _, p := range order {
 				if p != bye {
 					rest = append(rest, p)
 				}
 			}
-			m := matcher{met: met, budget: searchBudget, partner: make([]int, len(rest)), cands: candidates(rest), strict: strict}
+			budget := min(attemptBudget, remaining)
+			if last {
+				budget = len(rest) * len(rest)
+			}
+			m := matcher{met: met, budget: budget, partner: make([]int, len(rest)), cands: candidates(rest), strict: strict}
 			for i := range m.partner {
 				m.partner[i] = -1
 			}
 			if try.ahead {
 				m.next = order
 			}
-			if !m.match(rest, allowed) {
+			ok := m.match(rest, allowed)
+			remaining -= budget - max(m.budget, 0)
+			if !ok {
 				continue
 			}
 			out := make([]Pairing, 0, len(order)/2+1)
