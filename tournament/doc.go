@@ -23,7 +23,7 @@
 //     same seat absolutely (below). The search is bounded by a count of steps (not time), after which it
 //     relaxes one step further.
 //   - Seats: each player is due the seat they have had less often, or if even, the other seat from their
-//     last game. The need is absolute when they have sat in one seat twice more than the other, or twice
+//     last game. The need is absolute when they have sat in one seat two games more than the other, or twice
 //     running; then strong when unbalanced by one. When both are due the same seat, the stronger need has
 //     it; when equal, the one who has sat first less often, then the higher-ranked in odd rounds, the
 //     lower in even ones. So nobody sits in one seat three times running, or has it more than two games
@@ -60,6 +60,7 @@
 // win, which ends the streak. A paused player is not paired (after any game in play) until they resume;
 // their points stay. Standings: points, then wins, then rating, then id. The arena's duration is the
 // host's: End stops all pairing and recording. Arena pairs in time linear in the waiting players.
+// Unlike lichess, there is no berserk and no limit on points from draws: a host may add them.
 //
 // # Correspondence league (Groups, RoundRobin, NextSeason)
 //
