@@ -76,11 +76,11 @@ type Host struct {
 	Games      game.Registry
 	// Series are the challenges the games offer (their entries' game.ChallengeSeries, from the list of
 	// games): the room names no game itself.
-	Series []game.ChallengeSeries
-	Bots       game.Bots // nil: no bots, so no challenge that seats one
-	Now        func() time.Time
-	Log        *slog.Logger
-	MaxBody    int64
+	Series  []game.ChallengeSeries
+	Bots    game.Bots // nil: no bots, so no challenge that seats one
+	Now     func() time.Time
+	Log     *slog.Logger
+	MaxBody int64
 	// Start creates, seats and starts an attempt's match.
 	Start func(r *http.Request, s Setup) (Started, error)
 	// Result is a finished match's result (false if it is not over or cannot be read).
