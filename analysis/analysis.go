@@ -55,7 +55,11 @@ type Analysis struct {
 
 // Report is the analysis under one lens.
 type Report struct {
-	Lens      game.Lens  `json:"lens"`
+	Lens game.Lens `json:"lens"`
+	// Plan (the clairvoyant lens, where the game makes one: a solo Cartographers game without heroes) is
+	// the final score that a plan of the whole game, made with the deck known, reaches: a score the seat
+	// could have had, a floor under what perfect play of this deck gets.
+	Plan      *float64   `json:"plan,omitempty"`
 	Decisions []Decision `json:"decisions"`
 	Players   []Player   `json:"players"`
 }
@@ -127,6 +131,11 @@ func Analyse(ctx context.Context, rec game.Record, o Options) (*Analysis, error)
 	if len(lenses) == 0 {
 		lenses = []game.Lens{game.LensFair, game.LensClairvoyant}
 	}
+	for i, l := range lenses {
+		if (l != game.LensFair && l != game.LensClairvoyant) || slices.Contains(lenses[:i], l) {
+			return nil, fmt.Errorf("analyse: lens %q: want fair or clairvoyant, each once", l)
+		}
+	}
 	samples := o.Samples
 	if samples <= 0 {
 		samples = rv.DefaultSamples
@@ -144,6 +153,15 @@ func Analyse(ctx context.Context, rec game.Record, o Options) (*Analysis, error)
 			return nil, fmt.Errorf("analyse: %w", err)
 		}
 		r := &Report{Lens: lens}
+		if lens == game.LensClairvoyant && rv.Plan != nil {
+			score, ok, err := rv.Plan(st)
+			if err != nil {
+				return nil, fmt.Errorf("analyse: the plan: %w", err)
+			}
+			if ok {
+				r.Plan = &score
+			}
+		}
 		for i, m := range rec.Moves {
 			if err := ctx.Err(); err != nil {
 				return nil, fmt.Errorf("analyse: %w", err)
@@ -164,13 +182,10 @@ func Analyse(ctx context.Context, rec game.Record, o Options) (*Analysis, error)
 			}
 		}
 		r.Players = summarise(r.Decisions, rec, len(rv.Phases), rv.AccuracyScale)
-		switch lens {
-		case game.LensFair:
+		if lens == game.LensFair {
 			a.Fair = r
-		case game.LensClairvoyant:
+		} else {
 			a.Clairvoyant = r
-		default:
-			return nil, fmt.Errorf("analyse: unknown lens %q", lens)
 		}
 	}
 	return a, nil

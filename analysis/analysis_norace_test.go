@@ -290,6 +290,21 @@ func TestHonestAndConsistent(t *testing.T) {
 			if lastF.Value != lastC.Value || lastF.BestValue != lastC.BestValue {
 				t.Errorf("last decision: fair %.2f/%.2f, clairvoyant %.2f/%.2f: nothing is hidden then", lastF.Value, lastF.BestValue, lastC.Value, lastC.BestValue)
 			}
+			// A solo Cartographers game of the base content has the clairvoyant beam's plan; this one
+			// reaches more than the game played by a search that did not know the deck.
+			if wantPlan := tb.name == "cartographers"; (a.Clairvoyant.Plan != nil) != wantPlan || a.Fair.Plan != nil {
+				t.Errorf("plan %v (fair %v), want one: %v", a.Clairvoyant.Plan, a.Fair.Plan, wantPlan)
+			} else if wantPlan && *a.Clairvoyant.Plan <= float64(a.Scores[0]) {
+				t.Errorf("the plan knowing the deck reaches %.0f, the game scored %d", *a.Clairvoyant.Plan, a.Scores[0])
+			} else if wantPlan {
+				t.Logf("plan %.0f, score %d", *a.Clairvoyant.Plan, a.Scores[0])
+			}
+			// The game's last move ends it: the expected final score after it is the final score, exactly.
+			for _, d := range []Decision{lastF, lastC} {
+				if d.Move != len(rec.Moves)-1 || d.Expected != float64(a.Scores[d.Seat]) {
+					t.Errorf("last decision (move %d of %d): expected %.2f, final score %d", d.Move, len(rec.Moves), d.Expected, a.Scores[d.Seat])
+				}
+			}
 			if rejudged < 2 {
 				t.Errorf("%d costly decisions re-judged: the game with a bad move should have some", rejudged)
 			}
@@ -378,6 +393,9 @@ func TestEverySetup(t *testing.T) {
 				if neighbour := mv.Type == "ambush"; judged[i] == neighbour {
 					t.Errorf("move %d (%s) judged: %v", i, m.Move, judged[i])
 				}
+			}
+			if a.Fair.Plan != nil {
+				t.Errorf("a plan in the fair lens: %v", *a.Fair.Plan)
 			}
 			for _, p := range a.Fair.Players {
 				if p.Decisions < 10 || len(p.Series) != p.Decisions {

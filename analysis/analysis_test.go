@@ -99,6 +99,11 @@ func TestRefusals(t *testing.T) {
 	if err := try(unknown); err == nil || !strings.Contains(err.Error(), `unknown game "chess"`) {
 		t.Errorf("an unknown game: %v", err)
 	}
+	for _, lenses := range [][]game.Lens{{"psychic"}, {game.LensFair, game.LensFair}} {
+		if _, err := Analyse(context.Background(), rec, Options{Samples: 1, Lenses: lenses, Progress: func(int, int) { progress++ }}); err == nil || !strings.Contains(err.Error(), "want fair or clairvoyant") {
+			t.Errorf("lenses %v: %v", lenses, err)
+		}
+	}
 	if progress != 0 {
 		t.Errorf("%d decisions judged for refused records", progress)
 	}

@@ -181,11 +181,14 @@ func (b *board) fits(cell int, o int) bool {
 }
 
 // put lays a tile that fits and updates the frontier and its demands.
-func (b *board) put(typ, rot, cell int) int {
+func (b *board) put(typ, rot, cell int) int { return b.putAt(typ, rot, cell, b.key(cell)) }
+
+// putAt is put for a cell whose table entry (board.keys) h the caller knows: a frontier cell's
+// (opening.slot), so that laying a tile whose links were worked out needs no probe for it.
+func (b *board) putAt(typ, rot, cell, h int) int {
 	idx := b.ntiles
 	b.tiles[idx] = placed{typ: uint8(typ), rot: uint8(rot), cell: int32(cell)}
 	b.ntiles++
-	h := b.key(cell)
 	b.tile[h] = uint8(idx + 1)
 	// The tiles around, as the frontier cell knew them: the other sides are empty (a cell off the
 	// frontier touches no tile at all), so only they are looked up, and never hold a tile.
@@ -251,7 +254,20 @@ func fitting(turns uint32, need, mask uint8) uint32 {
 type fitSet struct {
 	w [(len(board{}.frontier)*4 + 63) / 64]uint64
 	n int
+	// typ and tiles are the tile type and the board (its tile count) the set was filled for, with the
+	// placement rule when rule was set (ruled): a move's check reads the drawn tile's set when they still
+	// hold, instead of looking the cell's demands and the rule up again.
+	typ, tiles int
+	ruled      bool
 }
+
+// holds reports whether fs is the set of the game's drawn tile on its board, the placement rule applied.
+func (fs *fitSet) holds(g *Game) bool {
+	return fs.ruled && fs.typ == g.current && fs.tiles == g.board.ntiles
+}
+
+// has reports whether bit i of fs (frontier cell i/4, rotation i%4) is set.
+func (fs *fitSet) has(i int) bool { return fs.w[i>>6]&(1<<(i&63)) != 0 }
 
 // nibble packs fitting's four flags (the high bit of byte r) into bit r.
 func nibble(fit uint32) uint64 {
@@ -262,6 +278,7 @@ func nibble(fit uint32) uint64 {
 // the placement rule applied to what fits (a drawn tile seldom has one: the River's), apart so that the
 // scan stays a tight loop.
 func (b *board) fitAll(typ int, rule *Game, fs *fitSet) int {
+	fs.typ, fs.tiles, fs.ruled = typ, b.ntiles, rule != nil
 	n := b.fitEdges(typ, fs)
 	if rule == nil || rule.placeBy == nil || n == 0 {
 		return n
@@ -284,9 +301,15 @@ func (b *board) fitEdges(typ int, fs *fitSet) int {
 	for wi := 0; len(dem) > 0; wi++ {
 		cells := dem[:min(16, len(dem))]
 		dem = dem[len(cells):]
+		// Two cells a step, so that the word's chain of shifts is half as long.
 		var w uint64
-		for j := len(cells) - 1; j >= 0; j-- {
-			w = w<<4 | uint64(row[cells[j]&(numDemands-1)])
+		j := len(cells) - 1
+		if j&1 == 0 {
+			w = uint64(row[cells[j]&(numDemands-1)])
+			j--
+		}
+		for ; j > 0; j -= 2 {
+			w = w<<8 | uint64(row[cells[j]&(numDemands-1)])<<4 | uint64(row[cells[j-1]&(numDemands-1)])
 		}
 		fs.w[wi] = w
 		n += bits.OnesCount64(w)
@@ -314,8 +337,11 @@ func (b *board) listFits(fs *fitSet, buf []Placement) []Placement {
 // pickPlacement is the k-th placement of fs (k below fs.n), found without listing them: a random player
 // needs one placement, and building all of them cost it more than the rest of its move.
 func (b *board) pickPlacement(fs *fitSet, k int) Placement {
-	return b.placementAt(nthSet(fs.w[:(b.nfront+15)/16], k))
+	return b.placementAt(b.pickIndex(fs, k))
 }
+
+// pickIndex is the bit of fs that pickPlacement reads: frontier cell i/4, rotation i%4.
+func (b *board) pickIndex(fs *fitSet, k int) int { return nthSet(fs.w[:(b.nfront+15)/16], k) }
 
 // nthSet is the index of the k-th set bit (from 0) of the words ws, bit i of word w being index 64w+i;
 // k must be below their count. Words are skipped by their counts, and sixteen bits at a time within the
@@ -342,12 +368,32 @@ func nthBit(w uint64, k int) int {
 	run := x * ones // byte i: the set bits in bytes 0 to i
 	b := bits.OnesCount64((uint64(k)*ones | highs - run) & highs)
 	k -= int((run << 8) >> (8 * b) & 0xff)
-	w = w >> (8 * b) & 0xff
-	for ; k > 0; k-- {
-		w &= w - 1
-	}
-	return 8*b + bits.TrailingZeros64(w)
+	return 8*b + int(selectInByte[w>>(8*b)&0xff][k&7])
 }
+
+// nth is the index of the k-th segment (from 0) of s, k below its count: two bytes, each a table read.
+func (s segSet) nth(k int) int {
+	lo := uint8(s)
+	if c := bits.OnesCount8(lo); k >= c {
+		return 8 + int(selectInByte[uint8(s>>8)][(k-c)&7])
+	}
+	return int(selectInByte[lo][k&7])
+}
+
+// selectInByte[x][k] is the index of the k-th set bit (from 0) of the byte x, for nthBit: a table read
+// instead of clearing up to seven bits one by one, a loop whose length the processor cannot guess.
+var selectInByte = func() (t [256][8]uint8) {
+	for x := range 256 {
+		k := 0
+		for i := range 8 {
+			if x&(1<<i) != 0 {
+				t[x][k] = uint8(i)
+				k++
+			}
+		}
+	}
+	return t
+}()
 
 // placements appends every legal placement of a tile type to buf.
 func (b *board) placements(typ int, rule *Game, buf []Placement) []Placement {

@@ -337,6 +337,11 @@ func TestNthBitCountsTheBits(t *testing.T) {
 			if got := nthBit(w, k); got != b {
 				t.Fatalf("nthBit(%#x, %d) = %d, want %d", w, k, got, b)
 			}
+			if s := segSet(w); b < 16 {
+				if got := s.nth(k); got != b {
+					t.Fatalf("segSet(%#x).nth(%d) = %d, want %d", s, k, got, b)
+				}
+			}
 			k++
 		}
 	}

@@ -18,6 +18,22 @@ type features struct {
 	// witch's moves, which look for them all (magewitch.go forTargets): walking the set bits in order
 	// visits them in board order without reading every segment of every tile.
 	openRC [(numNodes + 63) / 64]uint64
+	// owned has a bit per node with a figure on it (owner not 0), for the final scoring, which starts
+	// from the figures: walking the set bits visits them in node order without reading every segment.
+	// Reset clears it; setOwner and clearOwner keep it with owner.
+	owned [(numNodes + 63) / 64]uint64
+}
+
+// setOwner stands a figure of seat on node n.
+func (f *features) setOwner(n, seat int) {
+	f.owner[n] = int8(seat + 1)
+	f.owned[n>>6] |= 1 << (n & 63)
+}
+
+// clearOwner takes the figure off node n.
+func (f *features) clearOwner(n int) {
+	f.owner[n] = 0
+	f.owned[n>>6] &^= 1 << (n & 63)
 }
 
 // closeRC clears node n's bit in openRC.

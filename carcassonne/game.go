@@ -3,6 +3,7 @@ package carcassonne
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/surveyor-game/surveyor/game"
 )
@@ -71,6 +72,11 @@ type Game struct {
 	// monks are the tiles whose monastery or garden holds a figure, the only ones a tile may complete.
 	monks  [maxMonks]int16
 	nmonks int
+	// monkNbrs is, for each entry of monks, a bit per cell of the 3×3 block around its tile that holds a
+	// tile (bit 3×row+column, the tile's own in the middle): worked out when the figure stands and kept
+	// as tiles are laid next to it, so that telling a monastery or garden complete needs no look at the
+	// board (monkFull when complete).
+	monkNbrs [maxMonks]uint16
 
 	expRNG game.RNG        // the setup's generator of the expansion being set up
 	xs     expansionStates // the expansions' states
@@ -118,6 +124,7 @@ func (g *Game) Reset(opts Options, players int, seed uint64) error {
 	}
 	g.opts, g.players, g.seed, g.quiet = opts, players, seed, false
 	g.board.clear()
+	g.feat.owned = [len(g.feat.owned)]uint64{}
 	g.stand = standing{cell: -1}
 	g.ndisc, g.turn, g.over, g.toAct, g.nmonks = 0, 0, false, 0, 0
 	g.scores = [maxPlayers]int{}
@@ -171,7 +178,7 @@ func (g *Game) buildDeck() int {
 	}
 	g.ndeck = n
 	rng := game.NewRNG(g.seed, streamTiles)
-	rng.Shuffle(n, func(i, j int) { g.deck[i], g.deck[j] = g.deck[j], g.deck[i] })
+	game.ShuffleSlice(rng, g.deck[:n])
 	g.drawPos = 0
 	return start
 }
@@ -274,11 +281,16 @@ func (g *Game) check(m *Move) (cell int, err error) {
 		return 0, fmt.Errorf("%w: (%d,%d)", errOffBoard, m.X, m.Y)
 	}
 	oi := g.current*4 + m.Rot
-	if !g.board.fits(cell, oi) {
-		return 0, g.misfit(cell, *m)
-	}
-	if err := g.placeRefusal(g.current, cell, m.Rot); err != nil {
-		return 0, fmt.Errorf("%w: tile %s turned %d° at (%d,%d): %w", errDoesNotFit, types[g.current].name, 90*m.Rot, m.X, m.Y, err)
+	// A placement the player worked out what it joins (g.stand: the random player's) is legal when the
+	// drawn tile's fits hold it, edges and placement rule; any other is looked up, with the refusal's words.
+	if st := &g.stand; st.cell != cell || st.oi != oi || st.tiles != g.board.ntiles || !st.linked ||
+		!g.fits.holds(g) || !g.fits.has(st.l.front*4+m.Rot) {
+		if !g.board.fits(cell, oi) {
+			return 0, g.misfit(cell, *m)
+		}
+		if err := g.placeRefusal(g.current, cell, m.Rot); err != nil {
+			return 0, fmt.Errorf("%w: tile %s turned %d° at (%d,%d): %w", errDoesNotFit, types[g.current].name, 90*m.Rot, m.X, m.Y, err)
+		}
 	}
 	// What the tile would join is worked out at most once for the move, by the first check that asks
 	// (standHere), unless g.stand holds it already.
@@ -394,18 +406,31 @@ func (g *Game) lay(typ, cell int, m *Move, seat int) {
 	// What the tile joins, worked out before it is laid: the move's listing or check did already, most
 	// of the time.
 	g.standHere(cell, typ*4+m.Rot)
-	idx := g.board.put(typ, m.Rot, cell)
+	// A move's cell is on the frontier, at the index standAt found; a test's table may lay a tile anywhere.
+	var idx int
+	if g.stand.linked {
+		idx = g.board.putAt(typ, m.Rot, cell, int(g.board.frontier[g.stand.l.front].slot))
+	} else {
+		idx = g.board.put(typ, m.Rot, cell)
+	}
 	tt := &types[typ]
 	g.feat.addTile(idx, tt)
 	g.connect(idx, &g.stand.l)
+	// Only a segment that joined a neighbour's feature can have completed one: any other is a feature of
+	// its own with open sides (every road and city segment has one).
+	var joined segSet
+	for i := 0; i < g.stand.l.n; i++ {
+		joined |= g.stand.l.group[i]
+	}
 	if m.Meeple != NoMeeple {
 		n := node(idx, m.Meeple)
-		g.feat.owner[n] = int8(seat + 1)
+		g.feat.setOwner(n, seat)
 		g.feat.fig[n] = m.Figure
 		g.feat.meeples[g.feat.find(n)]++
 		g.supply[seat][m.Figure]--
 		if tt.segs[m.Meeple].kind.cloister() {
 			g.monks[g.nmonks] = int16(idx)
+			g.monkNbrs[g.nmonks] = g.around(cell)
 			g.nmonks++
 		}
 	}
@@ -415,7 +440,8 @@ func (g *Game) lay(typ, cell int, m *Move, seat int) {
 	scored := false
 	var done [maxSeg]int16
 	nd := 0
-	for s := range tt.segs {
+	for ; joined != 0; joined &= joined - 1 {
+		s := bits.TrailingZeros16(uint16(joined))
 		k := tt.segs[s].kind
 		if k != City && k != Road {
 			continue
@@ -448,27 +474,31 @@ func (g *Game) lay(typ, cell int, m *Move, seat int) {
 // figure (listed in monks) among the tile and its eight neighbours, in the order of their cells.
 func (g *Game) scoreCloisters(cell int) bool {
 	var near [9]int16
+	var full [9]bool
 	n := 0
 	for i := 0; i < g.nmonks; i++ {
 		t := g.monks[i]
 		// Two cells are neighbours (or one) when their rows and columns differ by at most one: with the
 		// grid's empty outer ring, when the difference of their numbers is d+gridW*e, d and e in -1..1.
-		if dc := int(g.board.tiles[t].cell) - cell + gridW + 1; dc < 0 || dc > 2*gridW+2 || dc%gridW > 2 {
+		dc := int(g.board.tiles[t].cell) - cell + gridW + 1
+		if dc < 0 || dc > 2*gridW+2 || dc%gridW > 2 {
 			continue
 		}
+		// The tile laid is at row 2-dc/gridW, column 2-dc%gridW of the monk's block.
+		g.monkNbrs[i] |= 1 << (8 - 3*(dc/gridW) - dc%gridW)
 		j := n
 		for ; j > 0 && g.board.tiles[near[j-1]].cell > g.board.tiles[t].cell; j-- {
-			near[j] = near[j-1]
+			near[j], full[j] = near[j-1], full[j-1]
 		}
-		near[j] = t
+		near[j], full[j] = t, g.monkNbrs[i] == monkFull
 		n++
 	}
 	scored := false
-	for _, ti := range near[:n] {
-		p := &g.board.tiles[ti]
-		if g.neighbours(int(p.cell)) != 8 {
+	for k, ti := range near[:n] {
+		if !full[k] {
 			continue
 		}
+		p := &g.board.tiles[ti]
 		tt := &types[p.typ]
 		if tt.monastery >= 0 && g.scoreCloister(int(ti), int(tt.monastery), inPlay) {
 			scored = true
@@ -491,23 +521,26 @@ func (g *Game) dropMonk(tile int) {
 	for i := 0; i < g.nmonks; i++ {
 		if int(g.monks[i]) == tile {
 			g.nmonks--
-			g.monks[i] = g.monks[g.nmonks]
+			g.monks[i], g.monkNbrs[i] = g.monks[g.nmonks], g.monkNbrs[g.nmonks]
 			return
 		}
 	}
 }
 
-// neighbours counts the tiles around a cell.
-func (g *Game) neighbours(cell int) int {
-	n := 0
+// monkFull is monkNbrs of a tile with all eight neighbours.
+const monkFull = 1<<9 - 1
+
+// around is monkNbrs for a cell: the cells of its 3×3 block that hold a tile.
+func (g *Game) around(cell int) uint16 {
+	var m uint16
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
-			if (dx != 0 || dy != 0) && g.board.cell(cell+dy*gridW+dx) != 0 {
-				n++
+			if g.board.cell(cell+dy*gridW+dx) != 0 {
+				m |= 1 << (3*(dy+1) + dx + 1)
 			}
 		}
 	}
-	return n
+	return m
 }
 
 // Over reports whether the game has ended.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/bits"
 	"os"
 	"strings"
 	"testing"
@@ -523,5 +524,37 @@ func TestCanonicalOptionsSpellOutTheDefaults(t *testing.T) {
 	}
 	if _, err := (Definition{}).CanonicalOptions(json.RawMessage(`{"caps":"round"}`)); !errors.Is(err, game.ErrBadOptions) {
 		t.Fatalf("bad caps value: %v, want ErrBadOptions", err)
+	}
+}
+
+// The engine keeps, for each monastery or garden with a figure, which cells around it hold a tile
+// (monkNbrs) instead of looking at the board when a tile is laid: after every move of random games with
+// every expansion, each entry agrees with the board.
+func TestMonkNeighboursFollowTheBoard(t *testing.T) {
+	t.Parallel()
+	opts := DefaultOptions()
+	opts.Surveyors, opts.Expansions = true, RiverExp|AbbotExp|InnsCathedralsExp|TradersBuildersExp|MageWitchExp
+	g := &Game{}
+	rp := NewRandomPlayer(5)
+	checked := 0
+	for seed := uint64(0); seed < 40; seed++ {
+		if err := g.Reset(opts, 2, seed); err != nil {
+			t.Fatal(err)
+		}
+		for !g.over {
+			if err := g.Play(rp.Move(g)); err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < g.nmonks; i++ {
+				cell := int(g.board.tiles[g.monks[i]].cell)
+				if got, want := bits.OnesCount16(g.monkNbrs[i])-1, g.neighbours(cell); got != want || g.monkNbrs[i]&(1<<4) == 0 {
+					t.Fatalf("seed %d turn %d: monk at %v: %d neighbours kept (%09b), the board has %d", seed, g.turn, posOf(cell), got, g.monkNbrs[i], want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Errorf("only %d monk entries checked", checked)
 	}
 }

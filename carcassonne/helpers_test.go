@@ -114,3 +114,17 @@ func surveyorOpts() Options {
 	o.Surveyors = true
 	return o
 }
+
+// neighbours counts the tiles around a cell by looking at the board, for the reference scorings (the
+// engine keeps the count for the monasteries and gardens that hold a figure: Game.monkNbrs).
+func (g *Game) neighbours(cell int) int {
+	n := 0
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if (dx != 0 || dy != 0) && g.board.cell(cell+dy*gridW+dx) != 0 {
+				n++
+			}
+		}
+	}
+	return n
+}

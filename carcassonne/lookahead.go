@@ -198,6 +198,7 @@ func (t *Trial) restore() {
 	copy(s.feat.owner[:n], b.feat.owner[:n])
 	copy(s.feat.fig[:n], b.feat.fig[:n])
 	s.feat.openRC = b.feat.openRC
+	s.feat.owned = b.feat.owned
 
 	s.opts, s.players, s.seed = b.opts, b.players, b.seed
 	s.inPlay = b.inPlay
@@ -208,7 +209,7 @@ func (t *Trial) restore() {
 	s.fits = b.fits
 	s.scores = b.scores
 	s.supply = b.supply
-	s.monks = b.monks
+	s.monks, s.monkNbrs = b.monks, b.monkNbrs
 	s.toAct, s.turn, s.over, s.nmonks = b.toAct, b.turn, b.over, b.nmonks
 	s.exps, s.hooks, s.expRNG = b.exps, b.hooks, b.expRNG
 	s.xs = b.xs

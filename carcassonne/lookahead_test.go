@@ -473,7 +473,7 @@ func TestTrialKnowsEveryField(t *testing.T) {
 		"opts": true, "players": true, "seed": true, "board": true, "feat": true, "deck": true, "drawPos": true,
 		"current": true, "fits": true, "discarded": true, "discPos": true, "ndisc": true, "toAct": true, "turn": true,
 		"scores": true, "supply": true, "over": true, "exps": true, "hooks": true, "expRNG": true, "xs": true,
-		"inPlay": true, "ndeck": true, "placeBy": true, "monks": true, "nmonks": true,
+		"inPlay": true, "ndeck": true, "placeBy": true, "monks": true, "nmonks": true, "monkNbrs": true,
 		"events": true, "evTiles": true, "notes": true, "stand": true, "move": true, "again": true, "stamp": true, "stampN": true, "tally": true, "quiet": true,
 	}
 	rt := reflect.TypeOf(Game{})

@@ -131,7 +131,7 @@ func (g *Game) layoutHere(p Placement, a *afterLay) {
 	a.idx, a.typ, a.at = g.board.ntiles, g.current, Pos{p.X, p.Y}
 	a.meets = [maxSeg]int8{}
 	o := &orients[g.stand.oi]
-	nbr := &g.board.fnbr[g.board.fslot[g.board.slot(g.stand.cell)]-1]
+	nbr := &g.board.fnbr[g.stand.l.front] // standAt found the cell on the frontier
 	for d := 0; d < 4; d++ {
 		if nbr[d] != 0 && o.sideSeg[d] >= 0 {
 			a.meets[o.sideSeg[d]]++
@@ -645,22 +645,23 @@ func (g *Game) MagicOptions(p Placement, buf []Magic) []Magic {
 	return buf
 }
 
-// drawMagicHere draws a magic part uniformly among MagicOptions(p), for the placement p that g.stand
-// holds, or returns none when p calls for none; it draws from rng only then, so that games without a
-// portal play as they always did. The roads and cities are counted (boardTargets, tileTargets) and only
+// drawMagicHere draws a magic part uniformly among MagicOptions(p) into mg, the zero Magic, which it
+// leaves as it is when p calls for none, for the placement p that g.stand holds; it draws from rng only
+// then, so that games without a portal play as they always did. It writes in place: a Magic returned by
+// value was stored field by field and then copied whole, and the processor stalls on such a copy. The roads and cities are counted (boardTargets, tileTargets) and only
 // the one drawn is looked for, in the order MagicOptions lists them.
-func (g *Game) drawMagicHere(p Placement, rng *game.RNG) Magic {
+func (g *Game) drawMagicHere(p *Placement, rng *game.RNG, mg *Magic) {
 	if !g.magicMaybe(g.current) {
-		return Magic{}
+		return
 	}
 	if g.magicSkipHere() {
 		g.stand.magic = magicNone
-		return Magic{}
+		return
 	}
 	var a afterLay
-	if g.layoutHere(p, &a); !g.magicDue(&a) {
+	if g.layoutHere(*p, &a); !g.magicDue(&a) {
 		g.stand.magic = magicNone
-		return Magic{}
+		return
 	}
 	excl := g.magicKeys(&a)
 	var ws targetWords
@@ -679,13 +680,13 @@ func (g *Game) drawMagicHere(p Placement, rng *game.RNG) Magic {
 		st := &g.xs.mageWitch
 		switch {
 		case st.at[0] != 0 && st.at[1] != 0:
-			return Magic{Figure: Mage + Figure(rng.IntN(2)), Remove: true}
+			mg.Figure, mg.Remove = Mage+Figure(rng.IntN(2)), true
 		case st.at[0] != 0:
-			return Magic{Figure: Mage, Remove: true}
+			mg.Figure, mg.Remove = Mage, true
 		case st.at[1] != 0:
-			return Magic{Figure: Witch, Remove: true}
+			mg.Figure, mg.Remove = Witch, true
 		}
-		return Magic{}
+		return
 	}
 	k := rng.IntN(2 * n)
 	t := target{a.idx, 0}
@@ -695,7 +696,7 @@ func (g *Game) drawMagicHere(p Placement, rng *game.RNG) Magic {
 		node := nthSet(ws[:nw], i)
 		t = target{node / maxSeg, node % maxSeg}
 	}
-	return Magic{Figure: Mage + Figure(k/n), At: g.posOfTile(&a, t.tile), Seg: t.seg}
+	mg.Figure, mg.At, mg.Seg = Mage+Figure(k/n), g.posOfTile(&a, t.tile), t.seg
 }
 
 // magicHope values for seat me where the mage and the witch stand (the greedy policy's look at a magic

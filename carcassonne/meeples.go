@@ -66,20 +66,27 @@ func (g *Game) standFor(p Placement) bool {
 
 // standHere is standAt unless g.stand already holds that cell and orientation on this board: the
 // player's listing of the move (the random player's) worked it out, and the move's check asks again.
-func (g *Game) standHere(cell, oi int) {
+func (g *Game) standHere(cell, oi int) { g.standHereFront(cell, oi, -1) }
+
+// standHereFront is standHere for a cell that the caller may know the frontier index of (front, -1 if
+// not): the random player drew it from the fit set, and so needs no probe of the board's table.
+func (g *Game) standHereFront(cell, oi, front int) {
 	if st := &g.stand; st.cell != cell || st.oi != oi || st.tiles != g.board.ntiles {
-		g.standAt(cell, oi)
+		g.standAtFront(cell, oi, front)
 	}
 }
 
 // standAt works out, once for a tile not yet laid on cell in orientation oi, what the figure rules and
 // the mage's and witch's moves ask of the features it would join (g.stand): listing a placement's moves
 // asked it once per figure and per segment, and that was a quarter of a game's time with the expansions.
-func (g *Game) standAt(cell, oi int) {
+func (g *Game) standAt(cell, oi int) { g.standAtFront(cell, oi, -1) }
+
+// standAtFront is standAt with the cell's frontier index if known (front, -1 if not).
+func (g *Game) standAtFront(cell, oi, front int) {
 	st := &g.stand
 	st.cell, st.oi, st.tiles, st.magic, st.ownKnown = cell, oi, g.board.ntiles, magicUnknown, false
 	st.free = ^segSet(0)
-	st.linked = g.segmentLinks(cell, oi, &st.l)
+	st.linked = g.segmentLinks(cell, oi, front, &st.l)
 	if !st.linked {
 		// not a cell a tile may be laid on: no neighbour to join
 		return
@@ -102,23 +109,28 @@ type links struct {
 	seg   [12]int8
 	side  uint16
 	n     int
+	front int // the cell's index in the frontier (board.frontier), for the drawn tile's fitSet
 }
 
 // segmentLinks finds the links of a tile not yet laid on cell in orientation oi; false if the cell is
-// not one a tile may be laid on. The new tile can merge features through its other segments too (a road
+// not one a tile may be laid on; front is the cell's frontier index if the caller knows it, -1 if not. The new tile can merge features through its other segments too (a road
 // that runs round the tile and comes back), so segments touching one feature across any side are grouped
 // until no group meets another; the neighbours are read once for all the segments.
-func (g *Game) segmentLinks(cell, oi int, l *links) bool {
+func (g *Game) segmentLinks(cell, oi, front int, l *links) bool {
 	o := &orients[oi]
 	var seg [12]segSet // bit of the segment of the new tile on each link
 	n := 0
 	l.n, l.side = 0, 0
-	h := g.board.slot(cell)
-	if h < 0 || g.board.fslot[h] == 0 {
-		return false
+	if front < 0 || front >= g.board.nfront || int(g.board.frontier[front].cell) != cell {
+		h := g.board.slot(cell)
+		if h < 0 || g.board.fslot[h] == 0 {
+			return false
+		}
+		front = int(g.board.fslot[h]) - 1
 	}
 	root := &l.root
-	nbr := &g.board.fnbr[g.board.fslot[h]-1]
+	l.front = front
+	nbr := &g.board.fnbr[l.front]
 	for d := 0; d < 4; d++ {
 		v := nbr[d]
 		if v == 0 {

@@ -153,53 +153,60 @@ func NewRandomPlayer(seed uint64) *RandomPlayer {
 // meeple on a segment, another figure, an abbot taken back) with equal chance, then, if the tile calls
 // for one, one of its magic parts (the mage or the witch moved).
 // Once the game is over it returns the zero placement, which Play refuses.
-func (r *RandomPlayer) Move(g *Game) Move {
+func (r *RandomPlayer) Move(g *Game) (m Move) {
+	// m is written in place, field by field, never copied whole: a copy read back right after narrow
+	// stores is one the processor stalls on.
+	m.Meeple = NoMeeple
 	if g.over {
-		return Move{Meeple: NoMeeple}
+		return m
 	}
 	// The placement is the one Placements would list at the drawn index, so seeded games stay the same.
 	n := g.fits.n
 	if n == 0 {
-		return Move{Meeple: NoMeeple}
+		return m
 	}
-	p := g.board.pickPlacement(&g.fits, r.rng.IntN(n))
+	i := g.board.pickIndex(&g.fits, r.rng.IntN(n))
+	m.Placement = g.board.placementAt(i)
+	p := &m.Placement
 	// The figures' rules and the magic part all ask what the tile would join: worked out once, and not
 	// at all when the player has no figure left and the tile moves neither the mage nor the witch (late
 	// in a game, often).
+	// The arrays are read in place too: a range over one copies it first, in wide loads of what the
+	// last move has just stored in narrow ones (the supply).
+	supply := &g.supply[g.toAct]
 	stands := g.magicMaybe(g.current)
-	for _, n := range g.supply[g.toAct] {
-		stands = stands || n > 0
+	for f := range supply {
+		stands = stands || supply[f] > 0
 	}
 	if stands {
 		cell, _ := cellOf(p.X, p.Y)
-		g.standHere(cell, g.current*4+p.Rot)
+		g.standHereFront(cell, g.current*4+p.Rot, i>>2)
 	}
 	// The figure moves are counted, a mask of segments for each kind of figure, and only the one drawn
 	// is built: the meeple's segments, then the other figures' in figure order, then the abbots to take
 	// back, as MeepleOptions, otherFigureMoves and RecallOptions list them.
 	var masks [numFigures]segSet
 	total := 0
-	supply, tt := &g.supply[g.toAct], &types[g.current]
-	for f, rule := range figureRules {
-		if supply[f] > 0 && rule != nil { // figureMaskHere, without a call for a figure not in hand
+	tt := &types[g.current]
+	for f := range figureRules {
+		if rule := figureRules[f]; supply[f] > 0 && rule != nil { // figureMaskHere, without a call for a figure not in hand
 			masks[f] = g.ruleMask(rule, tt.figSegs[f])
 			total += bits.OnesCount16(uint16(masks[f]))
 		}
 	}
 	r.recalls = g.RecallOptions(r.recalls[:0])
-	m := Move{Placement: p, Meeple: NoMeeple}
 	if i := r.rng.IntN(total + len(r.recalls) + 1); i < total {
 		for f := Meeple; ; f++ {
 			if c := bits.OnesCount16(uint16(masks[f])); i >= c {
 				i -= c
 				continue
 			}
-			m.Figure, m.Meeple = f, nthBit(uint64(masks[f]), i)
+			m.Figure, m.Meeple = f, masks[f].nth(i)
 			break
 		}
 	} else if i -= total; i < len(r.recalls) {
 		m.Recall, m.RecallAt = true, r.recalls[i]
 	}
-	m.Magic = g.drawMagicHere(p, r.rng)
+	g.drawMagicHere(p, r.rng, &m.Magic)
 	return m
 }

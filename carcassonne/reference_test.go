@@ -245,7 +245,7 @@ func refTurn(g *Game, m Move, act [3]string) (pts [maxPlayers]int, scored bool) 
 	idx := sc.board.put(g.current, m.Rot, cell)
 	sc.feat.addTile(idx, &types[g.current])
 	if m.Meeple != NoMeeple {
-		sc.feat.owner[node(idx, m.Meeple)] = int8(seat + 1)
+		sc.feat.setOwner(node(idx, m.Meeple), seat)
 	}
 	award := func(meeples [maxPlayers]int, v int, everyone bool) {
 		best := 0

@@ -67,7 +67,7 @@ func (g *Game) setupRiver(rng *game.RNG) {
 		n++
 	}
 	pile := g.deck[:n-1] // the lake stays last
-	rng.Shuffle(len(pile), func(i, j int) { pile[i], pile[j] = pile[j], pile[i] })
+	game.ShuffleSlice(rng, pile)
 	mouth, _ := cellOf(0, 1)
 	g.xs.river = riverState{mouth: int32(mouth), flow: 2}
 }

@@ -1,5 +1,7 @@
 package carcassonne
 
+import "math/bits"
+
 // tally is a feature being scored, broken into the quantities the rules and the Land Surveyors tiles act
 // on. The value is count×perTile + arms×perArm + extra (halved, rounded up, if halve) + bonus, which fixes
 // the documented order of application: who scores first (jury), then the tile count (Highway, Bad
@@ -234,7 +236,7 @@ func (g *Game) scoreFeature(root int, k Kind, final bool) bool {
 		for {
 			if o := g.feat.owner[x]; o != 0 {
 				g.supply[o-1][g.feat.fig[x]]++
-				g.feat.owner[x] = 0
+				g.feat.clearOwner(x)
 			}
 			x = int(g.feat.next[x])
 			if x == root {
@@ -295,7 +297,7 @@ func (g *Game) scoreCloister(tile, seg int, mode scoreMode) bool {
 	t.count = t.tiles
 	g.award(t, mode, from)
 	if mode != atEnd {
-		g.feat.owner[n] = 0
+		g.feat.clearOwner(n)
 		g.feat.meeples[n] = 0
 		g.supply[o-1][g.feat.fig[n]]++
 		g.dropMonk(tile)
@@ -358,13 +360,9 @@ func (g *Game) finalScoring() {
 	// time with every expansion).
 	var roots [maxTiles]int16 // a tile takes one figure at most, when it is laid
 	nr := 0
-	for tile := 0; tile < g.board.ntiles; tile++ {
-		// A node past its tile's segments may keep an earlier game's owner (addTile sets only the others).
-		first := node(tile, 0)
-		for s, o := range g.feat.owner[first : first+len(types[g.board.tiles[tile].typ].segs)] {
-			if o != 0 {
-				nr = insertRoot(&roots, nr, g.feat.find(first+s))
-			}
+	for wi, w := range g.feat.owned {
+		for ; w != 0; w &= w - 1 {
+			nr = insertRoot(&roots, nr, g.feat.find(wi*64+bits.TrailingZeros64(w)))
 		}
 	}
 	for _, r := range roots[:nr] {

@@ -133,8 +133,12 @@ func (g *Game) extendsBuilder(seat int) bool {
 	}
 	r := g.feat.find(at)
 	tt := &types[g.board.tiles[idx].typ]
-	for s := range tt.segs {
-		if k := tt.segs[s].kind; k.roadOrCity() && g.feat.find(node(idx, s)) == r {
+	// A road or city of the tile is in the builder's only if the tile joined it across a side, along one
+	// of g.stand's links (by which the tile was laid): that link's feature is now the builder's. A segment
+	// of the tile in it through a loop joined it along such a link too.
+	l := &g.stand.l
+	for i := 0; i < l.n; i++ {
+		if l.side&(1<<i) != 0 && tt.segs[l.seg[i]].kind.roadOrCity() && g.feat.find(int(l.root[i])) == r {
 			return true
 		}
 	}

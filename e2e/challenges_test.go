@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -129,7 +130,9 @@ func TestDailyChallenge(t *testing.T) {
 	waitJS(t, ctx, `!!document.querySelector('#challenge-board tr[data-rank="1"]') && !!document.querySelector('#challenge-share-text')`)
 	row := evalString(t, ctx, `document.querySelector('#challenge-board tr[data-rank="1"]').textContent`)
 	share := evalString(t, ctx, `document.querySelector('#challenge-share-text').textContent`)
-	if !strings.Contains(row, "Ada") || !strings.HasPrefix(share, "Surveyor cartographers daily challenge ") {
+	// the text to share is the page's language's: the challenge's title, the score in stars
+	if !strings.Contains(row, "Ada") || !strings.HasPrefix(share, "Surveyor · Cartographers · daily challenge · ") ||
+		!regexp.MustCompile(`: \d+ stars?( |$)`).MatchString(share) {
 		t.Fatalf("board row %q, share text %q", row, share)
 	}
 	shot(t, ctx, "challenge-board")

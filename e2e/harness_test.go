@@ -50,7 +50,7 @@ func newEnvWith(t *testing.T, seed uint64, tweak func(*server.Config)) *env {
 	}
 	e := &env{t: t}
 	e.seed.Store(seed)
-	cfg := server.Config{Store: st, Games: games.Registry(),
+	cfg := server.Config{Store: st, Games: games.Registry(), Challenges: games.Challenges(),
 		Bots: games.Bots(), BotDelay: 0, Accounts: st,
 		Static: web.FS(), RateLimit: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Seed: func() uint64 { return e.seed.Load() }}

@@ -32,6 +32,25 @@ type Plugin struct {
 	SoloTitles []string
 	// Review values a finished game's decisions for the post-game analysis; nil if the game has none.
 	Review *Reviewing
+	// Challenges are the series of daily or weekly challenges the game offers (server/challenges): every
+	// player of a period plays the same game.
+	Challenges []ChallengeSeries
+	// ScoreUnit is what the game's score counts, in English ("stars"), for texts that name it.
+	ScoreUnit string
+}
+
+// ChallengeSeries is one series of challenges of a game: a challenge a day, or a week from Monday (UTC).
+type ChallengeSeries struct {
+	// Game is the game's name and Unit what its score counts; the list of games fills both in.
+	Game, Unit string
+	Weekly     bool
+	// Options are a challenge's options before the game canonicalises them; pick is a number the server
+	// derives from its secret key and the challenge, for the choices the seed does not make inside the
+	// engine (a map side).
+	Options func(pick uint64) map[string]any
+	// Bots seat after the player: the game's deterministic bots (their moves follow from the position), so
+	// that every player meets the same opponent in the same game.
+	Bots []string
 }
 
 // Bot returns the spec of one of the game's bots; "" means its default. An unknown name is an error that

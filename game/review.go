@@ -29,6 +29,9 @@ type Reviewing struct {
 	// NewJudge makes a judge of one game's decisions under a lens; seed draws the fair lens's samples and
 	// samples is their number a decision (0: DefaultSamples). A judge keeps scratch space: one per game.
 	NewJudge func(lens Lens, seed uint64, samples int) Judge
+	// Plan, if set, is the final score of seat 0 that a plan of the whole game made with the deck known
+	// reaches from st, the game's start (ok false where the game makes none: nil means never).
+	Plan func(st State) (score float64, ok bool, err error)
 }
 
 // Judge values decisions one at a time, in the order of a record's moves.

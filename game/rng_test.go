@@ -68,3 +68,45 @@ func TestShuffleIsPermutation(t *testing.T) {
 		t.Fatalf("not a shuffled permutation: %v", xs)
 	}
 }
+
+// IntN takes a short way for most draws; its results must stay those of plain rejection sampling (the
+// definition records were made with), for small bounds and for bounds near 2⁶³ where most draws are
+// rejected or fall between the short way's bound and the limit.
+func TestIntNMatchesRejectionSampling(t *testing.T) {
+	ref := func(p *rand.PCG, n int) int {
+		un := uint64(n)
+		limit := ^uint64(0) - (^uint64(0)%un+1)%un
+		for {
+			if v := p.Uint64(); v <= limit {
+				return int(v % un)
+			}
+		}
+	}
+	bounds := []int{1, 2, 3, 5, 7, 100, 1 << 20, 1<<32 + 1, 1<<62 + 12345, 3 << 61, 1<<63 - 1, 1<<63 - 2}
+	for _, n := range bounds {
+		r, p := NewRNG(uint64(n), 3), rand.NewPCG(uint64(n), 3^0x9e3779b97f4a7c15)
+		for i := 0; i < 2000; i++ {
+			if got, want := r.IntN(n), ref(p, n); got != want {
+				t.Fatalf("IntN(%d) draw %d = %d, rejection sampling gives %d", n, i, got, want)
+			}
+		}
+	}
+}
+
+// ShuffleSlice deals the same permutation as Shuffle from the same seed (records replay either way).
+func TestShuffleSliceIsShuffle(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 5, 83, 133} {
+		want := make([]int, n)
+		got := make([]uint8, n)
+		for i := range want {
+			want[i], got[i] = i, uint8(i)
+		}
+		NewRNG(uint64(n), 1).Shuffle(n, func(i, j int) { want[i], want[j] = want[j], want[i] })
+		ShuffleSlice(NewRNG(uint64(n), 1), got)
+		for i := range want {
+			if int(got[i]) != want[i] {
+				t.Fatalf("%d items: ShuffleSlice put %d at %d, Shuffle %d", n, got[i], i, want[i])
+			}
+		}
+	}
+}

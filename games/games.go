@@ -48,6 +48,23 @@ func Names() []string {
 	return out
 }
 
+// Challenges are every game's series of challenges (server/challenges), the daily ones first, each in the
+// order the games are offered.
+func Challenges() []game.ChallengeSeries {
+	var daily, weekly []game.ChallengeSeries
+	for _, g := range list {
+		for _, c := range g.Challenges {
+			c.Game, c.Unit = g.Name(), g.ScoreUnit
+			if c.Weekly {
+				weekly = append(weekly, c)
+			} else {
+				daily = append(daily, c)
+			}
+		}
+	}
+	return append(daily, weekly...)
+}
+
 // Registry is the definitions of every game, for hosts that replay and serve them.
 func Registry() game.Registry {
 	defs := make([]game.Definition, len(list))

@@ -20,7 +20,7 @@ func (s *Server) challengeRunning(m *match) (time.Time, bool) {
 	if m.cfg.Challenge == "" {
 		return time.Time{}, false
 	}
-	return challenges.Ends(m.cfg.Challenge, s.now())
+	return s.challenges.Ends(m.cfg.Challenge, s.now())
 }
 
 // challengeClosed refuses a player's move in an attempt begun while its challenge ran, once the
@@ -30,7 +30,7 @@ func (s *Server) challengeClosed(m *match) error {
 	if m.cfg.Challenge == "" {
 		return nil
 	}
-	ends, running := challenges.Ends(m.cfg.Challenge, s.now())
+	ends, running := s.challenges.Ends(m.cfg.Challenge, s.now())
 	if running || !m.row.Created.Before(ends) {
 		return nil
 	}

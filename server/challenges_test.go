@@ -30,6 +30,7 @@ func challengeEnv(t *testing.T, names ...string) (*env, map[string]string) {
 	e, _, _ := accEnv(t, func(c *Config) {
 		c.Games = game.NewRegistry(cartographers.Definition{}, carcassonne.Definition{})
 		c.Bots = games.Bots()
+		c.Challenges = games.Challenges()
 	})
 	toks := map[string]string{}
 	for _, n := range names {

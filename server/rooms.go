@@ -64,7 +64,7 @@ func (s *Server) newRatings() *ratings.Room {
 // only (its key and its attempts are kept beside them).
 func (s *Server) newChallenges() *challenges.Room {
 	cs, _ := s.accounts.(store.Challenges)
-	return challenges.New(challenges.Host{Accounts: s.accounts, Challenges: cs, Ident: s.ident, Games: s.games, Bots: s.bots,
+	return challenges.New(challenges.Host{Accounts: s.accounts, Challenges: cs, Ident: s.ident, Games: s.games, Bots: s.bots, Series: s.series,
 		Now: s.now, Log: s.log, MaxBody: s.maxBody, Start: s.startAttempt, Result: s.finalResult, Notify: s.social.AddNotes})
 }
 

@@ -82,6 +82,9 @@ type Config struct {
 	// OutboxLease is how long an instance holds the notifications it claimed before another may take
 	// them over (default 2 minutes; it must exceed a delivery's 30 s timeout).
 	OutboxLease time.Duration
+	// Challenges are the series of daily and weekly challenges the games offer (games.Challenges); none
+	// without.
+	Challenges []game.ChallengeSeries
 	// MetricsFrom are the client addresses /metrics answers (nil: loopback only, 127.0.0.0/8 and ::1);
 	// others are refused. Behind a trusted proxy the client is the one the proxy names.
 	MetricsFrom []netip.Prefix
@@ -149,7 +152,8 @@ type Server struct {
 	listening  chan struct{}
 	listenOnce sync.Once
 
-	presence    *presence        // the seats' sockets as every instance sees them (presence.go)
+	presence    *presence // the seats' sockets as every instance sees them (presence.go)
+	series      []game.ChallengeSeries
 	metrics     *metrics.Metrics // what the operator watches (/metrics, metrics.go)
 	metricsFrom []netip.Prefix
 }
@@ -160,7 +164,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Store == nil || cfg.Games == nil {
 		return nil, errors.New("server: Store and Games are required")
 	}
-	s := &Server{store: cfg.Store, games: cfg.Games, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
+	s := &Server{store: cfg.Store, games: cfg.Games, series: cfg.Challenges, log: cfg.Logger, now: cfg.Now, seed: cfg.Seed,
 		maxBody: cfg.MaxBody, idle: cfg.IdleTimeout, bots: cfg.Bots, botDelay: max(cfg.BotDelay, 0), trusted: cfg.TrustedProxies, matches: map[string]*match{}, wsPing: cmp.Or(cfg.WebSocketPing, defaultWebSocketPing), drained: make(chan struct{}), listening: make(chan struct{}),
 		accounts:    cfg.Accounts,
 		bodyTimeout: cfg.BodyTimeout, wsPerAddr: cfg.WebSocketsPerAddr}

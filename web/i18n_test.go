@@ -20,7 +20,7 @@ import (
 var sameInEnglish = map[string][]string{
 	"fr": {"Surveyor", "Cartographers", "Cartographers Heroes", "Carcassonne", "Solo", "Total", "Meeple", "Meeples",
 		"Zoom", "Village", "Orientation", "Score", "Terrain", "Notifications", "E-mail", "pile", "simple", "expert",
-		"Craylund", "Jorekburg", "Silos", "centre", "minutes", "T terrain", "h", "min", "s", "SVG", "PNG", "points"},
+		"Craylund", "Jorekburg", "Silos", "centre", "minutes", "T terrain", "h", "min", "s", "SVG", "PNG", "{n} point", "{n} points", "points"},
 	"pt": {"Surveyor", "Cartographers", "Cartographers Heroes", "Carcassonne", "Solo", "Total", "Meeple", "Meeples",
 		"Zoom", "E-mail", "online", "offline", "Craylund", "Jorekburg", "Silos", "d", "h", "min", "s", "SVG", "PNG"},
 }

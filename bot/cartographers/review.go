@@ -73,7 +73,15 @@ func (b *Bot) Review(g *carto.Game, seat int, played carto.Move) (Review, error)
 		}
 	}
 	// Valued one ply: every answer's value is known, the best first (b.cands is sorted by it, or by the
-	// look-ahead's value within its beam, so the best is looked for).
+	// look-ahead's value within its beam, so the best is looked for). A draw that ends the last season is
+	// valued by the stars that season then scores, exactly.
+	season := g.Season()
+	if d.Kind() == carto.DecideDraw && season == len(carto.Seasons())-1 && (g.SeasonTime() >= g.Threshold() || pub.hidden == 0) {
+		b.prepareSeasons(g, &ev, season)
+		for i := range b.cands {
+			b.cands[i].value = b.seasonScore(&b.cands[i].after, season)
+		}
+	}
 	for i := range b.cands {
 		c := &b.cands[i]
 		if i == 0 || c.value > r.BestValue {
@@ -94,4 +102,25 @@ func (b *Bot) find(m carto.Move) int {
 		}
 	}
 	return -1
+}
+
+// PlanStars is the final score of the clairvoyant beam's plan, of the given width (0: the sim's), for a
+// solo game without heroes from its pending draw: a score that a player who knew the order of the cards
+// could reach, exactly (the plan holds to the end: TestBeamFollowsItsPlan). ok is false for a game the beam
+// does not plan (more than one seat, heroes in play, no draw pending).
+func PlanStars(g *carto.Game, width int) (stars float64, ok bool, err error) {
+	if !g.Solo() || g.HeroesInPlay() || g.Over() {
+		return 0, false, nil
+	}
+	if d, _ := g.DecisionOf(0); d.Kind() != carto.DecideDraw {
+		return 0, false, nil
+	}
+	b := NewClairvoyantBeam(width)
+	if _, err := b.Choose(g, 0); err != nil {
+		return 0, false, err
+	}
+	if b.beam == nil {
+		return 0, false, nil
+	}
+	return float64(g.Score(0)) + b.beam.predicted, true, nil
 }

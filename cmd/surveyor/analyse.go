@@ -78,6 +78,9 @@ func printAnalysis(w io.Writer, a *analysis.Analysis) {
 			continue
 		}
 		fmt.Fprintf(w, "\n== %s lens: %s\n", r.Lens, lensTitles[r.Lens])
+		if r.Plan != nil {
+			fmt.Fprintf(w, "a plan of the whole game made knowing the deck reaches %.0f %s\n", *r.Plan, a.Unit)
+		}
 		for _, p := range r.Players {
 			name := fmt.Sprintf("seat %d", p.Seat)
 			if p.Name != "" {

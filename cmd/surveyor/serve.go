@@ -154,7 +154,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		}
 		defer stop()
 	}
-	cfg := server.Config{Store: st, Games: reg, Static: web.FS(), Logger: log, RateLimit: o.rate, RateBurst: o.burst,
+	cfg := server.Config{Store: st, Games: reg, Challenges: games.Challenges(), Static: web.FS(), Logger: log, RateLimit: o.rate, RateBurst: o.burst,
 		Bots: games.Bots(), BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr, IdleTimeout: o.idle,
 		MetricsFrom: o.metricsFrom}
 	if o.noBots {

@@ -48,8 +48,13 @@ func Game() game.Plugin {
 			{Name: "carcassonne/legal-placements-mid-game", Op: "listing", Setup: benchLegalPlacements},
 			{Name: "bot/carcassonne-greedy+", Op: "decision", Setup: benchBot},
 		},
-		Sim:    simulate,
-		Review: review(),
+		Sim:       simulate,
+		Review:    review(),
+		ScoreUnit: "points",
+		// The day's: the Land Surveyors, against greedy+, whose moves follow from the position alone.
+		Challenges: []game.ChallengeSeries{{Bots: []string{"greedy+"}, Options: func(uint64) map[string]any {
+			return map[string]any{"surveyors": true}
+		}}},
 	}
 }
 

@@ -57,6 +57,18 @@ func Game() game.Plugin {
 		SimOnly:    []string{"clairvoyant", "clairvoyant-beam"},
 		SoloTitles: titles,
 		Review:     review(),
+		ScoreUnit:  "stars",
+		Challenges: []game.ChallengeSeries{
+			// The day's: the base box on side A or B.
+			{Options: func(pick uint64) map[string]any {
+				return map[string]any{"preset": "cartographers", "side": []string{"A", "B"}[pick%2]}
+			}},
+			// The week's is the longer game with the Heroes box: its decks, its thresholds, a hero each
+			// season, on side C or D.
+			{Weekly: true, Options: func(pick uint64) map[string]any {
+				return map[string]any{"preset": "heroes", "side": []string{"C", "D"}[pick%2]}
+			}},
+		},
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
+	"github.com/surveyor-game/surveyor/game"
 	"strings"
 	"time"
 )
@@ -14,31 +15,25 @@ import (
 // of it: its seed and options follow from the name and the server's secret key, so that every instance
 // agrees on them without storing anything, and a past challenge stays playable forever.
 
-// kind is one series of challenges.
+// kind is one series of challenges, as a game's entry offers it (game.ChallengeSeries).
 type kind struct {
-	prefix string // the ids' first part: "cartographers-daily"
-	game   string // the game definition's name
-	weekly bool   // a challenge a week (from Monday) rather than a day
-	// options are the challenge's options before the game canonicalises them; pick draws the choices the
-	// seed does not make inside the engine (the map side), from a number derived from the key.
-	options func(pick uint64) map[string]any
-	// bots seat after the player, the game's deterministic bots: their moves follow from the position
-	// alone, so that every player faces the same opponent in the same game.
-	bots []string
+	prefix string // the ids' first part: the game's name and the period, "NAME-daily"
+	game.ChallengeSeries
 }
 
-// kinds are the challenges the server runs, in the order they are listed.
-var kinds = []kind{
-	{prefix: "cartographers-daily", game: "cartographers", options: func(pick uint64) map[string]any {
-		return map[string]any{"preset": "cartographers", "side": []string{"A", "B"}[pick%2]}
-	}},
-	{prefix: "carcassonne-daily", game: "carcassonne", bots: []string{"greedy+"}, options: func(uint64) map[string]any {
-		return map[string]any{"surveyors": true}
-	}},
-	// The week's is the longer game with the Heroes box: its decks, its thresholds, a hero each season.
-	{prefix: "cartographers-weekly", game: "cartographers", weekly: true, options: func(pick uint64) map[string]any {
-		return map[string]any{"preset": "heroes", "side": []string{"C", "D"}[pick%2]}
-	}},
+// catalog is the series the server runs, in the order they are listed.
+type catalog []kind
+
+func newCatalog(series []game.ChallengeSeries) catalog {
+	out := make(catalog, len(series))
+	for i, c := range series {
+		period := "daily"
+		if c.Weekly {
+			period = "weekly"
+		}
+		out[i] = kind{prefix: c.Game + "-" + period, ChallengeSeries: c}
+	}
+	return out
 }
 
 const dateForm = "2006-01-02"
@@ -52,11 +47,11 @@ type Challenge struct {
 }
 
 // Game is the challenge's game.
-func (c Challenge) Game() string { return c.kind.game }
+func (c Challenge) Game() string { return c.kind.Game }
 
 // Period is "daily" or "weekly".
 func (c Challenge) Period() string {
-	if c.kind.weekly {
+	if c.kind.Weekly {
 		return "weekly"
 	}
 	return "daily"
@@ -70,18 +65,18 @@ func (k *kind) of(t time.Time) Challenge {
 	t = t.UTC()
 	day := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 	length := 24 * time.Hour
-	if k.weekly {
+	if k.Weekly {
 		day = day.AddDate(0, 0, -((int(day.Weekday()) + 6) % 7)) // back to Monday
 		length = 7 * length
 	}
 	return Challenge{ID: k.prefix + "-" + day.Format(dateForm), kind: k, Starts: day, Ends: day.Add(length)}
 }
 
-// Parse reads a challenge's id; false if it names none (an unknown kind, a malformed date, a weekly
+// parse reads a challenge's id; false if it names none (an unknown kind, a malformed date, a weekly
 // challenge whose date is no Monday). It says nothing of whether the challenge has begun.
-func Parse(id string) (Challenge, bool) {
-	for i := range kinds {
-		k := &kinds[i]
+func (cat catalog) parse(id string) (Challenge, bool) {
+	for i := range cat {
+		k := &cat[i]
 		date, ok := strings.CutPrefix(id, k.prefix+"-")
 		if !ok {
 			continue
@@ -98,8 +93,8 @@ func Parse(id string) (Challenge, bool) {
 
 // Ends is when the challenge an attempt is at ends, and whether it still runs at now (false for an id
 // that names no challenge).
-func Ends(id string, now time.Time) (time.Time, bool) {
-	c, ok := Parse(id)
+func (s *Room) Ends(id string, now time.Time) (time.Time, bool) {
+	c, ok := s.cat.parse(id)
 	if !ok {
 		return time.Time{}, false
 	}
@@ -119,6 +114,6 @@ func (c Challenge) seed(key []byte) uint64 { return derive(key, c.ID, "seed") }
 
 // rawOptions are the challenge's options before the game canonicalises them.
 func (c Challenge) rawOptions(key []byte) json.RawMessage {
-	b, _ := json.Marshal(c.kind.options(derive(key, c.ID, "options")))
+	b, _ := json.Marshal(c.kind.Options(derive(key, c.ID, "options")))
 	return b
 }

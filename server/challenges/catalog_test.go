@@ -1,6 +1,7 @@
 package challenges
 
 import (
+	"github.com/surveyor-game/surveyor/games"
 	"testing"
 	"time"
 )
@@ -23,7 +24,7 @@ func TestParseNamesEachChallengeOnce(t *testing.T) {
 		{"cartographers-daily-2026-11-29x", false, "", ""},
 		{"", false, "", ""},
 	} {
-		got, ok := Parse(c.id)
+		got, ok := newCatalog(games.Challenges()).parse(c.id)
 		if ok != c.ok {
 			t.Errorf("Parse(%q) ok = %v, want %v", c.id, ok, c.ok)
 			continue
@@ -50,7 +51,7 @@ func TestTheWeekRunsFromMondayAndTheDayFromMidnightUTC(t *testing.T) {
 		// A time in another zone counts in UTC: 00:30 at UTC+1 is still the day before in UTC.
 		{time.Date(2026, 7, 1, 0, 30, 0, 0, time.FixedZone("UTC+1", 3600)), 0, "cartographers-daily-2026-06-30"},
 	} {
-		if got := kinds[c.k].of(c.at).ID; got != c.want {
+		if got := newCatalog(games.Challenges())[c.k].of(c.at).ID; got != c.want {
 			t.Errorf("at %v: %s, want %s", c.at, got, c.want)
 		}
 	}
@@ -58,8 +59,8 @@ func TestTheWeekRunsFromMondayAndTheDayFromMidnightUTC(t *testing.T) {
 
 func TestSeedsDependOnTheKeyAndTheChallenge(t *testing.T) {
 	t.Parallel()
-	a, _ := Parse("cartographers-daily-2026-11-29")
-	b, _ := Parse("cartographers-daily-2026-11-30")
+	a, _ := newCatalog(games.Challenges()).parse("cartographers-daily-2026-11-29")
+	b, _ := newCatalog(games.Challenges()).parse("cartographers-daily-2026-11-30")
 	k1, k2 := []byte("key one, thirty-two bytes long!!"), []byte("key two, thirty-two bytes long!!")
 	if a.seed(k1) != a.seed(k1) {
 		t.Fatal("a challenge's seed changes between calls")

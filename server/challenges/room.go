@@ -74,10 +74,13 @@ type Host struct {
 	Challenges store.Challenges // the attempts
 	Ident      Identity
 	Games      game.Registry
-	Bots       game.Bots // nil: no bots, so no challenge that seats one
-	Now        func() time.Time
-	Log        *slog.Logger
-	MaxBody    int64
+	// Series are the challenges the games offer (their entries' game.ChallengeSeries, from the list of
+	// games): the room names no game itself.
+	Series  []game.ChallengeSeries
+	Bots    game.Bots // nil: no bots, so no challenge that seats one
+	Now     func() time.Time
+	Log     *slog.Logger
+	MaxBody int64
 	// Start creates, seats and starts an attempt's match.
 	Start func(r *http.Request, s Setup) (Started, error)
 	// Result is a finished match's result (false if it is not over or cannot be read).
@@ -89,6 +92,7 @@ type Host struct {
 // Room is the challenges of one server instance.
 type Room struct {
 	host Host
+	cat  catalog // the series run, from the games' entries
 	mu   sync.Mutex
 	key  []byte // the secret the seeds are derived from, read once
 	// reminded is the last day (UTC) whose reminders this instance claimed.
@@ -96,7 +100,7 @@ type Room struct {
 }
 
 // New builds the room.
-func New(h Host) *Room { return &Room{host: h} }
+func New(h Host) *Room { return &Room{host: h, cat: newCatalog(h.Series)} }
 
 // keyName is the server key the seeds are derived from (store.Accounts.ServerKey).
 const keyName = "challenge-key"
@@ -139,11 +143,11 @@ func (s *Room) secret(ctx context.Context) ([]byte, error) {
 // offered reports whether this server can run challenges of a kind: its game is served, and the bots
 // it seats.
 func (s *Room) offered(k *kind) bool {
-	if _, ok := s.host.Games[k.game]; !ok {
+	if _, ok := s.host.Games[k.Game]; !ok {
 		return false
 	}
-	for _, b := range k.bots {
-		if s.host.Bots == nil || !slices.Contains(s.host.Bots.Names(k.game), b) {
+	for _, b := range k.Bots {
+		if s.host.Bots == nil || !slices.Contains(s.host.Bots.Names(k.Game), b) {
 			return false
 		}
 	}
@@ -152,7 +156,7 @@ func (s *Room) offered(k *kind) bool {
 
 // lookup is the challenge an id names, if this server offers it and it has begun (404 otherwise).
 func (s *Room) lookup(id string) (Challenge, error) {
-	c, ok := Parse(id)
+	c, ok := s.cat.parse(id)
 	if !ok || !s.offered(c.kind) {
 		return Challenge{}, httpkit.Errf(http.StatusNotFound, httpkit.CodeNotFound, "no challenge %q (see GET /api/challenges)", id)
 	}
@@ -236,8 +240,8 @@ func (s *Room) List(w http.ResponseWriter, r *http.Request) error {
 	}
 	now := s.host.Now()
 	var list []Challenge
-	for i := range kinds {
-		k := &kinds[i]
+	for i := range s.cat {
+		k := &s.cat[i]
 		if !s.offered(k) {
 			continue
 		}
@@ -246,7 +250,7 @@ func (s *Room) List(w http.ResponseWriter, r *http.Request) error {
 			continue
 		}
 		step, n := -1, archiveDays
-		if k.weekly {
+		if k.Weekly {
 			step, n = -7, archiveWeeks
 		}
 		for j := 1; j <= n; j++ {
@@ -350,7 +354,7 @@ func (s *Room) Start(w http.ResponseWriter, r *http.Request) error {
 	if why == "" && req.Ranked != nil && !*req.Ranked {
 		why = "practice asked for"
 	}
-	started, err := s.host.Start(r, Setup{Challenge: c.ID, Game: c.Game(), Options: opts, Seed: c.seed(key), Bots: c.kind.bots, Name: name})
+	started, err := s.host.Start(r, Setup{Challenge: c.ID, Game: c.Game(), Options: opts, Seed: c.seed(key), Bots: c.kind.Bots, Name: name})
 	if err != nil {
 		return err
 	}
@@ -437,7 +441,7 @@ func (s *Room) Claim(ctx context.Context, u store.User, matchID, challenge strin
 	if s.host.Challenges == nil || u.Bot {
 		return
 	}
-	c, ok := Parse(challenge)
+	c, ok := s.cat.parse(challenge)
 	ranked := false
 	if ok && c.Running(s.host.Now()) {
 		mine, err := s.host.Challenges.AttemptsOf(ctx, challenge, u.ID)

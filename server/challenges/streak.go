@@ -35,12 +35,12 @@ func (s *Room) ProfileOf(ctx context.Context, userID string) (Profile, error) {
 	var cs []Challenge
 	days := map[time.Time]bool{}
 	for _, id := range ids {
-		c, ok := Parse(id)
+		c, ok := s.cat.parse(id)
 		if !ok {
 			continue
 		}
 		cs = append(cs, c)
-		if !c.kind.weekly {
+		if !c.kind.Weekly {
 			days[c.Starts] = true
 		}
 	}
@@ -125,7 +125,7 @@ func (s *Room) Share(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	unit := map[string]string{"cartographers": "stars", "carcassonne": "points"}[c.Game()]
+	unit := c.kind.Unit
 	text := fmt.Sprintf("Surveyor %s %s challenge %s: %d %s", c.Game(), c.Period(), c.Starts.Format(dateForm), best.Score, unit)
 	if title != "" {
 		text += " — " + title

@@ -3,7 +3,7 @@
 // share, and the archive of past challenges, played as practice.
 
 import { api, seats } from "./api.js";
-import { t, refusalText, duration, number, date } from "./i18n.js";
+import { t, plural, titleName, refusalText, duration, number, date } from "./i18n.js";
 import { h } from "./dom.js";
 import { gameName } from "./games.js";
 
@@ -83,6 +83,17 @@ export function challengeTitle(id) {
   return game ? `${title({ game, period }, false)} · ${utcDay(day + "T00:00:00Z")}` : id;
 }
 
+// shareText is the result to share in the page's language (the server's text is English): the
+// challenge, the score, the title, practice or not, the streak; nothing of the deck.
+function shareText(id, s) {
+  const game = (id.match(/^([a-z]+)-/) || [])[1];
+  let text = `Surveyor · ${challengeTitle(id)}: ` + plural(game === "carcassonne" ? "shareScorePoints" : "shareScoreStars", s.score, { n: number(s.score) });
+  if (s.title) text += ` — ${titleName(s.title)}`;
+  if (!s.ranked) text += ` (${t("sharePractice")})`;
+  if (s.streak > 1) text += ` · ${plural("shareStreak", s.streak, { n: s.streak })}`;
+  return text;
+}
+
 export function showChallengeBoard(main, id) {
   const named = `${t("leaderboard")} · ${challengeTitle(id)}`;
   const section = h("section", { class: "panel", id: "challenge-board" }, h("h2", {}, named));
@@ -96,11 +107,12 @@ export function showChallengeBoard(main, id) {
         h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")), h("th", {}, t("score"))), ...rows)
         : h("p", { class: "muted" }, t("challengeNoneYet")));
     return api.challengeShare(id).then(s => {
-      const text = h("p", { class: "share-text", id: "challenge-share-text" }, s.text);
+      const said = shareText(id, s);
+      const text = h("p", { class: "share-text", id: "challenge-share-text" }, said);
       const copied = h("span", { class: "muted", role: "status" });
       section.append(h("h3", {}, t("challengeShare")), text, h("p", { class: "row" },
         h("button", { type: "button", id: "challenge-share", onclick: () => {
-          navigator.clipboard.writeText(s.text).then(() => { copied.textContent = t("challengeCopied"); }).catch(() => {});
+          navigator.clipboard.writeText(said).then(() => { copied.textContent = t("challengeCopied"); }).catch(() => {});
         } }, t("challengeCopy")), copied));
     }).catch(() => {}); // nothing finished to share (the board is open to all once the challenge ended)
   }).catch(e => section.append(h("p", { class: e.code === "challenge_unfinished" ? "board-hidden" : "error", id: "challenge-board-hidden" },
