@@ -39,6 +39,10 @@ func TestReplayAnalysis(t *testing.T) {
 	if !strings.HasPrefix(cost, "Cost: ") || !strings.HasSuffix(cost, " stars") {
 		t.Errorf("a costly step reads %q", cost)
 	}
+	// The best move is outlined on the sheet, as many spaces as the card's shape.
+	if n := evalString(t, ctx, `String(document.querySelectorAll('#main-sheet .an-best').length)`); n == "0" {
+		t.Error("the best move of a costly step is not drawn on the sheet")
+	}
 	shot(t, ctx, "analysis-step")
 	phoneShot(t, ctx, "analysis-step-phone", 1440, 900)
 }

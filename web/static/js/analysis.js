@@ -42,6 +42,8 @@ export function analysisPanel(id, goTo, redraw) {
       body.push(h("progress", { id: "analysis-progress", max: 100, value: pct }), h("p", {}, t("analysing", { pct })));
     } else {
       body.push(...done(st.analysis, step, goTo));
+      // Once the step's board is drawn (draw appends this panel last): the best move on the sheet.
+      queueMicrotask(() => markBest(st.analysis, step));
     }
     return h("section", { class: "panel analysis", id: "analysis" }, h("h3", {}, t("analysis")), ...body);
   };
@@ -61,6 +63,25 @@ function describe(mv) {
     else parts.push(`${k} ${typeof v === "object" ? JSON.stringify(v) : v}`);
   }
   return parts.join(" ") || mv.type || "";
+}
+
+// markBest outlines on the sheet shown the spaces of the fair lens's best move at this step, when it
+// differs from the move played: a solo Cartographers game only, whose sheet is the one judged.
+function markBest(a, step) {
+  const sheet = document.querySelector("#main-sheet");
+  if (!sheet || a.game !== "cartographers" || a.seats !== 1 || !a.fair) return;
+  sheet.querySelectorAll(".an-best").forEach((n) => n.remove());
+  const d = a.fair.decisions.find((x) => x.move === step - 1);
+  if (!d || !(d.cost > 0) || !Array.isArray(d.best && d.best.cells)) return;
+  for (const [r, c] of d.best.cells) {
+    const bg = sheet.querySelector(`[data-cell="${r},${c}"] rect.bg`);
+    if (!bg) continue;
+    const o = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    for (const k of ["x", "y", "width", "height"]) o.setAttribute(k, bg.getAttribute(k));
+    o.setAttribute("class", "an-best");
+    // On the grid itself, above every space: a later space's paper would hide an outline drawn in its cell.
+    bg.closest(".grid").append(o);
+  }
 }
 
 // phaseName is a phase in the page's language where the game's words are known (the seasons).
