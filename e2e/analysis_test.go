@@ -31,6 +31,10 @@ func TestReplayAnalysis(t *testing.T) {
 			t.Errorf("the analysis does not say %q:\n%s", want, text)
 		}
 	}
+	// The chart of the expected final score: a line of one point per decision judged.
+	if n := evalString(t, ctx, `String((document.querySelector('#analysis .an-lens[data-lens="fair"] .an-series')?.getAttribute('points') || '').split(' ').filter(Boolean).length)`); n != "19" {
+		t.Errorf("the chart has %s points, want one per decision (19)", n)
+	}
 	shot(t, ctx, "analysis-summary")
 	// The first costliest decision of the fair lens leads to its step, which shows what it cost.
 	click(t, ctx, `#analysis .an-lens[data-lens="fair"] .an-costly`)

@@ -84,6 +84,33 @@ function markBest(a, step) {
   }
 }
 
+// chart draws each player's expected final score after each of their decisions (series) over the game's
+// moves, with the step shown marked.
+function chart(rep, step) {
+  const pts = rep.players.flatMap((p) => p.series || []);
+  if (!pts.length) return null;
+  const W = 300, H = 90, last = Math.max(1, ...rep.decisions.map((d) => d.move + 1));
+  const lo = Math.min(...pts.map((p) => p.expected)), hi = Math.max(...pts.map((p) => p.expected));
+  const x = (m) => (m + 1) / last * (W - 4) + 2, y = (v) => H - 4 - (hi > lo ? (v - lo) / (hi - lo) : 0.5) * (H - 16);
+  const NS = "http://www.w3.org/2000/svg", el = (tag, attrs) => {
+    const e = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    return e;
+  };
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "an-chart", role: "img", "aria-label": t("anChart") });
+  svg.append(el("line", { x1: x(step - 1), x2: x(step - 1), y1: 0, y2: H, class: "an-now" }));
+  rep.players.forEach((p, i) => {
+    const line = el("polyline", { class: `an-series s${i % 6}`, points: (p.series || []).map((q) => `${x(q.move).toFixed(1)},${y(q.expected).toFixed(1)}`).join(" ") });
+    svg.append(line);
+  });
+  const label = el("text", { x: 2, y: 10, class: "an-axis" });
+  label.textContent = `${fmt(hi)}`;
+  const low = el("text", { x: 2, y: H - 6, class: "an-axis" });
+  low.textContent = `${fmt(lo)}`;
+  svg.append(label, low);
+  return h("figure", { class: "an-figure" }, svg, h("figcaption", {}, t("anChart")));
+}
+
 // phaseName is a phase in the page's language where the game's words are known (the seasons).
 const phaseName = (a, i, ph) => (a.game === "cartographers" && Array.isArray(t("seasons")) ? t("seasons")[i] : ph);
 
@@ -111,7 +138,7 @@ function done(a, step, goTo) {
           `${t("anMove", { n: x.move + 1 })} (−${fmt(x.cost)}) `);
       })) : null));
     out.push(h("div", { class: "an-lens", "data-lens": key }, h("h4", {}, t(label)), here,
-      h("h5", {}, t("anSummary")), ...players));
+      h("h5", {}, t("anSummary")), ...players, chart(rep, step)));
   }
   return out;
 }
