@@ -111,8 +111,14 @@ function chart(rep, step) {
   return h("figure", { class: "an-figure" }, svg, h("figcaption", {}, t("anChart")));
 }
 
-// phaseName is a phase in the page's language where the game's words are known (the seasons).
-const phaseName = (a, i, ph) => (a.game === "cartographers" && Array.isArray(t("seasons")) ? t("seasons")[i] : ph);
+// phaseName is a phase of the analysis (docs/analysis.md: a season, or a third of the tiles) in the
+// page's language.
+const seasonsInEnglish = ["Spring", "Summer", "Fall", "Winter"];
+const phaseName = (a, i, ph) => {
+  const season = seasonsInEnglish.indexOf(ph);
+  if (season >= 0 && Array.isArray(t("seasons"))) return t("seasons")[season];
+  return { early: t("anPhaseEarly"), middle: t("anPhaseMiddle"), late: t("anPhaseLate") }[ph] || ph;
+};
 
 function done(a, step, goTo) {
   const unit = t("anUnit_" + a.unit);
