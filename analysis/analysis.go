@@ -74,6 +74,10 @@ type Decision struct {
 	Played json.RawMessage `json:"played"`
 	Best   json.RawMessage `json:"best"`
 	Cost   float64         `json:"cost"`
+	// PlayedWords and BestWords name the two moves in English as the game's story does, where the game
+	// names moves (docs/analysis.md).
+	PlayedWords string `json:"played_words,omitempty"`
+	BestWords   string `json:"best_words,omitempty"`
 	// Value and BestValue are the measure the moves are judged on, in expected final points; Expected and
 	// BestExpected the seat's own expected final score after the move played and after the best.
 	Value        float64 `json:"value"`
@@ -171,7 +175,11 @@ func Analyse(ctx context.Context, rec game.Record, o Options) (*Analysis, error)
 				return nil, fmt.Errorf("analyse %s lens: move %d (seat %d): %w", lens, i, m.Seat, err)
 			}
 			if ok {
-				r.Decisions = append(r.Decisions, decision(i, m, v))
+				d := decision(i, m, v)
+				if err := nameMoves(&d, rv.Words, st); err != nil {
+					return nil, fmt.Errorf("analyse %s lens: move %d (seat %d): %w", lens, i, m.Seat, err)
+				}
+				r.Decisions = append(r.Decisions, d)
 			}
 			if err := st.Apply(m.Seat, m.Move); err != nil {
 				return nil, fmt.Errorf("analyse: move %d (seat %d): %w", i, m.Seat, err)
@@ -219,6 +227,20 @@ func decision(i int, m game.RecordedMove, v game.Verdict) Decision {
 		d.Cost, d.Best, d.BestValue, d.BestExpected = 0, m.Move, d.Value, d.Expected
 	}
 	return d
+}
+
+// nameMoves puts a decision's moves in words, where the game names moves; st is the position they are
+// played in.
+func nameMoves(d *Decision, words func(game.State, json.RawMessage) (string, error), st game.State) error {
+	if words == nil {
+		return nil
+	}
+	var err error
+	if d.PlayedWords, err = words(st, d.Played); err != nil {
+		return err
+	}
+	d.BestWords, err = words(st, d.Best)
+	return err
 }
 
 func round(x float64) float64 { return math.Round(x*100) / 100 }

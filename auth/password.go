@@ -9,6 +9,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 
 	"golang.org/x/crypto/argon2"
@@ -37,6 +38,22 @@ var ErrBadHash = errors.New("auth: malformed password hash")
 
 var b64 = base64.RawStdEncoding
 
+// hashing bounds the argon2id computations at work at once. Each holds its memory (19 MiB by default)
+// for its whole run, so that sign-ins flooding in at once (from many addresses: each address's own rate
+// is limited elsewhere) would otherwise claim memory without bound, gigabytes for a few hundred, while
+// the cores could not run more of them at once anyway: past the bound they wait their turn.
+var hashing = make(chan struct{}, 2*runtime.GOMAXPROCS(0))
+
+// argon2id is argon2.IDKey, a variable so that a test can watch how many run at once.
+var argon2id = argon2.IDKey
+
+// idKey is argon2id, taken in turn (hashing).
+func idKey(password, salt []byte, time, memory uint32, threads uint8, keyLen uint32) []byte {
+	hashing <- struct{}{}
+	defer func() { <-hashing }()
+	return argon2id(password, salt, time, memory, threads, keyLen)
+}
+
 // HashPassword hashes a password with DefaultParams and a fresh salt, in the PHC string form
 // $argon2id$v=19$m=19456,t=2,p=1$SALT$HASH, which keeps its parameters so that they can change later.
 func HashPassword(password string) (string, error) {
@@ -51,7 +68,7 @@ func hashWith(p Params, password string) (string, error) {
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("auth: salt: %w", err)
 	}
-	key := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, p.KeyLen)
+	key := idKey([]byte(password), salt, p.Time, p.Memory, p.Threads, p.KeyLen)
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, p.Memory, p.Time, p.Threads,
 		b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
@@ -67,7 +84,7 @@ func VerifyPassword(encoded, password string) (ok, rehash bool, err error) {
 	if len(password) > MaxPasswordBytes {
 		return false, false, nil
 	}
-	got := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, uint32(len(key)))
+	got := idKey([]byte(password), salt, p.Time, p.Memory, p.Threads, uint32(len(key)))
 	ok = subtle.ConstantTimeCompare(got, key) == 1
 	rehash = p.Memory != DefaultParams.Memory || p.Time != DefaultParams.Time || p.Threads != DefaultParams.Threads ||
 		uint32(len(key)) != DefaultParams.KeyLen

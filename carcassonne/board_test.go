@@ -2,10 +2,8 @@ package carcassonne
 
 import (
 	"errors"
-	"fmt"
 	"math/bits"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -126,102 +124,6 @@ func (b *board) refPlacements(typ int, buf []Placement) []Placement {
 		}
 	}
 	return buf
-}
-
-// checkFrontier compares the board's frontier with one rebuilt from the tiles: the same cells, each found
-// through its slot, each with the demands its neighbours make; and every tile type's placements (not only
-// the drawn one's) with the former query's, in the same order, counted and picked by index alike.
-func checkFrontier(t *testing.T, b *board, where string) {
-	t.Helper()
-	want := map[int]bool{}
-	for i := 0; i < b.ntiles; i++ {
-		for d := 0; d < 4; d++ {
-			if n := int(b.tiles[i].cell) + step[d]; b.cell(n) == 0 {
-				want[n] = true
-			}
-		}
-	}
-	if b.nfront != len(want) {
-		t.Fatalf("%s: frontier holds %d cells, the tiles have %d empty neighbours", where, b.nfront, len(want))
-	}
-	for i := 0; i < b.nfront; i++ {
-		f := b.frontier[i]
-		if !want[int(f.cell)] {
-			t.Fatalf("%s: frontier cell %v touches no tile or holds one", where, posOf(int(f.cell)))
-		}
-		if b.opening(int(f.cell)) != &b.frontier[i] || int(f.slot) != b.slot(int(f.cell)) {
-			t.Fatalf("%s: frontier cell %v is not found through its slot", where, posOf(int(f.cell)))
-		}
-		e, m := b.refNeed(int(f.cell))
-		if e != f.need || m != f.mask {
-			t.Fatalf("%s: cell %v demands edges %08b mask %08b, its neighbours say %08b %08b", where, posOf(int(f.cell)), f.need, f.mask, e, m)
-		}
-		class := 0
-		for d := 3; d >= 0; d-- {
-			class *= 5
-			if m&(3<<(2*d)) != 0 {
-				class += int(e>>(2*d)&3) + 1
-			}
-		}
-		if int(b.demand[i]) != class {
-			t.Fatalf("%s: cell %v is in demand class %d, its neighbours' edges %08b mask %08b make %d", where, posOf(int(f.cell)), b.demand[i], e, m, class)
-		}
-	}
-	var got, ref []Placement
-	for typ := range types {
-		got, ref = b.placements(typ, nil, got[:0]), b.refPlacements(typ, ref[:0])
-		if !slices.Equal(got, ref) {
-			t.Fatalf("%s: tile %s placements %v, former query %v", where, types[typ].name, got, ref)
-		}
-		if n := b.countPlacements(typ, nil); n != len(ref) {
-			t.Fatalf("%s: tile %s counts %d placements, former query lists %d", where, types[typ].name, n, len(ref))
-		}
-		for k, p := range ref {
-			if q := b.nthPlacement(typ, k, nil); q != p {
-				t.Fatalf("%s: tile %s placement %d is %v, former query lists %v", where, types[typ].name, k, q, p)
-			}
-		}
-		if b.canPlace(typ, nil) != (len(ref) > 0) {
-			t.Fatalf("%s: tile %s canPlace %v with %d placements", where, types[typ].name, b.canPlace(typ, nil), len(ref))
-		}
-	}
-}
-
-// The frontier's demands, kept as tiles are laid, are those the neighbours make after every move of many
-// random games, with and without the Land Surveyors; so are those of a copy played on after the copy is
-// taken (the greedy policy's look-ahead), while the original stays as it was.
-func TestFrontierDemandsMatchTheNeighbours(t *testing.T) {
-	games := 60
-	if testing.Short() || underRace {
-		games = 10
-	}
-	scratch := new(Game)
-	for _, sv := range []bool{false, true} {
-		opts := DefaultOptions()
-		opts.Surveyors = sv
-		for seed := uint64(0); seed < uint64(games); seed++ {
-			g, err := NewGame(opts, 2+int(seed%4), seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rp := NewRandomPlayer(seed + 1000)
-			checkFrontier(t, &g.board, "start")
-			for move := 1; !g.Over(); move++ {
-				if move%7 == 0 {
-					*scratch = *g
-					scratch.quiet = true
-					if err := scratch.Play(NewRandomPlayer(seed).Move(scratch)); err != nil {
-						t.Fatal(err)
-					}
-					checkFrontier(t, &scratch.board, "copy")
-				}
-				if err := g.Play(rp.Move(g)); err != nil {
-					t.Fatal(err)
-				}
-				checkFrontier(t, &g.board, fmt.Sprintf("surveyors %v seed %d move %d", sv, seed, move))
-			}
-		}
-	}
 }
 
 // fitting answers for all four rotations what comparing each rotation's edges would: for every tile type

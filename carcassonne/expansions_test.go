@@ -38,42 +38,6 @@ func checkFigures(t *testing.T, g *Game, seed uint64) {
 	checkNeutral(t, g, seed)
 }
 
-// Random games with the River and the Abbot (and both, with and without the Land Surveyors, 2 to 5 seats)
-// run to the end: every tile laid or set aside, every figure in hand or on the board, the scores the sum
-// of the scorings, the pile's public count right all along, the same game from the same seed, and the
-// record of its moves replaying to the same result. Abbots are stood and taken back along the way.
-func TestRandomGamesWithRiverAndAbbot(t *testing.T) {
-	n := 120
-	if testing.Short() {
-		n = 24
-	}
-	reg := game.NewRegistry(Definition{})
-	abbots, recalls, gardens := 0, 0, 0
-	reused := &Game{}
-	for seed := uint64(0); seed < uint64(n); seed++ {
-		opts := DefaultOptions()
-		opts.Expansions = []Expansions{RiverExp, AbbotExp, RiverExp | AbbotExp}[seed%3]
-		opts.Surveyors = seed%2 == 1
-		g, moves := playChecked(t, reg, reused, opts, 2+int(seed/3%4), seed)
-		for _, m := range moves {
-			if m.Figure == Abbot {
-				abbots++
-			}
-		}
-		for _, e := range g.Events() {
-			if e.Recall {
-				recalls++
-			}
-			if e.Feature == "garden" {
-				gardens++
-			}
-		}
-	}
-	if abbots == 0 || recalls == 0 || gardens == 0 {
-		t.Errorf("%d abbots stood, %d taken back, %d garden scorings: the games did not play the Abbot", abbots, recalls, gardens)
-	}
-}
-
 // playChecked plays a seeded game to the end with the random player (the greedy policy when seed%5 is 0)
 // and checks it: every tile laid or set aside, every figure in hand or on the board, the scores the sum
 // of the scorings, the pile's public count right all along, the same game from the same seed in a reused

@@ -471,7 +471,8 @@ func (g *Game) lay(typ, cell int, m *Move, seat int) {
 }
 
 // scoreCloisters scores the monasteries and gardens completed by a tile laid on cell: those holding a
-// figure (listed in monks) among the tile and its eight neighbours, in the order of their cells.
+// figure (listed in monks) among the tile and its eight neighbours, in the order of their cells. It reports
+// whether a monastery scored for someone (what turns the Land Surveyors' piles; a garden does not).
 func (g *Game) scoreCloisters(cell int) bool {
 	var near [9]int16
 	var full [9]bool
@@ -503,8 +504,11 @@ func (g *Game) scoreCloisters(cell int) bool {
 		if tt.monastery >= 0 && g.scoreCloister(int(ti), int(tt.monastery), inPlay) {
 			scored = true
 		}
-		if tt.garden >= 0 && g.scoreCloister(int(ti), int(tt.garden), inPlay) {
-			scored = true
+		// A garden scores, but it is none of the three kinds of zone the Land Surveyors' piles are for
+		// (roads, cities, monasteries; the page excludes gardens from the monastic buildings): its
+		// scoring alone does not turn them.
+		if tt.garden >= 0 {
+			g.scoreCloister(int(ti), int(tt.garden), inPlay)
 		}
 	}
 	return scored

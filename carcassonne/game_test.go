@@ -68,34 +68,6 @@ func checkInvariants(t *testing.T, g *Game, seed uint64) {
 	}
 }
 
-func TestDeterminismOverSeededGames(t *testing.T) {
-	n := 2000
-	if testing.Short() {
-		n = 200
-	}
-	g := &Game{}
-	for seed := uint64(0); seed < uint64(n); seed++ {
-		opts := DefaultOptions()
-		opts.Surveyors = seed%2 == 1
-		players := 2 + int(seed%4)
-		a, _ := randomGame(t, opts, players, seed)
-		// The same seed in a reused game value must give the same game.
-		if err := g.Reset(opts, players, seed); err != nil {
-			t.Fatal(err)
-		}
-		rp := NewRandomPlayer(seed)
-		for !g.Over() {
-			if err := g.Play(rp.Move(g)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if fa, fb := fingerprint(a), fingerprint(g); fa != fb {
-			t.Fatalf("seed %d: two plays differ:\n%s\n%s", seed, fa, fb)
-		}
-		checkInvariants(t, a, seed)
-	}
-}
-
 func TestSeedsGiveDifferentDeals(t *testing.T) {
 	a, _ := NewGame(DefaultOptions(), 2, 1)
 	b, _ := NewGame(DefaultOptions(), 2, 2)

@@ -32,11 +32,18 @@ func (b *table) lay(letter byte, x, y, rot int, meeple string, seat int) {
 }
 
 func (b *table) try(letter byte, x, y, rot int, meeple string, seat int) error {
+	return b.tryPut(string(letter), x, y, rot, meeple, Meeple, seat)
+}
+
+// tryPut lays any tile type (by name) at (x,y) turned rot with figure fig of seat on the named segment
+// ("" for none), checked against its neighbours' edges and the segment's feature, and scores what it
+// completes.
+func (b *table) tryPut(name string, x, y, rot int, meeple string, fig Figure, seat int) error {
 	g := b.g
-	typ := typeByLetter(letter)
+	typ := typeByName(name)
 	cell, ok := cellOf(x, y)
 	if typ < 0 || !ok {
-		b.t.Fatalf("bad tile %c or position (%d,%d)", letter, x, y)
+		b.t.Fatalf("bad tile %s or position (%d,%d)", name, x, y)
 	}
 	if g.board.tileAt(cell) != 0 {
 		return errDoesNotFit
@@ -51,7 +58,7 @@ func (b *table) try(letter byte, x, y, rot int, meeple string, seat int) error {
 		if err != nil {
 			return err
 		}
-		if g.supply[seat][Meeple] == 0 {
+		if g.supply[seat][fig] == 0 {
 			return errNoSupply
 		}
 		if g.standAt(cell, typ*4+rot); g.stand.free&(1<<s) == 0 {
@@ -59,7 +66,7 @@ func (b *table) try(letter byte, x, y, rot int, meeple string, seat int) error {
 		}
 		seg = s
 	}
-	g.lay(typ, cell, &Move{Placement: Placement{X: x, Y: y, Rot: rot}, Meeple: seg}, seat)
+	g.lay(typ, cell, &Move{Placement: Placement{X: x, Y: y, Rot: rot}, Meeple: seg, Figure: fig}, seat)
 	g.turn++
 	return nil
 }

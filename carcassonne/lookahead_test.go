@@ -3,7 +3,6 @@ package carcassonne
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -17,42 +16,6 @@ func pileCounts(g *Game) [NumTileTypes]int {
 		n[t]++
 	}
 	return n
-}
-
-// Through whole games, the public count of the remaining tiles is the pile's own content.
-func TestRemainingTilesAreThePile(t *testing.T) {
-	for seed := uint64(1); seed <= 20; seed++ {
-		opts := DefaultOptions()
-		opts.Surveyors = seed%2 == 0
-		g, err := NewGame(opts, 2+int(seed)%4, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for turn := 0; ; turn++ {
-			got, want := g.RemainingTiles(), pileCounts(g)
-			if got != want {
-				t.Fatalf("seed %d turn %d: remaining %v, the pile holds %v", seed, turn, got, want)
-			}
-			if g.Over() {
-				break
-			}
-			if err := g.Play(g.GreedyMove()); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	// The start: 72 tiles less the start tile and the one drawn.
-	g, err := NewGame(DefaultOptions(), 2, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := 0
-	for _, c := range g.RemainingTiles() {
-		sum += c
-	}
-	if sum != 70 {
-		t.Errorf("%d tiles remaining at the start, want 70", sum)
-	}
 }
 
 // A look-ahead copy plays as the game does but records nothing: the original's story is untouched.
@@ -372,98 +335,6 @@ func firstBit(m uint8) int {
 		}
 	}
 	return -1
-}
-
-// publicState is what a test compares between two games: everything the view shows and what drives the
-// rest of the game.
-func publicState(t *testing.T, g *Game) string {
-	t.Helper()
-	v, err := json.Marshal(g.View(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rem := g.RemainingTiles()
-	ps := g.Placements(nil)
-	return string(v) + "|" + strings.Trim(strings.Join(strings.Fields(fmt.Sprint(rem, g.DrawPileSize(), g.Current(), g.ToActSeat(), g.Over(), ps)), " "), " ")
-}
-
-// Every legal move tried on a Trial leaves the same game as on a fresh copy, and the two go on to the same
-// end; after each, the trial's copy is the position again. The last seeds play the Mage & Witch (and the
-// Abbot): the neutral figures are put back too.
-func TestTrialIsAFreshCopy(t *testing.T) {
-	var tr Trial
-	var fresh Game
-	tried := 0
-	for seed := uint64(1); seed <= 10; seed++ {
-		if underRace && seed > 2 && seed <= 8 {
-			continue // the base game's first two and the Mage & Witch's two
-		}
-		opts := DefaultOptions()
-		opts.Surveyors = seed%2 == 0
-		if seed > 8 {
-			opts.Expansions = MageWitchExp | AbbotExp
-		}
-		g, err := NewGame(opts, 2+int(seed)%4, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for turn := 0; !g.Over(); turn++ {
-			tr.Reset(g)
-			if turn%5 == 0 {
-				want := publicState(t, g)
-				var segs []int
-				for i, p := range g.Placements(nil) {
-					segs = append(g.MeepleOptions(p, segs[:0]), NoMeeple)
-					magic := g.MagicOptions(p, nil)
-					for _, s := range segs {
-						m := Move{Placement: p, Meeple: s}
-						if len(magic) > 0 {
-							m.Magic = magic[(s+1)%len(magic)]
-						}
-						a := tr.Game()
-						if got := publicState(t, a); got != want {
-							t.Fatalf("seed %d turn %d: the trial's copy is not the position:\n%s\n%s", seed, turn, got, want)
-						}
-						g.LookAhead(&fresh)
-						if err := a.Play(m); err != nil {
-							t.Fatal(err)
-						}
-						if err := fresh.Play(m); err != nil {
-							t.Fatal(err)
-						}
-						// Play a few more turns on some of them, so that stale entries would show.
-						for k := 0; k < 4*(i%2) && !a.Over(); k++ {
-							n := a.GreedyMove()
-							if err := a.Play(n); err != nil {
-								t.Fatal(err)
-							}
-							if err := fresh.Play(n); err != nil {
-								t.Fatal(err)
-							}
-						}
-						if i%5 == 0 {
-							if err := a.EndNow(); err != nil {
-								t.Fatal(err)
-							}
-							if err := fresh.EndNow(); err != nil {
-								t.Fatal(err)
-							}
-						}
-						if x, y := publicState(t, a), publicState(t, &fresh); x != y {
-							t.Fatalf("seed %d turn %d move %+v: trial and fresh copy differ:\n%s\n%s", seed, turn, m, x, y)
-						}
-						tried++
-					}
-				}
-			}
-			if err := g.Play(g.GreedyMove()); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if tried < 1000 {
-		t.Errorf("%d moves tried", tried)
-	}
 }
 
 // Trial.restore copies the Game's fields one by one: a field added to Game must be added there too (or

@@ -641,68 +641,6 @@ func replayedView(t *testing.T, reg game.Registry, g *Game, seed uint64) {
 	}
 }
 
-// With the Mage & Witch the listed legal moves are all accepted, none twice; every magic part a
-// placement allows is listed, and a random player's magic part is one of them.
-func TestLegalMovesWithMageWitch(t *testing.T) {
-	magicMoves := 0
-	seeds := uint64(6)
-	if underRace {
-		seeds = 2
-	}
-	for seed := uint64(0); seed < seeds; seed++ {
-		st, _ := Definition{}.New(json.RawMessage(`{"surveyors":true,"expansions":["abbot","mage_witch"]}`), 2, seed)
-		g := st.(*Game)
-		rp := NewRandomPlayer(seed)
-		for turn := 0; !g.Over(); turn++ {
-			if types[g.current].portal || turn%9 == 0 {
-				seen := map[string]bool{}
-				for _, m := range g.LegalMoves(game.Seat(g.toAct)) {
-					c := *g
-					c.events = append([]event(nil), g.events...)
-					c.evTiles = append([]int16(nil), g.evTiles...)
-					c.notes = append([]note(nil), g.notes...)
-					if err := c.Apply(game.Seat(g.toAct), m); err != nil {
-						t.Fatalf("seed %d turn %d: listed move %s refused: %v", seed, turn, m, err)
-					}
-					if seen[string(m)] {
-						t.Fatalf("move %s listed twice", m)
-					}
-					seen[string(m)] = true
-					var mj MoveJSON
-					if err := json.Unmarshal(m, &mj); err != nil {
-						t.Fatal(err)
-					}
-					if mj.Magic != nil {
-						magicMoves++
-					}
-				}
-				for _, p := range g.Placements(nil) {
-					for _, mg := range g.MagicOptions(p, nil) {
-						mj := g.EncodeMove(Move{Placement: p, Meeple: NoMeeple, Magic: mg})
-						if !seen[string(mj)] {
-							t.Fatalf("seed %d turn %d: magic %s not listed", seed, turn, mj)
-						}
-					}
-				}
-				m := rp.Move(g)
-				found := m.Magic == (Magic{}) && len(g.MagicOptions(m.Placement, nil)) == 0
-				for _, mg := range g.MagicOptions(m.Placement, nil) {
-					found = found || mg == m.Magic
-				}
-				if !found {
-					t.Fatalf("seed %d turn %d: the random player's magic %+v is not an option", seed, turn, m.Magic)
-				}
-			}
-			if err := g.Play(rp.Move(g)); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if magicMoves == 0 {
-		t.Error("no magic move listed")
-	}
-}
-
 // FeatureAt describes a road or city for bots: its kind, tiles, open ends and each seat's strength; false
 // off the board or for a segment the tile lacks.
 func TestFeatureAt(t *testing.T) {

@@ -148,7 +148,20 @@ func (o Options) validate() error {
 
 // badCap reports whether a segment is one Bad Neighbourhood leaves out under these options.
 func (o *Options) badCap(t int, seg *segment) bool {
-	return seg.cap && (o.Caps == "all" || strings.Contains(archedCaps, types[t].name))
+	return seg.cap && (o.Caps == "all" || archedCapTile(t))
+}
+
+// archedCapTile reports whether a tile type's caps are drawn as arches in the C2 art: H, J and L, and the
+// Abbot's garden variants of them (Hg), which are those tiles with a garden added.
+func archedCapTile(t int) bool {
+	name := ""
+	switch types[t].set {
+	case baseSet:
+		name = types[t].name
+	case gardenSet:
+		name = tileTable[gardenBase[t-len(tileTable)]].Name
+	}
+	return name != "" && strings.Contains(archedCaps, name)
 }
 
 // isFarmhouse reports whether a tile type counts as showing a farmhouse under these options.

@@ -124,7 +124,7 @@ func (g *Game) newStamp() uint16 {
 func (g *Game) walk(root int, k Kind, t *tally) {
 	t.kind, t.root = k, root
 	st := g.newStamp()
-	var nonCap [maxTiles]bool
+	var nonCap, arms [maxTiles]bool
 	var seen [maxTiles]int16
 	nseen := 0
 	x := root
@@ -139,12 +139,15 @@ func (g *Game) walk(root int, k Kind, t *tally) {
 			g.stamp[tile] = st
 			seen[nseen] = int16(tile)
 			nseen++
-			nonCap[tile] = false
+			nonCap[tile], arms[tile] = false, false
 		}
 		typ := int(g.board.tiles[tile].typ)
 		sg := &types[typ].segs[seg]
 		if k == City && !g.opts.badCap(typ, sg) {
 			nonCap[tile] = true
+		}
+		if k == City && sg.arms {
+			arms[tile] = true
 		}
 		if sg.marked {
 			t.mark(sg)
@@ -163,7 +166,9 @@ func (g *Game) walk(root int, k Kind, t *tally) {
 		}
 		switch k {
 		case City:
-			if types[typ].arms {
+			// A tile's coat of arms counts for the city its segment is in, not for another city of the
+			// tile (IC16's separate cap).
+			if arms[tile] {
 				t.arms++
 			}
 			if !nonCap[tile] {

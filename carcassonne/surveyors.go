@@ -211,13 +211,13 @@ func (g *Game) cyclePiles() {
 
 // determinizePiles reshuffles, in each Land Surveyors pile, the tiles no one has seen. The piles turn
 // together, and a tile is seen once it has been active or on top of its pile: after k turns of the piles,
-// the first k+2 of each. k is read from the scoring events (the piles turn after each turn that scored);
-// a copy records none, so after moves played on a copy k is undercounted, which hides more than needed
+// the first k+2 of each. k is read from the scoring events (the piles turn after each turn that scored a
+// road, a city or a monastery; a garden's scoring and an abbot taken back turn nothing); a copy records none, so after moves played on a copy k is undercounted, which hides more than needed
 // and never less, since the active tile and the one on top are always kept.
 func (g *Game) determinizePiles(rng *game.RNG) {
 	k, last := 0, -1
 	for _, e := range g.events {
-		if !e.final && !e.recall && int(e.turn) != last {
+		if !e.final && !e.recall && e.kind != Garden && int(e.turn) != last {
 			k++
 			last = int(e.turn)
 		}

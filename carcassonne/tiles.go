@@ -169,6 +169,7 @@ type segment struct {
 	cap       bool   // a city segment touching one side (Bad Neighbourhood)
 	inn       bool   // a road with an inn (Inns & Cathedrals)
 	cathedral bool   // a city with a cathedral (Inns & Cathedrals)
+	arms      bool   // the city segment showing the tile's coat of arms (armsSegment)
 	goods     [numGoods]uint8
 	marked    bool // inn, cathedral or goods: walk counts them
 }
@@ -386,6 +387,13 @@ func compileTile(s *tileSpec) (tileType, error) {
 	if inner > 1 {
 		return tt, fmt.Errorf("%d fields touch no side: the move form could not tell them apart", inner)
 	}
+	if s.Arms {
+		a, err := armsSegment(tt.segs)
+		if err != nil {
+			return tt, err
+		}
+		tt.segs[a].arms = true
+	}
 	if s.Garden != (tt.garden >= 0) {
 		return tt, fmt.Errorf("Garden %v but garden segment %v", s.Garden, tt.garden >= 0)
 	}
@@ -428,6 +436,29 @@ func compileTile(s *tileSpec) (tileType, error) {
 		tt.kindSegs[sg.kind] |= 1 << i
 	}
 	return tt, nil
+}
+
+// armsSegment is the city segment a row's coat of arms belongs to: its widest city segment. A coat of
+// arms belongs to one city, not to every city of its tile: IC16 (JCloisterZone's CCc+, pennant on "N W")
+// shows it in its two-sided city, and its separate cap S is another city without one. A row whose
+// widest city segment is not the only one of its width would need the segment named.
+func armsSegment(segs []segment) (int, error) {
+	best, tie := -1, false
+	for i, sg := range segs {
+		if sg.kind != City {
+			continue
+		}
+		switch {
+		case best < 0 || sg.nsides > segs[best].nsides:
+			best, tie = i, false
+		case sg.nsides == segs[best].nsides:
+			tie = true
+		}
+	}
+	if best < 0 || tie {
+		return 0, fmt.Errorf("a coat of arms needs one widest city segment")
+	}
+	return best, nil
 }
 
 func goodsIndex(w string) int {

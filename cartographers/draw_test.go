@@ -68,10 +68,8 @@ func TestShapesRotateAndFlip(t *testing.T) {
 	mustPlay(t, g, 0, drawMove(0, Village, [2]int{4, 0}, [2]int{4, 1}, [2]int{3, 1}, [2]int{3, 2}, [2]int{3, 3}))
 }
 
-func TestMountainCoinAndCap(t *testing.T) {
-	t.Parallel()
-	// The mountain at (5,5) has three filled neighbours; Farmland's domino on (5,6)-(6,6) closes it.
-	sheet := `
+// mountainThreeNeighbours is side A's map with the mountain at (5,5) filled on three sides, (5,6) left open.
+const mountainThreeNeighbours = `
 ...........
 ...M.r.....
 .r......Mr.
@@ -83,6 +81,11 @@ func TestMountainCoinAndCap(t *testing.T) {
 .rM......r.
 .....r.M...
 ...........`
+
+func TestMountainCoinAndCap(t *testing.T) {
+	t.Parallel()
+	// The mountain at (5,5) has three filled neighbours; Farmland's domino on (5,6)-(6,6) closes it.
+	sheet := mountainThreeNeighbours
 	g := rig(t, Options{}, 1, sheet, "Farmland")
 	g.players[0].sheet.coins = 12
 	mustPlay(t, g, 0, drawMove(0, Farm, [2]int{5, 6}, [2]int{6, 6}))

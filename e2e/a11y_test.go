@@ -30,6 +30,7 @@ func axeViolations(t *testing.T, ctx context.Context) []string {
 // TestAccessibility runs axe-core on every screen, at desktop and phone sizes: no serious or critical
 // violation of WCAG 2.1 A and AA (contrast included).
 func TestAccessibility(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	soloID, soloTok := e.startSolo("heroes")
 	carc := e.startCarcassonne(true)

@@ -10,6 +10,7 @@ import (
 // at the table, and a note from an account is marked in the inbox; a guest's seat is not. (A guest may not
 // take an account's name at all: server/names_test.go.)
 func TestAccountMark(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 17)
 	ada := browser(t, "en-US")
 	signUpIn(t, ada, e, "Ada")

@@ -11,6 +11,7 @@ import (
 // moves; on a second device (another browser context, nothing in its storage) she signs in, finds the
 // game in "Your games" awaiting her, and moves there.
 func TestAccountOnTwoDevices(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 7)
 	phone := browser(t, "en-US")
 	run(t, phone, chromedp.Navigate(e.url+"/"))

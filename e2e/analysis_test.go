@@ -14,6 +14,7 @@ import (
 // button, shows its progress, then both lenses labelled, a summary with the accuracy and the costliest
 // decisions, and a costliest decision leads to its step, whose cost is shown.
 func TestReplayAnalysis(t *testing.T) {
+	t.Parallel()
 	e := newEnvWith(t, 11, func(c *server.Config) { c.Analysis = analysis.Options{Samples: 2} })
 	var solo struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 1}, &solo)

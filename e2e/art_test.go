@@ -18,6 +18,7 @@ import (
 // with its seat's mark and a farmer lies down; on a Cartographers sheet every terrain has its own glyph,
 // defined once and used on each space, and the sheet lies on parchment.
 func TestArtIsDrawn(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))
@@ -176,6 +177,7 @@ func artGallery(t *testing.T, ctx context.Context) {
 
 // TestClientSize: the whole shipped client, each file gzipped, stays under 250 KB.
 func TestClientSize(t *testing.T) {
+	t.Parallel()
 	total := 0
 	err := fs.WalkDir(web.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

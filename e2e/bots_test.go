@@ -25,6 +25,7 @@ type matchState struct {
 // page, and the next card comes only once all three have drawn. Then a waiting room's "Add a bot" fills a
 // seat of an open match.
 func TestCartographersAgainstBotsFromLobby(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))

@@ -61,6 +61,7 @@ func pickExpansions(moves []carcMove, turn int) carcMove {
 // replay of the match's record, and any error of the page fails the test (browser's failOnPageErrors).
 // The finished table and the replay are then looked at in French and Portuguese.
 func TestCarcassonneExpansionsGame(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 5)
 	ctx := browser(t, "en-US")
 	began := time.Now()

@@ -17,6 +17,7 @@ import (
 // every segment, the meeple on every kind of spot and the shared definitions, byte for byte as it did
 // before the expansions (testdata/carc-base-tiles.sha256 holds the hashes of what the client drew then).
 func TestCarcassonneBaseTilesUnchanged(t *testing.T) {
+	t.Parallel()
 	want := map[string]string{}
 	var order []string
 	f, err := os.Open("testdata/carc-base-tiles.sha256")
@@ -95,6 +96,7 @@ type drawnExpansionTile struct {
 // segment but the river, inside the tile and clear of the others; the seven figures are drawn each by
 // its own silhouette.
 func TestCarcassonneExpansionTilesDrawn(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))
@@ -372,6 +374,7 @@ const expansionTable = `(async (base, again) => {
 // the rules reference has an entry for every new feature and figure. A base game's position shows none
 // of it.
 func TestCarcassonneExpansionTable(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.EmulateViewport(1440, 900))
@@ -559,6 +562,7 @@ func expansionShots(t *testing.T, ctx context.Context) {
 // the options it sends name the checked ones in the canonical order, and none checked sends a base game's
 // options exactly as before (no expansions field).
 func TestCarcassonneLobbyExpansions(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))

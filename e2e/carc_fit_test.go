@@ -17,6 +17,7 @@ const panelsOverflowing = `JSON.stringify([...document.querySelectorAll('.panel,
 // and on a phone (390x844): the longer words of French and Portuguese ("Figurines", "Pontuação") once
 // pushed the score table out of its column.
 func TestCarcassonneTableFitsEveryLanguage(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))

@@ -47,6 +47,7 @@ func pickMagic(moves []carcMove, turn, n int) carcMove {
 // are those the engine's view lists; the final scores shown are the engine's replay of the match's record,
 // and the story tells the magic in words.
 func TestCarcassonneMageWitchGame(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 5)
 	ctx := browser(t, "en-US")
 	began := time.Now()

@@ -28,6 +28,7 @@ var surveyorNames = map[string][2]string{
 // one player appear on the other's and the spectator's boards; the spectator reads the scoring tiles in
 // French and Portuguese.
 func TestCarcassonneTwoPeople(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 21)
 	a := browser(t, "en-US")
 	b := incognito(t, a)

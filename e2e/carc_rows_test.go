@@ -168,6 +168,7 @@ func parseEngineSegments(segs string) []string {
 //     move form (the engine's own encoding) and the sides the engine gives it;
 //   - every segment the engine's legal moves name in those games is one the client offers.
 func TestCarcassonneRowsAgreeWithEngine(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))

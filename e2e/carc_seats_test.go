@@ -12,6 +12,7 @@ import (
 // chosen comes down to five when it is unticked), and a table for six with others, and a game of six
 // against five bots, are created from it.
 func TestCarcassonneSixSeats(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	var list struct {
 		Games []struct {

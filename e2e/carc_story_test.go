@@ -53,6 +53,7 @@ func storyEvents(t *testing.T) []game.Event {
 // tiles are named by what they show, and no line names a place by its coordinates ("(3,-2)"): the mage's
 // and the witch's places are said from the start tile.
 func TestCarcassonneStoryTranslated(t *testing.T) {
+	t.Parallel()
 	events := storyEvents(t)
 	kinds := map[string]int{}
 	for _, e := range events {
@@ -141,6 +142,7 @@ func tileIDPattern(ids []string) *regexp.Regexp {
 
 // TestTileIDPatternCatches: the pattern above finds the ids the story once printed and passes words.
 func TestTileIDPatternCatches(t *testing.T) {
+	t.Parallel()
 	re := tileIDPattern([]string{"A", "V", "O", "RV3", "TB12", "Eg"})
 	for _, s := range []string{"Turn 3: Ada draws V", "Tile RV3 fits nowhere: set aside", "Ada: tile TB12, 2 north", "Turno 4: Bea compra Eg"} {
 		if !re.MatchString(s) {

@@ -231,21 +231,25 @@ func within(t *testing.T, ctx context.Context, cond string, d time.Duration) boo
 // Click missed buttons of the side panel after a drag in this page.)
 func clickCentre(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
-	var p struct {
-		X, Y  float64
-		Under string
-	}
-	// Under names what the pointer would meet there when it is not sel or within it: a click on something
-	// drawn over the target is the page's fault, and the test says so rather than wait for nothing.
-	evalJSON(t, ctx, fmt.Sprintf(`(e => { e.scrollIntoView({block: "nearest"}); const r = e.getBoundingClientRect();
-		const x = r.x + r.width / 2, y = r.y + r.height / 2, u = document.elementFromPoint(x, y);
-		const under = !u || e.contains(u) || u.contains(e) ? "" : u.outerHTML.slice(0, 160);
-		return JSON.stringify({X: x, Y: y, Under: under}); })(document.querySelector(%q))`, sel), &p)
-	if p.Under != "" {
-		t.Fatalf("%s is covered where it would be clicked, by %s", sel, p.Under)
-	}
-	run(t, ctx, chromedp.MouseClickXY(p.X, p.Y))
+	// Armed as click is: a redraw of the table (a push from the server) between finding the element and
+	// the release loses the click, which is then made again on the element drawn anew.
+	clickArmed(t, ctx, sel, func() error {
+		waitJS(t, ctx, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
+		var p struct {
+			X, Y  float64
+			Under string
+		}
+		// Under names what the pointer would meet there when it is not sel or within it: a click on
+		// something drawn over the target is the page's fault, and the test says so rather than wait.
+		evalJSON(t, ctx, fmt.Sprintf(`(e => { e.scrollIntoView({block: "nearest"}); const r = e.getBoundingClientRect();
+			const x = r.x + r.width / 2, y = r.y + r.height / 2, u = document.elementFromPoint(x, y);
+			const under = !u || e.contains(u) || u.contains(e) ? "" : u.outerHTML.slice(0, 160);
+			return JSON.stringify({X: x, Y: y, Under: under}); })(document.querySelector(%q))`, sel), &p)
+		if p.Under != "" {
+			t.Fatalf("%s is covered where it would be clicked, by %s", sel, p.Under)
+		}
+		return chromedp.Do(ctx, chromedp.MouseClickXY(p.X, p.Y))
+	})
 }
 
 // clickCell clicks the middle of a board cell, with the mouse.
@@ -335,6 +339,7 @@ func createCarcAgainstBot(t *testing.T, e *env, ctx context.Context, shotName st
 // choice and plays it to the end in the browser, turns by clicks, keys and drags in turn; the final scores
 // shown must be the engine's replay of the record. The replay then steps through the finished game.
 func TestCarcassonneAgainstBot(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 11)
 	ctx := browser(t, "en-US")
 	began := time.Now()

@@ -24,6 +24,7 @@ type drawnTile struct {
 // the positions of many games, and the segments the client draws on a tile must be the meeple spots the
 // engine's legal moves name for it.
 func TestCarcassonneTilesAgreeWithEngine(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))

@@ -12,6 +12,7 @@ import (
 // reader's language, markup and script in a message show as text and run nothing, a player can mute the
 // other, and the replay shows what was said.
 func TestTableChat(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 2)
 	var m struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 2}, &m)
@@ -63,6 +64,7 @@ func TestTableChat(t *testing.T) {
 // TestChatSignalsUnreadMessages: on a phone the chat is a drawer one tap from the board; a message that
 // arrives while it is closed shows a count on its tab and in the page's title, and opening it reads them.
 func TestChatSignalsUnreadMessages(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 2)
 	var m struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &m)

@@ -11,6 +11,7 @@ import (
 // click, landing while the first is in flight, must neither send a move built from the old decision nor
 // show a refusal. The page was seen showing the engine's English refusal after such a double-click.
 func TestDoubleClickSendsOneMove(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	id, token := e.startSolo("cartographers")
 	ctx := browser(t, "pt-BR")
@@ -37,6 +38,7 @@ func TestDoubleClickSendsOneMove(t *testing.T) {
 // as the server's English message. A visitor to a Carcassonne match asks, in Portuguese, for the seat of a
 // name already at the table.
 func TestRefusalsAreTranslated(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	var m struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &m)
@@ -57,6 +59,7 @@ func TestRefusalsAreTranslated(t *testing.T) {
 // them, never silently given a smaller game: wait (the room stays open), start with fewer (offered only
 // where the game allows it), or seat bots in them and start.
 func TestStartAsksAboutEmptySeats(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	var m struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 3}, &m)

@@ -11,6 +11,7 @@ import (
 // sat in the space's top-right corner over the right horn of the monster's glyph: it now sits between the
 // horns, covering neither tip nor the head.
 func TestSmallGlyphsRead(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.EmulateViewport(420, 300, chromedp.EmulateScale(4)), chromedp.Navigate(e.url+"/"))

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -43,6 +44,13 @@ func newEnv(t *testing.T, seed uint64) *env { return newEnvWith(t, seed, nil) }
 // newEnvWith is newEnv with the server's configuration changed by tweak (mail, say).
 func newEnvWith(t *testing.T, seed uint64, tweak func(*server.Config)) *env {
 	t.Helper()
+	return newEnvServing(t, seed, tweak, nil)
+}
+
+// newEnvServing is newEnvWith whose server's handler is seen through wrap (nil: as it is), for a test that
+// must change how the network answers (an answer held back, say).
+func newEnvServing(t *testing.T, seed uint64, tweak func(*server.Config), wrap func(http.Handler) http.Handler) *env {
+	t.Helper()
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "surveyor.db"))
 	if err != nil {
@@ -57,19 +65,25 @@ func newEnvWith(t *testing.T, seed uint64, tweak func(*server.Config)) *env {
 	if tweak != nil {
 		tweak(&cfg)
 	}
-	e.url = serve(t, cfg)
+	e.url = serve(t, cfg, wrap)
 	return e
 }
 
-// serve starts a server on cfg and returns its address; the server, then its store, close when the test
-// ends.
-func serve(t *testing.T, cfg server.Config) string {
+// serve starts a server on cfg, its handler seen through wrap when there is one, and returns its address;
+// the server, then its store, close when the test ends.
+func serve(t *testing.T, cfg server.Config, wrap ...func(http.Handler) http.Handler) string {
 	t.Helper()
 	srv, err := server.New(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(srv.Handler())
+	h := srv.Handler()
+	for _, w := range wrap {
+		if w != nil {
+			h = w(h)
+		}
+	}
+	hs := httptest.NewServer(h)
 	t.Cleanup(func() {
 		hs.CloseClientConnections()
 		srv.Close()
@@ -128,39 +142,131 @@ func (e *env) call(method, path, token string, body, v any) {
 
 // chromiumPath finds the browser. Without one the browser tests fail rather than skip, so that a machine
 // missing Chromium cannot pass them silently (scripts/test installs Debian's package).
-func chromiumPath(t *testing.T) string {
-	t.Helper()
+func chromiumPath() (string, error) {
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
-			return p
+			return p, nil
 		}
 	}
-	t.Fatal("no chromium on PATH: run scripts/test, which installs Debian's chromium package")
-	return ""
+	return "", errors.New("no chromium on PATH: run scripts/test, which installs Debian's chromium package")
 }
 
-// browser starts headless Chromium and returns its root context (one tab); more tabs in separate
-// browser contexts come from incognito(ctx).
+// browser returns a tab in a fresh browser context (its own storage, as a new person's browser) of the
+// package's Chromium for langs; more tabs in separate browser contexts come from incognito(ctx).
+// Starting Chromium was most of a short test's time, so one process per language list serves every
+// test: the language lists (--lang, --accept-lang, LANGUAGE) are the process's, and a browser context
+// shares nothing else a page can see with the other tests' contexts.
 func browser(t *testing.T, langs string) context.Context {
 	t.Helper()
-	path := chromiumPath(t)
+	root, err := chromium.root(langs)
+	if err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return incognito(t, root)
+}
+
+// soleBrowser starts a Chromium of the test's own and returns its first tab, in the browser's own
+// (not off-the-record) context: for what Chromium refuses to an incognito context, such as installing
+// the client.
+func soleBrowser(t *testing.T, langs string) context.Context {
+	t.Helper()
+	b, err := startBrowser(langs)
+	if err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	t.Cleanup(b.close)
+	failOnPageErrors(t, b.ctx)
+	return b.ctx
+}
+
+// chromium holds the package's browsers, one per language list, started on first use and closed by
+// TestMain.
+var chromium = &browsers{byLangs: map[string]*sharedBrowser{}}
+
+type browsers struct {
+	mu      sync.Mutex
+	byLangs map[string]*sharedBrowser
+}
+
+type sharedBrowser struct {
+	ctx    context.Context // the first tab, which no test uses: its end is the browser's
+	cancel context.CancelFunc
+	dir    string // the profile
+}
+
+// root returns the first tab of the browser for langs, starting one when there is none or when the one
+// there was has stopped (a crash is then one test's failure, not every later test's).
+func (bs *browsers) root(langs string) (context.Context, error) {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	if b := bs.byLangs[langs]; b != nil {
+		if b.ctx.Err() == nil {
+			return b.ctx, nil
+		}
+		b.close()
+		delete(bs.byLangs, langs)
+	}
+	b, err := startBrowser(langs)
+	if err != nil {
+		return nil, err
+	}
+	bs.byLangs[langs] = b
+	return b.ctx, nil
+}
+
+// startBrowser starts headless Chromium with langs as its languages (none given: the system's).
+func startBrowser(langs string) (*sharedBrowser, error) {
+	path, err := chromiumPath()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "surveyor-e2e-chromium-")
+	if err != nil {
+		return nil, fmt.Errorf("profile directory: %w", err)
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.UserDataDir(t.TempDir()),
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.UserDataDir(dir),
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 1200),
+		// Each browser context a test opens is a window, and Chromium builds each window's address-bar
+		// popups as web pages of their own (two renderers, about 1 CPU-second a window, much of a short
+		// test's cost). Headless, nobody sees them. (chromedp's own defaults, Translate and
+		// BlinkGenPropertyTrees, are kept: this flag replaces its list.)
+		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,WebUIOmniboxPopup,WebUIOmniboxAimPopup"),
 	)
 	if langs != "" {
 		opts = append(opts, chromedp.Flag("lang", langs), chromedp.Flag("accept-lang", langs), chromedp.Env("LANGUAGE="+langs))
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelA() })
+	ctx, cancelC := chromedp.NewContext(actx)
+	b := &sharedBrowser{ctx: ctx, cancel: func() { cancelC(); cancelA() }, dir: dir}
 	// The first Do starts the browser; it must not carry a timeout, which would stop the whole browser.
 	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
+		b.close()
+		return nil, fmt.Errorf("chromium for %q: %w", langs, err)
 	}
-	failOnPageErrors(t, ctx)
-	return ctx
+	return b, nil
+}
+
+func (b *sharedBrowser) close() {
+	b.cancel()
+	os.RemoveAll(b.dir)
+}
+
+// closeAll stops every browser.
+func (bs *browsers) closeAll() {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	for langs, b := range bs.byLangs {
+		b.close()
+		delete(bs.byLangs, langs)
+	}
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	chromium.closeAll()
+	os.Exit(code)
 }
 
 // incognito opens a tab in a fresh browser context: its own storage, as a second person's browser.
@@ -217,14 +323,88 @@ func run(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.
 
 func click(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	run(t, ctx, chromedp.Click(chromedp.CSS(sel)))
+	clickArmed(t, ctx, sel, func() error { return chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))) })
+}
+
+// clickArmed clicks sel by do, and makes sure that the click reached sel. Two races of a page that draws
+// itself again lose a mouse click, and a loaded machine makes their gaps long:
+//   - the element is replaced (a tournament's page every few seconds, a table on every push, the lobby's
+//     lists every 5 s) between chromedp's finding it and the mouse's press, or between the press and the
+//     release: then no click happens at all, or one on an ancestor of the two elements;
+//   - the element moves (a panel above it appears when its answer comes: the lobby's "Your games") between
+//     chromedp's reading its place and the press: the click lands on whatever is now there.
+//
+// The click is armed: the first trusted click the page gets is checked against sel, and one that is
+// neither on sel (or within it) nor where sel is drawn is stopped before the page's own handlers see it,
+// so that it does nothing, and is made again on the element now there. A click that reached sel is never
+// repeated, nor one on an element that stayed. (A page between two documents is not armed: its click is
+// then not tried again.)
+func clickArmed(t *testing.T, ctx context.Context, sel string, do func() error) {
+	t.Helper()
+	q := strconv.Quote(sel)
+	for tries := 0; ; tries++ {
+		_ = chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(e => {
+			window.__e2eClick = {clicked: false, missed: ""};
+			if (e) e.__e2eArmed = true;
+			if (window.__e2eArm) window.removeEventListener("click", window.__e2eArm, {capture: true});
+			window.__e2eArm = (ev) => {
+				if (!ev.isTrusted) return;
+				window.removeEventListener("click", window.__e2eArm, {capture: true});
+				window.__e2eClick.clicked = true;
+				// On sel, within it, or on what takes the clicks where sel is drawn (a mark that lets the
+				// pointer through to the space under it).
+				const on = (r) => ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom;
+				if (ev.composedPath().some(n => n instanceof Element && n.matches(`+q+`)) ||
+					[...document.querySelectorAll(`+q+`)].some(n => on(n.getBoundingClientRect()))) return;
+				window.__e2eClick.missed = (ev.target instanceof Element ? ev.target.outerHTML : String(ev.target)).slice(0, 160) || "?";
+				ev.stopImmediatePropagation();
+				ev.preventDefault();
+			};
+			window.addEventListener("click", window.__e2eArm, {capture: true}); })(document.querySelector(`+q+`))`))
+		err := do()
+		if err != nil {
+			msg := err.Error()
+			if tries >= 5 || ctx.Err() != nil ||
+				!(strings.Contains(msg, "Could not find node with given id") || strings.Contains(msg, "Node is detached")) {
+				t.Fatalf("clicking %s: %v\n%s", sel, err, pageReport(ctx))
+			}
+			continue
+		}
+		// What the click did, and the arming undone (a click that never came, on a disabled button say, must
+		// not leave it to catch a later click). A page that went elsewhere has no __e2eClick: the click
+		// reached it.
+		var got struct {
+			Clicked, Fresh bool
+			Missed         string
+		}
+		raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(e => { const c = window.__e2eClick;
+			if (!c) return "{}";
+			window.removeEventListener("click", window.__e2eArm, {capture: true});
+			return JSON.stringify({Clicked: c.clicked, Missed: c.missed, Fresh: !!e && !e.__e2eArmed}); })(document.querySelector(`+q+`))`))
+		if err != nil || json.Unmarshal([]byte(raw), &got) != nil {
+			return
+		}
+		switch {
+		case got.Missed != "" && tries >= 5:
+			t.Fatalf("clicking %s: every click landed elsewhere, the last on %s\n%s", sel, got.Missed, pageReport(ctx))
+		case got.Missed != "":
+			t.Logf("a click on %s landed on %s (the page moved under the pointer): clicking again", sel, got.Missed)
+		case !got.Clicked && got.Fresh && tries < 5:
+			// The element was replaced under the mouse and no click came: again, on the new one.
+		default:
+			return
+		}
+	}
 }
 
 // waitJS polls a JavaScript condition until it is true.
 func waitJS(t *testing.T, ctx context.Context, cond string) {
 	t.Helper()
+	// A condition that throws is not true yet: the element it reads may not be on the page yet (the lobby
+	// shows itself once its first answers are in), as a page being drawn is in a person's browser.
+	guarded := "(() => { try { return !!(" + cond + "\n); } catch (e) { return false; } })()"
 	for tries := 0; ; tries++ {
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond)))
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](guarded, chromedp.WithPollingInterval(20*time.Millisecond)))
 		if err == nil {
 			return
 		}
@@ -236,8 +416,34 @@ func waitJS(t *testing.T, ctx context.Context, cond string) {
 			time.Sleep(50 * time.Millisecond)
 			continue
 		}
-		t.Fatalf("waiting for %s: %v", cond, err)
+		t.Fatalf("waiting for %s: %v\n%s", cond, err, pageReport(ctx))
 	}
+}
+
+// pageReport tells what the page shows, for a failure's message: where it is, whether it has loaded, the
+// table's state, the errors and notices in view and the start of its text. A log then tells a page that
+// went elsewhere from one that did not catch up or one that refused something.
+func pageReport(ctx context.Context) string {
+	if ctx.Err() != nil {
+		return "page: none (the test's browser context has ended)"
+	}
+	// The page may itself be stuck: the report gets a few seconds, not the test's remaining time.
+	rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	out, err := chromedp.Run(rctx, chromedp.Evaluate[string](`(() => {
+		const seen = (e) => !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length);
+		const text = (e) => e.textContent.replace(/\s+/g, " ").trim().slice(0, 160);
+		const tb = document.querySelector("#table");
+		const notes = [...document.querySelectorAll(".error, .notice, .offline-banner, [role=alert], [role=dialog]")]
+			.filter(e => seen(e) && text(e)).slice(0, 6).map(text);
+		return JSON.stringify({ href: location.href, readyState: document.readyState,
+			table: tb ? Object.assign({}, tb.dataset) : null, notices: notes,
+			text: document.body ? document.body.innerText.replace(/\s+/g, " ").slice(0, 300) : "" });
+	})()`))
+	if err != nil {
+		return fmt.Sprintf("page: could not be read: %v", err)
+	}
+	return "page: " + out
 }
 
 // evalJSON runs a script that resolves to a JSON string and decodes it into v.

@@ -9,6 +9,7 @@ import (
 // TestHostClosesTheRoom: only the host is offered Start and Close; when the host closes the waiting room,
 // the guest's page says so.
 func TestHostClosesTheRoom(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	a := browser(t, "en-US")
 	b := incognito(t, a)

@@ -30,7 +30,8 @@ func TestInstallableAndOffline(t *testing.T) {
 	// A match waiting in the lobby, whose host's name the offline lobby must not show.
 	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "max_seats": 3, "name": "Zelda"}, nil)
 
-	ctx := browser(t, "en-US")
+	// Chromium finds nothing installable in an incognito context: this page has a browser of its own.
+	ctx := soleBrowser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(px.URL+"/"))
 	waitJS(t, ctx, `!!document.querySelector('#create-form') && document.body.textContent.includes("Zelda")`)
 	if shown := evalString(t, ctx, `String(document.querySelector('#offline-banner').hidden)`); shown != "true" {

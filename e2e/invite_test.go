@@ -12,6 +12,7 @@ import (
 // visitor's name box; she declines, and the host's room says so. Cy accepts and sits under his account's
 // name; the room marks him accepted.
 func TestInvitationAcceptAndDecline(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 4)
 	ada := e.signUp(t, "Ada")
 	e.signUp(t, "Cy")

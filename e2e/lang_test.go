@@ -10,6 +10,7 @@ import (
 // TestLanguages: a French browser gets the French client; switching to Portuguese translates the lobby
 // and, in a game, the scoring cards by their Portuguese rulebook names; the choice survives a reload.
 func TestLanguages(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 5)
 	var created struct {
 		ID    string `json:"id"`
@@ -61,6 +62,7 @@ func TestLanguages(t *testing.T) {
 // TestEveryStringTranslated: every string of the English client has a French and a Portuguese version
 // (a missing one would show the English, or the key, to a player who chose another language).
 func TestEveryStringTranslated(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))

@@ -11,6 +11,7 @@ import (
 // to an interactive sheet (docs/client.md keeps the figures; timing is logged, not asserted). It checks the
 // table becomes playable and that the page preloaded its modules.
 func TestLoadOverASlowLink(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	id, token := e.startSolo("cartographers")
 	ctx := browser(t, "en-US")

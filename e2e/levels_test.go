@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 )
@@ -10,6 +11,7 @@ import (
 // (the lobby's list, levels for people included), as many at a table as it seats: each bot plays its seat to
 // the end by itself, the person's moves go through the page, and the end screen comes.
 func TestAGameAgainstEveryLevel(t *testing.T) {
+	t.Parallel()
 	var list struct {
 		Games []struct {
 			Name     string   `json:"name"`
@@ -24,12 +26,17 @@ func TestAGameAgainstEveryLevel(t *testing.T) {
 			continue
 		}
 		t.Run(g.Name, func(t *testing.T) {
+			t.Parallel()
 			// max_seats is the widest any options allow (Carcassonne's sixth seat needs Inns & Cathedrals):
 			// the default options seat five at most.
 			per := max(1, min(len(g.Bots), min(g.MaxSeats, 5)-1))
 			for start := 0; start < len(g.Bots); start += per {
 				levels := g.Bots[start:min(start+per, len(g.Bots))]
-				gameAgainst(t, e, g.Name, levels)
+				// Each table its own game, in its own page, at the same time as the others.
+				t.Run(strings.Join(levels, "+"), func(t *testing.T) {
+					t.Parallel()
+					gameAgainst(t, e, g.Name, levels)
+				})
 			}
 		})
 	}

@@ -10,6 +10,7 @@ import (
 // "Play now" starts a solo Cartographers game, or a Carcassonne game against a bot; "Invite a friend"
 // opens a table for two whose link is there to share.
 func TestLobbyShowsTheGames(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 5)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))

@@ -11,6 +11,7 @@ import (
 // TestHundredPlayers opens a 100-player game (the engine's largest) as a spectator and as a player: all
 // 99 other sheets are listed, and the player can turn a shape; the times are logged for docs/client.md.
 func TestHundredPlayers(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	var created struct {
 		ID    string `json:"id"`

@@ -142,6 +142,7 @@ func momentsSeed(t *testing.T, opts cartographers.Options) uint64 {
 // except Ada's moments, which her page plays (and the zombies' spread, which her page must show). Each
 // moment is checked against what the engine says about it.
 func TestMultiplayerMoments(t *testing.T) {
+	t.Parallel()
 	opts, err := cartographers.ParseOptions([]byte(`{"preset":"heroes"}`))
 	if err != nil {
 		t.Fatal(err)
@@ -417,6 +418,7 @@ func holdSeat(t *testing.T, ctx context.Context, e *env, id, token, lang string)
 // the API, the rift card through the page, which must offer the engine's five terrains and draw the one
 // chosen.
 func TestRiftLandsSolo(t *testing.T) {
+	t.Parallel()
 	opts, err := cartographers.ParseOptions([]byte(`{"preset":"cartographers"}`))
 	if err != nil {
 		t.Fatal(err)

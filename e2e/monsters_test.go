@@ -11,6 +11,7 @@ import (
 // TestHeroesMonstersMarked: each Heroes monster's spaces carry its own mark on the sheet (they were one
 // identical glyph), and a legend says what each monster on the map does.
 func TestHeroesMonstersMarked(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 4)
 	type mark struct {
 		Card  string   `json:"card"`
@@ -56,6 +57,7 @@ func TestHeroesMonstersMarked(t *testing.T) {
 // TestShapeFittingNowhereMarked: a card's shape that fits nowhere on the sheet is marked, and cannot be
 // chosen (it was offered like the others).
 func TestShapeFittingNowhereMarked(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 6)
 	var id, token string
 	var nowhere []int

@@ -11,6 +11,7 @@ import (
 // TestDrawnSpacesSettleIn: the spaces a player has just drawn settle into place, once (the next redraw
 // shows them still), and not at all for a player who asks for less motion.
 func TestDrawnSpacesSettleIn(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	id, token := e.startSolo("cartographers")
 	ctx := browser(t, "en-US")

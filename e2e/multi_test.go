@@ -48,6 +48,7 @@ func earlyAmbushSeed(t *testing.T) (seed uint64, turns int) {
 // clock, simultaneous draws, an undo, ambushes drawn on the neighbour's sheet and seen there, the four
 // season scorings, the final scores checked against the engine's replay, and a spectator watching.
 func TestTwoPlayers(t *testing.T) {
+	t.Parallel()
 	seed, ambushTurn := earlyAmbushSeed(t)
 	e := newEnv(t, seed)
 	a := browser(t, "en-US")

@@ -14,6 +14,7 @@ import (
 // are asked only for a clock of one's own), and the invite page says what game, content and clock a
 // visitor is joining.
 func TestNewcomerReadsTheLobbyAndTheInvite(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))
@@ -58,6 +59,7 @@ func TestNewcomerReadsTheLobbyAndTheInvite(t *testing.T) {
 // TestNoDeveloperNotesAtTheTable: a Heroes game on map side C shows players no note about where the
 // side's data came from (it did: "This map side's data comes from a single source").
 func TestNoDeveloperNotesAtTheTable(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	id, token := e.startSolo("heroes")
 	ctx := browser(t, "en-US")
@@ -70,6 +72,7 @@ func TestNoDeveloperNotesAtTheTable(t *testing.T) {
 // TestPhoneConfirmInView: on a 390x844 phone, Confirm is on the screen while the map is, in both games:
 // a turn needs no scrolling (it sat at y≈960 below the board).
 func TestPhoneConfirmInView(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	id, token := e.startSolo("cartographers")
 	carc := e.startCarcassonne(false)
@@ -106,6 +109,7 @@ func TestPhoneConfirmInView(t *testing.T) {
 // TestSheetFitsADesktopScreen: at 1440x900 the whole sheet, row K and the coin track included, is on the
 // screen without scrolling (row K and the coins sat below the fold).
 func TestSheetFitsADesktopScreen(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	id, token := e.startSolo("cartographers")
 	ctx := browser(t, "en-US")
@@ -124,6 +128,7 @@ func TestSheetFitsADesktopScreen(t *testing.T) {
 // TestPhoneReadsScoringRules: on a phone, where a scoring card's rule is not shown (it was only a hover
 // tooltip, unreadable by touch), a tap on the card shows it.
 func TestPhoneReadsScoringRules(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	id, token := e.startSolo("cartographers")
 	ctx := browser(t, "en-US")
@@ -140,6 +145,7 @@ func TestPhoneReadsScoringRules(t *testing.T) {
 // TestZoomCoversNoTile: on a phone and on a desktop the Carcassonne zoom buttons do not lie over the board
 // (they covered a tile, on a desktop the corner of one being placed and the meeple spot on it).
 func TestZoomCoversNoTile(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	carc := e.startCarcassonne(false)
 	for _, size := range []struct {
@@ -168,6 +174,7 @@ func TestZoomCoversNoTile(t *testing.T) {
 // TestInviteABotByName: a host invites a bot account by name from the waiting room; an unknown name is
 // refused in words, and so is a person's name from a guest (inviting people by name takes an account).
 func TestInviteABotByName(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	bot := e.signUp(t, "Robo")
 	bot.post("/api/account/bot", struct{}{}, nil)
@@ -191,6 +198,7 @@ func TestInviteABotByName(t *testing.T) {
 // TestRulesOneTapAway: at either table the rules reference opens with a tap (or "?"): the scoring cards in
 // play with their rules and the Heroes monsters' abilities; Carcassonne's scoring and every Land Surveyors tile.
 func TestRulesOneTapAway(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	id, token := e.startSolo("heroes")
 	carc := e.startCarcassonne(true)

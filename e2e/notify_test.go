@@ -177,6 +177,7 @@ func playTurns(t *testing.T, e *env, id, token string, seat int) (sent time.Time
 // switches, the browsers list, mail offered only where the server sends mail; following a player puts
 // them in the lobby's list of people you follow, online.
 func TestNotificationSettings(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 12)
 	ada := browser(t, "fr-FR")
 	signUpIn(t, ada, e, "Ada")
@@ -214,6 +215,7 @@ func TestNotificationSettings(t *testing.T) {
 // daily digest; the page says the address waits for its link; the link, followed in the browser, confirms
 // it, and the settings say so.
 func TestMailSettings(t *testing.T) {
+	t.Parallel()
 	smtp := mailtest.Start(t)
 	mc, err := mail.ParseURL(smtp.URL("Surveyor <noreply@surveyor.example>"))
 	if err != nil {

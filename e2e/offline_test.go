@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -20,9 +21,10 @@ const socketControl = `window.__ws = []; window.__blockWS = false;
   window.WebSocket.prototype = W.prototype;
 })();`
 
-// TestOfflineIsShownAndHoldsTheMove: when the connection drops, the page says so and holds Confirm (Enter
-// sends nothing); when it is back, the page says that too and the placed move can be confirmed.
-func TestOfflineIsShownAndHoldsTheMove(t *testing.T) {
+// socketPage opens a solo game's table, its seat held, on a page whose WebSockets the test controls
+// (socketControl).
+func socketPage(t *testing.T) (*env, context.Context, string, string) {
+	t.Helper()
 	e := newEnv(t, 3)
 	id, token := e.startSolo("cartographers")
 	ctx := browser(t, "en-US")
@@ -31,6 +33,14 @@ func TestOfflineIsShownAndHoldsTheMove(t *testing.T) {
 	}
 	holdSeat(t, ctx, e, id, token, "en")
 	run(t, ctx, chromedp.Navigate(e.url+"/m/"+id))
+	return e, ctx, id, token
+}
+
+// TestOfflineIsShownAndHoldsTheMove: when the connection drops, the page says so and holds Confirm (Enter
+// sends nothing); when it is back, the page says that too and the placed move can be confirmed.
+func TestOfflineIsShownAndHoldsTheMove(t *testing.T) {
+	t.Parallel()
+	e, ctx, id, token := socketPage(t)
 	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]') && window.__ws.length > 0`)
 	if evalString(t, ctx, `String(!!document.querySelector('#conn'))`) != "false" {
 		t.Error("a connection notice shows while connected")
@@ -61,4 +71,31 @@ func TestOfflineIsShownAndHoldsTheMove(t *testing.T) {
 	}
 	// The "back" notice goes by itself.
 	waitJS(t, ctx, `!document.querySelector('#conn')`)
+}
+
+// TestPlannedCloseIsToldOnlyIfLong: a server going away on purpose (1001, a rolling upgrade) is followed
+// by a reconnect within a second, and the page says nothing of it; a reconnect that has not succeeded
+// 1.5 s after such a close is told as any lost connection. (The page's end of the socket is closed and its
+// handler told the server's code: a page cannot close a socket with 1001 itself.)
+func TestPlannedCloseIsToldOnlyIfLong(t *testing.T) {
+	t.Parallel()
+	_, ctx, _, _ := socketPage(t)
+	waitJS(t, ctx, `!!document.querySelector('#main-sheet[data-ready]') && window.__ws.length === 1 && window.__ws[0].readyState === 1`)
+	// Any notice that shows, however briefly, is seen.
+	evalString(t, ctx, `window.__connSeen = false;
+		new MutationObserver(() => { if (document.querySelector('#conn')) window.__connSeen = true; }).observe(document.body, { childList: true, subtree: true }); ""`)
+	const goAway = `(() => { const s = window.__ws.at(-1), f = s.onclose; s.onclose = null; s.close(); f({ code: 1001 }); return ""; })()`
+
+	evalString(t, ctx, goAway)
+	waitJS(t, ctx, `window.__ws.length === 2 && window.__ws[1].readyState === 1`)
+	time.Sleep(1700 * time.Millisecond) // past the moment a notice would be told
+	if evalString(t, ctx, `String(window.__connSeen)`) != "false" {
+		t.Error("a connection notice showed for a server going away whose socket was back within a second")
+	}
+
+	evalString(t, ctx, `window.__blockWS = true, ""`)
+	evalString(t, ctx, goAway)
+	waitJS(t, ctx, `!!document.querySelector('#conn[data-state="lost"]')`)
+	evalString(t, ctx, `window.__blockWS = false, ""`)
+	waitJS(t, ctx, `!!document.querySelector('#conn[data-state="back"]')`)
 }

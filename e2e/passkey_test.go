@@ -11,6 +11,7 @@ import (
 // TestPasskey: a player signs up with a password, registers a passkey (Chromium's virtual authenticator,
 // through the DevTools WebAuthn domain), signs out, and signs in again with the passkey alone.
 func TestPasskey(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	passkeyFlow(t, e.url)
 }
@@ -18,6 +19,7 @@ func TestPasskey(t *testing.T) {
 // TestPasskeyAcrossInstances: the same, on three instances sharing one PostgreSQL behind a balancer that
 // sends each ceremony's second step to another instance than its first.
 func TestPasskeyAcrossInstances(t *testing.T) {
+	t.Parallel()
 	lb := newBalancedInstances(t, 3)
 	passkeyFlow(t, lb.url)
 	if lb.ceremonies.Load() < 2 || lb.sameInstance.Load() != 0 {

@@ -48,6 +48,7 @@ func checkOneScreen(t *testing.T, game string, got onScreen, onBar map[string]bo
 // once the tile is laid) and the action bar (Confirm, Rotate; Flip) are all on the screen at once, none
 // under the bar; in the guided game, the step about the card brings it into view.
 func TestPhoneOneScreen(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	id, token := e.startSolo("cartographers")
 	carc := e.startCarcassonne(false)

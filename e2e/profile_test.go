@@ -49,6 +49,7 @@ func (s *signedClient) post(path string, body, v any) {
 // TestProfileAndLeaderboard: after a rated Carcassonne game between two accounts, the winner's profile
 // shows the rating, its chart and the game with its replay, and the leaderboard lists both, best first.
 func TestProfileAndLeaderboard(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 5)
 	ada, bea := e.signUp(t, "Ada"), e.signUp(t, "Bea")
 	var m struct{ ID, Token string }

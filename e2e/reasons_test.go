@@ -60,6 +60,7 @@ func mapGrid(m string) [][]rune {
 // the map, over a filled space, missing the ruins) in English, French and Portuguese: the shape must turn
 // red, the reason must be stated in that language and Confirm must stay disabled.
 func TestIllegalReasonLanguages(t *testing.T) {
+	t.Parallel()
 	seed := ruinsFirstSeed(t)
 	e := newEnv(t, seed)
 	id, token := e.startSolo("cartographers")

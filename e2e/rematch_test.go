@@ -44,6 +44,7 @@ func roomNames(t *testing.T, ctx context.Context, id string, n int) string {
 // "Watch the rematch". Bea joins from the panel that stays, both names are in both waiting rooms, Ada
 // starts and both pages show the new game.
 func TestRematchTwoPeople(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 5)
 	a := browser(t, "en-US")
 	b := incognito(t, a)
@@ -157,6 +158,7 @@ func TestRematchTwoPeople(t *testing.T) {
 // page open; the last season's dialog offers "Play again", which leads to the new match's waiting room
 // with the same bot already seated.
 func TestRematchAgainstBot(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 7)
 	ctx := browser(t, "en-US")
 	var ada created
@@ -230,6 +232,7 @@ func TestRematchAgainstBot(t *testing.T) {
 // the rematch and starts it alone; Bea's page, still on the finished game, offers "Join the rematch", and
 // pressing it, now too late for a seat, takes her to watch the rematch instead of leaving her on an error.
 func TestRematchStartedWithout(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 9)
 	ctx := browser(t, "en-US")
 	var ada, bea created

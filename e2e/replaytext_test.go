@@ -15,7 +15,14 @@ import (
 // finishByAPI plays a started match to its end through the API, every seat its first legal move.
 func (e *env) finishByAPI(id string, tokens []string) {
 	e.t.Helper()
-	for range 400 {
+	e.finishWith(id, tokens, func(int, int) int { return 0 })
+}
+
+// finishWith plays a started match to its end through the API, every seat at turn i the legal move
+// pick(i, n) of the n listed.
+func (e *env) finishWith(id string, tokens []string, pick func(i, n int) int) {
+	e.t.Helper()
+	for i := range 400 {
 		var st struct {
 			Match struct {
 				Status string `json:"status"`
@@ -28,7 +35,7 @@ func (e *env) finishByAPI(id string, tokens []string) {
 		}
 		seat := st.Match.ToAct[0]
 		moves := legalMoves[json.RawMessage](e, id, tokens[seat])
-		e.postJSON("/api/matches/"+id+"/moves", tokens[seat], map[string]json.RawMessage{"move": moves[0]}, nil)
+		e.postJSON("/api/matches/"+id+"/moves", tokens[seat], map[string]json.RawMessage{"move": moves[pick(i, len(moves))]}, nil)
 	}
 	e.t.Fatal("the match did not end in 400 moves")
 }
@@ -37,6 +44,7 @@ func (e *env) finishByAPI(id string, tokens []string) {
 // titled with the game and its players rather than the match's id, and a Carcassonne step says where the
 // tile went in words, not as "L (0, -1) 180°".
 func TestReplayReadsAsText(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 5)
 	var solo struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 1}, &solo)
@@ -99,6 +107,7 @@ func lineWith(text, s string) string {
 // time past its threshold ("Winter · 7/6" was shown), and no longer shows the cards left or what each edict
 // "would give now".
 func TestFinishedTableReadsAsOver(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 2)
 	var id, token string
 	// A game whose last card passed winter's threshold, the case that read 7/6.
@@ -145,6 +154,7 @@ func TestFinishedTableReadsAsOver(t *testing.T) {
 // TestGameLogDuringPlay: a table in play has a game log (there was none before the end): opened, it tells
 // the game so far in the page's language, and follows the moves while open.
 func TestGameLogDuringPlay(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	id, token := e.startSolo("cartographers")
 	ctx := browser(t, "fr-FR")
@@ -168,6 +178,7 @@ func TestGameLogDuringPlay(t *testing.T) {
 // TestSaveTheMapAsAPicture: a finished game's end screen saves the map as an SVG that carries its own
 // styles and as a PNG, in both games.
 func TestSaveTheMapAsAPicture(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 2)
 	var solo struct{ ID, Token string }
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 1}, &solo)

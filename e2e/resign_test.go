@@ -62,6 +62,7 @@ type endedMatch struct {
 // Resign dialog, keeps playing, then resigns; both pages (English and French) show the game over, the
 // guest first.
 func TestResignCartographers(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 5)
 	var ada seatedMatch
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "max_seats": 2, "name": "Ada"}, &ada)
@@ -136,6 +137,7 @@ func (m endedMatch) Result() []int {
 // TestResignCarcassonne: at a table of three (Ada in the page, Bea through the API, a bot), Ada resigns and
 // the game goes on, the server playing her seat; when Bea resigns too, the bot is left alone and wins.
 func TestResignCarcassonne(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 7)
 	var ada, bea seatedMatch
 	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "max_seats": 3, "name": "Ada"}, &ada)
@@ -182,9 +184,12 @@ func TestClaimVictoryInThePage(t *testing.T) {
 	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "max_seats": 2, "name": "Ada",
 		"clock": map[string]any{"mode": "move", "seconds": 2}}, &ada)
 	e.postJSON("/api/matches/"+ada.ID+"/join", "", map[string]any{"name": "Bea"}, &bea)
-	e.postJSON("/api/matches/"+ada.ID+"/start", ada.Token, map[string]any{}, nil)
+	// The page waits in the room before the start, so that the clock's two seconds run from a page that is
+	// there (a browser started within them on a loaded machine saw them out before its first look).
 	a := browser(t, "en-US")
 	takeSeat(t, e, a, ada.ID, ada.Token, 0)
+	waitJS(t, a, `!!document.querySelector('#start')`)
+	e.postJSON("/api/matches/"+ada.ID+"/start", ada.Token, map[string]any{}, nil)
 	waitJS(t, a, `!!document.querySelector('#main-sheet[data-ready]') && !!document.querySelector('#resign')`)
 	if evalString(t, a, `String(!!document.querySelector('#claim'))`) != "false" {
 		t.Fatal("Claim victory is offered before anyone's clock ran out")

@@ -31,6 +31,7 @@ type refCard struct {
 // its card opens the hero's entry; so does a card named in the time track, and, in Carcassonne, the Land
 // Surveyors tile in force.
 func TestRulesEveryCard(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 5)
 	ctx := browser(t, "pt-BR")
 	run(t, ctx, chromedp.EmulateViewport(1440, 900))

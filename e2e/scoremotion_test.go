@@ -40,6 +40,7 @@ func reduceMotion(t *testing.T, ctx context.Context) {
 // the features the final scoring counted, one after another, each outlined and marked in the list of
 // scorings; Bea's board stays still.
 func TestCarcassonnePointsTravel(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 7)
 	a := browser(t, "en-US")
 	b := incognito(t, a)
@@ -150,6 +151,7 @@ func artShots(t *testing.T, ctx context.Context) {
 // coins from the coin track, the monsters' loss from the map, when there are any). Asking for less
 // motion, nothing flies.
 func TestSeasonPointsTravel(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	for _, calm := range []bool{false, true} {
 		id, token := e.startSolo("cartographers")

@@ -40,6 +40,7 @@ type seasonState struct {
 // the monsters cost; parts worth nothing are passed over, and the steps end by themselves. Asking for
 // less motion, nothing steps and nothing flies. A touch of the sheet ends the steps.
 func TestSeasonStepsOnTheSheet(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	for _, calm := range []bool{false, true} {
 		id, token := e.startSolo("cartographers")

@@ -14,6 +14,7 @@ import (
 // global scope: a push with the server's payload shows a notification with its title, sentence and tag,
 // and tapping it focuses an open Surveyor tab and takes it to the match, or opens one.
 func TestServiceWorkerShowsAndOpens(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "en-US")
 	// The site's pages forbid evaluating code (CSP): the worker's code runs in a blank page.

@@ -28,6 +28,7 @@ func (e *env) status(path, token string) int {
 // words), creates an API token that works from a script and revokes it, signs out everywhere, signs in
 // with the new password and deletes the account.
 func TestAccountSettings(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(e.url+"/settings"))

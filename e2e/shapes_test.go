@@ -14,6 +14,7 @@ import (
 // every orientation it previews, for every shape of every card and every hero's attack pattern, is the
 // one the engine builds from the same rotation and flip: what the player sees is what gets played.
 func TestClientOrientationsMatchEngine(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))
@@ -111,6 +112,7 @@ func TestClientOrientationsMatchEngine(t *testing.T) {
 // it calls legal with the engine's legal moves: the page must neither refuse a legal move nor offer an
 // illegal one, in free, ruins and fallback modes alike.
 func TestClientPreviewMatchesEngine(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 1)
 	ctx := browser(t, "")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))

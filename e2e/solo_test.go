@@ -21,8 +21,13 @@ import (
 // engine computes by replaying the game's record. The Heroes game brings heroes, the Heroes monsters'
 // choices and side C.
 func TestSoloGame(t *testing.T) {
-	t.Run("cartographers-A", func(t *testing.T) { soloGame(t, "cartographers", "A", 7, nil, true) })
+	t.Parallel()
+	t.Run("cartographers-A", func(t *testing.T) {
+		t.Parallel()
+		soloGame(t, "cartographers", "A", 7, nil, true)
+	})
 	t.Run("heroes-C", func(t *testing.T) {
+		t.Parallel()
 		seed, kinds := heroesSeed(t)
 		soloGame(t, "heroes", "C", seed, kinds, false)
 	})

@@ -36,6 +36,7 @@ func phoneWithTouch(t *testing.T, ctx context.Context) {
 // TestTouchPinchAndLiftedDrag, on a phone: two fingers pinch the Carcassonne board larger; a Cartographers
 // shape dragged by a finger goes where it is drawn, above the finger, not under it.
 func TestTouchPinchAndLiftedDrag(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 8)
 	carc := e.startCarcassonne(false)
 	ctx := browser(t, "en-US")

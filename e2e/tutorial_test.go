@@ -13,6 +13,7 @@ import (
 // each step is about, moves on by itself when the player has done what it asked, waits for Next otherwise,
 // comes back at the first season's scoring, and ends with "Play on".
 func TestLearnToPlay(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3) // a first season whose fourth card must be drawn on the ruins
 	ctx := browser(t, "en-US")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))

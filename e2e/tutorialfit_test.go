@@ -23,6 +23,7 @@ const guideOnScreen = `(() => {
 // shows its words and what they are about on the screen at once, the Carcassonne board is not squeezed,
 // and a phone's steps speak of taps, not keys.
 func TestTutorialsFitTheScreen(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 21)
 	for _, size := range []struct {
 		name  string

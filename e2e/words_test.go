@@ -19,6 +19,7 @@ import (
 // is named in English anywhere on the page, nor is a count written "moeda(s)". Screenshots at desktop and
 // phone sizes (SURVEYOR_SHOTS) show whether the longer words fit.
 func TestCardNamesInTheirLanguage(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 7)
 	var created struct {
 		ID    string `json:"id"`
@@ -100,6 +101,7 @@ func TestCardNamesInTheirLanguage(t *testing.T) {
 // TestDatesInPageLanguage: a browser set to American English, the page to French then Portuguese: the
 // profile's "joined" date is written as the page's language writes dates (it was the browser's "11/29/2026").
 func TestDatesInPageLanguage(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	e.signUp(t, "Ada")
 	now := time.Now()
@@ -129,6 +131,7 @@ func TestDatesInPageLanguage(t *testing.T) {
 // to the engine's English, none with a placeholder or "undefined", none reading as the English line does,
 // no card named in English and no count written "coin(s)".
 func TestCartographersStoryTranslated(t *testing.T) {
+	t.Parallel()
 	opts, err := cartographers.ParseOptions([]byte(`{"preset":"both"}`))
 	if err != nil {
 		t.Fatal(err)

@@ -42,6 +42,7 @@ func yoursRows(t *testing.T, ctx context.Context, n int) []yoursRow {
 // (the page becoming visible) moves that match to "Your turn" and the title to two. The same panel in French
 // and Portuguese, and screenshots on a desktop and a phone.
 func TestYourGames(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 11)
 	a := browser(t, "en-US")
 
@@ -190,6 +191,7 @@ func TestYourGames(t *testing.T) {
 // TestYourGamesAtMost40: a browser holding seats in 45 open matches asks at most 40 of them per refresh (the
 // API's burst is 60 per address), and the next refresh asks the others first, so that all 45 are listed.
 func TestYourGamesAtMost40(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, 3)
 	a := browser(t, "en-US")
 	var ids []string

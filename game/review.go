@@ -32,6 +32,10 @@ type Reviewing struct {
 	// Plan, if set, is the final score of seat 0 that a plan of the whole game made with the deck known
 	// reaches from st, the game's start (ok false where the game makes none: nil means never).
 	Plan func(st State) (score float64, ok bool, err error)
+	// Words, if set, names a move in English as the game's story does, for st, the position it is played
+	// in (a Carcassonne move's tile is the one drawn there): the analysis names each decision's moves by
+	// it for people, beside their JSON form for programs.
+	Words func(st State, move json.RawMessage) (string, error)
 }
 
 // Judge values decisions one at a time, in the order of a record's moves.

@@ -25,6 +25,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store/postgres/pgtest"
 )
 
@@ -195,9 +196,9 @@ func (b *balancer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := b.next.Add(1)
 	for i := range n {
 		if be := b.backends[(start+i)%n]; be.up.Load() {
-			sw := &statusWriter{ResponseWriter: w}
+			sw := &httpkit.StatusWriter{ResponseWriter: w}
 			be.rp.ServeHTTP(sw, r)
-			if sw.status < 500 {
+			if sw.Status < 500 {
 				be.served.Add(1)
 			}
 			return
@@ -205,20 +206,6 @@ func (b *balancer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusServiceUnavailable)
 }
-
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // player plays toy games one after another through the balancer, each move resent with its
 // idempotency key until acknowledged, as the browser client does after a failure.

@@ -26,11 +26,7 @@ func accEnv(t *testing.T, tweaks ...func(*Config)) (*env, string, *syncBuffer) {
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "surveyor.db")
-	st, err := sqlite.Open(t.Context(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := openSQLiteAt(t, path)
 	logs := &syncBuffer{}
 	e := newEnv(t, st, func(c *Config) {
 		c.Accounts = st

@@ -129,6 +129,21 @@ func (s *Server) routeTable() []route {
 	accounts("GET /api/challenges/{id}/share", s.challenges.Share)
 	accounts("GET /api/challenges/reminder", s.challenges.Reminder)
 	accounts("POST /api/challenges/reminder", s.challenges.Reminder)
+	accounts("GET /api/tournaments", s.tournaments.List)
+	accounts("POST /api/tournaments", s.tournaments.Create)
+	accounts("GET /api/tournaments/{id}", s.tournaments.Show)
+	accounts("POST /api/tournaments/{id}/join", s.tournaments.Join)
+	accounts("POST /api/tournaments/{id}/leave", s.tournaments.Leave)
+	accounts("POST /api/tournaments/{id}/checkin", s.tournaments.CheckIn)
+	accounts("POST /api/tournaments/{id}/withdraw", s.tournaments.Withdraw)
+	accounts("POST /api/tournaments/{id}/pause", s.tournaments.Pause(true))
+	accounts("POST /api/tournaments/{id}/resume", s.tournaments.Pause(false))
+	accounts("POST /api/tournaments/{id}/bots", s.tournaments.AddBot)
+	accounts("POST /api/tournaments/{id}/start", s.tournaments.StartNow)
+	accounts("POST /api/tournaments/{id}/cancel", s.tournaments.Cancel)
+	accounts("POST /api/tournaments/{id}/next-season", s.tournaments.NextSeason)
+	accounts("GET /api/tournaments/{id}/standings", s.tournaments.Standings)
+	accounts("GET /api/tournaments/{id}/rounds", s.tournaments.Rounds)
 	return t
 }
 
@@ -166,7 +181,8 @@ func (s *Server) routes(static fs.FS) http.Handler {
 	return s.logRequests(s.recoverPanics(s.bodyDeadline(crossSiteGate(mux))))
 }
 
-// apiHandler adapts a handler that returns an error and applies the rate limit.
+// apiHandler adapts a handler that returns an error, applies the rate limit, and serves a change under
+// busy (refused once the server is closing).
 func (s *Server) apiHandler(h func(w http.ResponseWriter, r *http.Request) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if wait := s.rateLimited(r); wait > 0 {
@@ -174,6 +190,21 @@ func (s *Server) apiHandler(h func(w http.ResponseWriter, r *http.Request) error
 			w.Header().Set("Connection", "close")
 			writeError(w, tooMany(wait, "too many requests; slow down"))
 			return
+		}
+		if !safeMethod(r.Method) {
+			// A change (a move, an undo, a start, a join: whatever appends to a match's log) is made under
+			// busy, as a WebSocket message is: Close waits for it, its observers' records included, before
+			// it cancels and the store is closed, even when http.Server.Shutdown gave up on the request.
+			// busy is taken before any match's lock, in the order of the sockets' readers. A read (a long
+			// poll among them) is left out: it is served while the server closes and does not hold Close.
+			// A body still being sent holds Close at most the body's deadline (bodyDeadline).
+			s.busy.RLock()
+			defer s.busy.RUnlock()
+			if s.ctx.Err() != nil {
+				writeError(w, &apiError{Status: http.StatusServiceUnavailable, Code: codeUnavailable,
+					Message: "shutting down; try again", RetryAfter: 1})
+				return
+			}
 		}
 		if err := h(w, r); err != nil {
 			ae := toAPIError(err)
@@ -200,20 +231,6 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
 // logRequests gives each request an id (a trusted proxy's X-Request-Id, else a new one), answers it in
 // X-Request-Id, logs the request at info level with it once answered (what went wrong inside is logged
 // where it happens, with the same id) and counts it in the metrics. The query string is left out because
@@ -227,9 +244,9 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		}
 		w.Header().Set("X-Request-Id", id)
 		r = r.WithContext(httpkit.WithRequestID(r.Context(), id))
-		sw := &statusWriter{ResponseWriter: w}
+		sw := &httpkit.StatusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
-		status := cmp.Or(sw.status, http.StatusOK)
+		status := cmp.Or(sw.Status, http.StatusOK)
 		s.metrics.Request(status)
 		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("method", r.Method),
 			slog.String("path", r.URL.Path), slog.Int("status", status), slog.Duration("dur", time.Since(start)),
@@ -327,7 +344,8 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) error {
 		}
 		limit = n
 	}
-	gs, err := s.store.ListGames(r.Context(), status, limit)
+	// The store leaves the unlisted out, so that they bury none of the listed under the limit.
+	gs, err := s.store.ListListed(r.Context(), status, limit)
 	if err != nil {
 		return err
 	}

@@ -64,7 +64,9 @@ func TestExampleBotPlaysWholeGames(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, py, exampleBot(t), "--server", e.http.URL, "--token", tok, "--games", "2")
-	var out strings.Builder
+	// The bot's output is copied in by a goroutine of exec's while the test may read it (a failure's
+	// message): a plain strings.Builder raced there.
+	var out syncBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -108,7 +110,7 @@ func TestExampleBotPlaysWholeGames(t *testing.T) {
 }
 
 // waitFor polls cond until it holds, failing with the bot's output after two minutes.
-func waitFor(t *testing.T, out *strings.Builder, cond func() bool) {
+func waitFor(t *testing.T, out *syncBuffer, cond func() bool) {
 	t.Helper()
 	for deadline := time.Now().Add(2 * time.Minute); !cond(); time.Sleep(15 * time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -219,4 +221,70 @@ func TestBotAccountGamesAreUnrated(t *testing.T) {
 	if p := e.profile("Ada"); len(p.Ratings) != 0 || len(p.Games) != 1 {
 		t.Errorf("Ada after a rated game against a bot account: ratings %+v, games %+v (want none rated, one played)", p.Ratings, p.Games)
 	}
+}
+
+// A table invites bots BotInviteBurst times an hour at most (each invitation is an event of its log, and
+// a seat needs no account): the next is refused as the other limits refuse, 429 with its wait, and logs
+// nothing. Requests without the seat's credential, or with a wrong one, are refused before they count,
+// and another table's hour is its own.
+func TestBotInvitationsLimitedPerTable(t *testing.T) {
+	t.Parallel()
+	e, _, _ := accEnv(t)
+	botAccount(t, e, "Robo")
+	table := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Ada"}`)).json(t)
+	id, tok := table["id"].(string), table["token"].(string)
+	invite := func(id, tok string, n int) resp {
+		t.Helper()
+		return e.do("POST", "/api/matches/"+id+"/invite", tok, `{"names":[`+strings.TrimSuffix(strings.Repeat(`"Robo",`, n), ",")+`]}`)
+	}
+	events := func() int {
+		t.Helper()
+		evs, err := e.store.Events(context.Background(), id, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(evs)
+	}
+	before := events()
+	for range botapi.BotInviteBurst/10 + 1 {
+		for wrong, status := range map[string]int{"": http.StatusUnauthorized, "sv_wrong": http.StatusUnauthorized, tok + "x": http.StatusForbidden} {
+			if r := invite(id, wrong, 10); r.status != status {
+				t.Fatalf("an invitation with the credential %q: %d %s, want %d", wrong, r.status, r.body, status)
+			}
+		}
+	}
+	if n := events(); n != before {
+		t.Fatalf("refused invitations logged %d events", n-before)
+	}
+	for i := range botapi.BotInviteBurst / 10 {
+		if r := invite(id, tok, 10); r.status != http.StatusOK {
+			t.Fatalf("invitations %d to %d of the hour: %d %s", 10*i+1, 10*i+10, r.status, r.body)
+		}
+	}
+	before = events()
+	retryAfterAgrees(t, "an invitation of a bot too many", invite(id, tok, 1), 3000)
+	if n := events(); n != before {
+		t.Fatalf("the refused invitation logged %d events", n-before)
+	}
+	other := e.must(http.StatusCreated, e.do("POST", "/api/matches", "", `{"game":"toy","max_seats":2,"name":"Bea"}`)).json(t)
+	e.must(http.StatusOK, invite(other["id"].(string), other["token"].(string), 10))
+	e.clock.Advance(time.Hour + time.Second)
+	e.must(http.StatusOK, invite(id, tok, 1))
+}
+
+// An invitation the table refuses, from a signed-in player who holds no seat there, spends nothing of the
+// inviter's hour: after more refusals than the hour allows, she still invites at her own table.
+func TestInvitationsRefusedByTheTableSpendNothing(t *testing.T) {
+	t.Parallel()
+	e, _, _ := accEnv(t)
+	ps := signUp(t, e, "Ada", "Bea", "Cyd")
+	ada, bea := ps["Ada"].b, ps["Bea"].b
+	mine := ada.must(ada.do("POST", "/api/matches", `{"game":"toy","max_seats":2,"name":"Ada"}`), 201).json(t)["id"].(string)
+	theirs := bea.must(bea.do("POST", "/api/matches", `{"game":"toy","max_seats":2,"name":"Bea"}`), 201).json(t)["id"].(string)
+	for range botapi.InviteBurst + 1 {
+		if r := ada.do("POST", "/api/matches/"+theirs+"/invite", `{"name":"Cyd"}`); r.status != http.StatusForbidden {
+			t.Fatalf("an invitation at a table where Ada holds no seat: %d %s, want 403", r.status, r.body)
+		}
+	}
+	ada.must(ada.do("POST", "/api/matches/"+mine+"/invite", `{"name":"Cyd"}`), 200)
 }

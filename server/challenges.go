@@ -10,10 +10,11 @@ import (
 
 // A challenge attempt (server/challenges) is an ordinary match whose seed is its challenge's, the same
 // for every player. While the challenge runs, what would give its order away stays on the server: the
-// record (it holds the seed) is withheld from everyone, and the live table, its story and its replay are
-// shown to the attempt's own player only (a spectator of someone's attempt would see the cards before
-// playing their own), without the setup a game tells only at its end (the Land Surveyors piles). Once
-// the challenge has ended, its attempts are games like any other.
+// record (it holds the seed) is withheld from everyone, and the live table, its story, its replay and,
+// once it is over, its analysis are shown to the attempt's own player only (a spectator of someone's
+// attempt would see the cards before playing their own; the player has seen every card or tile drawn in
+// it), without the setup a game tells only at its end (the Land Surveyors piles). Once the challenge has
+// ended, its attempts are games like any other.
 
 // challengeRunning reports whether m is an attempt at a challenge still running, and when it ends.
 func (s *Server) challengeRunning(m *match) (time.Time, bool) {
@@ -54,6 +55,14 @@ func (s *Server) attemptSpectator(m *match, seat game.Seat) error {
 			"a challenge attempt is shown to its player only while the challenge runs (until %s)", ends.Format(time.RFC3339))
 	}
 	return nil
+}
+
+// ownAttempt refuses an attempt at a running challenge to anyone but the attempt's own player (a seat's
+// token, or the account holding a seat): the analysis of a finished attempt tells no more than its
+// replay, which its player has seen move by move.
+func (s *Server) ownAttempt(r *http.Request, m *match) error {
+	_, err := s.attemptViewer(r, m)
+	return err
 }
 
 // untoldSetup are the narrative events that tell a game's hidden setup once it is over: left out of an

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/surveyor-game/surveyor/analysis"
 	"github.com/surveyor-game/surveyor/carcassonne"
 	"github.com/surveyor-game/surveyor/cartographers"
 	"github.com/surveyor-game/surveyor/game"
@@ -29,6 +30,7 @@ const (
 func challengeEnv(t *testing.T, names ...string) (*env, map[string]string) {
 	e, _, _ := accEnv(t, func(c *Config) {
 		c.Games = game.NewRegistry(cartographers.Definition{}, carcassonne.Definition{})
+		c.Analysis = analysis.Options{Samples: 1} // an attempt's analysis, cheap
 		c.Bots = games.Bots()
 		c.Challenges = games.Challenges()
 	})
@@ -204,10 +206,10 @@ func TestChallengeRankedAttemptLeaderboardStreakAndShare(t *testing.T) {
 	if r := e.do("GET", "/api/matches/"+ada.ID+"/record", ada.Token, ""); r.status != http.StatusForbidden || r.errCode() != "challenge_running" {
 		t.Fatalf("the record of a running challenge's attempt: %d %.200s", r.status, r.body)
 	}
-	// Its analysis would tell the order too: refused alike.
+	// Its analysis is its player's alone (TestOwnFinishedAttemptReviewedWhileTheChallengeRuns).
 	for _, m := range []string{"POST", "GET"} {
-		if r := e.do(m, "/api/matches/"+ada.ID+"/analysis", ada.Token, ""); r.status != http.StatusForbidden || r.errCode() != "challenge_running" {
-			t.Fatalf("%s the analysis of a running challenge's attempt: %d %.200s", m, r.status, r.body)
+		if r := e.do(m, "/api/matches/"+ada.ID+"/analysis", toks["Bob"], ""); r.status != http.StatusForbidden || r.errCode() != "challenge_running" {
+			t.Fatalf("%s the analysis of someone else's attempt at a running challenge: %d %.200s", m, r.status, r.body)
 		}
 	}
 	for _, path := range []string{"", "/story", "/replay/1"} {
@@ -216,8 +218,10 @@ func TestChallengeRankedAttemptLeaderboardStreakAndShare(t *testing.T) {
 		}
 		e.must(200, e.do("GET", "/api/matches/"+ada.ID+path, ada.Token, ""))
 	}
+	// Ada's own profile: a running challenge's results are its players' own until it ends
+	// (TestProfileKeepsARunningChallengesResultToItsPlayer).
 	profile := func() map[string]any {
-		return e.must(200, e.do("GET", "/api/users/Ada", "", "")).json(t)["challenges"].(map[string]any)
+		return e.must(200, e.do("GET", "/api/users/Ada", toks["Ada"], "")).json(t)["challenges"].(map[string]any)
 	}
 	if p := profile(); p["streak"] != 1.0 || p["best_streak"] != 1.0 {
 		t.Fatalf("Ada's profile after one daily: %v", p)
@@ -319,6 +323,14 @@ func TestNoServerWithoutAccountsRunsChallenges(t *testing.T) {
 // then the game played on (AutoMove) to its end; the cards or tiles revealed after its last move.
 func (e *env) futureOf(id string, def game.Definition, reveal revealOf) (seen int, future []string) {
 	e.t.Helper()
+	order, seen := e.orderOf(id, def, reveal)
+	return seen, order[seen:]
+}
+
+// orderOf is the order of an attempt's cards or tiles, those it revealed (the first seen) and those the
+// game played on to its end (AutoMove) would reveal after its last move.
+func (e *env) orderOf(id string, def game.Definition, reveal revealOf) (order []string, seen int) {
+	e.t.Helper()
 	m, err := e.srv.get(context.Background(), id)
 	if err != nil {
 		e.t.Fatal(err)
@@ -329,7 +341,6 @@ func (e *env) futureOf(id string, def game.Definition, reveal revealOf) (seen in
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	var order []string
 	lastCard, lastPile := "", -1
 	note := func() {
 		v, _ := json.Marshal(st.View(game.Spectator))
@@ -357,7 +368,7 @@ func (e *env) futureOf(id string, def game.Definition, reveal revealOf) (seen in
 		}
 		note()
 	}
-	return seen, order[seen:]
+	return order, seen
 }
 
 // orderLeaks reports what of a secret a payload holds: the seed in any of its forms, or the next run
@@ -382,20 +393,48 @@ func orderLeaks(payload []byte, seed uint64, future []string, run int) []string 
 	return out
 }
 
-// TestChallengeAttemptsRevealNothingAhead starts attempts at each daily challenge, ranked and practice,
-// signed in and as a guest, plays a few moves or none, abandons them (resigns, or walks away), and reads
-// everything a player may read meanwhile: the table, its story, its replay, its record, the export, the
-// profile, the lists, the leaderboard, the text to share. No answer may hold the challenge's seed, or
-// the cards or tiles that attempt had not yet revealed.
+// unseenCards are the names of an order's cards after its first seen that none of the seen ones bears
+// (a season's cards come back the next season).
+func unseenCards(order []string, seen int) []string {
+	var out []string
+	for _, c := range order[seen:] {
+		if !slices.Contains(order[:seen], c) && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// namedLeaks reports the cards of names that a payload names (a JSON string of the name alone).
+func namedLeaks(payload []byte, names []string) []string {
+	var out []string
+	for _, n := range names {
+		if q, _ := json.Marshal(n); strings.Contains(string(payload), string(q)) {
+			out = append(out, "the card not yet drawn "+string(q))
+		}
+	}
+	return out
+}
+
+// TestChallengeAttemptsRevealNothingAhead starts attempts at each daily challenge and at the weekly
+// (Heroes) one, ranked and practice, signed in and as a guest, plays a few moves or none, abandons them
+// (resigns, or walks away), and reads everything a player may read meanwhile: the table, its story, its
+// replay, its record, the export, the profile, the lists, the leaderboard, the text to share. No answer
+// may hold the challenge's seed, or the cards or tiles that attempt had not yet revealed: in order, nor
+// (Cartographers, whose cards have names of their own) any one card by its name, a hero or a monster of
+// the Heroes content included.
 func TestChallengeAttemptsRevealNothingAhead(t *testing.T) {
 	for _, c := range []struct {
 		challenge string
 		def       game.Definition
 		reveal    revealOf
 		run       int
+		byName    bool // a single card not yet drawn must not be named either
 	}{
-		{dailyCarto, cartographers.Definition{}, cartographersReveal, 3},
-		{dailyCarc, carcassonne.Definition{}, carcassonneReveal, 4},
+		{dailyCarto, cartographers.Definition{}, cartographersReveal, 3, true},
+		{dailyCarc, carcassonne.Definition{}, carcassonneReveal, 4, false},
+		// The week's, with the Heroes content: its heroes, its monsters' effects, the side C or D map.
+		{weekly, cartographers.Definition{}, cartographersReveal, 3, true},
 	} {
 		t.Run(c.challenge, func(t *testing.T) {
 			t.Parallel()
@@ -424,7 +463,7 @@ func TestChallengeAttemptsRevealNothingAhead(t *testing.T) {
 				e.do("GET", "/api/challenges/"+c.challenge+"/share", ada, "")
 			}
 			var seed uint64
-			furthest, maxSeen := []string(nil), -1
+			furthest, furthestUnseen, maxSeen := []string(nil), []string(nil), -1
 			var all [][]byte
 			for i, plan := range []struct {
 				tok    string
@@ -456,7 +495,13 @@ func TestChallengeAttemptsRevealNothingAhead(t *testing.T) {
 				if strings.Contains(string(story), `"kind":"piles"`) {
 					t.Fatalf("the story of an attempt tells the Land Surveyors piles: %.300s", story)
 				}
-				seen, future := e.futureOf(a.ID, c.def, c.reveal)
+				order, seen := e.orderOf(a.ID, c.def, c.reveal)
+				future, unseen := order[seen:], unseenCards(order, seen)
+				if !c.byName {
+					unseen = nil
+				} else if probe, _ := json.Marshal(map[string]any{"next": unseen[len(unseen)-1]}); len(unseen) < c.run || len(namedLeaks(probe, unseen)) == 0 {
+					t.Fatalf("attempt %d: the check by name has %d cards to look for, or does not see them", i, len(unseen))
+				}
 				if len(future) < 2*c.run {
 					t.Fatalf("attempt %d revealed %d of %d: the check has too little ahead", i, seen, seen+len(future))
 				}
@@ -465,18 +510,18 @@ func TestChallengeAttemptsRevealNothingAhead(t *testing.T) {
 				}
 				payloads := take()
 				for _, p := range payloads {
-					for _, l := range orderLeaks(p, seed, future, c.run) {
+					for _, l := range append(orderLeaks(p, seed, future, c.run), namedLeaks(p, unseen)...) {
 						t.Errorf("attempt %d (%d revealed): %s in %.300s", i, seen, l, p)
 					}
 				}
 				all = append(all, payloads...)
 				if seen > maxSeen {
-					furthest, maxSeen = future, seen
+					furthest, furthestUnseen, maxSeen = future, unseen, seen
 				}
 			}
 			// Nothing anyone received tells more than the furthest attempt had revealed.
 			for _, p := range all {
-				for _, l := range orderLeaks(p, seed, furthest, c.run) {
+				for _, l := range append(orderLeaks(p, seed, furthest, c.run), namedLeaks(p, furthestUnseen)...) {
 					t.Errorf("beyond every attempt (%d revealed): %s in %.300s", maxSeen, l, p)
 				}
 			}

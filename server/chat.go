@@ -123,6 +123,9 @@ func (s *Server) chatSpeaker(r *http.Request, m *match) (game.Seat, string, erro
 		return 0, "", err
 	}
 	if seat != game.Spectator {
+		if !s.mayPlay(r) {
+			return 0, "", errf(http.StatusForbidden, codeForbidden, `the API token lacks the "play" scope`)
+		}
 		return seat, m.seats[seat].name, nil
 	}
 	if !m.cfg.SpectatorChat {

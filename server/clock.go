@@ -20,8 +20,16 @@ func (s *Server) expire(id string) {
 }
 
 // onTimer runs fn on a match held in memory when one of its timers fires; a match dropped meanwhile, or a
-// server closing, is left alone.
+// server closing, is left alone. fn runs under busy, as a WebSocket message does: Close waits for it
+// before it cancels s.ctx, on which fn plays. A move ending a game is followed by its observers' writes
+// (its ratings, a tournament's result, a challenge's score), which a context cancelled between the move's
+// append and them would lose for good. busy is taken before m.mu, in the order of the sockets' readers.
 func (s *Server) onTimer(id string, fn func(m *match)) {
+	s.busy.RLock()
+	defer s.busy.RUnlock()
+	if s.ctx.Err() != nil {
+		return
+	}
 	s.mu.Lock()
 	m, ok := s.matches[id]
 	s.mu.Unlock()
@@ -30,7 +38,7 @@ func (s *Server) onTimer(id string, fn func(m *match)) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.gone || !m.loaded || s.ctx.Err() != nil {
+	if m.gone || !m.loaded {
 		return
 	}
 	s.guard(m, func() error { fn(m); return nil })
@@ -110,10 +118,14 @@ func (s *Server) cancelAlarm(id string) {
 
 // ring wakes a sleeping match at its deadline: it is loaded from its log and the seats whose time has
 // run out are played for. A load that fails leaves the match to armClocks, which retries every minute.
+// Like onTimer's, its work is done under busy: Close waits for it, and a match it loads is in the table
+// Close then goes through.
 func (s *Server) ring(id string) {
 	s.alarmMu.Lock()
 	delete(s.alarms, id)
 	s.alarmMu.Unlock()
+	s.busy.RLock()
+	defer s.busy.RUnlock()
 	if s.ctx.Err() != nil {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/surveyor-game/surveyor/game"
@@ -11,6 +12,35 @@ import (
 
 // exportLimit is how many of an account's games one export holds, the newest first.
 const exportLimit = 2000
+
+// exportWait is the Retry-After of an export refused while the account's previous one runs.
+const exportWait = 10 * time.Second
+
+// exportGate lets each account make one export at a time on an instance: an export reads, replays and
+// holds in memory up to exportLimit games, too much work for one request to be asked for many times at once.
+type exportGate struct {
+	mu  sync.Mutex
+	now map[string]bool
+}
+
+func (g *exportGate) take(user string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.now[user] {
+		return false
+	}
+	if g.now == nil {
+		g.now = map[string]bool{}
+	}
+	g.now[user] = true
+	return true
+}
+
+func (g *exportGate) give(user string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	delete(g.now, user)
+}
 
 // exportGames is GET /api/account/export: every finished game of the signed-in account as a game record
 // (docs/records.md), one JSON document a line, the newest first; a game still in play is left out until
@@ -20,6 +50,10 @@ func (s *Server) exportGames(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if !s.exports.take(p.User.ID) {
+		return tooMany(exportWait, "your export is already being made: one at a time")
+	}
+	defer s.exports.give(p.User.ID)
 	seats, err := s.accounts.SeatsOf(r.Context(), p.User.ID, exportLimit)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)

@@ -80,6 +80,10 @@ func appendMatchInfo(b []byte, mi *matchInfo) []byte {
 		b = append(b, `,"challenge":`...)
 		b = appendJSONString(b, mi.Challenge)
 	}
+	if mi.Tournament != "" {
+		b = append(b, `,"tournament":`...)
+		b = appendJSONString(b, mi.Tournament)
+	}
 	b = append(b, `,"created":`...)
 	b = appendJSONTime(b, mi.Created)
 	if len(mi.Chat) > 0 {

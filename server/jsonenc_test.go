@@ -29,7 +29,7 @@ func FuzzMatchInfoJSON(f *testing.F) {
 		seats = min(max(seats, 0), 6)
 		mi := matchInfo{ID: id, Game: gameName, Options: json.RawMessage(options), Status: status, Seq: seq,
 			MaxSeats: maxSeats, Players: make([]playerInfo, seats), ToAct: []game.Seat{}, Moves: int(seq % 1000),
-			Rematch: rematch, Rated: rated, Challenge: rematch, Created: when, SpectatorChat: !rated}
+			Rematch: rematch, Rated: rated, Challenge: rematch, Tournament: rematch, Created: when, SpectatorChat: !rated}
 		if options == "" {
 			mi.Options = nil
 		}

@@ -64,6 +64,8 @@ type config struct {
 	// Challenge marks an attempt at a daily or weekly challenge (server/challenges): its seed is the
 	// challenge's, so its record is withheld while the challenge runs (challenges.go).
 	Challenge string `json:"challenge,omitempty"`
+	// Tournament marks a game of a tournament (server/tournaments): its players were seated by the server.
+	Tournament string `json:"tournament,omitempty"`
 }
 
 // clockConf is an optional clock: "move" gives each seat Seconds for every decision, "game" gives each seat
@@ -140,6 +142,7 @@ type match struct {
 	resigned []game.Seat
 	invites  []invitation // the accounts invited to the table (invitations.go)
 	ended    string
+	endedAt  time.Time // when the event that ended the game was logged (zero while it is on)
 	absent   []game.Seat
 	timedOut []time.Time
 
@@ -204,6 +207,7 @@ func (m *match) reset() {
 	m.rematch = ""
 	m.closed = false
 	m.resigned, m.ended, m.absent, m.timedOut = nil, "", nil, nil
+	m.endedAt = time.Time{}
 	m.keys = nil
 	m.base = nil
 	m.invalidate()
@@ -362,7 +366,16 @@ func (m *match) applyEvent(ev store.Event) error {
 	if m.started {
 		m.tick(ev.At, game.Seat(ev.Seat), before, m.toAct())
 	}
+	m.noteEnd(ev.At)
 	return nil
+}
+
+// noteEnd dates the game's end by the event that ended it: a tournament that hears of the end late counts
+// it by when it happened, not by when it was heard.
+func (m *match) noteEnd(at time.Time) {
+	if m.endedAt.IsZero() && m.over() {
+		m.endedAt = at
+	}
 }
 
 // replay builds the state reached by a list of moves from the start.
@@ -598,6 +611,7 @@ func (m *match) moveOnce(ctx context.Context, seat game.Seat, mv json.RawMessage
 	m.noteKey(seat, rq.key, m.seq)
 	m.played(seat, auto, at)
 	m.tick(at, seat, before, m.st.ToAct())
+	m.noteEnd(at)
 	m.afterLog(ctx, e)
 	m.changed()
 	return nil

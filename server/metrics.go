@@ -60,9 +60,20 @@ func (s *Server) Metrics() *metrics.Metrics { return s.metrics }
 // failing to sign in, nothing a player needs.
 func (s *Server) serveMetrics(w http.ResponseWriter, r *http.Request) {
 	addr, ok := httpkit.ClientAddr(r, s.trusted)
-	if !ok || !httpkit.IsTrusted(addr, s.metricsFrom) {
+	if !ok || !httpkit.IsTrusted(addr, s.metricsFrom) || s.relayedUntrusted(r) {
 		writeError(w, errf(http.StatusForbidden, codeForbidden, "metrics are served only to the operator's addresses (surveyor serve --metrics-from)"))
 		return
 	}
 	s.metrics.Handler().ServeHTTP(w, r)
+}
+
+// relayedUntrusted reports whether a request was relayed by a proxy the server was not told to trust
+// (--trusted-proxy): its address is the proxy's, loopback for a proxy on the same host, while its client
+// may be anyone.
+func (s *Server) relayedUntrusted(r *http.Request) bool {
+	if r.Header.Get("X-Forwarded-For") == "" && r.Header.Get("Forwarded") == "" && r.Header.Get("X-Real-Ip") == "" {
+		return false
+	}
+	peer, err := netip.ParseAddrPort(r.RemoteAddr)
+	return err != nil || !httpkit.IsTrusted(peer.Addr().Unmap(), s.trusted)
 }

@@ -175,3 +175,29 @@ func countKind(in inboxJSON, kind string) int {
 	}
 	return n
 }
+
+// Tournament notes about no match are told apart by their tournament and round: the breaks before two
+// rounds of one tournament, and the check-ins of two tournaments, within the hour are two notes each,
+// while the same break told twice is one.
+func TestTournamentNotesOfOtherRoundsAreNoRepeats(t *testing.T) {
+	t.Parallel()
+	e, _, _ := accEnv(t)
+	_, bea, _ := twoPlayers(t, e, "")
+	ctx := context.Background()
+	beaU, _ := e.srv.accounts.UserByKey(ctx, "bea")
+	at := e.clock.Now()
+	note := func(kind, tournament string, round int) store.Note {
+		d := social.NoteData{Seat: -1, Tournament: tournament, Title: "Club night", Round: round, Game: "toy"}
+		return store.Note{UserID: beaU.ID, Kind: kind, Data: mustJSON(d), Due: at, Created: at}
+	}
+	e.srv.social.AddNotes(ctx, note(social.NoteTournamentBreak, "t1", 2), note(social.NoteTournamentBreak, "t1", 2),
+		note(social.NoteTournamentCheckIn, "t1", 0))
+	e.srv.social.AddNotes(ctx, note(social.NoteTournamentBreak, "t1", 3), note(social.NoteTournamentCheckIn, "t2", 0))
+	in := flushInbox(t, e, bea, "Bea", "Marker")
+	if n := countKind(in, social.NoteTournamentBreak); n != 2 {
+		t.Errorf("%d break notes, want 2 (rounds 2 and 3, round 2's once): %+v", n, in.Notes)
+	}
+	if n := countKind(in, social.NoteTournamentCheckIn); n != 2 {
+		t.Errorf("%d check-in notes, want 2 (one of each tournament): %+v", n, in.Notes)
+	}
+}

@@ -31,7 +31,7 @@ func (m *match) snapshot(ctx context.Context, ev store.Event, before []game.Seat
 	}
 	e := &Snapshot{Match: m.id, Game: m.row.Game, Kind: ev.Kind, Seat: ev.Seat, Seq: m.seq + 1, At: ev.At,
 		Seats: make([]SeatView, len(m.seats)), ToActBefore: before, Rated: m.cfg.Rated,
-		Challenge: m.cfg.Challenge, Finished: status == statusFinished && m.row.Status != statusFinished}
+		Challenge: m.cfg.Challenge, Tournament: m.cfg.Tournament, Finished: status == statusFinished && m.row.Status != statusFinished}
 	for i, si := range m.seats {
 		e.Seats[i] = SeatView{Name: si.name, Bot: si.bot, Account: si.account, Resigned: m.hasResigned(game.Seat(i))}
 	}
@@ -50,6 +50,10 @@ func (m *match) snapshot(ctx context.Context, ev store.Event, before []game.Seat
 		if m.acctStale.Swap(false) || fresh {
 			m.acctAt = time.Time{}
 		}
+		// The observers may first ask after the append (afterLog): as their writes, the question outlives
+		// the request's end.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), observersTimeout)
+		defer cancel()
 		return m.seatAccounts(ctx)
 	})
 	if ev.Kind == evMove {
@@ -105,11 +109,23 @@ func (m *match) beforeLog(ctx context.Context, e *Snapshot) []store.Note {
 	return e.Notes
 }
 
-// afterLog tells the observers the event is logged and applied.
+// observersTimeout bounds the observers' work after an event is logged, which a request's end does not
+// cut short (afterLog).
+const observersTimeout = 10 * time.Second
+
+// afterLog tells the observers the event is logged and applied. What they record then (a game's ratings,
+// a tournament's result, a challenge's score) follows from an event already in the log, and nothing
+// records it later: it must not be lost because the client that sent the event went away (a request's or
+// a WebSocket's context is cancelled when its connection closes). Their context is therefore freed from
+// ctx's cancellation, bounded by observersTimeout instead; the caller still waits for them, and so does
+// whatever waits for the caller: http.Server.Shutdown for a request, Close for a WebSocket's message or a
+// timer's move (under busy).
 func (m *match) afterLog(ctx context.Context, e *Snapshot) {
 	if e == nil {
 		return
 	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), observersTimeout)
+	defer cancel()
 	if e.Kind != evMove {
 		m.settle(e, e.Seat)
 	}

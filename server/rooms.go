@@ -2,6 +2,9 @@ package server
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"time"
@@ -29,35 +32,95 @@ func (s *Server) newSocial() *social.Room {
 }
 
 // observeRooms registers the rooms that observe the matches: with accounts only (notes and ratings are
-// an account's), and in this order: the notes are written first, then the sender woken for them.
-func (s *Server) observeRooms(ctx context.Context, cfg Config) error {
+// an account's), and in this order: the notes are written first, then the sender woken for them. It starts
+// nothing: it returns the rooms' loops, for New to start once every observer is in place. The observers
+// are read without a lock by whatever logs an event, and a loop's first tick may log some (a tournament
+// due while the server was down starts its games).
+func (s *Server) observeRooms(ctx context.Context, cfg Config) ([]func(context.Context), error) {
 	if s.ident.Available() != nil {
-		return nil
+		return nil, nil
 	}
 	s.observe(s.social.Notes())
 	s.observe(s.ratings.Observer())
 	s.observe(s.challenges.Observer())
+	s.observe(s.tournaments.Observer())
 	// The challenges' key is made now rather than by the first request that needs it: a GET changes nothing.
 	if err := s.challenges.Prepare(ctx); err != nil {
-		return err
+		return nil, err
 	}
-	s.wg.Go(func() { s.challenges.Run(s.ctx) })
 	sender, run, err := s.social.StartSender(ctx, social.SenderConfig{PublicURL: cfg.PublicURL, SMTP: cfg.SMTP,
 		NoPush: cfg.NoPush, PushLoopback: cfg.PushLoopback, OutboxLease: cfg.OutboxLease})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	s.observe(sender)
-	s.wg.Go(func() { run(s.ctx) })
-	return nil
+	return []func(context.Context){s.challenges.Run, s.tournaments.Run, run}, nil
 }
 
 // newRatings builds the ratings room (server/ratings).
 func (s *Server) newRatings() *ratings.Room {
 	return ratings.New(ratings.Host{Accounts: s.accounts, Store: s.store, Games: s.games, Bots: s.bots, Now: s.now,
-		Log: s.log, Finished: s.finished, Result: s.finalResult, Challenges: func(ctx context.Context, userID string) (any, error) {
-			return s.challenges.ProfileOf(ctx, userID)
-		}})
+		Log: s.log, Finished: s.finished, Result: s.finalResult, Challenges: func(ctx context.Context, userID string, own bool) (any, error) {
+			return s.challenges.ProfileOf(ctx, userID, own)
+		}, Viewer: s.viewerID, Withheld: s.attemptRunning, TournamentOf: tournamentOf, SeesTournament: s.seesTournament})
+}
+
+// tournamentOf is the tournament a stored match was played in ("" for none).
+func tournamentOf(g store.Game) string {
+	var cfg config
+	if json.Unmarshal(g.Config, &cfg) != nil {
+		return ""
+	}
+	return cfg.Tournament
+}
+
+// seesTournament reports whether an account ("" for a guest) may see a tournament's games listed: a
+// public tournament's are anyone's, an invite-only one's belong to its creator and its players, as the
+// tournament itself does (server/tournaments, visible). A tournament gone or unknown shows nothing.
+func (s *Server) seesTournament(ctx context.Context, tournament, viewer string) (bool, error) {
+	ts, ok := s.accounts.(store.Tournaments)
+	if !ok {
+		return false, nil
+	}
+	t, err := ts.Tournament(ctx, tournament)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	} else if err != nil {
+		return false, fmt.Errorf("tournament %s: %w", tournament, err)
+	}
+	if t.Visibility == "public" {
+		return true, nil
+	}
+	if viewer == "" {
+		return false, nil
+	}
+	if viewer == t.Creator {
+		return true, nil
+	}
+	es, err := ts.Entrants(ctx, tournament)
+	if err != nil {
+		return false, fmt.Errorf("tournament %s: %w", tournament, err)
+	}
+	return slices.ContainsFunc(es, func(e store.Entrant) bool { return e.UserID == viewer }), nil
+}
+
+// viewerID is the account a request acts for, "" for a guest or credentials that name none (what it may
+// see is then what anyone may).
+func (s *Server) viewerID(r *http.Request) string {
+	if p, err := s.ident.WhoIs(r); err == nil && p != nil {
+		return p.User.ID
+	}
+	return ""
+}
+
+// attemptRunning reports whether a stored match is an attempt at a challenge still running.
+func (s *Server) attemptRunning(g store.Game) bool {
+	var cfg config
+	if json.Unmarshal(g.Config, &cfg) != nil || cfg.Challenge == "" {
+		return false
+	}
+	_, running := s.challenges.Ends(cfg.Challenge, s.now())
+	return running
 }
 
 // newChallenges builds the room of the daily and weekly challenges (server/challenges): with accounts
@@ -112,11 +175,15 @@ func (s *Server) startAttempt(r *http.Request, a challenges.Setup) (challenges.S
 	return out, nil
 }
 
-// finished is a match that is over, as the ratings room reads it.
-func (s *Server) finished(ctx context.Context, id string) (ratings.Match, error) {
+// finished is a match that is over, as the ratings room reads it for a request: an attempt at a running
+// challenge is its player's alone (whether it is over would tell another that it was played out).
+func (s *Server) finished(r *http.Request, id string) (ratings.Match, error) {
 	var out ratings.Match
-	err := s.withMatch(ctx, id, func(m *match) error {
-		if !m.started || !m.st.Over() {
+	err := s.withMatch(r.Context(), id, func(m *match) error {
+		if err := s.ownAttempt(r, m); err != nil {
+			return err
+		}
+		if !m.over() {
 			return errf(http.StatusConflict, codeNotFinished, "ratings change once the game is over")
 		}
 		out = ratings.Match{Game: m.row.Game, Rated: m.cfg.Rated}
@@ -140,10 +207,22 @@ func (s *Server) finalResult(ctx context.Context, id string) (res game.Result, s
 	return res, seats, ended, ok
 }
 
+// endedMatch is a finished match's result and when its log says it ended, for the tournaments.
+func (s *Server) endedMatch(ctx context.Context, id string) (res game.Result, at time.Time, ok bool) {
+	s.withMatch(ctx, id, func(m *match) error {
+		if m.over() {
+			res, at, ok = m.result(), m.endedAt, true
+		}
+		return nil
+	})
+	return res, at, ok
+}
+
 // newBotAPI builds the open bot API's room (server/botapi).
 func (s *Server) newBotAPI() *botapi.Room {
 	return botapi.New(botapi.Host{Accounts: s.accounts, Ident: s.ident, Social: s.social, Now: s.now, MaxBody: s.maxBody,
-		Drained: s.drained, InPlay: s.inPlay, Follow: s.follow, Invite: s.logInvitation, Shared: s.sharedState(), Wake: s.wakeBot})
+		Drained: s.drained, InPlay: s.inPlay, Follow: s.follow, Invite: s.logInvitation, Shared: s.sharedState(), Wake: s.wakeBot,
+		RatedEntry: func(ctx context.Context, userID string) (string, error) { return s.tournaments.RatedEntry(ctx, userID) }})
 }
 
 // sharedState is what the instances share in the database, or nil when this instance is alone (its
@@ -206,7 +285,7 @@ func (s *Server) follow(r *http.Request, id string) (botapi.Feed, error) {
 }
 
 // logInvitation logs that the request's seat of a match not yet started invites names.
-func (s *Server) logInvitation(r *http.Request, id string, names []string) (botapi.Match, error) {
+func (s *Server) logInvitation(r *http.Request, id string, names []string, admit func() error) (botapi.Match, error) {
 	var out botapi.Match
 	err := s.withMatch(r.Context(), id, func(m *match) error {
 		seat, err := s.actingSeat(r, m)
@@ -217,6 +296,9 @@ func (s *Server) logInvitation(r *http.Request, id string, names []string) (bota
 			return refuse(codeAlreadyStarted, "invitations are for a match that has not started")
 		}
 		if err := m.seatFree(); err != nil {
+			return err
+		}
+		if err := admit(); err != nil {
 			return err
 		}
 		// The invitation is the table's news too: its waiting room lists who was invited, and the invited
@@ -347,19 +429,34 @@ func (s *Server) newAnalyses(o analysis.Options) *analysisroom.Room {
 		o.Seed = 1 // surveyor analyse's default: the server and the command agree
 	}
 	return analysisroom.New(analysisroom.Host{Store: as, Now: s.now, Log: s.log, Options: o,
-		Go:     func(fn func(context.Context)) { s.wg.Go(func() { fn(s.ctx) }) },
-		Record: s.finishedRecord})
+		Go:        func(fn func(context.Context)) { s.wg.Go(func() { fn(s.ctx) }) },
+		Record:    s.finishedRecord,
+		Requester: s.requester})
 }
 
-// finishedRecord is a finished match's record with its players' names, refused as the record endpoint
-// refuses it: not over, or an attempt at a challenge still running.
-func (s *Server) finishedRecord(ctx context.Context, id string) (game.Record, error) {
+// requester names who asks for an analysis, for its limit per requester: the account, or for a guest the
+// address (its /64 for IPv6, behind the trusted proxies the client's).
+func (s *Server) requester(r *http.Request) (string, error) {
+	p, err := s.ident.WhoIs(r)
+	if err != nil {
+		return "", err
+	}
+	if p != nil {
+		return "user:" + p.User.ID, nil
+	}
+	return "addr:" + httpkit.ClientKey(r, s.trusted), nil
+}
+
+// finishedRecord is a finished match's record with its players' names, for its analysis: refused while
+// the game runs, and, for an attempt at a challenge still running, to all but the attempt's own player
+// (server/challenges.go: the record itself never leaves the server while the challenge runs).
+func (s *Server) finishedRecord(r *http.Request, id string) (game.Record, error) {
 	var rec game.Record
-	err := s.withMatch(ctx, id, func(m *match) error {
+	err := s.withMatch(r.Context(), id, func(m *match) error {
 		if !m.over() {
 			return errf(http.StatusConflict, codeNotFinished, "a game is analysed once it is over")
 		}
-		if err := s.withheldRecord(m); err != nil {
+		if err := s.ownAttempt(r, m); err != nil {
 			return err
 		}
 		rec = m.namedRecord(len(m.moves))

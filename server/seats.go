@@ -15,7 +15,7 @@ import (
 // finds the match in its games.
 
 // claimSeats binds to an account the seats a guest browser proves it holds with their tokens; claims that
-// do not prove a seat are skipped. It returns the matches claimed.
+// do not prove a seat, or name one another account holds, are skipped. It returns the matches claimed.
 func (s *Server) claimSeats(ctx context.Context, u store.User, claims []seatClaim) []string {
 	claimed := []string{}
 	for i, c := range claims {
@@ -25,9 +25,19 @@ func (s *Server) claimSeats(ctx context.Context, u store.User, claims []seatClai
 		var seat game.Seat
 		challenge := ""
 		err := s.withMatch(ctx, c.Match, func(m *match) (err error) {
-			seat, err = m.seatOf(c.Token)
+			if seat, err = m.seatOf(c.Token); err != nil {
+				return err
+			}
 			challenge = m.cfg.Challenge
-			return err
+			// A seat an account holds stays that account's: its token proves no guest's seat.
+			held, err := s.ident.SeatHolders(ctx, m.id, len(m.seats))
+			if err != nil {
+				return err
+			}
+			if h := held[seat]; h != "" && h != u.ID {
+				return errf(http.StatusForbidden, codeForbidden, "another account holds this seat")
+			}
+			return nil
 		})
 		if err != nil {
 			continue
@@ -77,6 +87,16 @@ func (s *Server) actingSeat(r *http.Request, m *match) (game.Seat, error) {
 		return 0, errf(http.StatusForbidden, codeForbidden, `the API token lacks the "play" scope`)
 	}
 	return s.ident.SeatOf(r.Context(), m.id, p.User.ID)
+}
+
+// mayPlay reports whether the request may act for the seat viewerSeat gives it: a seat token may, and an
+// account by its session or by an API token with the play scope (a read-only token looks, docs/api.md).
+func (s *Server) mayPlay(r *http.Request) bool {
+	if tok := token(r); tok != "" && !isAPIToken(tok) {
+		return true
+	}
+	p, err := s.ident.WhoIs(r)
+	return err == nil && p != nil && p.Can(scopePlay)
 }
 
 // viewerSeat is the seat whose view a request sees: its seat token's, or its signed-in account's seat,

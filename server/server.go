@@ -31,6 +31,7 @@ import (
 	"github.com/surveyor-game/surveyor/server/metrics"
 	"github.com/surveyor-game/surveyor/server/ratings"
 	"github.com/surveyor-game/surveyor/server/social"
+	"github.com/surveyor-game/surveyor/server/tournaments"
 	"github.com/surveyor-game/surveyor/store"
 )
 
@@ -130,9 +131,12 @@ type Server struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	conns  sync.WaitGroup // open WebSockets
-	// wsBusy is held (read-locked) while a WebSocket message is handled: Close takes it to let the
-	// moves being saved finish and be answered before it cancels the connections.
-	wsBusy   sync.RWMutex
+	// busy is held (read-locked) while a WebSocket message is handled, while an HTTP request that may
+	// change something (not GET, HEAD or OPTIONS: apiHandler) is served, and while a bot's or a clock's
+	// timer plays (onTimer, ring): Close takes it to let the moves being saved finish, be answered and
+	// be told to the observers before it cancels the connections and s.ctx. It also makes countSocket's
+	// check and count one step.
+	busy     sync.RWMutex
 	draining atomic.Bool
 	drained  chan struct{} // closed by Drain: long polls answer at once
 	botapi   *botapi.Room  // the open bot API: bot accounts' streams, invitations by name (rooms.go)
@@ -145,9 +149,11 @@ type Server struct {
 	analyses *analysisroom.Room // the post-game analyses (rooms.go)
 	// challenges are the daily and weekly challenges (rooms.go)
 	challenges *challenges.Room
-	observers  []Observer    // told of every event a match logs (observer.go)
-	wsPing     time.Duration // how often a WebSocket's peer is pinged
-	drainMu    sync.Once
+	// tournaments are the tournaments (tournaments.go)
+	tournaments *tournaments.Room
+	observers   []Observer    // told of every event a match logs (observer.go)
+	wsPing      time.Duration // how often a WebSocket's peer is pinged
+	drainMu     sync.Once
 	// listening is closed when the store's notifications start (shared stores only)
 	listening  chan struct{}
 	listenOnce sync.Once
@@ -155,6 +161,7 @@ type Server struct {
 	presence    *presence // the seats' sockets as every instance sees them (presence.go)
 	series      []game.ChallengeSeries
 	metrics     *metrics.Metrics // what the operator watches (/metrics, metrics.go)
+	exports     exportGate       // the accounts whose export runs on this instance (export.go)
 	metricsFrom []netip.Prefix
 }
 
@@ -197,6 +204,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.ident, s.acct = newIdentity(s, cfg.Accounts)
 	s.social = s.newSocial()
 	s.challenges = s.newChallenges()
+	s.tournaments = s.newTournaments()
 	s.ratings = s.newRatings()
 	s.botapi = s.newBotAPI()
 	s.analyses = s.newAnalyses(cfg.Analysis)
@@ -218,6 +226,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.initMetrics(cfg.MetricsFrom)
 	s.presence = newPresence(s.store, s.shared)
 	s.handler = s.routes(cfg.Static)
+	// Every observer is registered before any background work starts (observeRooms).
+	loops, err := s.observeRooms(ctx, cfg)
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
 	if n, ok := s.store.(store.Notifier); ok {
 		// New returns once the server hears of other instances' appends, so that no match it loads can
 		// miss one.
@@ -234,9 +248,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 	}
 	s.wg.Go(s.housekeeping)
-	if err := s.observeRooms(ctx, cfg); err != nil {
-		s.Close()
-		return nil, err
+	for _, run := range loops {
+		s.wg.Go(func() { run(s.ctx) })
 	}
 	if err := s.armClocks(ctx); err != nil {
 		s.Close()
@@ -255,14 +268,31 @@ func (s *Server) Drain() {
 	s.drainMu.Do(func() { close(s.drained) })
 }
 
-// Close stops background work and closes every WebSocket (clients reconnect elsewhere and resume). It
-// does not close the store. Call it after http.Server.Shutdown has finished the requests in flight, so
-// that no accepted move is lost.
+// countSocket counts a WebSocket about to be accepted in s.conns, for Close to wait for, unless the
+// server is closing (false: it must be refused). The check of s.ctx and the count are one step under
+// busy, in which Close cancels: a socket that passed a bare check just before Close could be counted
+// after Close had begun to wait on s.conns, and then be served after Close returned (an Add from zero
+// racing with Wait, which the race detector reported at the end of TestWebSocketsPerAddress).
+func (s *Server) countSocket() bool {
+	s.busy.RLock()
+	defer s.busy.RUnlock()
+	if s.ctx.Err() != nil {
+		return false
+	}
+	s.conns.Add(1)
+	return true
+}
+
+// Close stops background work and closes every WebSocket (clients reconnect elsewhere and resume). The
+// WebSocket messages being handled, the HTTP changes being made and the bots' and clocks' moves being
+// played are seen through first, their records written and their observers told; none starts after (an
+// HTTP change is refused with 503). It does not close the store: call it after http.Server.Shutdown, and
+// close the store after it, so that no accepted move is lost even when Shutdown timed out.
 func (s *Server) Close() {
 	s.Drain()
-	s.wsBusy.Lock()
+	s.busy.Lock()
 	s.cancel()
-	s.wsBusy.Unlock()
+	s.busy.Unlock()
 	s.wg.Wait()
 	s.conns.Wait()
 	s.mu.Lock()
@@ -275,6 +305,9 @@ func (s *Server) Close() {
 		m.mu.Lock()
 		if m.timer != nil {
 			m.timer.Stop()
+		}
+		if m.botTimer != nil {
+			m.botTimer.Stop()
 		}
 		m.gone = true
 		m.mu.Unlock()

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -29,8 +30,10 @@ type matchInfo struct {
 	Rematch string `json:"rematch,omitempty"` // the match that follows, once a player asked for one
 	Rated   bool   `json:"rated,omitempty"`
 	// Challenge is the challenge the match is an attempt at (server/challenges), for its end screen.
-	Challenge string    `json:"challenge,omitempty"`
-	Created   time.Time `json:"created"`
+	Challenge string `json:"challenge,omitempty"`
+	// Tournament is the tournament the match is a game of (server/tournaments), for a way back to it.
+	Tournament string    `json:"tournament,omitempty"`
+	Created    time.Time `json:"created"`
 	// Chat is the table's latest messages; SpectatorChat says spectators may talk too.
 	Chat          []chatData `json:"chat,omitempty"`
 	SpectatorChat bool       `json:"spectator_chat,omitempty"`
@@ -72,7 +75,7 @@ func (m *match) matchInfo() json.RawMessage {
 	}
 	mi := matchInfo{ID: m.id, Game: m.row.Game, Options: m.row.Options, Status: m.status(), Seq: m.seq,
 		MaxSeats: m.cfg.MaxSeats, Players: make([]playerInfo, len(m.seats)), ToAct: []game.Seat{},
-		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created, Rematch: m.rematch, Rated: m.cfg.Rated, Challenge: m.cfg.Challenge,
+		Moves: len(m.moves), Clock: m.cfg.Clock, Created: m.row.Created, Rematch: m.rematch, Rated: m.cfg.Rated, Challenge: m.cfg.Challenge, Tournament: m.cfg.Tournament,
 		Chat: m.chatShownNow(), SpectatorChat: m.cfg.SpectatorChat, Invitations: m.invitationsInfo()}
 	if m.started {
 		if t := m.toAct(); t != nil {
@@ -192,6 +195,12 @@ func safeView(st game.State, seat game.Seat) (v any) {
 // the match wait for it.
 type subscriber struct {
 	seat game.Seat
+	// readOnly: a WebSocket whose credential sees its seat but may not act for it (an API token without
+	// the play scope): its moves and undos are refused.
+	readOnly bool
+	// stillHolds, for a socket whose seat came from its account (a session or an API token, not a seat
+	// token), checks that credential again: a session ended or a token revoked since plays no more.
+	stillHolds func(ctx context.Context) bool
 	// patches is set for a WebSocket that takes patches (patch.go); part is the seat's part of the view
 	// it was last sent in a patch (nil: unknown, so the next patch carries it).
 	patches bool

@@ -40,6 +40,11 @@ type wsReply struct {
 
 const wsWriteTimeout = 10 * time.Second
 
+// wsCloseWait bounds the server's end of a WebSocket, from the moment it decides to close: its close frame,
+// any write still blocked before it and the peer's answering close frame, after which the connection is
+// closed whatever the peer did. A client that vanished cannot hold Close up longer.
+const wsCloseWait = 2 * time.Second
+
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	since := int64(-1)
@@ -52,16 +57,19 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	}
 	// The seat is checked before the upgrade, so that a wrong token gets a plain JSON error.
 	seat := game.Spectator
+	readOnly := false
 	err := s.withMatch(r.Context(), id, func(m *match) (err error) {
 		if seat, err = s.viewerSeat(r, m); err != nil {
 			return err
 		}
+		readOnly = seat != game.Spectator && !s.mayPlay(r)
 		return s.attemptSpectator(m, seat)
 	})
 	if err != nil {
 		return err
 	}
-	if s.ctx.Err() != nil {
+	// The socket is counted before its handshake, so that a Close arriving meanwhile waits for it.
+	if !s.countSocket() {
 		return errf(http.StatusServiceUnavailable, codeUnavailable, "shutting down")
 	}
 
@@ -70,29 +78,50 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) error {
 	// nothing it could not do with the token itself.
 	client := httpkit.ClientKey(r, s.trusted)
 	if !s.sockets.Acquire(client, s.wsPerAddr) {
+		s.conns.Done()
 		return tooMany(socketRetry, "this address holds %d WebSockets already", s.wsPerAddr)
 	}
 	cw := &corkingWriter{ResponseWriter: w}
 	c, err := websocket.Accept(cw, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		s.sockets.Release(client)
+		s.conns.Done()
 		return nil // Accept has written the HTTP error
 	}
-	s.conns.Add(1)
 	c.SetReadLimit(s.maxBody)
 	ctx, cancel := context.WithCancel(s.ctx)
 	sub := newSubscriber(seat, since)
 	sub.patches = r.URL.Query().Get("patch") == "1"
+	sub.readOnly = readOnly
+	if tok := token(r); seat != game.Spectator && (tok == "" || isAPIToken(tok)) {
+		sub.stillHolds = s.credentialCheck(r)
+	}
 	// The connection is served from a goroutine of its own and this handler returns: the HTTP server's
 	// goroutine, whose stack grew deep through the middleware, and the request it holds are freed for as
 	// long as the table stays open (a quarter of an idle connection's memory).
 	go func() {
+		defer s.conns.Done() // last: once Close has waited, no socket holds its address's count
 		defer s.sockets.Release(client)
-		defer s.conns.Done()
 		defer cancel()
 		s.wsServe(ctx, cancel, c, cw.conn, sub, id, seat, since)
 	}()
 	return nil
+}
+
+// credentialCheck is what a socket keeps of its request to ask again whether its credential still names
+// the same account: the URL and headers (the request itself, and its goroutine's stack, are let go).
+func (s *Server) credentialCheck(r *http.Request) func(ctx context.Context) bool {
+	want := ""
+	if p, err := s.ident.WhoIs(r); err == nil && p != nil {
+		want = p.User.ID
+	}
+	u := *r.URL
+	h := r.Header.Clone()
+	return func(ctx context.Context) bool {
+		again := (&http.Request{Method: http.MethodGet, URL: &u, Header: h}).WithContext(ctx)
+		p, err := s.ident.WhoIs(again)
+		return err == nil && p != nil && p.User.ID == want
+	}
 }
 
 // wsServe subscribes a connection to its match and writes it every change until it ends.
@@ -114,7 +143,11 @@ func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *webs
 		return nil
 	})
 	if err != nil {
-		wsClose(c, cork, websocket.StatusInternalError, "match unavailable")
+		if s.ctx.Err() != nil {
+			wsClose(c, cork, websocket.StatusGoingAway, "server shutting down")
+		} else {
+			wsClose(c, cork, websocket.StatusInternalError, "match unavailable")
+		}
 		return
 	}
 	switch {
@@ -141,18 +174,23 @@ func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *webs
 		defer cancel()
 		s.wsRead(ctx, c, cork, &wmu, sub, id, seat)
 	}()
+	// end closes the connection once the writer stops. A closing server says so with a close frame (the
+	// reader leaves the connection to it, wsRead): the client reconnects at once, to another instance.
+	// Close waited for the messages being handled, whose replies their readers wrote (a move is in the
+	// log once accepted).
+	end := func() {
+		if s.ctx.Err() != nil {
+			wmu.Lock()
+			wsClose(c, cork, websocket.StatusGoingAway, "server shutting down")
+			wmu.Unlock()
+		} else {
+			c.CloseNow() // the client has gone, or cannot be written to
+		}
+	}
 	for {
 		select {
 		case <-ctx.Done():
-			if s.ctx.Err() != nil {
-				// Close waited for the messages being handled, whose replies their readers wrote (a move
-				// is in the log once accepted).
-				wmu.Lock()
-				wsClose(c, cork, websocket.StatusGoingAway, "server shutting down")
-				wmu.Unlock()
-			} else {
-				c.CloseNow() // the client has gone
-			}
+			end()
 			return
 		case <-sub.done:
 			wsClose(c, cork, websocket.StatusTryAgainLater, "match reloaded; reconnect")
@@ -163,6 +201,7 @@ func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *webs
 		err := wsWriteAll(ctx, c, cork, sub.take(), nil)
 		wmu.Unlock()
 		if err != nil {
+			end()
 			return
 		}
 	}
@@ -200,10 +239,12 @@ func wsWriteAll(ctx context.Context, c *websocket.Conn, cork *corkConn, state, r
 	return err
 }
 
-// wsClose closes the WebSocket with a status, after the last message frame.
+// wsClose closes the WebSocket with a status, after the last message frame, waiting at most wsCloseWait
+// for the peer's answer (the library would wait up to 10 s).
 func wsClose(c *websocket.Conn, cork *corkConn, code websocket.StatusCode, reason string) {
 	if cork != nil {
 		cork.close()
+		cork.shut(time.Now().Add(wsCloseWait))
 	}
 	c.Close(code, reason)
 }
@@ -219,7 +260,16 @@ func wsSend(ctx context.Context, c *websocket.Conn, cork *corkConn, r wsReply) e
 func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, cork *corkConn, wmu *sync.Mutex, sub *subscriber, id string, seat game.Seat) {
 	// The reads are not given ctx, for which the library would hook and unhook a cancellation on every
 	// frame's header and payload: the connection is closed once when ctx ends, which ends a read too.
-	stop := context.AfterFunc(ctx, func() { c.CloseNow() })
+	// Unless the server is closing: the writer then sends the close frame of status 1001 (wsServe), which
+	// closing the connection here would often beat, and the client would see a bare end of the connection.
+	// The read goes on until the client answers that frame, within the cap set here.
+	stop := context.AfterFunc(ctx, func() {
+		if s.ctx.Err() != nil && cork != nil {
+			cork.shut(time.Now().Add(wsCloseWait))
+			return
+		}
+		c.CloseNow()
+	})
 	defer stop()
 	rctx := context.WithoutCancel(ctx)
 	for {
@@ -231,19 +281,19 @@ func (s *Server) wsRead(ctx context.Context, c *websocket.Conn, cork *corkConn, 
 			}
 			return
 		}
-		s.wsBusy.RLock()
+		s.busy.RLock()
 		if s.ctx.Err() != nil { // the server is closing: the message is not taken
-			s.wsBusy.RUnlock()
+			s.busy.RUnlock()
 			return
 		}
 		sub.hold()
 		reply := s.wsHandle(ctx, typ, data, id, seat, sub)
 		b := appendWSReply(make([]byte, 0, 64), &reply)
-		// Written before Close may go on (wsBusy): a reply the server owes leaves even as it shuts down.
+		// Written before Close may go on (busy): a reply the server owes leaves even as it shuts down.
 		wmu.Lock()
 		err = wsWriteAll(ctx, c, cork, sub.release(), b)
 		wmu.Unlock()
-		s.wsBusy.RUnlock()
+		s.busy.RUnlock()
 		if err != nil {
 			return
 		}
@@ -275,7 +325,7 @@ func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data [
 		// The page says whether the table is in view: a player looking at it gets no notes about it, and
 		// its unread notes are read.
 		sub.hidden.Store(in.Type == "hidden")
-		if in.Type == "visible" && seat >= 0 {
+		if in.Type == "visible" && seat >= 0 && !sub.readOnly { // reading the notes is a change
 			s.tableSeen(ctx, id, seat)
 		}
 		return wsReply{Type: "ok", ID: in.ID}
@@ -283,8 +333,14 @@ func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data [
 	if seat < 0 {
 		return fail(errf(http.StatusForbidden, codeForbidden, "spectators cannot play; connect with a seat token"), in.ID)
 	}
+	if sub.readOnly {
+		return fail(errf(http.StatusForbidden, codeForbidden, `the API token lacks the "play" scope`), in.ID)
+	}
 	if len(in.Key) > maxKeyLen {
 		return fail(errf(http.StatusBadRequest, codeBadRequest, "key is longer than %d characters", maxKeyLen), in.ID)
+	}
+	if sub.stillHolds != nil && !sub.stillHolds(ctx) {
+		return fail(errf(http.StatusUnauthorized, codeUnauthorized, "the session or API token this socket was opened with has ended; sign in again"), in.ID)
 	}
 	rq := request{seq: in.Seq, key: in.Key, at: arrived}
 	var seq int64

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -20,7 +21,10 @@ type corkConn struct {
 	mu      sync.Mutex
 	corked  bool
 	closing bool // the server is closing the WebSocket: no more messages
-	buf     []byte
+	// capped is the deadline of the server's close in Unix nanoseconds (shut; 0: none), which
+	// keepDeadline never moves. Atomic: shut must not wait for c.mu, held through a blocked write.
+	capped atomic.Int64
+	buf    []byte
 	// deadline is the socket's write deadline, moved on only once less than half of wsWriteTimeout is
 	// left, so that a write blocked by a peer that stopped reading fails after 5 to 10 s: setting and
 	// clearing it around every write changed a runtime timer twice a write (about 1 µs a move).
@@ -29,9 +33,12 @@ type corkConn struct {
 
 // keepDeadline moves the write deadline on if it is near; c.mu is held.
 func (c *corkConn) keepDeadline() {
-	if now := time.Now(); c.deadline.Sub(now) < wsWriteTimeout/2 {
+	if now := time.Now(); c.capped.Load() == 0 && c.deadline.Sub(now) < wsWriteTimeout/2 {
 		c.deadline = now.Add(wsWriteTimeout)
 		c.Conn.SetWriteDeadline(c.deadline)
+		if d := c.capped.Load(); d != 0 { // shut came meanwhile: its cap stands
+			c.Conn.SetWriteDeadline(time.Unix(0, d))
+		}
 	}
 }
 
@@ -73,6 +80,22 @@ func (c *corkConn) close() {
 	c.mu.Lock()
 	c.closing = true
 	c.mu.Unlock()
+}
+
+// shut caps the connection's read and write deadlines at d, as the server closes the WebSocket: its close
+// frame, the peer's answer and any write still blocked on a peer that stopped reading must all be done
+// by then, so that a peer that has gone cannot hold the server's Close (an earlier cap stays).
+func (c *corkConn) shut(d time.Time) {
+	for {
+		old := c.capped.Load()
+		if old != 0 && old <= d.UnixNano() {
+			return
+		}
+		if c.capped.CompareAndSwap(old, d.UnixNano()) {
+			break
+		}
+	}
+	c.Conn.SetDeadline(d)
 }
 
 func (c *corkConn) Write(p []byte) (int, error) {

@@ -146,7 +146,10 @@ func (a SQLAccounts) DeleteUser(ctx context.Context, id string) error {
 			`DELETE FROM passkeys WHERE user_id = ?`, `DELETE FROM push_subs WHERE user_id = ?`,
 			`DELETE FROM notify_prefs WHERE user_id = ?`, `DELETE FROM outbox WHERE user_id = ?`,
 			`DELETE FROM inbox WHERE user_id = ?`, `DELETE FROM follows WHERE user_id = ? OR other_id = ?`,
-			`DELETE FROM blocks WHERE user_id = ?`, `DELETE FROM presence WHERE user_id = ?`} {
+			`DELETE FROM blocks WHERE user_id = ?`, `DELETE FROM presence WHERE user_id = ?`,
+			`DELETE FROM mailed WHERE user_id = ?`,
+			// a reminder left would write a note for the account gone every day
+			`DELETE FROM challenge_reminders WHERE user_id = ?`} {
 			args := []any{id}
 			if strings.Count(q, "?") == 2 {
 				args = append(args, id)

@@ -19,6 +19,12 @@ type ChallengeAttempt struct {
 	Abandoned bool      // the player resigned before the end
 }
 
+// ChallengeFinish is a challenge an account finished an attempt at, and when it first did.
+type ChallengeFinish struct {
+	Challenge string
+	First     time.Time
+}
+
 // Challenges keeps the attempts at the challenges.
 type Challenges interface {
 	// AddAttempt stores a new attempt. A second ranked attempt of one account at one challenge is
@@ -29,14 +35,17 @@ type Challenges interface {
 	ClaimAttempt(ctx context.Context, matchID, userID string, ranked bool) (bool, error)
 	// FinishAttempt records an attempt's end once: false if the match is no attempt or already finished.
 	FinishAttempt(ctx context.Context, matchID string, score int, abandoned bool, at time.Time) (bool, error)
+	// AbandonUnfinished records as abandoned, without a score, at ends, every attempt at a challenge begun
+	// before ends and still unfinished: an attempt is played on its challenge's day. It answers how many.
+	AbandonUnfinished(ctx context.Context, challenge string, ends time.Time) (int, error)
 	// AttemptsOf lists an account's attempts at a challenge, the oldest first.
 	AttemptsOf(ctx context.Context, challenge, userID string) ([]ChallengeAttempt, error)
 	// RankedFinished lists a challenge's finished ranked attempts, the best score first (the earlier
 	// finish first among equal scores), the abandoned last; at most limit.
 	RankedFinished(ctx context.Context, challenge string, limit int) ([]ChallengeAttempt, error)
 	// FinishedChallenges lists the challenges an account finished an attempt at (not abandoned), ranked
-	// or practice, each once.
-	FinishedChallenges(ctx context.Context, userID string) ([]string, error)
+	// or practice, each once, with when it first finished one (a streak counts a daily finished on its day).
+	FinishedChallenges(ctx context.Context, userID string) ([]ChallengeFinish, error)
 
 	// SetReminder turns an account's "today's challenges are ready" reminder on or off; Reminder says
 	// whether it is on.
@@ -84,6 +93,12 @@ func (a SQLAccounts) FinishAttempt(ctx context.Context, matchID string, score in
 	return n > 0, a.wrap("finish challenge attempt", err)
 }
 
+func (a SQLAccounts) AbandonUnfinished(ctx context.Context, challenge string, ends time.Time) (int, error) {
+	n, err := a.DB.Exec(ctx, `UPDATE challenge_attempts SET finished = ?, score = 0, abandoned = 1
+		WHERE challenge = ? AND finished = 0 AND started < ?`, micros(ends), challenge, micros(ends))
+	return int(n), a.wrap("abandon unfinished challenge attempts", err)
+}
+
 func (a SQLAccounts) attempts(ctx context.Context, op, query string, args ...any) ([]ChallengeAttempt, error) {
 	rows, done, err := a.DB.Query(ctx, query, args...)
 	if err != nil {
@@ -105,16 +120,19 @@ func (a SQLAccounts) RankedFinished(ctx context.Context, challenge string, limit
 		ORDER BY abandoned, score DESC, finished, match_id LIMIT ?`, challenge, limit)
 }
 
-func (a SQLAccounts) FinishedChallenges(ctx context.Context, userID string) ([]string, error) {
-	rows, done, err := a.DB.Query(ctx, `SELECT DISTINCT challenge FROM challenge_attempts
-		WHERE user_id = ? AND finished > 0 AND abandoned = 0`, userID)
+func (a SQLAccounts) FinishedChallenges(ctx context.Context, userID string) ([]ChallengeFinish, error) {
+	rows, done, err := a.DB.Query(ctx, `SELECT challenge, min(finished) FROM challenge_attempts
+		WHERE user_id = ? AND finished > 0 AND abandoned = 0 GROUP BY challenge`, userID)
 	if err != nil {
 		return nil, a.wrap("finished challenges", err)
 	}
 	defer done()
-	out, err := Collect(rows, func(r Rows) (string, error) {
-		var s string
-		return s, r.Scan(&s)
+	out, err := Collect(rows, func(r Rows) (ChallengeFinish, error) {
+		var f ChallengeFinish
+		var first int64
+		err := r.Scan(&f.Challenge, &first)
+		f.First = fromMicros(first)
+		return f, err
 	})
 	return out, a.wrap("finished challenges", err)
 }

@@ -56,6 +56,9 @@ var (
 	ErrConflict = errors.New("sequence conflict")
 )
 
+// UnlistedMark is how a game's summary (the host's JSON) says the lobby's lists leave it out.
+const UnlistedMark = `"unlisted":true`
+
 // Store is the event log of all games. Implementations are safe for concurrent use.
 type Store interface {
 	// CreateGame inserts a new game with an empty log (g.Seq is ignored and stored as 0).
@@ -64,6 +67,9 @@ type Store interface {
 	Game(ctx context.Context, id string) (Game, error)
 	// ListGames returns up to limit games with the given status (all if empty), newest first.
 	ListGames(ctx context.Context, status string, limit int) ([]Game, error)
+	// ListListed is ListGames without the games whose summary holds UnlistedMark (the lobby's lists): the
+	// query leaves them out, so that however many there are, none crowds a listed game out of limit.
+	ListListed(ctx context.Context, status string, limit int) ([]Game, error)
 	// Append adds events to a game's log at after+1, after+2... in one transaction that also advances the
 	// game's sequence number to after+len(evs) and applies up. It fails with ErrConflict, changing nothing,
 	// unless the game's sequence number is exactly after. It returns the new sequence number.

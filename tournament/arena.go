@@ -20,11 +20,12 @@ type ArenaStanding struct {
 
 type arenaPlayer struct {
 	ArenaStanding
-	balance  int    // firsts minus seconds
-	last     string // the opponent of the last game
-	opponent string // the opponent of the game in play
-	since    uint64 // when they began waiting
+	balance  int          // firsts minus seconds
+	last     *arenaPlayer // the opponent of the last game
+	opponent string       // the opponent of the game in play
+	since    uint64       // when they began waiting
 	waiting  bool
+	slot     int // where in Arena.waiting, while waiting
 }
 
 // Arena is a running arena: players join, are paired as soon as they wait, finish games, pause and come
@@ -55,15 +56,15 @@ func (a *Arena) wait(p *arenaPlayer) {
 		return
 	}
 	a.clock++
-	p.since, p.waiting = a.clock, true
+	p.since, p.waiting, p.slot = a.clock, true, len(a.waiting)
 	a.waiting = append(a.waiting, p)
 }
 
 func (a *Arena) unwait(p *arenaPlayer) {
 	if p.waiting {
 		p.waiting = false
-		i := slices.Index(a.waiting, p)
-		a.waiting[i] = a.waiting[len(a.waiting)-1]
+		last := a.waiting[len(a.waiting)-1]
+		a.waiting[p.slot], last.slot = last, p.slot
 		a.waiting = a.waiting[:len(a.waiting)-1]
 	}
 }
@@ -122,11 +123,11 @@ func (a *Arena) Pair(id string) (g Pairing, ok bool, err error) {
 			continue
 		}
 		again := 0
-		if c.ID == p.last || c.last == p.ID {
+		if c == p.last || c.last == p {
 			again = 1
 		}
 		key := [3]int{again, max(c.Points-p.Points, p.Points-c.Points), int(c.since)}
-		if best == nil || cmp.Or(slices.Compare(key[:], bestKey[:]), cmp.Compare(c.ID, best.ID)) < 0 {
+		if best == nil || better(key, bestKey, c.ID, best.ID) {
 			best, bestKey = c, key
 		}
 	}
@@ -146,25 +147,44 @@ func (a *Arena) Pair(id string) (g Pairing, ok bool, err error) {
 	return Pairing{First: first.ID, Second: second.ID}, true, nil
 }
 
+// better says whether a candidate with key k and id beats the best so far: keys compared in order,
+// then ids (only on a tie, as string comparisons cost more).
+func better(k, best [3]int, id, bestID string) bool {
+	for i := range k {
+		if k[i] != best[i] {
+			return k[i] < best[i]
+		}
+	}
+	return id < bestID
+}
+
 // Finish records a game Pair made: points (a win 2, a draw 1, a loss 0, doubled for a player on fire),
 // streaks, and both players waiting again unless paused.
 func (a *Arena) Finish(g Pairing) error {
+	_, _, err := a.FinishScored(g)
+	return err
+}
+
+// FinishScored is Finish, also saying the points the game gave each side (fire included), as a page
+// showing the game shows them.
+func (a *Arena) FinishScored(g Pairing) (first, second int, err error) {
 	p, err := a.get(g.First)
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
 	q, err := a.get(g.Second)
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
 	if !p.Playing || p.opponent != q.ID {
-		return fmt.Errorf("tournament: %s and %s are not playing each other", p.ID, q.ID)
+		return 0, 0, fmt.Errorf("tournament: %s and %s are not playing each other", p.ID, q.ID)
 	}
-	if g.Outcome == Pending || g.Outcome > SecondWins {
-		return fmt.Errorf("tournament: %s against %s finished without a result", p.ID, q.ID)
+	if g.Outcome == Pending || g.Outcome > BothLose {
+		return 0, 0, fmt.Errorf("tournament: %s against %s finished without a result", p.ID, q.ID)
 	}
 	pp, qp := g.points()
-	for _, side := range []struct {
+	scores := [2]int{}
+	for k, side := range []struct {
 		pl  *arenaPlayer
 		pts float64
 	}{{p, pp}, {q, qp}} {
@@ -174,6 +194,7 @@ func (a *Arena) Finish(g Pairing) error {
 			score *= 2
 		}
 		pl.Points += score
+		scores[k] = score
 		pl.Games++
 		if side.pts == 1 {
 			pl.Wins++
@@ -184,14 +205,17 @@ func (a *Arena) Finish(g Pairing) error {
 		pl.Playing = false
 		pl.opponent = ""
 	}
-	p.last, q.last = q.ID, p.ID
+	p.last, q.last = q, p
 	a.wait(p)
 	a.wait(q)
-	return nil
+	return scores[0], scores[1], nil
 }
 
 // End closes the arena: nothing more is paired or recorded; the standings stay.
 func (a *Arena) End() { a.ended = true }
+
+// Has reports whether a player is in the arena.
+func (a *Arena) Has(id string) bool { return a.players[id] != nil }
 
 // Standings ranks by points, then wins, then rating, then id.
 func (a *Arena) Standings() []ArenaStanding {

@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -130,6 +131,7 @@ func TestArenaRematchOnlyWhenAlone(t *testing.T) {
 func TestArenaStreak(t *testing.T) {
 	t.Parallel()
 	a := mustArena(t, []Player{{ID: "A"}, {ID: "B"}, {ID: "C"}})
+	var gave []int // what each game gave A: on fire from the third, out after the draw
 	for i, o := range []Outcome{FirstWins, FirstWins, FirstWins, Draw, FirstWins} {
 		g, ok, err := a.Pair("A")
 		if err != nil || !ok {
@@ -139,9 +141,14 @@ func TestArenaStreak(t *testing.T) {
 			o = map[Outcome]Outcome{FirstWins: SecondWins, Draw: Draw}[o]
 		}
 		g.Outcome = o
-		if err := a.Finish(g); err != nil {
+		first, second, err := a.FinishScored(g)
+		if err != nil {
 			t.Fatal(err)
 		}
+		gave = append(gave, map[bool]int{true: first, false: second}[g.First == "A"])
+	}
+	if want := []int{2, 2, 4, 2, 2}; !slices.Equal(gave, want) {
+		t.Errorf("A's games gave %v, want %v", gave, want)
 	}
 	pts := map[string]int{}
 	for _, s := range a.Standings() {
@@ -172,26 +179,68 @@ func TestArenaBadInput(t *testing.T) {
 	if a.Join(Player{ID: "D"}) == nil {
 		t.Error("joined an ended arena")
 	}
+	g.Outcome = FirstWins
+	if a.Finish(g) == nil {
+		t.Error("a game in play when the arena ended was recorded")
+	}
+	for _, s := range a.Standings() {
+		if s.Points != 0 || s.Games != 0 {
+			t.Errorf("after the end, %s has %d points from %d games", s.ID, s.Points, s.Games)
+		}
+	}
 }
 
-// BenchmarkArenaPair measures a game ending and its first player being paired again among 1,000
-// players: with every tenth waiting (the rest in play), and with all but two waiting (the longest scan).
+// arenaInPlay makes an arena of n players with a history of about ten games each (random results, so
+// points and streaks spread), then leaves exactly waiting players waiting and the rest in games, which
+// it returns.
+func arenaInPlay(tb testing.TB, n, waiting int) (*Arena, []Pairing) {
+	tb.Helper()
+	a := mustArena(tb, players(n))
+	rng := rand.New(rand.NewPCG(uint64(n), uint64(waiting)))
+	var games []Pairing
+	pairAll := func() {
+		for len(a.waiting) > 1 {
+			g, ok, err := a.Pair(a.waiting[0].ID)
+			if err != nil || !ok {
+				tb.Fatal(ok, err)
+			}
+			games = append(games, g)
+		}
+	}
+	finish := func(i int) {
+		g := games[i]
+		games[i] = games[len(games)-1]
+		games = games[:len(games)-1]
+		g.Outcome = Outcome(1 + rng.IntN(3))
+		if err := a.Finish(g); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	pairAll()
+	for range 5 * n {
+		finish(rng.IntN(len(games)))
+		pairAll()
+	}
+	for len(a.waiting) < waiting {
+		finish(rng.IntN(len(games)))
+	}
+	for i := range games {
+		games[i].Outcome = Outcome(1 + rng.IntN(3))
+	}
+	return a, games
+}
+
+// BenchmarkArenaPair measures a game ending and its first player being paired again at once, in arenas
+// of 1,000 and 10,000 players who have played about ten games each: with 1% and 10% of the players
+// waiting (the rest in play, as in a busy arena), and with all but two waiting (the longest scan).
 func BenchmarkArenaPair(b *testing.B) {
-	for _, c := range []struct {
-		name    string
-		waiting int
-	}{{"tenth_waiting", 100}, {"all_waiting", 998}} {
-		b.Run(c.name, func(b *testing.B) {
-			a := mustArena(b, players(1000))
-			var games []Pairing
-			for _, s := range a.Standings() {
-				if len(a.waiting) <= c.waiting {
-					break
-				}
-				if g, ok, _ := a.Pair(s.ID); ok {
-					g.Outcome = Outcome(1 + len(games)%3)
-					games = append(games, g)
-				}
+	for _, c := range []struct{ n, waiting int }{
+		{1000, 10}, {1000, 100}, {1000, 998}, {10000, 100}, {10000, 1000}, {10000, 9998},
+	} {
+		b.Run(fmt.Sprintf("%d_players/%d_waiting", c.n, c.waiting), func(b *testing.B) {
+			a, games := arenaInPlay(b, c.n, c.waiting)
+			if len(a.waiting) != c.waiting {
+				b.Fatalf("%d waiting, want %d", len(a.waiting), c.waiting)
 			}
 			i := 0
 			for b.Loop() {

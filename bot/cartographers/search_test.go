@@ -3,7 +3,6 @@ package cartographers
 import (
 	"slices"
 	"testing"
-	"time"
 
 	carto "github.com/surveyor-game/surveyor/cartographers"
 )
@@ -53,11 +52,4 @@ func TestHiddenPoolHoldsTheComingCards(t *testing.T) {
 	if checked < 100 {
 		t.Fatalf("only %d coming cards checked", checked)
 	}
-}
-
-// On the clock, the search answers with a legal move even when its budget is spent before it starts
-// (it plays one sample); the choice is then no longer repeatable, which the tests do not ask of it.
-func TestMasterOnTheClockAnswers(t *testing.T) {
-	bots := []*Bot{NewMaster(3, SearchBudget{Time: time.Nanosecond}), NewMaster(4, SearchBudget{Time: 20 * time.Millisecond, Width: 4})}
-	playGame(t, carto.Options{Preset: "both"}, 21, bots, map[carto.DecisionKind]int{})
 }

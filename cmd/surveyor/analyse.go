@@ -99,8 +99,13 @@ func printAnalysis(w io.Writer, a *analysis.Analysis) {
 			fmt.Fprintf(w, "  lost by phase: %s\n", strings.Join(phases, ", "))
 			for rank, i := range p.Costliest {
 				d := r.Decisions[i]
-				fmt.Fprintf(w, "  costliest %d: move %d (%s), cost %.2f: played %s, best %s\n",
-					rank+1, d.Move, a.Phases[d.Phase], d.Cost, d.Played, d.Best)
+				played, best := d.PlayedWords, d.BestWords
+				if played == "" {
+					// A game that names no moves: their JSON form.
+					played, best = string(d.Played), string(d.Best)
+				}
+				fmt.Fprintf(w, "  costliest %d: move %d (%s), cost %.2f\n    played: %s\n    best:   %s\n",
+					rank+1, d.Move, a.Phases[d.Phase], d.Cost, played, best)
 			}
 		}
 	}

@@ -13,11 +13,12 @@ import (
 
 // serveProfiler serves Go's profiler on an address of its own, which the operator keeps off the
 // internet (a profile shows the server's code paths, and taking one costs CPU): never on the players'
-// handler. It returns a function that stops it.
-func serveProfiler(addr string, log *slog.Logger) (func(), error) {
+// handler. It returns the address it listens on (the port chosen when addr's is 0) and a function that
+// stops it.
+func serveProfiler(addr string, log *slog.Logger) (string, func(), error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("listen: %w", err)
+		return "", nil, fmt.Errorf("listen: %w", err)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
@@ -32,7 +33,7 @@ func serveProfiler(addr string, log *slog.Logger) (func(), error) {
 		}
 	}()
 	log.Info("profiler serving", "addr", ln.Addr().String())
-	return func() {
+	return ln.Addr().String(), func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
 		hs.Shutdown(ctx)

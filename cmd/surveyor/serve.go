@@ -192,14 +192,16 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		srv.Close()
 		return fmt.Errorf("listen: %w", err)
 	}
+	profilerAt := ""
 	if o.pprofAddr != "" {
-		stop, err := serveProfiler(o.pprofAddr, log)
+		at, stop, err := serveProfiler(o.pprofAddr, log)
 		if err != nil {
 			ln.Close()
 			srv.Close()
 			return fmt.Errorf("--pprof-addr: %w", err)
 		}
 		defer stop()
+		profilerAt = at
 	}
 	ln = httpkit.LimitListener(ln, o.connsPerAddr, o.trusted)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
@@ -215,6 +217,10 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		url = tlsSide.url(ln.Addr().String())
 	}
 	fmt.Fprintf(stdout, "Surveyor is serving on %s/ (%s)\n", url, where)
+	if profilerAt != "" {
+		// On a line of its own after the first, which scripts read for the players' address.
+		fmt.Fprintf(stdout, "Go's profiler is on http://%s/debug/pprof/ (for the operator only)\n", profilerAt)
+	}
 	log.Info("serving", "addr", ln.Addr().String(), "url", url, "store", where, "games", len(reg))
 
 	errc := make(chan error, 1)

@@ -7,12 +7,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,25 +32,63 @@ func startServe(t *testing.T, args ...string) (string, func() int) {
 // startServeLogging is startServe with the server's log written to logs.
 func startServeLogging(t *testing.T, logs io.Writer, args ...string) (string, func() int) {
 	t.Helper()
+	base, _, stop := startServeOut(t, logs, args...)
+	return base, stop
+}
+
+// lockedBuffer is a bytes.Buffer the server's goroutines and the test may use at once.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// startServeOut is startServeLogging that also hands over the lines serve prints after its first.
+func startServeOut(t *testing.T, logs io.Writer, args ...string) (string, <-chan string, func() int) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	code := make(chan int, 1)
+	// What serve says when it cannot start goes into the failure's message too.
+	said := &lockedBuffer{}
 	go func() {
-		c := run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0", "--log-level", "warn"}, args...), nil, pw, logs)
+		c := run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0", "--log-level", "warn"}, args...), nil, pw,
+			io.MultiWriter(logs, said))
 		pw.Close()
 		code <- c
 	}()
 	lines := bufio.NewScanner(pr)
 	if !lines.Scan() {
 		cancel()
-		t.Fatalf("serve printed nothing (exit %d)", <-code)
+		c := <-code
+		t.Fatalf("serve printed nothing (exit %d); its log:\n%s", c, said)
 	}
 	m := regexp.MustCompile(`serving on (https?://[a-z0-9.:-]+)/`).FindStringSubmatch(lines.Text())
 	if m == nil {
 		cancel()
 		t.Fatalf("serve printed %q, want the address to open", lines.Text())
 	}
-	go io.Copy(io.Discard, pr)
+	more := make(chan string, 16)
+	go func() {
+		for lines.Scan() {
+			select {
+			case more <- lines.Text():
+			default:
+			}
+		}
+		io.Copy(io.Discard, pr)
+	}()
 	stopped := false
 	stop := func() int {
 		if stopped {
@@ -67,7 +105,7 @@ func startServeLogging(t *testing.T, logs io.Writer, args ...string) (string, fu
 		}
 	}
 	t.Cleanup(func() { stop() })
-	return m[1], stop
+	return m[1], more, stop
 }
 
 func httpDo(t *testing.T, method, url, tok, body string) (int, map[string]any) {
@@ -391,7 +429,8 @@ func TestUserCommand(t *testing.T) {
 		t.Fatalf("list: %d %s", code, out)
 	}
 	code, out := user("reset-password", "ada")
-	pw := strings.TrimSpace(out[strings.LastIndex(out, ": ")+2:])
+	_, pw, _ := strings.Cut(out, "privately): ")
+	pw, _, _ = strings.Cut(pw, "\n")
 	if code != 0 || len(pw) != 20 {
 		t.Fatalf("reset-password: %d %q", code, out)
 	}
@@ -435,13 +474,20 @@ func TestUserCommand(t *testing.T) {
 // The operator's figures are on the players' address for the operator's machines only; the profiler is
 // only where --pprof-addr puts it.
 func TestServeMetricsAndProfiler(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	// Port 0, and the port read from what serve prints: a port picked by the test and freed before
+	// serve listened could be taken in between (CI saw serve exit 1 once that way).
+	base, more, _ := startServeOut(t, io.Discard, "--data", t.TempDir(), "--pprof-addr", "127.0.0.1:0")
+	var pprofAddr string
+	select {
+	case line := <-more:
+		m := regexp.MustCompile(`profiler is on http://([0-9.:]+)/debug/pprof/`).FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("serve's second line %q, want the profiler's address", line)
+		}
+		pprofAddr = m[1]
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not say where its profiler is")
 	}
-	pprofAddr := ln.Addr().String()
-	ln.Close()
-	base, _ := startServe(t, "--data", t.TempDir(), "--pprof-addr", pprofAddr)
 	get := func(url string) (int, string) {
 		t.Helper()
 		res, err := http.Get(url)

@@ -25,7 +25,10 @@ func init() {
 const userUsage = `usage: surveyor user [--data DIR | --db PATH|URL] COMMAND [ARGS]
 
   list [PREFIX]            accounts whose name starts with PREFIX (all without), in name order
-  reset-password NAME      set a new random password, print it once, and sign the account out everywhere
+  reset-password [--remove-passkeys] NAME
+                           set a new random password and print it once; end every session and revoke
+                           every API token of the account (an intruder's too); passkeys stay unless
+                           --remove-passkeys, and how many remain is printed
   disable NAME             refuse the account's sign-ins and end its sessions (its games stay)
   enable NAME              let a disabled account sign in again
   reports [--all]          players' reports of other players, newest first (unresolved only without --all)
@@ -84,7 +87,29 @@ func runUser(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		fmt.Fprintf(stdout, "report %s resolved\n", rest[0])
 		return nil
 	case "reset-password", "disable", "enable":
+		removePasskeys := false
+		if cmd == "reset-password" {
+			rs := flag.NewFlagSet("reset-password", flag.ContinueOnError)
+			rs.SetOutput(stderr)
+			rs.BoolVar(&removePasskeys, "remove-passkeys", false, "also remove the account's passkeys")
+			// The name may come before or after the flag: the operator types either.
+			var names []string
+			for args := rest; ; {
+				if err := rs.Parse(args); err != nil {
+					return fmt.Errorf("usage: surveyor user reset-password [--remove-passkeys] NAME: %w", err)
+				}
+				if rs.NArg() == 0 {
+					break
+				}
+				names = append(names, rs.Arg(0))
+				args = rs.Args()[1:]
+			}
+			rest = names
+		}
 		if len(rest) != 1 {
+			if cmd == "reset-password" {
+				return errors.New("usage: surveyor user reset-password [--remove-passkeys] NAME")
+			}
 			return fmt.Errorf("usage: surveyor user %s NAME", cmd)
 		}
 		u, err := acc.UserByKey(ctx, auth.NameKey(rest[0]))
@@ -92,6 +117,9 @@ func runUser(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 			return fmt.Errorf("no account is called %q", rest[0])
 		} else if err != nil {
 			return err
+		}
+		if cmd == "reset-password" {
+			return resetPassword(ctx, acc, u, removePasskeys, stdout)
 		}
 		return changeUser(ctx, acc, u, cmd, stdout)
 	}
@@ -136,23 +164,59 @@ func listUsers(ctx context.Context, acc store.Accounts, prefix string, stdout io
 	return nil
 }
 
+// resetPassword is the operator's answer to a taken-over account: whoever took it may have signed in
+// elsewhere and made API tokens, so a new password alone would leave them in. Every session ends and
+// every token is revoked; passkeys may be the owner's own way back in, so they stay unless asked, and
+// their count is printed for the operator to judge.
+func resetPassword(ctx context.Context, acc store.Accounts, u store.User, removePasskeys bool, stdout io.Writer) error {
+	pw, _ := auth.NewSecret("")
+	pw = pw[:20]
+	h, err := auth.HashPassword(pw)
+	if err != nil {
+		return fmt.Errorf("hash the new password: %w", err)
+	}
+	u.PasswordHash = h
+	if err := acc.UpdateUser(ctx, u); err != nil {
+		return fmt.Errorf("set the new password: %w", err)
+	}
+	if err := acc.DeleteSessions(ctx, u.ID); err != nil {
+		return fmt.Errorf("end the sessions: %w", err)
+	}
+	ts, err := acc.Tokens(ctx, u.ID)
+	if err != nil {
+		return fmt.Errorf("list the API tokens: %w", err)
+	}
+	for _, t := range ts {
+		if err := acc.DeleteToken(ctx, u.ID, t.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("revoke API token %s: %w", t.ID, err)
+		}
+	}
+	pks, err := acc.Passkeys(ctx, u.ID)
+	if err != nil {
+		return fmt.Errorf("list the passkeys: %w", err)
+	}
+	if removePasskeys {
+		for _, p := range pks {
+			if err := acc.DeletePasskey(ctx, u.ID, p.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
+				return fmt.Errorf("remove a passkey: %w", err)
+			}
+		}
+		if pks, err = acc.Passkeys(ctx, u.ID); err != nil {
+			return fmt.Errorf("count the passkeys left: %w", err)
+		}
+	}
+	fmt.Fprintf(stdout, "new password of %s (shown once, give it to them privately): %s\n", u.Name, pw)
+	fmt.Fprintf(stdout, "every session of %s ended; %d API tokens revoked\n", u.Name, len(ts))
+	if removePasskeys || len(pks) == 0 {
+		fmt.Fprintf(stdout, "%d passkeys remain\n", len(pks))
+	} else {
+		fmt.Fprintf(stdout, "%d passkeys remain: they still sign in; if one may be the intruder's, run again with --remove-passkeys\n", len(pks))
+	}
+	return nil
+}
+
 func changeUser(ctx context.Context, acc store.Accounts, u store.User, cmd string, stdout io.Writer) error {
 	switch cmd {
-	case "reset-password":
-		pw, _ := auth.NewSecret("")
-		pw = pw[:20]
-		h, err := auth.HashPassword(pw)
-		if err != nil {
-			return err
-		}
-		u.PasswordHash = h
-		if err := acc.UpdateUser(ctx, u); err != nil {
-			return err
-		}
-		if err := acc.DeleteSessions(ctx, u.ID); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "new password of %s (shown once, give it to them privately): %s\n", u.Name, pw)
 	case "disable", "enable":
 		u.Disabled = cmd == "disable"
 		if err := acc.UpdateUser(ctx, u); err != nil {

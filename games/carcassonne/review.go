@@ -19,7 +19,16 @@ const reviewRounds = 16
 // less.
 func review() *game.Reviewing {
 	return &game.Reviewing{Unit: "points", Phases: []string{"early", "middle", "late"}, AccuracyScale: 4,
-		DefaultSamples: reviewRounds, NewJudge: newJudge}
+		DefaultSamples: reviewRounds, NewJudge: newJudge, Words: words}
+}
+
+// words names a move laying the tile drawn in st, as the story does.
+func words(st game.State, raw json.RawMessage) (string, error) {
+	g, ok := st.(*carcassonne.Game)
+	if !ok {
+		return "", fmt.Errorf("carcassonne move words: state is %T", st)
+	}
+	return g.MoveWords(raw)
 }
 
 func newJudge(lens game.Lens, seed uint64, samples int) game.Judge {

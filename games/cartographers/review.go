@@ -20,7 +20,8 @@ func review() *game.Reviewing {
 	for _, s := range cartographers.Seasons() {
 		phases = append(phases, s.Name)
 	}
-	return &game.Reviewing{Unit: "stars", Phases: phases, AccuracyScale: 2, DefaultSamples: reviewSamples, NewJudge: newJudge, Plan: plan}
+	return &game.Reviewing{Unit: "stars", Phases: phases, AccuracyScale: 2, DefaultSamples: reviewSamples, NewJudge: newJudge, Plan: plan,
+		Words: func(_ game.State, raw json.RawMessage) (string, error) { return cartographers.MoveWords(raw) }}
 }
 
 // planWidth is the clairvoyant beam's width for the analysis's plan: about 0.3 s a game on one core, where

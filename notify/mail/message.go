@@ -130,10 +130,11 @@ func (m Message) rcpt() (*mail.Address, error) {
 	}
 	a, err := mail.ParseAddress(m.To)
 	if err != nil {
-		return nil, fmt.Errorf("mail: bad To %q: %v", m.To, err)
+		// Not the address itself: errors are logged, and a malformed address is still someone's.
+		return nil, fmt.Errorf("mail: bad To (%d bytes): %v", len(m.To), err)
 	}
-	if err := checkAddr(a.Address); err != nil {
-		return nil, fmt.Errorf("mail: To: %v", err)
+	if checkAddr(a.Address) != nil {
+		return nil, errors.New("mail: To cannot be put in an SMTP envelope (want local@domain without spaces, controls or angle brackets)")
 	}
 	return a, nil
 }

@@ -39,7 +39,14 @@ func IsPermanent(err error) bool {
 // message is delivered and must not be sent twice. A crash between the
 // server's 250 and our noticing it can still cause a resend; Message.ID
 // keeps the Message-ID stable so that it can be deduplicated.
+//
+// No error of Send carries an e-mail address: each is in RedactAddress's form (they are logged).
 func (c Config) Send(ctx context.Context, m Message) error {
+	return redactErr(c.send1(ctx, m))
+}
+
+// send1 is Send with the recipient's address still in its errors.
+func (c Config) send1(ctx context.Context, m Message) error {
 	data, err := m.Bytes(c.From)
 	if err != nil {
 		return &PermanentError{Err: err}

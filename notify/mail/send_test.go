@@ -338,3 +338,48 @@ func BenchmarkSend(b *testing.B) {
 		}
 	}
 }
+
+// The errors of Send are logged, so they carry no address: neither ours ("send to ...") nor the one the
+// server's reply names. The domain and a short hash are kept to debug with, and so is the reply's code.
+func TestSendErrorsCarryNoAddress(t *testing.T) {
+	for _, code := range []int{550, 450} {
+		srv := mailtest.Start(t)
+		cfg := parseTestURL(t, srv.URL(testFrom))
+		srv.RefuseRecipients(code)
+		err := cfg.Send(sendCtx(t), testMessage())
+		if err == nil {
+			t.Fatalf("%d: the refused recipient was sent to", code)
+		}
+		msg := err.Error()
+		for _, leak := range []string{"ana@example.net", "ANA@EXAMPLE.NET", "ana@", "Ana Sílva"} {
+			if strings.Contains(strings.ToLower(msg), strings.ToLower(leak)) {
+				t.Errorf("%d: the error names the recipient (%q): %s", code, leak, msg)
+			}
+		}
+		if !strings.Contains(msg, "@example.net") || !strings.Contains(msg, "Recipient address rejected") {
+			t.Errorf("%d: the error lost what debugs it (the domain, the reply): %s", code, msg)
+		}
+		if smtpCode(err) != code || IsPermanent(err) != (code >= 500) {
+			t.Errorf("%d: code %d, permanent %v: %s", code, smtpCode(err), IsPermanent(err), msg)
+		}
+		var se *smtp.SMTPError
+		if errors.As(err, &se) && strings.Contains(se.Message, "ana@") {
+			t.Errorf("%d: the unwrapped SMTP reply names the recipient: %s", code, se.Message)
+		}
+	}
+	// A malformed address is still someone's.
+	m := testMessage()
+	m.To = "ana@example.net@"
+	if err := startedConfig(t).Send(sendCtx(t), m); err == nil || strings.Contains(err.Error(), "ana@") {
+		t.Errorf("a malformed To: %v", err)
+	}
+	// The form the logs show is the same for the same address, in any case, and differs between two.
+	if a, b := RedactAddress("Ana@Example.net"), RedactAddress("ana@example.net"); a != b || a == RedactAddress("bea@example.net") ||
+		!strings.HasSuffix(a, "@example.net") || strings.Contains(strings.ToLower(a), "ana") {
+		t.Errorf("RedactAddress: %q %q", a, b)
+	}
+}
+
+func startedConfig(t *testing.T) Config {
+	return parseTestURL(t, mailtest.Start(t).URL(testFrom))
+}

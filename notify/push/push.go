@@ -220,6 +220,11 @@ type retryDoer struct{ c *http.Client }
 
 func (d retryDoer) Do(req *http.Request) (*http.Response, error) {
 	resp, err := d.c.Do(req)
+	// The endpoint's path is the subscription's secret (a capability URL, RFC 8030 §8), and the error is
+	// logged: it names the push service only.
+	if ue, ok := errors.AsType[*url.Error](err); ok {
+		ue.URL = req.URL.Scheme + "://" + req.URL.Host
+	}
 	if errors.Is(err, egress.ErrRefused) {
 		return nil, err // an address the rule refuses is refused again on a retry
 	}

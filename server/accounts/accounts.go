@@ -220,8 +220,9 @@ func (a *Store) liveUser(ctx context.Context, id string) (store.User, error) {
 	return u, nil
 }
 
-// SignedIn resolves the request's account and refuses requests without one. (Changes made with a
-// session cookie come from our own pages: the gate of crosssite.go saw to it.)
+// SignedIn resolves the request's account and refuses requests without one, or whose API token lacks
+// scope ("": a browser's session only, no token). (Changes made with a session cookie come from our own
+// pages: the gate of crosssite.go saw to it.)
 func (a *Store) SignedIn(r *http.Request, scope string) (*Principal, error) {
 	p, err := a.WhoIs(r)
 	if err != nil {
@@ -229,6 +230,9 @@ func (a *Store) SignedIn(r *http.Request, scope string) (*Principal, error) {
 	}
 	if p == nil {
 		return nil, httpkit.Errf(http.StatusUnauthorized, httpkit.CodeUnauthorized, "sign in first (a session cookie or Authorization: Bearer sv_...)")
+	}
+	if scope == "" && p.Token != nil { // no token has the scope "": what only a signed-in browser does
+		return nil, httpkit.Errf(http.StatusForbidden, httpkit.CodeForbidden, "an API token cannot do this: sign in (a browser's session)")
 	}
 	if !p.Can(scope) {
 		return nil, httpkit.Errf(http.StatusForbidden, httpkit.CodeForbidden, "the API token lacks the %q scope", scope)

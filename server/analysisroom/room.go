@@ -20,8 +20,18 @@ import (
 	"github.com/surveyor-game/surveyor/store"
 )
 
-// CodeNoAnalysis refuses the analysis of a game that has none (409).
-const CodeNoAnalysis = "no_analysis"
+// The room's refusals (docs/api.md lists them with their statuses).
+const (
+	// CodeNoAnalysis refuses the analysis of a game that has none (409).
+	CodeNoAnalysis = "no_analysis"
+	// CodeQueued refuses a new analysis to one who has as many waiting or running as one may (429).
+	CodeQueued = "analyses_queued"
+)
+
+// perRequester is how many analyses one account (or, for guests, one address) may have waiting or
+// running on an instance at once when the host does not say: each takes the instance's analysis turn for
+// seconds, and one visitor asking for every finished game would hold everyone else's back.
+const perRequester = 3
 
 // staleAfter is how long a running analysis may go without a word before another request takes it
 // over: its instance is then taken for gone. A whole game takes seconds; progress is written at least
@@ -36,9 +46,9 @@ const (
 // Host is what the room needs of the server it serves in.
 type Host struct {
 	Store store.Analyses // nil: the store keeps no analyses (every request is refused)
-	// Record is a finished match's record with its players' names, or the refusal the record endpoint
-	// gives (no such match, not finished, withheld while its challenge runs).
-	Record func(ctx context.Context, id string) (game.Record, error)
+	// Record is a finished match's record with its players' names, or the refusal for the request's
+	// viewer (no such match, not finished, an attempt at a running challenge that is not the viewer's).
+	Record func(r *http.Request, id string) (game.Record, error)
 	// Go runs fn in the background for as long as the server runs (ctx ends when it closes).
 	Go  func(fn func(ctx context.Context))
 	Now func() time.Time
@@ -48,6 +58,12 @@ type Host struct {
 	Options analysis.Options
 	// Busy is how many analyses may run at once on this instance (0: one); the others wait their turn.
 	Busy int
+	// Requester names who asks for an analysis, an account or else an address, for the limit of
+	// PerRequester; wrong credentials are an error. nil: no limit.
+	Requester func(r *http.Request) (string, error)
+	// PerRequester is how many new analyses one requester may have waiting or running on this instance
+	// at once (0: perRequester).
+	PerRequester int
 }
 
 // Room runs and serves the analyses of one server instance.
@@ -56,6 +72,7 @@ type Room struct {
 	turns chan struct{} // a token per analysis running on this instance
 	mu    sync.Mutex
 	wake  map[string]chan struct{} // closed when this instance's analysis of a match ends
+	mine  map[string]int           // the analyses waiting or running on this instance, by requester
 }
 
 // New builds the room.
@@ -64,7 +81,10 @@ func New(h Host) *Room {
 	if n <= 0 {
 		n = 1
 	}
-	return &Room{host: h, turns: make(chan struct{}, n), wake: map[string]chan struct{}{}}
+	if h.PerRequester <= 0 {
+		h.PerRequester = perRequester
+	}
+	return &Room{host: h, turns: make(chan struct{}, n), wake: map[string]chan struct{}{}, mine: map[string]int{}}
 }
 
 // state is the answer of both endpoints.
@@ -78,33 +98,27 @@ type state struct {
 // (202 while it runs, 200 once done).
 func (rm *Room) Start(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
-	rec, err := rm.analysable(r.Context(), id)
+	rec, err := rm.analysable(r, id)
 	if err != nil {
 		return err
 	}
-	now := rm.host.Now()
-	won, err := rm.host.Store.ClaimAnalysis(r.Context(), id, now, now.Add(-staleAfter))
-	if err != nil {
-		return fmt.Errorf("start analysis of %s: %w", id, err)
-	}
-	if won {
-		done := make(chan struct{})
-		rm.mu.Lock()
-		rm.wake[id] = done
-		rm.mu.Unlock()
-		rm.host.Go(func(ctx context.Context) {
-			defer func() {
-				rm.mu.Lock()
-				delete(rm.wake, id)
-				rm.mu.Unlock()
-				close(done)
-			}()
-			rm.run(ctx, id, rec)
-		})
+	who := ""
+	if rm.host.Requester != nil {
+		if who, err = rm.host.Requester(r); err != nil {
+			return err
+		}
 	}
 	st, err := rm.read(r.Context(), id)
 	if err != nil {
 		return err
+	}
+	if st.Status == "none" {
+		if err := rm.claim(r.Context(), who, id, rec); err != nil {
+			return err
+		}
+		if st, err = rm.read(r.Context(), id); err != nil {
+			return err
+		}
 	}
 	status := http.StatusAccepted
 	if st.Status == store.AnalysisDone {
@@ -114,10 +128,70 @@ func (rm *Room) Start(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// claim starts the analysis of a match none has started (or whose instance went silent), unless its
+// requester (who) has as many waiting or running as one may: the first of two instances to claim it
+// runs it.
+func (rm *Room) claim(ctx context.Context, who, id string, rec game.Record) error {
+	if !rm.take(who) {
+		return &httpkit.Error{Status: http.StatusTooManyRequests, Code: CodeQueued, RetryAfter: int(heartbeat.Seconds()),
+			Message: fmt.Sprintf("you have %d analyses waiting or running: ask for this one once one of them is done", rm.host.PerRequester)}
+	}
+	now := rm.host.Now()
+	won, err := rm.host.Store.ClaimAnalysis(ctx, id, now, now.Add(-staleAfter))
+	if err != nil || !won {
+		rm.give(who)
+		if err != nil {
+			return fmt.Errorf("start analysis of %s: %w", id, err)
+		}
+		return nil
+	}
+	done := make(chan struct{})
+	rm.mu.Lock()
+	rm.wake[id] = done
+	rm.mu.Unlock()
+	rm.host.Go(func(ctx context.Context) {
+		defer func() {
+			rm.give(who)
+			rm.mu.Lock()
+			delete(rm.wake, id)
+			rm.mu.Unlock()
+			close(done)
+		}()
+		rm.run(ctx, id, rec)
+	})
+	return nil
+}
+
+// take counts a new analysis for its requester, if they may have one more ("": no limit).
+func (rm *Room) take(who string) bool {
+	if who == "" {
+		return true
+	}
+	rm.mu.Lock()
+	defer rm.mu.Unlock()
+	if rm.mine[who] >= rm.host.PerRequester {
+		return false
+	}
+	rm.mine[who]++
+	return true
+}
+
+// give forgets an analysis of its requester's once it has ended (or was never claimed).
+func (rm *Room) give(who string) {
+	if who == "" {
+		return
+	}
+	rm.mu.Lock()
+	defer rm.mu.Unlock()
+	if rm.mine[who]--; rm.mine[who] <= 0 {
+		delete(rm.mine, who)
+	}
+}
+
 // Show answers a match's analysis: none asked yet, running with its progress, or done.
 func (rm *Room) Show(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
-	if _, err := rm.analysable(r.Context(), id); err != nil {
+	if _, err := rm.analysable(r, id); err != nil {
 		return err
 	}
 	st, err := rm.read(r.Context(), id)
@@ -139,11 +213,11 @@ func (rm *Room) Wait(id string) {
 }
 
 // analysable is the record of a finished match of a game that has an analysis, or the refusal.
-func (rm *Room) analysable(ctx context.Context, id string) (game.Record, error) {
+func (rm *Room) analysable(r *http.Request, id string) (game.Record, error) {
 	if rm.host.Store == nil {
 		return game.Record{}, httpkit.Errf(http.StatusServiceUnavailable, httpkit.CodeUnavailable, "this server keeps no analyses")
 	}
-	rec, err := rm.host.Record(ctx, id)
+	rec, err := rm.host.Record(r, id)
 	if err != nil {
 		return game.Record{}, err
 	}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -55,8 +56,15 @@ type instance struct {
 func newInstance(t *testing.T, st store.Analyses, rec game.Record, gate <-chan context.Context) *instance {
 	in := &instance{}
 	in.room = New(Host{Store: st, Now: time.Now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Options: analysis.Options{Samples: 1, Lenses: []game.Lens{game.LensFair}},
-		Record: func(_ context.Context, id string) (game.Record, error) {
-			if id != "m1" {
+		// Who asks is the request's X-Who ("bad": a wrong credential), as the server's accounts would say.
+		Requester: func(r *http.Request) (string, error) {
+			if who := r.Header.Get("X-Who"); who != "bad" {
+				return who, nil
+			}
+			return "", httpkit.Errf(http.StatusUnauthorized, httpkit.CodeUnauthorized, "unknown or revoked API token")
+		},
+		Record: func(_ *http.Request, id string) (game.Record, error) {
+			if !strings.HasPrefix(id, "m") {
 				return game.Record{}, httpkit.Errf(http.StatusNotFound, httpkit.CodeNotFound, "no such match")
 			}
 			return rec, nil
@@ -85,13 +93,25 @@ func newInstance(t *testing.T, st store.Analyses, rec game.Record, gate <-chan c
 }
 
 type answer struct {
-	code int
+	code  int
+	retry string // Retry-After
 	state
+	Error struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
 }
 
 func (in *instance) call(t *testing.T, method, id string) answer {
 	t.Helper()
+	return in.callAs(t, method, id, "")
+}
+
+// callAs is call by a requester (X-Who).
+func (in *instance) callAs(t *testing.T, method, id, who string) answer {
+	t.Helper()
 	req, _ := http.NewRequest(method, in.http.URL+"/m/"+id, nil)
+	req.Header.Set("X-Who", who)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Error(err)
@@ -99,8 +119,8 @@ func (in *instance) call(t *testing.T, method, id string) answer {
 	}
 	defer res.Body.Close()
 	var a answer
-	a.code = res.StatusCode
-	if err := json.NewDecoder(res.Body).Decode(&a.state); err != nil {
+	a.code, a.retry = res.StatusCode, res.Header.Get("Retry-After")
+	if err := json.NewDecoder(res.Body).Decode(&a); err != nil {
 		t.Errorf("%s %s: %v", method, id, err)
 	}
 	return a
@@ -200,5 +220,96 @@ func TestFailedAnalysisIsForgotten(t *testing.T) {
 	in.room.Wait("m1")
 	if got := in.call(t, "GET", "m1"); got.Status != "done" {
 		t.Fatalf("the second run: %+v", got)
+	}
+}
+
+// stalling is a store whose first progress strictly between 0 and 1 waits for the test: the analysis
+// is then caught running, whatever the machine's speed.
+type stalling struct {
+	store.Analyses
+	once   sync.Once
+	seen   chan float64
+	resume chan struct{}
+}
+
+func (s *stalling) AnalysisProgress(ctx context.Context, id string, p float64, now time.Time) error {
+	err := s.Analyses.AnalysisProgress(ctx, id, p, now)
+	if p > 0 && p < 1 {
+		s.once.Do(func() {
+			s.seen <- p
+			<-s.resume
+		})
+	}
+	return err
+}
+
+// The progress of a running analysis is served as it is written: between 0 and 1 while it runs, then 1
+// once done.
+func TestProgressReportedWhileItRuns(t *testing.T) {
+	t.Parallel()
+	st := &stalling{Analyses: openStore(t), seen: make(chan float64, 1), resume: make(chan struct{})}
+	gate := make(chan context.Context, 1)
+	gate <- context.Background()
+	in := newInstance(t, st, soloGame(t), gate)
+	if got := in.call(t, "POST", "m1"); got.code != http.StatusAccepted {
+		t.Fatalf("start: %+v", got)
+	}
+	written := <-st.seen
+	got := in.call(t, "GET", "m1")
+	close(st.resume)
+	if got.code != http.StatusOK || got.Status != "running" || got.Progress != written || got.Progress <= 0 || got.Progress >= 1 {
+		t.Fatalf("while it runs: %d %s %v, want running at %v", got.code, got.Status, got.Progress, written)
+	}
+	in.room.Wait("m1")
+	if got := in.call(t, "GET", "m1"); got.Status != "done" || got.Progress != 1 {
+		t.Fatalf("once done: %s %v", got.Status, got.Progress)
+	}
+}
+
+// One requester may have three analyses waiting or running at once: the fourth is refused (429
+// analyses_queued, in words, with the wait) and nothing is stored for it, while another requester may
+// still ask, and the first may again once theirs are done. A wrong credential is refused before.
+func TestAnalysesPerRequesterLimited(t *testing.T) {
+	t.Parallel()
+	st := openStore(t)
+	gate := make(chan context.Context, 8)
+	in := newInstance(t, st, soloGame(t), gate)
+	for _, id := range []string{"m1", "m2", "m3"} {
+		if got := in.callAs(t, "POST", id, "user:ada"); got.code != http.StatusAccepted {
+			t.Fatalf("Ada's analysis of %s: %+v", id, got)
+		}
+	}
+	got := in.callAs(t, "POST", "m4", "user:ada")
+	if got.code != http.StatusTooManyRequests || got.Error.Code != CodeQueued || !strings.Contains(got.Error.Message, "3 analyses") || got.retry == "" {
+		t.Fatalf("Ada's fourth: %d %s %q (Retry-After %q)", got.code, got.Error.Code, got.Error.Message, got.retry)
+	}
+	if _, err := st.Analysis(context.Background(), "m4"); err != store.ErrNotFound {
+		t.Fatalf("a refused analysis stored something: %v", err)
+	}
+	// Asking again for one already running is no new analysis: answered, not refused.
+	if got := in.callAs(t, "POST", "m2", "user:ada"); got.code != http.StatusAccepted || got.Status != "running" {
+		t.Fatalf("Ada asks again for m2: %+v", got)
+	}
+	if got := in.callAs(t, "POST", "m4", "bad"); got.code != http.StatusUnauthorized {
+		t.Fatalf("a wrong credential: %+v", got)
+	}
+	if got := in.callAs(t, "POST", "m4", "addr:192.0.2.7"); got.code != http.StatusAccepted {
+		t.Fatalf("another requester: %+v", got)
+	}
+	// Each ends (here as the server closes, at once: what they compute is not this test's matter).
+	closed, cancel := context.WithCancel(context.Background())
+	cancel()
+	for range 5 {
+		gate <- closed
+	}
+	for _, id := range []string{"m1", "m2", "m3", "m4"} {
+		in.room.Wait(id)
+	}
+	if got := in.callAs(t, "POST", "m5", "user:ada"); got.code != http.StatusAccepted {
+		t.Fatalf("Ada once hers are done: %+v", got)
+	}
+	in.room.Wait("m5")
+	if n := in.started.Load(); n != 5 {
+		t.Fatalf("%d analyses run, want 5", n)
 	}
 }

@@ -51,6 +51,7 @@ type botHub struct {
 	mu      sync.Mutex
 	subs    map[string]map[chan Event]struct{}
 	pending map[string][]Event
+	takers  map[string]*sync.Mutex // by bot: held by each take of its shared events (taker)
 
 	shared   store.Shared
 	wake     func(ctx context.Context, userID string) // every instance's WakeHere
@@ -63,14 +64,31 @@ type botHub struct {
 const botEventLife = 24 * time.Hour
 
 func newBotHub() *botHub {
-	return &botHub{subs: map[string]map[chan Event]struct{}{}, pending: map[string][]Event{}, now: time.Now}
+	return &botHub{subs: map[string]map[chan Event]struct{}{}, pending: map[string][]Event{}, takers: map[string]*sync.Mutex{},
+		now: time.Now}
+}
+
+// taker is the lock that a new stream's take of the bot's waiting events and the wakes' takes hold in
+// turn. A wake that comes between the stream's registration and its take (the database's notifications
+// lag behind the invitations) would otherwise take what waited, all of it, past the cap of the newest
+// maxWaiting, or share it with the stream's take, each capped alone.
+func (h *botHub) taker(userID string) *sync.Mutex {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	t := h.takers[userID]
+	if t == nil {
+		t = &sync.Mutex{}
+		h.takers[userID] = t
+	}
+	return t
 }
 
 // send delivers an event to every open stream of a bot; an invitation nobody hears is kept.
 func (h *botHub) send(ctx context.Context, userID string, ev Event) {
 	if h.shared != nil {
-		// The key orders a bot's events by time, then by instance and count.
-		key := fmt.Sprintf("bot:%s:%016x:%s:%d", userID, h.now().UnixNano(), h.instance, h.n.Add(1))
+		// The key orders a bot's events by time, then by instance and count (fixed width, so that the 10th
+		// event of one instant sorts after the 9th).
+		key := fmt.Sprintf("bot:%s:%016x:%s:%016x", userID, h.now().UnixNano(), h.instance, h.n.Add(1))
 		if err := h.shared.PutTemp(ctx, key, httpkit.MustJSON(ev), h.now().Add(botEventLife)); err == nil {
 			h.wake(ctx, userID)
 			return
@@ -81,10 +99,7 @@ func (h *botHub) send(ctx context.Context, userID string, ev Event) {
 	defer h.mu.Unlock()
 	if len(h.subs[userID]) == 0 {
 		if ev.Type == "invitation" {
-			h.pending[userID] = append(h.pending[userID], ev)
-			if n := len(h.pending[userID]); n > 50 {
-				h.pending[userID] = h.pending[userID][n-50:]
-			}
+			h.pending[userID] = lastWaiting(append(h.pending[userID], ev))
 		}
 		return
 	}
@@ -127,6 +142,9 @@ func (h *botHub) wakeHere(ctx context.Context, userID string) {
 	if h.shared == nil {
 		return
 	}
+	t := h.taker(userID)
+	t.Lock()
+	defer t.Unlock()
 	h.mu.Lock()
 	open := len(h.subs[userID]) > 0
 	h.mu.Unlock()
@@ -143,6 +161,11 @@ func (h *botHub) wakeHere(ctx context.Context, userID string) {
 
 // listen opens a stream's channel and hands it the invitations that waited.
 func (h *botHub) listen(ctx context.Context, userID string) (chan Event, []Event) {
+	if h.shared != nil {
+		t := h.taker(userID)
+		t.Lock()
+		defer t.Unlock()
+	}
 	h.mu.Lock()
 	c := make(chan Event, 64)
 	if h.subs[userID] == nil {
@@ -153,9 +176,18 @@ func (h *botHub) listen(ctx context.Context, userID string) (chan Event, []Event
 	delete(h.pending, userID)
 	h.mu.Unlock()
 	if h.shared != nil {
-		waiting = append(waiting, h.takeShared(ctx, userID, true)...)
+		waiting = lastWaiting(append(waiting, h.takeShared(ctx, userID, true)...))
 	}
 	return c, waiting
+}
+
+// maxWaiting is how many invitations wait for a bot's next stream: the newest.
+const maxWaiting = 50
+
+// lastWaiting keeps the newest maxWaiting of the invitations waiting for a bot (tables may invite a bot
+// again and again: BotInviteBurst an hour each, and anyone seated may open a table).
+func lastWaiting(evs []Event) []Event {
+	return evs[max(0, len(evs)-maxWaiting):]
 }
 
 func (h *botHub) leave(userID string, c chan Event) {
@@ -186,6 +218,18 @@ func (s *Room) BecomeBot(w http.ResponseWriter, r *http.Request) error {
 	}
 	if p.Token != nil {
 		return httpkit.Errf(http.StatusForbidden, httpkit.CodeForbidden, "an API token cannot make its account a bot: sign in")
+	}
+	// A bot plays in no rated tournament: an account entered in one stays a person until it has left it,
+	// said in words, rather than being withdrawn behind its back or playing on with its games unrated.
+	if s.host.RatedEntry != nil {
+		name, err := s.host.RatedEntry(r.Context(), p.User.ID)
+		if err != nil {
+			return fmt.Errorf("become a bot: %w", err)
+		}
+		if name != "" {
+			return httpkit.Errf(http.StatusConflict, "in_rated_tournament",
+				"you are entered in the rated tournament %q, which has not finished, and a bot plays in no rated tournament: leave it (or withdraw from it) first", name)
+		}
 	}
 	u := p.User
 	u.Bot = true
@@ -257,6 +301,10 @@ func (s *Room) Stream(w http.ResponseWriter, r *http.Request) error {
 		case <-r.Context().Done():
 			return nil
 		}
+		// A token revoked (by its owner, or by the operator's password reset) ends the stream it opened.
+		if _, err := s.botPrincipal(r); err != nil {
+			return nil
+		}
 		if err := line(out); err != nil {
 			return nil
 		}
@@ -287,10 +335,16 @@ func (s *Room) GameStream(w http.ResponseWriter, r *http.Request) error {
 			if out == nil {
 				continue
 			}
+			if _, err := s.botPrincipal(r); err != nil {
+				return nil // the token was revoked: its seat's state is no longer its to hear
+			}
 			if err := line(out); err != nil || over(out) {
 				return nil
 			}
 		case <-tick.C:
+			if _, err := s.botPrincipal(r); err != nil {
+				return nil
+			}
 			if err := line([]byte{}); err != nil {
 				return nil
 			}
@@ -318,7 +372,8 @@ func over(envelope []byte) bool {
 // Invite is POST /api/matches/{id}/invite {"name"} or {"names": [...]}: a seated player of an open match
 // invites accounts by name. A bot hears it on its event stream and joins like anyone; a person gets a
 // notification (unless they blocked the inviter), which leads to the match's page and its Join button.
-// Inviting people takes an account (so that it can be blocked) and is limited to InviteBurst an hour.
+// Inviting people takes an account (so that it can be blocked) and is limited to InviteBurst an hour;
+// a table's invitations of bots, BotInviteBurst an hour.
 func (s *Room) Invite(w http.ResponseWriter, r *http.Request) error {
 	var req struct {
 		Name  string   `json:"name"`
@@ -345,10 +400,12 @@ func (s *Room) Invite(w http.ResponseWriter, r *http.Request) error {
 		users = append(users, u)
 	}
 	var inviter *accounts.Principal
+	people := 0
 	for _, u := range users {
 		if u.Bot {
 			continue
 		}
+		people++
 		p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 		if err != nil {
 			return httpkit.Errf(http.StatusUnauthorized, httpkit.CodeUnauthorized, "sign in to invite people by name (bots can be invited by anyone seated)")
@@ -363,18 +420,36 @@ func (s *Room) Invite(w http.ResponseWriter, r *http.Request) error {
 		}
 		inviter = p
 	}
-	if inviter != nil {
-		if retry, err := s.invitations.Take(r.Context(), inviter.User.ID, s.now(), len(users)); err != nil {
-			return fmt.Errorf("invite: %w", err)
-		} else if retry > 0 {
-			return httpkit.TooMany(retry, "%d invitations an hour at most", InviteBurst)
-		}
-	}
 	invited := make([]string, len(users))
 	for i, u := range users {
 		invited[i] = u.Name
 	}
-	m, err := s.host.Invite(r, r.PathValue("id"), invited)
+	// The limits count once the inviting seat is known, so that a request the table refuses (no seat's
+	// credential, another's) spends nothing of the inviter's hour nor of the table's; admit may be asked
+	// again when the log is written anew after a conflict, and counts once.
+	bots, admitted := len(users)-people, false
+	admit := func() error {
+		if admitted {
+			return nil
+		}
+		if inviter != nil {
+			if retry, err := s.invitations.Take(r.Context(), inviter.User.ID, s.now(), people); err != nil {
+				return fmt.Errorf("invite: %w", err)
+			} else if retry > 0 {
+				return httpkit.TooMany(retry, "%d invitations an hour at most", InviteBurst)
+			}
+		}
+		if bots > 0 {
+			if retry, err := s.botInvitations.Take(r.Context(), r.PathValue("id"), s.now(), bots); err != nil {
+				return fmt.Errorf("invite: %w", err)
+			} else if retry > 0 {
+				return httpkit.TooMany(retry, "%d invitations of bots an hour at most at one table", BotInviteBurst)
+			}
+		}
+		admitted = true
+		return nil
+	}
+	m, err := s.host.Invite(r, r.PathValue("id"), invited, admit)
 	if err != nil {
 		return err
 	}
@@ -398,6 +473,16 @@ func (s *Room) Invite(w http.ResponseWriter, r *http.Request) error {
 
 // InviteBurst is how many people one account may invite an hour.
 const InviteBurst = 30
+
+// BotInviteBurst is how many invitations of bots one table may make an hour: each is an event of the
+// match's log, and a seat needs no account, so the table is what is counted.
+const BotInviteBurst = 30
+
+// Seated tells a bot account's stream that the server seated it in a match (a tournament's game), as
+// Joined does for a seat it took itself.
+func (s *Room) Seated(ctx context.Context, userID string, seat game.Seat, m Match) {
+	s.hub.send(ctx, userID, Event{Type: "game_start", Match: m.ID, Game: m.Game, Options: m.Options, Seat: &seat})
+}
 
 // Joined tells a bot's stream that it now holds a seat of a match (it joined by its API token); match
 // reads the match, only when the request is a bot's.

@@ -52,12 +52,16 @@ type Host struct {
 	// Follow is the view of a match of the seat the request holds, refused for a spectator.
 	Follow func(r *http.Request, id string) (Feed, error)
 	// Invite logs that the request's seat of a match not yet started invites names; the match it
-	// answers names the inviting seat.
-	Invite func(r *http.Request, id string, names []string) (Match, error)
+	// answers names the inviting seat. admit is asked once the seat is known and before anything is
+	// logged (a request without the seat's credential reaches no limit); its refusal is the answer.
+	Invite func(r *http.Request, id string, names []string, admit func() error) (Match, error)
 	// Shared is the database the instances share (nil: one instance, whose memory is enough), and Wake
 	// calls WakeHere for a bot on every instance.
 	Shared store.Shared
 	Wake   func(ctx context.Context, userID string)
+	// RatedEntry is the name of a rated tournament not finished that the account is entered in ("": none,
+	// or nil: the server has no tournaments).
+	RatedEntry func(ctx context.Context, userID string) (string, error)
 }
 
 // Room is the bot API of one server instance.
@@ -67,15 +71,19 @@ type Room struct {
 	ident       Identity
 	now         func() time.Time
 	hub         *botHub
-	invitations httpkit.PerHour // hourly limit of an account's invitations
+	invitations httpkit.PerHour // hourly limit of an account's invitations of people
+	// botInvitations is the hourly limit of a table's invitations of bots: bots are invited without an
+	// account, and each invitation is an event of the match's log.
+	botInvitations httpkit.PerHour
 }
 
 // New builds the room.
 func New(h Host) *Room {
 	r := &Room{host: h, accounts: h.Accounts, ident: h.Ident, now: h.Now, hub: newBotHub(),
-		invitations: httpkit.PerHour{Limit: InviteBurst, Name: "invite"}}
+		invitations:    httpkit.PerHour{Limit: InviteBurst, Name: "invite"},
+		botInvitations: httpkit.PerHour{Limit: BotInviteBurst, Name: "invite-bot"}}
 	if sh, ok := h.Accounts.(store.Shared); ok {
-		r.invitations.Shared = sh // the limit holds across instances
+		r.invitations.Shared, r.botInvitations.Shared = sh, sh // the limits hold across instances
 	}
 	if h.Shared != nil && h.Wake != nil {
 		r.hub.shared, r.hub.wake, r.hub.instance = h.Shared, h.Wake, httpkit.NewID()

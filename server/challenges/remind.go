@@ -79,7 +79,11 @@ func (s *Room) Reminder(w http.ResponseWriter, r *http.Request) error {
 			return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, `give "on": true or false`)
 		}
 	}
-	p, err := s.host.Ident.SignedIn(r, accounts.ScopeRead)
+	scope := accounts.ScopeRead
+	if req.On != nil {
+		scope = accounts.ScopePlay // a read-only token looks; turning the reminder on or off is a change
+	}
+	p, err := s.host.Ident.SignedIn(r, scope)
 	if err != nil {
 		return err
 	}

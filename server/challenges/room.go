@@ -382,14 +382,20 @@ const leaderboardLimit = 100
 
 // Leaderboard is GET /api/challenges/{id}/leaderboard: the finished ranked attempts, the best first.
 // While the challenge runs, only those who have finished their own ranked attempt see it (403
-// challenge_unfinished otherwise); once it has ended, anyone.
+// challenge_unfinished otherwise); once it has ended, anyone, with the attempts left in play then
+// counted as abandoned.
 func (s *Room) Leaderboard(w http.ResponseWriter, r *http.Request) error {
+	// Who asks is settled before the board is: a request with wrong credentials is refused and changes
+	// nothing, the attempts left in play included.
+	p, err := s.host.Ident.WhoIs(r)
+	if err != nil {
+		return err
+	}
 	c, err := s.lookup(r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	p, err := s.host.Ident.WhoIs(r)
-	if err != nil {
+	if err := s.settle(r.Context(), c); err != nil {
 		return err
 	}
 	var you *yoursJSON
@@ -431,6 +437,20 @@ func (s *Room) Leaderboard(w http.ResponseWriter, r *http.Request) error {
 		out = append(out, e)
 	}
 	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"challenge": c.ID, "running": c.Running(s.host.Now()), "entries": out, "you": you})
+	return nil
+}
+
+// settle records, once a challenge has ended, its attempts still in play as abandoned without a score:
+// an attempt is played on its challenge's day (its moves are refused after), so one left unfinished
+// then is given up, ranked last on the board rather than left out of it as if never begun. A read of
+// the board does it (one UPDATE that finds nothing once done), so that no instance must be up at midnight.
+func (s *Room) settle(ctx context.Context, c Challenge) error {
+	if c.Running(s.host.Now()) {
+		return nil
+	}
+	if _, err := s.host.Challenges.AbandonUnfinished(ctx, c.ID, c.Ends); err != nil {
+		return fmt.Errorf("challenge %s: settle: %w", c.ID, err)
+	}
 	return nil
 }
 

@@ -15,8 +15,8 @@ import (
 )
 
 // Profile is what a player's profile shows of the challenges (GET /api/users/{name}): the streak (the
-// days in a row, up to today or yesterday, with a daily challenge of any game finished), the longest
-// one, and the challenges finished, the newest first.
+// days in a row, up to today or yesterday, with a daily challenge of any game finished on its day), the
+// longest one, and the challenges finished, the newest first.
 type Profile struct {
 	Streak     int      `json:"streak"`
 	BestStreak int      `json:"best_streak"`
@@ -26,21 +26,25 @@ type Profile struct {
 // historyLimit is how many finished challenges a profile lists.
 const historyLimit = 30
 
-// ProfileOf is an account's challenges for its profile.
-func (s *Room) ProfileOf(ctx context.Context, userID string) (Profile, error) {
-	ids, err := s.host.Challenges.FinishedChallenges(ctx, userID)
+// ProfileOf is an account's challenges for its profile, shown to the account itself (own) or to others.
+// To others the challenges still running are left out, as the profile's games leave out their attempts
+// (server/ratings, Host.Withheld): a running challenge's results are its players' own until it ends.
+func (s *Room) ProfileOf(ctx context.Context, userID string, own bool) (Profile, error) {
+	done, err := s.host.Challenges.FinishedChallenges(ctx, userID)
 	if err != nil {
 		return Profile{}, fmt.Errorf("challenges profile: %w", err)
 	}
 	var cs []Challenge
 	days := map[time.Time]bool{}
-	for _, id := range ids {
-		c, ok := s.cat.parse(id)
-		if !ok {
+	for _, f := range done {
+		c, ok := s.cat.parse(f.Challenge)
+		if !ok || (!own && c.Running(s.host.Now())) {
 			continue
 		}
 		cs = append(cs, c)
-		if !c.kind.Weekly {
+		// A day counts when its daily was finished that day: past dailies played from the archive are
+		// practice, and fill no day one missed.
+		if !c.kind.Weekly && f.First.Before(c.Ends) {
 			days[c.Starts] = true
 		}
 	}
@@ -121,7 +125,7 @@ func (s *Room) Share(w http.ResponseWriter, r *http.Request) error {
 			title = detail.Title
 		}
 	}
-	prof, err := s.ProfileOf(r.Context(), p.User.ID)
+	prof, err := s.ProfileOf(r.Context(), p.User.ID, true)
 	if err != nil {
 		return err
 	}

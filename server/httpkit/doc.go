@@ -4,8 +4,8 @@
 // strictly (one JSON value, known fields only) within a size and a deadline, bearer tokens (a seat token
 // or an account's sv_ API token), identifiers (match ids, seeds, seat tokens), limits (a token bucket
 // per client address, the client's address behind trusted proxies, a sliding hourly window per
-// account), defences against slow clients (connections capped per address) and the static files of the
-// browser client.
+// account), defences against slow clients (connections capped per address), a writer that remembers the
+// status answered (for the request log) and the static files of the browser client.
 //
 // It imports nothing of the server; the server and its rooms import it.
 package httpkit

@@ -111,12 +111,15 @@ func WriteRaw(w http.ResponseWriter, status int, b []byte) {
 	w.Write([]byte("\n"))
 }
 
-// WriteError sends e as {"error": e}, with Retry-After on a 429 (at least one second).
+// WriteError sends e as {"error": e}, with Retry-After on a 429 (at least one second) and on any
+// other refusal that carries a wait (a server shutting down).
 func WriteError(w http.ResponseWriter, e *Error) {
 	if e.Status == http.StatusTooManyRequests {
 		if e.RetryAfter < 1 {
 			e = &Error{Status: e.Status, Code: e.Code, Message: e.Message, RetryAfter: 1}
 		}
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	} else if e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
 	WriteJSON(w, e.Status, struct {

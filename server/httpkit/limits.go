@@ -137,6 +137,7 @@ type PerHour struct {
 	Shared RecentActions // nil: this instance's memory
 	mu     sync.Mutex
 	at     map[string][]time.Time
+	swept  time.Time // when at last lost the keys quiet for an hour
 }
 
 // RecentActions is where limits count actions shared by instances (store.Shared).
@@ -168,6 +169,16 @@ func (l *PerHour) Take(ctx context.Context, user string, now time.Time, n int) (
 	defer l.mu.Unlock()
 	if l.at == nil {
 		l.at = map[string][]time.Time{}
+	}
+	// Keys that acted no more in the last hour are dropped once an hour: a limit counted per table
+	// (botapi's) would otherwise keep every table that ever acted.
+	if now.Sub(l.swept) > time.Hour {
+		for k, ts := range l.at {
+			if len(ts) == 0 || now.Sub(ts[len(ts)-1]) > time.Hour {
+				delete(l.at, k)
+			}
+		}
+		l.swept = now
 	}
 	ts := l.at[user]
 	for len(ts) > 0 && now.Sub(ts[0]) > time.Hour {

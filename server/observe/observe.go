@@ -49,6 +49,8 @@ type Snapshot struct {
 	Ended string
 	// Challenge is the challenge the match is an attempt at ("" for none: server/challenges).
 	Challenge string
+	// Tournament is the tournament the match is a game of ("" for none: server/tournaments).
+	Tournament string
 	// Deadlines are, by seat, when each seat that must act after the event runs out of time (zero: no
 	// clock, or the seat need not act).
 	Deadlines []time.Time

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/surveyor-game/surveyor/auth"
@@ -49,13 +50,27 @@ type Host struct {
 	Bots     game.Bots // nil: the server seats no bots
 	Now      func() time.Time
 	Log      *slog.Logger
-	// Finished is a match that is over, or the refusal not_finished (or no such match).
-	Finished func(ctx context.Context, id string) (Match, error)
+	// Finished is a match that is over, as the request may see it: the refusal not_finished, no such
+	// match, or an attempt at a running challenge that is not the request's own (challenge_running).
+	Finished func(r *http.Request, id string) (Match, error)
 	// Result is a finished match's result, its number of seats and why it ended early ("" if by its
 	// rules); false if it is not over or cannot be read.
 	Result func(ctx context.Context, id string) (res game.Result, seats int, ended string, ok bool)
-	// Challenges is what a profile shows of an account's challenges (server/challenges); nil: none.
-	Challenges func(ctx context.Context, userID string) (any, error)
+	// Challenges is what a profile shows of an account's challenges (server/challenges), to the account
+	// itself (own) or to others; nil: none.
+	Challenges func(ctx context.Context, userID string, own bool) (any, error)
+	// Viewer is the account a request acts for ("" for a guest, or credentials that name none).
+	Viewer func(r *http.Request) string
+	// Withheld reports whether a finished game is an attempt at a challenge still running: its score
+	// would hint at the challenge's to someone who has not played it yet, so it shows on its player's own
+	// profile only until the challenge ends. nil: none is.
+	Withheld func(g store.Game) bool
+	// TournamentOf is the tournament a finished game was played in ("" for none), and SeesTournament
+	// whether an account ("" for a guest) may see that tournament's games: an invite-only tournament's
+	// games are its members' (its creator and players), and leave a stranger's view of a profile
+	// altogether, lists and counts alike. nil: every game is anyone's.
+	TournamentOf   func(g store.Game) string
+	SeesTournament func(ctx context.Context, tournament, viewer string) (bool, error)
 }
 
 // Room is the ratings of one server instance.
@@ -67,11 +82,74 @@ type Room struct {
 	bots     game.Bots
 	log      *slog.Logger
 	now      func() time.Time
+
+	finishedMu sync.Mutex
+	finished   map[string]*finishedGame // by match id; see finishedGame
 }
 
 // New builds the room.
 func New(h Host) *Room {
-	return &Room{host: h, accounts: h.Accounts, store: h.Store, games: h.Games, bots: h.Bots, log: h.Log, now: h.Now}
+	return &Room{host: h, accounts: h.Accounts, store: h.Store, games: h.Games, bots: h.Bots, log: h.Log, now: h.Now,
+		finished: map[string]*finishedGame{}}
+}
+
+// finishedGame is what a profile reads of a finished game. A finished game never changes, so it is kept:
+// a profile counts up to profileGames games, and without it every view read each one's row and rebuilt
+// each match from its log into memory.
+type finishedGame struct {
+	row    store.Game
+	ok     bool // its result could be read
+	seats  int
+	ended  string // why it ended early ("" if by its rules)
+	ranks  []int
+	score0 int    // the first seat's score (a solo game's)
+	title  string // the title its result's detail names, if any
+}
+
+// maxFinishedKept bounds the kept games (a few hundred bytes each); when full they are all let go, to be
+// read again as needed.
+const maxFinishedKept = 20_000
+
+// profileGames is how many of a player's latest games a profile counts.
+const profileGames = 200
+
+// finishedGame is a finished game's facts, from memory or read once; nil for a game not finished.
+func (s *Room) finishedGame(ctx context.Context, id string) (*finishedGame, error) {
+	s.finishedMu.Lock()
+	fg := s.finished[id]
+	s.finishedMu.Unlock()
+	if fg != nil {
+		return fg, nil
+	}
+	g, err := s.store.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if g.Status != statusFinished {
+		return nil, nil
+	}
+	fg = &finishedGame{row: g}
+	res, seats, ended, ok := s.host.Result(ctx, g.ID)
+	if !ok {
+		return fg, nil // not kept: the next view tries again
+	}
+	fg.ok, fg.seats, fg.ended, fg.ranks = true, seats, ended, res.Ranks
+	if len(res.Scores) > 0 {
+		fg.score0 = res.Scores[0]
+	}
+	var detail struct {
+		Title string `json:"title"`
+	}
+	if b, err := json.Marshal(res.Detail); err == nil && json.Unmarshal(b, &detail) == nil {
+		fg.title = detail.Title
+	}
+	s.finishedMu.Lock()
+	if len(s.finished) >= maxFinishedKept {
+		clear(s.finished)
+	}
+	s.finished[id] = fg
+	s.finishedMu.Unlock()
+	return fg, nil
 }
 
 // Observer rates a finished rated match once the event that ended it is logged.
@@ -183,13 +261,39 @@ func ratingOut(r store.Rating) ratingJSON {
 }
 
 // Profile is GET /api/users/{name}: who the player is, their ratings and rating history per game, and
-// their finished games with the place they took.
+// their finished games with the place they took. The attempts at a challenge still running count on the
+// player's own profile only (Host.Withheld).
 func (s *Room) Profile(w http.ResponseWriter, r *http.Request) error {
 	u, err := s.accounts.UserByKey(r.Context(), auth.NameKey(r.PathValue("name")))
 	if errors.Is(err, store.ErrNotFound) {
 		return httpkit.Errf(http.StatusNotFound, httpkit.CodeNotFound, "no player is called %q", r.PathValue("name"))
 	} else if err != nil {
 		return fmt.Errorf("profile: %w", err)
+	}
+	viewer := ""
+	if s.host.Viewer != nil {
+		viewer = s.host.Viewer(r)
+	}
+	own := viewer != "" && viewer == u.ID
+	// sees answers once per tournament: a player's games come in runs of the same one.
+	seen := map[string]bool{}
+	sees := func(g store.Game) (bool, error) {
+		if own || s.host.TournamentOf == nil || s.host.SeesTournament == nil {
+			return true, nil
+		}
+		t := s.host.TournamentOf(g)
+		if t == "" {
+			return true, nil
+		}
+		ok, known := seen[t]
+		if !known {
+			var err error
+			if ok, err = s.host.SeesTournament(r.Context(), t, viewer); err != nil {
+				return false, err
+			}
+			seen[t] = ok
+		}
+		return ok, nil
 	}
 	type point struct {
 		Match   string    `json:"match"`
@@ -242,16 +346,27 @@ func (s *Room) Profile(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	slices.SortFunc(out.Ratings, func(a, b ratingJSON) int { return cmpString(a.Game, b.Game) })
-	refs, err := s.accounts.SeatsOf(r.Context(), u.ID, 200)
+	refs, err := s.accounts.SeatsOf(r.Context(), u.ID, profileGames)
 	if err != nil {
 		return fmt.Errorf("profile: %w", err)
 	}
 	byGame := map[string]*played{}
 	bySolo := map[string]*solo{}
 	soloSum := map[string]int{}
+	hidden := map[string]bool{} // the games this viewer may not see, whose ids the rating history keeps too
 	for _, ref := range refs {
-		g, err := s.store.Game(r.Context(), ref.GameID)
-		if err != nil || g.Status != statusFinished {
+		fg, err := s.finishedGame(r.Context(), ref.GameID)
+		if err != nil || fg == nil {
+			continue
+		}
+		g := fg.row
+		if !own && s.host.Withheld != nil && s.host.Withheld(g) {
+			continue
+		}
+		if ok, err := sees(g); err != nil {
+			return fmt.Errorf("profile: %w", err)
+		} else if !ok {
+			hidden[g.ID] = true
 			continue
 		}
 		p := byGame[g.Game]
@@ -260,34 +375,37 @@ func (s *Room) Profile(w http.ResponseWriter, r *http.Request) error {
 			byGame[g.Game] = p
 		}
 		p.Played++
-		res, seats, ended, ok := s.host.Result(r.Context(), g.ID)
 		// A solo game abandoned is neither won nor has a score to count among the player's.
-		abandoned := seats == 1 && ended != ""
-		if ok && !abandoned && ref.Seat < len(res.Ranks) && res.Ranks[ref.Seat] == 1 {
+		abandoned := fg.seats == 1 && fg.ended != ""
+		if fg.ok && !abandoned && ref.Seat < len(fg.ranks) && fg.ranks[ref.Seat] == 1 {
 			p.Won++
 		}
-		if ok && seats == 1 && !abandoned {
+		if fg.ok && fg.seats == 1 && !abandoned {
 			// A solo game: its score, and the title the game's own detail names, if it names one.
 			so := bySolo[g.Game]
 			if so == nil {
-				so = &solo{Game: g.Game, Best: res.Scores[0]}
+				so = &solo{Game: g.Game, Best: fg.score0}
 				bySolo[g.Game] = so
 			}
 			so.Played++
-			so.Best = max(so.Best, res.Scores[0])
-			soloSum[g.Game] += res.Scores[0]
-			var detail struct {
-				Title string `json:"title"`
-			}
-			if b, err := json.Marshal(res.Detail); err == nil && json.Unmarshal(b, &detail) == nil && detail.Title != "" {
+			so.Best = max(so.Best, fg.score0)
+			soloSum[g.Game] += fg.score0
+			if fg.title != "" {
 				if so.Titles == nil {
 					so.Titles = map[string]int{}
 				}
-				so.Titles[detail.Title]++
+				so.Titles[fg.title]++
 			}
 		}
 		if len(out.Finished) < 50 {
 			out.Finished = append(out.Finished, finished{ID: g.ID, Game: g.Game, Seat: ref.Seat, Created: g.Created})
+		}
+	}
+	for name, hist := range out.History {
+		for i := range hist {
+			if hidden[hist[i].Match] {
+				out.History[name][i].Match = "" // the rating moved; which game moved it is the tournament's
+			}
 		}
 	}
 	for _, p := range byGame {
@@ -300,7 +418,7 @@ func (s *Room) Profile(w http.ResponseWriter, r *http.Request) error {
 	slices.SortFunc(out.Solo, func(a, b solo) int { return cmpString(a.Game, b.Game) })
 	slices.SortFunc(out.Games, func(a, b played) int { return cmpString(a.Game, b.Game) })
 	if s.host.Challenges != nil {
-		if out.Challenges, err = s.host.Challenges(r.Context(), u.ID); err != nil {
+		if out.Challenges, err = s.host.Challenges(r.Context(), u.ID, own); err != nil {
 			return fmt.Errorf("profile: %w", err)
 		}
 	}
@@ -397,7 +515,7 @@ func (s *Room) MatchRatings(w http.ResponseWriter, r *http.Request) error {
 		Pending bool         `json:"pending"`
 		Seats   []seatChange `json:"seats"`
 	}{Seats: []seatChange{}}
-	m, err := s.host.Finished(r.Context(), r.PathValue("id"))
+	m, err := s.host.Finished(r, r.PathValue("id"))
 	if err != nil {
 		return err
 	}

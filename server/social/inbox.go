@@ -48,12 +48,18 @@ type noteOut struct {
 	Deadline *time.Time `json:"deadline,omitempty"`
 	Created  time.Time  `json:"created"`
 	Read     bool       `json:"read"`
+	// A tournament's notes: its id and name, the round paired, your final place.
+	Tournament string `json:"tournament,omitempty"`
+	Title      string `json:"title,omitempty"`
+	Round      int    `json:"round,omitempty"`
+	Place      int    `json:"place,omitempty"`
 }
 
 func toNoteOut(n store.Note) noteOut {
 	var d NoteData
 	json.Unmarshal(n.Data, &d)
-	return noteOut{ID: n.ID, Kind: n.Kind, Match: n.GameID, Game: d.Game, By: d.By, Account: d.Actor != "", Seat: d.Seat, Deadline: d.Deadline, Created: n.Created, Read: n.Read}
+	return noteOut{ID: n.ID, Kind: n.Kind, Match: n.GameID, Game: d.Game, By: d.By, Account: d.Actor != "", Seat: d.Seat, Deadline: d.Deadline, Created: n.Created, Read: n.Read,
+		Tournament: d.Tournament, Title: d.Title, Round: d.Round, Place: d.Place}
 }
 
 // noteCounts are an account's unread notes and what they are about (the bell's count: each table or
@@ -98,7 +104,7 @@ func (s *Room) Notifications(w http.ResponseWriter, r *http.Request) error {
 
 // ReadNotifications is POST /api/account/notifications/read {"upto": ID} or {"ids": [ID, ...]}
 func (s *Room) ReadNotifications(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, accounts.ScopeRead)
+	p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 	if err != nil {
 		return err
 	}
@@ -122,7 +128,7 @@ func (s *Room) ReadNotifications(w http.ResponseWriter, r *http.Request) error {
 
 // ReadAllNotifications is POST /api/account/notifications/read-all: every note read, the bell at zero.
 func (s *Room) ReadAllNotifications(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.ident.SignedIn(r, accounts.ScopeRead)
+	p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 	if err != nil {
 		return err
 	}
@@ -197,6 +203,9 @@ func (s *Room) AccountEvents(w http.ResponseWriter, r *http.Request) error {
 	for {
 		select {
 		case <-wake:
+			if !s.stillSignedIn(r, user) {
+				return nil
+			}
 			ns, err := s.accounts.InboxSince(ctx, user, last)
 			if err != nil {
 				continue
@@ -217,6 +226,9 @@ func (s *Room) AccountEvents(w http.ResponseWriter, r *http.Request) error {
 				return nil
 			}
 		case <-seen.C:
+			if !s.stillSignedIn(r, user) {
+				return nil
+			}
 			s.accounts.Seen(ctx, user, s.now())
 		case <-s.host.Drained:
 			return nil
@@ -224,6 +236,14 @@ func (s *Room) AccountEvents(w http.ResponseWriter, r *http.Request) error {
 			return nil
 		}
 	}
+}
+
+// stillSignedIn reports whether the credential a stream was opened with still names the account: a
+// session ended (signed out everywhere, a password changed or reset) or a token revoked must not go on
+// hearing the account's notes.
+func (s *Room) stillSignedIn(r *http.Request, user string) bool {
+	p, err := s.ident.SignedIn(r, accounts.ScopeRead)
+	return err == nil && p != nil && p.User.ID == user
 }
 
 // prefsOut is an account's notification settings as the settings page shows them.
@@ -461,7 +481,12 @@ func (s *Room) Unsubscribe(w http.ResponseWriter, r *http.Request) {
 	s.page(w, http.StatusOK, pageData{Lang: pr.Lang, Text: fmt.Sprintf(words[2], email), Home: words[3]})
 }
 
-// AddPush is POST /api/account/push {subscription, agent}: this browser's Web Push subscription.
+// MaxBrowsers is how many push subscriptions an account keeps, the newest: each note is pushed to every
+// one of them by the outbox's workers, which every account shares.
+const MaxBrowsers = 10
+
+// AddPush is POST /api/account/push {subscription, agent}: this browser's Web Push subscription (past
+// MaxBrowsers, the account's oldest is dropped).
 func (s *Room) AddPush(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.ident.SignedIn(r, accounts.ScopePlay)
 	if err != nil {
@@ -491,6 +516,15 @@ func (s *Room) AddPush(w http.ResponseWriter, r *http.Request) error {
 		Data: httpkit.MustJSON(req.Subscription), Agent: agent, Created: s.now()}
 	if err := s.accounts.AddPushSub(r.Context(), sub); err != nil {
 		return fmt.Errorf("push subscription: %w", err)
+	}
+	subs, err := s.accounts.PushSubs(r.Context(), p.User.ID) // the oldest first
+	if err != nil {
+		return fmt.Errorf("push subscription: %w", err)
+	}
+	for _, old := range subs[:max(0, len(subs)-MaxBrowsers)] {
+		if err := s.accounts.DeletePushSub(r.Context(), p.User.ID, old.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("push subscription: %w", err)
+		}
 	}
 	httpkit.WriteJSON(w, http.StatusCreated, subOut{ID: sub.ID, Agent: sub.Agent, Created: sub.Created})
 	return nil
@@ -613,6 +647,14 @@ func (s *Room) Contacts(kind string) func(w http.ResponseWriter, r *http.Request
 		for _, c := range cs {
 			o := ContactOut{Name: c.Name, Since: c.Since}
 			if kind == "following" {
+				// An account that blocked the reader is never shown online to it: a blocked account may
+				// follow again, silently, but not keep watch on when its blocker comes and goes.
+				if blocked, err := s.accounts.Blocks(r.Context(), c.UserID, p.User.ID); err != nil {
+					return fmt.Errorf("%s: %w", kind, err)
+				} else if blocked {
+					out = append(out, o)
+					continue
+				}
 				o.Seen = c.Seen
 				o.Online = s.inboxes.online(c.UserID) || (!c.Seen.IsZero() && now.Sub(c.Seen) < onlineWithin)
 			}

@@ -27,7 +27,8 @@ type noteRule struct {
 var noteRules = map[string]noteRule{
 	NoteTurn: {}, NoteStart: {}, NoteClock: {}, NoteEnd: {},
 	NoteInvite: {fromActor: true}, NoteRematch: {fromActor: true}, NoteFollow: {fromActor: true},
-	NoteChallenge: {},
+	NoteChallenge: {}, NoteTournamentRound: {}, NoteTournamentCheckIn: {}, NoteTournamentEnd: {},
+	NoteTournamentBreak: {},
 }
 
 // NoteRepeatWindow is how long a note is a repeat of an earlier one of the same kind, from the same
@@ -36,13 +37,14 @@ const NoteRepeatWindow = time.Hour
 
 // noteRepeatKey names what makes two notes the same: the recipient, the kind, the actor (an account, or a
 // guest by name) and the subject (the match, the seat that must act and the match's step, so that two
-// turns of one match are two notes).
+// turns of one match are two notes; a tournament and its round, so that the breaks of two rounds, or the
+// check-ins of two tournaments, notes about no match, are two notes).
 func noteRepeatKey(n store.Note, d NoteData) string {
 	actor := d.Actor
 	if actor == "" {
 		actor = "guest:" + d.By
 	}
-	return fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%d\x00%d", n.UserID, n.Kind, actor, n.GameID, d.Seat, d.Seq)
+	return fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%d\x00%d\x00%s\x00%d", n.UserID, n.Kind, actor, n.GameID, d.Seat, d.Seq, d.Tournament, d.Round)
 }
 
 // recentNotes remembers the notes this instance let through lately, by repeat key: the same burst of

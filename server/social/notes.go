@@ -29,6 +29,15 @@ const (
 	NoteFollow  = "follow"
 	// NoteChallenge: the day's challenges are ready (server/challenges), for the accounts that asked.
 	NoteChallenge = "challenge"
+	// NoteTournamentRound: a tournament's round is paired, your game starts (or you sit out a bye).
+	NoteTournamentRound = "tournament_round"
+	// NoteTournamentCheckIn: a tournament's check-in is open and you have not checked in.
+	NoteTournamentCheckIn = "tournament_checkin"
+	// NoteTournamentEnd: a tournament ended; Place is yours.
+	NoteTournamentEnd = "tournament_end"
+	// NoteTournamentBreak: a round's games are over and the break before the next begins; Round is the
+	// next, Deadline when it is paired.
+	NoteTournamentBreak = "tournament_break"
 )
 
 // NoteData is a note's data.
@@ -42,8 +51,13 @@ type NoteData struct {
 	// Seq is the match's sequence number the note was written at: a turn or clock note whose seat has
 	// acted since is stale, and is no longer pushed or mailed.
 	Seq      int64      `json:"seq,omitempty"`
-	Deadline *time.Time `json:"deadline,omitempty"` // clock notes
+	Deadline *time.Time `json:"deadline,omitempty"` // clock notes; a break's: when the next round starts
 	Sub      string     `json:"sub,omitempty"`      // push deliveries: the subscription
+	// Tournament notes: the tournament's id and name, the round, your final place.
+	Tournament string `json:"tournament,omitempty"`
+	Title      string `json:"title,omitempty"`
+	Round      int    `json:"round,omitempty"`
+	Place      int    `json:"place,omitempty"`
 }
 
 // notes is the observer that writes them (observe.Observer): it runs when accounts are on.
@@ -125,6 +139,9 @@ func endNotes(e *observe.Snapshot, by game.Seat) []store.Note {
 
 // startNotes tell the seated accounts, the host who started it excepted, that the game has begun.
 func startNotes(e *observe.Snapshot) []store.Note {
+	if e.Tournament != "" {
+		return nil // the server started it, and the tournament's round note told its players
+	}
 	acct := e.Holders()
 	var out []store.Note
 	starter := observe.HostSeat

@@ -226,8 +226,18 @@ func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
 
 // ListGames implements store.Store.
 func (s *Store) ListGames(ctx context.Context, status string, limit int) ([]store.Game, error) {
+	return s.listGames(ctx, status, limit, "")
+}
+
+// ListListed implements store.Store.
+func (s *Store) ListListed(ctx context.Context, status string, limit int) ([]store.Game, error) {
+	return s.listGames(ctx, status, limit, "%"+store.UnlistedMark+"%")
+}
+
+// listGames lists the games of a status whose summary is not like unlisted ("": every game).
+func (s *Store) listGames(ctx context.Context, status string, limit int, unlisted string) ([]store.Game, error) {
 	rows, err := s.pool.Query(ctx, `SELECT `+gameCols+` FROM games WHERE ($1 = '' OR status = $1)
-		ORDER BY created_at DESC, id LIMIT $2`, status, limit)
+		AND ($3 = '' OR summary NOT LIKE $3) ORDER BY created_at DESC, id LIMIT $2`, status, limit, unlisted)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: list games: %w", err)
 	}

@@ -364,8 +364,18 @@ func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
 
 // ListGames implements store.Store.
 func (s *Store) ListGames(ctx context.Context, status string, limit int) ([]store.Game, error) {
+	return s.listGames(ctx, status, limit, "")
+}
+
+// ListListed implements store.Store.
+func (s *Store) ListListed(ctx context.Context, status string, limit int) ([]store.Game, error) {
+	return s.listGames(ctx, status, limit, "%"+store.UnlistedMark+"%")
+}
+
+// listGames lists the games of a status whose summary is not like unlisted ("": every game).
+func (s *Store) listGames(ctx context.Context, status string, limit int, unlisted string) ([]store.Game, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT `+gameCols+` FROM games WHERE (? = '' OR status = ?)
-		ORDER BY created_at DESC, id LIMIT ?`, status, status, limit)
+		AND (? = '' OR summary NOT LIKE ?) ORDER BY created_at DESC, id LIMIT ?`, status, status, unlisted, unlisted, limit)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: list games: %w", err)
 	}

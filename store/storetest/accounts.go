@@ -39,6 +39,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) store.Store) {
 	})
 	runAs(t, open, []namedTest[store.Challenges]{{"Challenges", testChallenges}})
 	runAs(t, open, []namedTest[store.Analyses]{{"Analyses", testAnalyses}})
+	runAs(t, open, []namedTest[store.Tournaments]{{"Tournaments", testTournaments}})
 }
 
 // namedTest is one subtest of a suite on what a store implements besides store.Store.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -63,14 +64,36 @@ func testChallenges(t *testing.T, c store.Challenges) {
 	if board[1].Score != 30 || !board[1].Ranked || board[1].Finished.IsZero() || !board[2].Abandoned {
 		t.Fatalf("leaderboard rows: %+v", board)
 	}
+	// The challenge ends with m7 in play, and an attempt begun from the archive after: m7 is abandoned,
+	// ranked last; the later one, and the finished ones, are left as they are.
+	ends := at.Add(time.Minute)
+	if err := c.AddAttempt(ctx, store.ChallengeAttempt{MatchID: "m9", Challenge: "d1", UserID: "bob", Started: ends.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := c.AbandonUnfinished(ctx, "d1", ends); err != nil || n != 1 {
+		t.Fatalf("abandon the unfinished: %d %v, want 1", n, err)
+	}
+	if n, err := c.AbandonUnfinished(ctx, "d1", ends); err != nil || n != 0 {
+		t.Fatalf("abandon the unfinished again: %d %v, want 0", n, err)
+	}
+	board, err = c.RankedFinished(ctx, "d1", 10)
+	if err != nil || len(board) != 4 || board[3].MatchID != "m7" || !board[3].Abandoned || board[3].Score != 0 || !board[3].Finished.Equal(ends) || board[0].MatchID != "m3" {
+		t.Fatalf("the leaderboard once d1 has ended: %+v %v", board, err)
+	}
+	if bob, err := c.AttemptsOf(ctx, "d1", "bob"); err != nil || len(bob) != 2 || !bob[1].Finished.IsZero() {
+		t.Fatalf("an attempt begun after the end was abandoned: %+v %v", bob, err)
+	}
 	mine, err := c.AttemptsOf(ctx, "d1", "ada")
 	if err != nil || len(mine) != 2 || mine[0].MatchID != "m1" || !mine[0].Ranked || mine[1].Ranked {
 		t.Fatalf("ada's attempts at d1: %+v %v", mine, err)
 	}
+	// each once, with its first finish: m1's at d1 (08:09, before m2's), m6's at d2 (08:14)
 	done, err := c.FinishedChallenges(ctx, "ada")
-	slices.Sort(done)
-	if err != nil || !slices.Equal(done, []string{"d1", "d2"}) {
-		t.Fatalf("ada finished %v %v", done, err)
+	slices.SortFunc(done, func(a, b store.ChallengeFinish) int { return strings.Compare(a.Challenge, b.Challenge) })
+	first := func(min int) time.Time { return time.Date(2026, 11, 29, 8, min, 0, 0, time.UTC) }
+	if err != nil || len(done) != 2 || done[0].Challenge != "d1" || !done[0].First.Equal(first(9)) ||
+		done[1].Challenge != "d2" || !done[1].First.Equal(first(14)) {
+		t.Fatalf("ada finished %+v %v", done, err)
 	}
 	if done, err := c.FinishedChallenges(ctx, "cy"); err != nil || len(done) != 0 {
 		t.Fatalf("cy abandoned, yet finished %v %v", done, err)

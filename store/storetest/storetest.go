@@ -358,6 +358,24 @@ func testListGames(t *testing.T, s store.Store) {
 	if got := fmt.Sprint(ids(all)); got != "[g3 g2 g1]" {
 		t.Fatalf("all games, limit 3: %s, want [g3 g2 g1]", got)
 	}
+	// Newer unlisted games are left out of the listed ones, whatever the limit.
+	for i := range 3 {
+		g := newGame(fmt.Sprint("u", i), t0.Add(time.Hour+time.Duration(i)*time.Minute))
+		g.Summary = json.RawMessage(`{"players":[],"unlisted":true}`)
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	listed, err := s.ListListed(ctx, "open", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(ids(listed)); got != "[g2 g0]" {
+		t.Fatalf("listed open games, limit 2: %s, want [g2 g0]", got)
+	}
+	if all, err := s.ListGames(ctx, "open", 1); err != nil || fmt.Sprint(ids(all)) != "[u2]" {
+		t.Fatalf("every open game, limit 1: %v %v, want [u2]", ids(all), err)
+	}
 }
 
 func testBadAppend(t *testing.T, s store.Store) {

@@ -5,7 +5,8 @@
 // A message counts as received only when its DATA phase completed (the
 // final "." was read), the client was still connected, and the server
 // answered 250: a client killed mid-send leaves nothing behind. The server
-// can simulate failures: SetFailing (4xx/5xx to MAIL FROM), Stall (DATA
+// can simulate failures: SetFailing (4xx/5xx to MAIL FROM), RefuseRecipients
+// (4xx/5xx to RCPT TO, the address in the reply), Stall (DATA
 // blocks), Down/Up (connection refused, then back on the same port).
 package mailtest
 
@@ -50,6 +51,7 @@ type Server struct {
 	cond    *sync.Cond // signalled when msgs grows
 	msgs    []Received
 	failing int
+	refuse  int           // the code RCPT TO is answered with, naming the address as real servers do; 0: accepted
 	stall   chan struct{} // non-nil while stalled; closed by release
 	waiting atomic.Int32  // sessions held in DATA by a stall
 	ln      net.Listener  // nil while Down
@@ -178,11 +180,24 @@ func (s *Server) Wait(t testing.TB, n int, timeout time.Duration) []Received {
 // SetFailing makes the server answer MAIL FROM with code (e.g. 451 for a
 // temporary failure, 550 for a permanent one). 0 accepts again.
 func (s *Server) SetFailing(code int) {
+	s.setCode("SetFailing", &s.failing, code)
+}
+
+// RefuseRecipients makes the server answer RCPT TO with code (e.g. 550), its
+// reply naming the address ("<ana@example.net>: Recipient address rejected")
+// as Postfix's does; 0 accepts them again.
+func (s *Server) RefuseRecipients(code int) {
+	s.setCode("RefuseRecipients", &s.refuse, code)
+}
+
+// setCode sets one of the failures' reply codes, under the lock; a code that is no failure is the test's
+// mistake.
+func (s *Server) setCode(name string, field *int, code int) {
 	if code != 0 && (code < 400 || code > 599) {
-		panic(fmt.Sprintf("mailtest: SetFailing(%d): want 0, 4xx or 5xx", code))
+		panic(fmt.Sprintf("mailtest: %s(%d): want 0, 4xx or 5xx", name, code))
 	}
 	s.mu.Lock()
-	s.failing = code
+	*field = code
 	s.mu.Unlock()
 }
 
@@ -333,6 +348,12 @@ func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
 }
 
 func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	ss.s.mu.Lock()
+	code := ss.s.refuse
+	ss.s.mu.Unlock()
+	if code != 0 {
+		return &smtp.SMTPError{Code: code, EnhancedCode: smtp.EnhancedCodeNotSet, Message: "<" + to + ">: Recipient address rejected: User unknown"}
+	}
 	ss.to = append(ss.to, to)
 	return nil
 }

@@ -60,6 +60,13 @@ export const api = {
   challengeShare: (id) => call("GET", `/api/challenges/${id}/share`),
   challengeReminder: () => call("GET", "/api/challenges/reminder"),
   setChallengeReminder: (on) => call("POST", "/api/challenges/reminder", { on }),
+  // Tournaments (docs/api.md, "Tournaments"); an invite-only one is read with the key of its link.
+  tournaments: (status) => call("GET", "/api/tournaments" + (status ? "?status=" + status : "")),
+  createTournament: (req) => call("POST", "/api/tournaments", req),
+  tournament: (id, key) => call("GET", `/api/tournaments/${id}` + keyQuery(key)),
+  tournamentStandings: (id, key) => call("GET", `/api/tournaments/${id}/standings` + keyQuery(key)),
+  tournamentRounds: (id, key) => call("GET", `/api/tournaments/${id}/rounds` + keyQuery(key)),
+  tournamentAct: (id, what, body) => call("POST", `/api/tournaments/${id}/${what}`, body || {}),
   // The games and their bots do not change while the page is open: asked once.
   games: () => (gamesOnce ||= call("GET", "/api/games").catch(e => { gamesOnce = null; throw e; })),
   // The account: the session is a cookie the browser sends by itself.
@@ -99,6 +106,8 @@ export const api = {
 };
 
 let gamesOnce = null;
+
+const keyQuery = (key) => key ? "?key=" + encodeURIComponent(key) : "";
 
 const onceKey = () => ({ "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now() });
 
@@ -141,7 +150,9 @@ export const seats = {
 };
 
 // watch keeps a WebSocket open on a match and calls onState with every envelope; it reconnects with
-// ?since= after a drop. It returns a function that closes it.
+// ?since= after a drop. onStatus(up, planned) hears of each open and close; planned: the server went away
+// on purpose (goingAway) and the socket is expected back within a second. It returns a function that
+// closes it.
 export function watch(id, token, onState, onStatus) {
   let ws = null, closed = false, seq = -1, retry = 0;
   let cur = null; // the last state this socket delivered, which the next patch changes
@@ -170,11 +181,11 @@ export function watch(id, token, onState, onStatus) {
       // the server's log is behind what this page saw (restored from a backup): start afresh
       else if (msg.type === "rewound") { closed = true; ws.close(); location.reload(); }
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (closed) return;
-      onStatus && onStatus(false);
-      retry = Math.min(retry + 1, 6);
-      setTimeout(open, 250 * 2 ** retry);
+      onStatus && onStatus(false, goingAway(ev.code));
+      setTimeout(open, reconnectDelay(ev.code, retry, Math.random()));
+      retry = goingAway(ev.code) ? 0 : Math.min(retry + 1, 5);
     };
   };
   // Whether the table is in view: a player looking at it gets no notes about it, and its notes are read.
@@ -184,6 +195,21 @@ export function watch(id, token, onState, onStatus) {
   document.addEventListener("visibilitychange", tellVisibility);
   open();
   return () => { closed = true; document.removeEventListener("visibilitychange", tellVisibility); if (ws) ws.close(); };
+}
+
+// goingAway: the server closed the socket on purpose and another instance (or this one, its match
+// reloaded) serves it at once: 1001 when it shuts down (a rolling upgrade), 1012 restarting, 1013 reloading.
+const goingAway = (code) => code === 1001 || code === 1012 || code === 1013;
+
+// reconnectDelay is how long a page waits, in ms, before it opens its socket again after the close of
+// code, the retry-th in a row without an open since (random in [0, 1)). A server going away is followed at
+// once, within a second; any other end (the network, a crash) backs off from 0.25-0.5 s to 8-16 s. Both
+// wait a random part of their span, so that the thousand pages of an instance that stops do not all
+// reconnect in the same instant.
+export function reconnectDelay(code, retry, random) {
+  if (goingAway(code)) return Math.floor(1000 * random);
+  const span = 250 * 2 ** Math.min(retry, 5);
+  return Math.floor(span + span * random);
 }
 
 // applyPatch changes an object as a patch says (docs/api.md, WebSocket patches): a field replaces the one of

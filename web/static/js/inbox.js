@@ -7,7 +7,7 @@
 
 import { api } from "./api.js";
 import { h, put } from "./dom.js";
-import { t, lang, plural, date, refusalText } from "./i18n.js";
+import { t, lang, plural, date, refusalText, ordinal } from "./i18n.js";
 import { accountMark } from "./social.js";
 
 let source = null;
@@ -58,13 +58,26 @@ function setUnread(n) {
 
 const gameTitle = (g) => g ? g[0].toUpperCase() + g.slice(1) : "Surveyor";
 
-// noteText is a note in the page's language.
+// noteText is a note in the page's language; a tournament's is headed by its name (one may be in several).
+// A break's deadline is when the next round starts.
 export function noteText(n) {
-  return t("note_" + n.kind, { game: gameTitle(n.game), by: n.by || "" });
+  const s = t("note_" + noteKey(n), { game: gameTitle(n.game), by: n.by || "", place: n.place ? ordinal(n.place) : "",
+    round: n.round || "", at: n.deadline ? date(n.deadline, true) : "" });
+  return n.title ? `${n.title} · ${s}` : s;
+}
+
+// noteKey is the string a note is said with: a tournament's round without a game is a bye, its end
+// without a place (a server that does not say it) is said without one.
+function noteKey(n) {
+  if (n.kind === "tournament_round" && !n.match) return "tournament_bye";
+  if (n.kind === "tournament_end" && !n.place) return "tournament_over";
+  return n.kind;
 }
 
 // noteLink is where a note leads.
-export const noteLink = (n) => n.kind === "follow" ? `/u/${encodeURIComponent(n.by)}` : n.match ? `/m/${n.match}` : "/";
+// A tournament's note leads to its game when it has one, else to the tournament's page.
+export const noteLink = (n) => n.kind === "follow" ? `/u/${encodeURIComponent(n.by)}` : n.match ? `/m/${n.match}`
+  : n.tournament ? `/t/${encodeURIComponent(n.tournament)}` : "/";
 
 function browserNotice(n) {
   if (document.visibilityState === "visible" || typeof Notification === "undefined" || Notification.permission !== "granted") return;

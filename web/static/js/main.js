@@ -6,7 +6,7 @@ import { t, languages, languageNames, pickLanguage, setLanguage, lang, botLevelN
 import { showMatch } from "./match.js";
 import { showReplay } from "./replay.js";
 import { showYours } from "./yours.js";
-import { h } from "./dom.js";
+import { h, el } from "./dom.js";
 import { accountControl, currentUser } from "./account.js";
 import { showProfile, showLeaderboard } from "./profile.js";
 import { showSettings } from "./settings.js";
@@ -15,6 +15,8 @@ import { learnPanel } from "./tutorial.js";
 import { games, gameName, clientOf } from "./games.js";
 import { offlineBanner } from "./offline.js";
 import { challengesPanel, showChallengeBoard, showChallengeArchive } from "./challenges.js";
+import { showTournaments } from "./tournaments.js";
+import { showTournament } from "./tournament.js";
 
 let teardown = null;
 
@@ -34,11 +36,23 @@ function header() {
   const sel = h("select", { id: "lang", "aria-label": t("language"),
     onchange: (e) => { setLanguage(e.target.value, true); route(); } },
   Object.keys(languages).map(l => h("option", { value: l, selected: l === lang() }, languageNames[l])));
+  // Tournaments need accounts: a server without them has none to show.
+  const nav = h("a", { href: "/tournaments", id: "nav-tournaments", class: "nav", title: t("tournaments") },
+    h("span", { class: "long" }, t("tournaments")), h("span", { class: "short", "aria-hidden": "true" }, trophy()));
+  currentUser().then(u => { if (u === false) nav.remove(); });
   return h("header", { class: "top" },
     h("a", { href: "/", class: "brand", onclick: (e) => { e.preventDefault(); navigate("/"); } }, t("title")),
     h("span", { class: "tagline" }, t("tagline")),
+    // The tournaments, from every page: a word on a wide screen, a trophy on a phone's one-row header.
+    nav,
     accountControl(route),
     h("label", { class: "langpick" }, t("language") + " ", sel));
+}
+
+// trophy is the tournaments' mark in a phone's header: drawn, since not every browser has an emoji font.
+function trophy() {
+  return el("svg", { class: "trophy", viewBox: "0 0 16 16", width: 18, height: 18 },
+    el("path", { d: "M4 2h8v3a4 4 0 0 1-8 0zM4 3H2v1a3 3 0 0 0 3 3M12 3h2v1a3 3 0 0 1-3 3M8 9v3M5 14h6", fill: "none", stroke: "currentColor", "stroke-width": 1.5, "stroke-linejoin": "round" }));
 }
 
 export function route() {
@@ -52,15 +66,21 @@ export function route() {
   const u = location.pathname.match(/^\/u\/([^/]+)\/?$/);
   const lb = location.pathname.match(/^\/leaderboard\/([a-z0-9_-]+)\/?$/);
   const ch = location.pathname.match(/^\/challenge\/([a-z0-9-]+)\/?$/);
+  const tour = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
   if (/^\/settings\/?$/.test(location.pathname)) showSettings(main, () => navigate("/"));
   else if (u) showProfile(main, decodeURIComponent(u[1]));
   else if (lb) showLeaderboard(main, lb[1]);
   else if (ch) showChallengeBoard(main, ch[1]);
+  else if (/^\/tournaments\/?$/.test(location.pathname)) teardown = showTournaments(main, navigate);
+  else if (tour) teardown = showTournament(main, tour[1], new URLSearchParams(location.search).get("key"), navigate);
   else if (/^\/challenges\/archive\/?$/.test(location.pathname)) showChallengeArchive(main, navigate, () => localStorage.getItem("surveyor.name") || "");
   else if (m && m[2]) teardown = showReplay(main, m[1]);
   else if (m) teardown = showMatch(main, m[1]);
   else teardown = showLobby(main);
 }
+
+// SETTLE_MS bounds how long the lobby waits for its first answers before it shows itself.
+const SETTLE_MS = 1200;
 
 function showLobby(main) {
   const err = h("p", { class: "error", role: "alert" });
@@ -180,9 +200,17 @@ function showLobby(main) {
     ...Object.keys(games).flatMap((g, i) => [i ? " · " : "", h("a", { href: `/leaderboard/${g}` }, gameName(g))]));
   const nameNow = () => $("#name").value.trim() || t("learnName");
   const learn = learnPanel(games, navigate, nameNow);
-  main.replaceChildren(yours, gamesStrip(nameNow), challengesPanel(navigate, () => $("#name").value.trim()), h("div", { class: "lobby" }, h("div", {}, form, learn), h("div", {}, friendsPanel(), lists, boards)));
-  const stopYours = showYours(yours);
-  let stop = false;
+  // The panels above the lists ("Your games", today's challenges, friends) appear when their answers come, and
+  // each pushed everything below it down: a link pressed just then was not under the pointer any more.
+  // The lobby is put on the page once the first answers are in, or after SETTLE_MS whatever comes.
+  let pending = 4, shown = false;
+  const content = [yours, gamesStrip(nameNow), challengesPanel(navigate, () => $("#name").value.trim(), () => answered()),
+    h("div", { class: "lobby" }, h("div", {}, form, learn), h("div", {}, friendsPanel(() => answered()), lists, boards))];
+  const show = () => { if (!shown) { shown = true; main.replaceChildren(...content); } };
+  const answered = () => { if (--pending === 0) show(); };
+  const settle = setTimeout(show, SETTLE_MS);
+  const stopYours = showYours(yours, answered);
+  let stop = false, first = true;
   const refresh = async () => {
     try {
       const [open, playing, finished] = await Promise.all(["open", "playing", "finished"].map(s => api.lobby(s)));
@@ -191,10 +219,11 @@ function showLobby(main) {
         gameList(t("runningGames"), playing.matches, "playing"),
         gameList(t("finishedGames"), finished.matches, "finished"));
     } catch (ex) { lists.replaceChildren(h("p", { class: "error" }, refusalText(ex))); }
+    if (first) { first = false; answered(); }
   };
   refresh();
   const timer = setInterval(() => { if (!stop) refresh(); }, 5000);
-  return () => { stop = true; clearInterval(timer); stopYours(); };
+  return () => { stop = true; clearInterval(timer); clearTimeout(settle); stopYours(); };
 }
 
 // gamesStrip shows each game with a picture of its table and two one-click ways in: "Play now" (alone, or

@@ -70,10 +70,10 @@ export function showMatch(main, id) {
 
   // When the connection drops, the seat may be gone (the host removed it): the page then stays as a
   // spectator's and says so, rather than knocking with a dead token.
-  const onStatus = (up) => {
+  const onStatus = (up, planned) => {
     const wasDown = isOffline();
     document.body.classList.toggle("offline", !up);
-    connection(up, wasDown);
+    connection(up, wasDown, planned);
     // The table's actions wait while the connection is down (Confirm is held), and come back with it.
     if (up === wasDown && s.view) render();
     if (up || !s.seat || !s.seat.token) return;
@@ -118,12 +118,22 @@ export function showMatch(main, id) {
 }
 
 // connection shows the connection's state over the page: lost (reconnecting, moves held), then back for a
-// moment. Nothing shows while it is up.
-let backTimer = null;
-function connection(up, wasDown) {
+// moment. Nothing shows while it is up. A planned loss (the server went away on purpose: a rolling
+// upgrade, whose socket is back within a second) is told only if the connection is not back after
+// lostDelay: every upgrade would otherwise flash the notice at every player. The moves are held at once
+// all the same (the page's "offline" class).
+let backTimer = null, lostTimer = null;
+const lostDelay = 1500;
+function connection(up, wasDown, planned) {
   let bar = document.getElementById("conn");
   clearTimeout(backTimer);
-  if (up && !wasDown) { if (bar) bar.remove(); return; }
+  clearTimeout(lostTimer);
+  // Back before the loss was told: there is nothing to say.
+  if (up && (!wasDown || !bar || bar.dataset.state !== "lost")) { if (bar) bar.remove(); return; }
+  if (!up && planned && !(bar && bar.dataset.state === "lost")) {
+    lostTimer = setTimeout(() => connection(false, true, false), lostDelay);
+    return;
+  }
   if (!bar) {
     bar = h("div", { id: "conn", role: "status", "aria-live": "polite" });
     document.body.append(bar);

@@ -52,6 +52,42 @@ function save(id, href, name) {
   a.click();
 }
 
+// pngOf draws the map as a PNG at twice its size on the parchment, for pictureLinks and the share.
+export function pngOf(svg) {
+  const text = standalone(svg), r = svg.getBoundingClientRect();
+  return new Promise((ok, fail) => {
+    const img = new Image();
+    img.onload = () => {
+      const canvas = h("canvas", { width: Math.round(r.width * 2), height: Math.round(r.height * 2) });
+      const g = canvas.getContext("2d");
+      g.fillStyle = "#f6efdd"; // the parchment behind the map
+      g.fillRect(0, 0, canvas.width, canvas.height);
+      g.drawImage(img, 0, 0, canvas.width, canvas.height);
+      canvas.toBlob(b => b ? ok(Object.assign(b, { width: canvas.width, height: canvas.height })) : fail(new Error("no picture")), "image/png");
+    };
+    img.onerror = () => fail(new Error("no picture"));
+    img.src = "data:image/svg+xml;base64," + btoa(unescape(encodeURIComponent(text)));
+  });
+}
+
+// savePNG offers the picture as a download, and notes on its link what it holds (the tests read it).
+function savePNG(b, name) {
+  save("picture-png", URL.createObjectURL(b), name + ".png");
+  Object.assign(document.getElementById("picture-png").dataset, { bytes: String(b.size), type: b.type, width: String(b.width), height: String(b.height) });
+}
+
+// sharePicture hands the map's picture and a text to the device's share sheet where it takes files (Web
+// Share), and otherwise saves the picture (the text is beside it, to copy).
+export async function sharePicture(svg, name, text) {
+  const b = await pngOf(svg);
+  const file = new File([b], name + ".png", { type: "image/png" });
+  if (navigator.canShare && navigator.canShare({ files: [file] })) {
+    try { await navigator.share({ files: [file], text }); return "shared"; } catch (e) { if (e.name === "AbortError") return ""; }
+  }
+  savePNG(b, name);
+  return "saved";
+}
+
 // pictureLinks are the end screen's buttons that save the map as SVG and as PNG; svgOf gives the map.
 export function pictureLinks(svgOf, name) {
   const svgButton = h("button", { type: "button", id: "save-svg", onclick: () => {
@@ -60,21 +96,7 @@ export function pictureLinks(svgOf, name) {
   } }, t("saveSVG"));
   const pngButton = h("button", { type: "button", id: "save-png", onclick: () => {
     const svg = svgOf();
-    if (!svg) return;
-    const text = standalone(svg), r = svg.getBoundingClientRect();
-    const img = new Image();
-    img.onload = () => {
-      const canvas = h("canvas", { width: Math.round(r.width * 2), height: Math.round(r.height * 2) });
-      const g = canvas.getContext("2d");
-      g.fillStyle = "#f6efdd"; // the parchment behind the map
-      g.fillRect(0, 0, canvas.width, canvas.height);
-      g.drawImage(img, 0, 0, canvas.width, canvas.height);
-      canvas.toBlob(b => {
-        save("picture-png", URL.createObjectURL(b), name + ".png");
-        Object.assign(document.getElementById("picture-png").dataset, { bytes: String(b.size), type: b.type });
-      }, "image/png");
-    };
-    img.src = "data:image/svg+xml;base64," + btoa(unescape(encodeURIComponent(text)));
+    if (svg) pngOf(svg).then(b => savePNG(b, name)).catch(() => {});
   } }, t("savePNG"));
   return [svgButton, " ", pngButton];
 }

@@ -5,6 +5,7 @@ import { api, seats } from "./api.js";
 import { h } from "./dom.js";
 import { t, refusalText, ratingChangeText } from "./i18n.js";
 import { pictureLinks } from "./picture.js";
+import { attemptShare } from "./challenges.js";
 
 // endLinks is the row of the panel that stays under a finished game: record, replay, lobby, then the
 // rematch controls and who waits in the rematch.
@@ -15,11 +16,21 @@ export function endLinks(s, token) {
     m.challenge ? h("a", { href: `/challenge/${m.challenge}`, class: "button", id: "to-challenge-board" }, t("leaderboard"))
       : h("a", { href: `/api/matches/${m.id}/record`, download: "", class: "button" }, t("downloadRecord")), " ",
     h("a", { href: `/m/${m.id}/replay`, class: "button", id: "to-replay" }, t("replay")), " ",
-    h("a", { href: "/", class: "button" }, t("backToLobby")), " ",
+    m.tournament ? h("a", { href: `/t/${m.tournament}`, class: "button", id: "to-tournament" }, t("backToTournament"))
+      : h("a", { href: "/", class: "button" }, t("backToLobby")), " ",
     // The map as a picture: the table's own (s.svg: the viewer's sheet, or the board).
     ...(s.svg !== undefined ? [...pictureLinks(() => s.svg, `surveyor-${m.game}-${m.id}`), " "] : []),
     ...rematchControls(s, token, "rematch")),
-  ratingChanges(s), rematchNotice(s, "rematch-notice")];
+  ratingChanges(s), rematchNotice(s, "rematch-notice"), challengeShare(s)];
+}
+
+// challengeShare is a finished challenge attempt's result to share, with the map's picture: asked once
+// of the server, kept across the end screen's redraws.
+function challengeShare(s) {
+  const m = s.env.match;
+  if (!m.challenge || !s.env.you) return null;
+  if (!s.attemptShare) s.attemptShare = attemptShare(m, () => s.svg);
+  return s.attemptShare;
 }
 
 // ratingChanges tells, under a rated game, what it did to each account's rating ("Ada +12 → 1,512"),

@@ -9,14 +9,25 @@ import { clientOf } from "./games.js";
 import { analysisPanel } from "./analysis.js";
 
 export function showReplay(main, id) {
-  let match = null, step = 0, steps = 0, closed = false;
+  let match = null, step = 0, steps = 0, closed = false, shown = null;
   // The game's own state, kept from step to step (the sheet in focus, the board's zoom).
   const state = {};
-  // The analysis's panel is redrawn alone as it moves on, the board left as it is.
-  const analysis = analysisPanel(id, (n) => load(n), () => {
+  // What the analysis's panel needs of the step shown: the step, the match, the game's state and the
+  // game's part of the analysis (docs/client.md).
+  const at = () => ({ r: shown, match, state, game: match && (clientOf(match.game) || {}).analysis, redraw: () => shown && draw(shown) });
+  // The analysis's panel is redrawn alone as it moves on, the board left as it is. A costly decision
+  // leads to its step, showing the board of the seat that decided.
+  const analysis = analysisPanel(id, async (n, seat) => {
+    const game = at().game;
+    if (seat != null && game && game.focus) game.focus(state, seat);
+    await load(n);
+    // The board comes into view with the step's moves above it (on a phone the panel is below the board).
+    await new Promise((ok) => setTimeout(ok));
+    (main.querySelector("#an-best-line") || main.querySelector("#replay-move"))?.scrollIntoView({ block: "nearest" });
+  }, () => {
     const el = main.querySelector("#analysis");
-    if (el && !closed) el.replaceWith(analysis(step));
-  });
+    if (el && !closed) el.replaceWith(analysis(step, at()));
+  }, new URLSearchParams(location.search).get("analyse") === "1");
   const load = async (n) => {
     try {
       if (!match) match = (await asSeat(id, (tok) => api.show(id, tok))).match;
@@ -31,6 +42,7 @@ export function showReplay(main, id) {
     }
   };
   const draw = (r) => {
+    shown = r;
     const client = clientOf(match.game);
     if (!client) { main.replaceChildren(h("p", { class: "error" }, match.game)); return; }
     // Titled by the game and its players: the match's id means nothing to a person.
@@ -44,7 +56,9 @@ export function showReplay(main, id) {
         h("ol", { class: "chat-list" }, r.chat.map(c => h("li", { "data-n": c.n }, h("strong", {}, c.name), ": ",
           c.phrase ? t("phrase_" + c.phrase) : c.text)))));
     }
-    (side || main).append(analysis(step));
+    // The analysis before the story: on a review it is what one came for, and the story grows long.
+    const story = side && side.querySelector("#replay-story");
+    if (story) story.before(analysis(step, at())); else (side || main).append(analysis(step, at()));
   };
   const navBar = () => h("div", { class: "replay-nav", id: "replay-nav" },
     h("button", { type: "button", id: "replay-first", onclick: () => load(0) }, t("first")),

@@ -51,11 +51,12 @@ function reportForm(name, msg) {
   return form;
 }
 
-// friendsPanel lists the people the signed-in player follows, online first.
-export function friendsPanel() {
+// friendsPanel lists the people the signed-in player follows, online first; onAnswer is called once it
+// knows whether it shows (the lobby waits for it before showing itself).
+export function friendsPanel(onAnswer = () => {}) {
   const panel = h("section", { class: "panel friends", id: "friends", hidden: true });
   currentUser().then(me => {
-    if (!me) return;
+    if (!me) return onAnswer();
     api.following().then(r => {
       const fs = [...r.following].sort((a, b) => (b.online - a.online) || a.name.localeCompare(b.name, lang()));
       put(panel, h("h2", {}, t("friends")), fs.length ? h("ul", { class: "plain" }, fs.map(f => h("li", { class: f.online ? "online" : "" },
@@ -63,8 +64,8 @@ export function friendsPanel() {
         h("a", { href: `/u/${encodeURIComponent(f.name)}` }, f.name), " ",
         h("span", { class: "muted small" }, f.online ? t("online") : t("offline"))))) : h("p", { class: "muted" }, t("noFriends")));
       panel.hidden = false;
-    }, () => {});
-  });
+    }, () => {}).finally(onAnswer);
+  }, onAnswer);
   return panel;
 }
 

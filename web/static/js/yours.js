@@ -69,8 +69,9 @@ function rowItem(r) {
 }
 
 // showYours fills panel with the player's games now and every 30 s while the page is visible, and again
-// whenever it becomes visible. It returns the function that stops it.
-export function showYours(panel) {
+// whenever it becomes visible; onFirst is called once the first refresh has ended. It returns the function
+// that stops it.
+export function showYours(panel, onFirst = () => {}) {
   let stopped = false, busy = false, refreshes = 0;
   // The matches the signed-in account holds seats in, from any device (refreshed with the rest).
   let accountIds = [];
@@ -137,7 +138,10 @@ export function showYours(panel) {
         // tests wait on this count to know a refresh has been drawn
         panel.dataset.refreshes = String(++refreshes);
       }
-    } finally { busy = false; }
+    } finally {
+      busy = false;
+      if (onFirst) { onFirst(); onFirst = null; }
+    }
   };
   const onVisible = () => { if (document.visibilityState === "visible") refresh(); };
   render();

@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { renderTable, noticeEvents, keyHandler, drawReplay, ruleName } from "./table.js";
 import { tell } from "./story.js";
+import { analysis } from "./analysis.js";
 import { openRules } from "../ui.js";
 import { drawTile, fit } from "./tiles.js";
 import { el } from "../dom.js";
@@ -58,6 +59,8 @@ export default {
   replay: drawReplay,
   // tell is one event of a record in the page's language (the replay's story).
   tell,
+  // analysis is what the post-game analysis on the replay page asks of the game (analysis.js).
+  analysis,
   // tutorial is the guided first turns against a bot (tutorial.js), without the Land Surveyors.
   tutorial: {
     options: { surveyors: false },

@@ -12,7 +12,7 @@ import { endLinks, rematchControls, rematchNotice } from "../rematch.js";
 import { clockChip } from "../clock.js";
 import { calm, flyPoints, rectOf } from "../motion.js";
 import { withChanges, featureWords } from "./story.js";
-import { tileWords, whereWords } from "./words.js";
+import { tileWords, whereWords, segLabel, placementWords, laidTile } from "./words.js";
 
 // The seats' colours, as the meeples of app.css.
 const SEAT_COLOURS = ["#d0312d", "#2f62c8", "#2f8a3a", "#e0b020", "#333", "#8a5a9e"];
@@ -218,7 +218,8 @@ function stepFinal(s) {
 
 function statusText(s) {
   const v = s.view, m = s.env.match, you = s.env.you;
-  const parts = [h("span", { class: "season-chip", id: "tiles-left" }, plural("carcTilesLeft", v.draw_pile))];
+  // Once the game is over the pile's count says nothing ("0 peça restante" beside "Game over").
+  const parts = v.over ? [] : [h("span", { class: "season-chip", id: "tiles-left" }, plural("carcTilesLeft", v.draw_pile))];
   if (v.over) parts.push(h("strong", {}, t("gameOver")));
   else if (you && you.must_act) parts.push(h("strong", { class: "your-turn" }, t("yourTurn")));
   else parts.push(h("span", { id: "turn-of" }, t("carcTurnOf", { name: playerName(m, v.to_act) })));
@@ -524,15 +525,7 @@ function reasonText(fitted, otherRotation) {
   return otherRotation ? `${r} ${t("carcOtherRotation")}` : r;
 }
 
-// segLabel names a meeple spot by its feature and where it lies on the tile as laid.
-export function segLabel(letter, rot, name) {
-  const kind = name.split(":")[0];
-  const [x, y] = spotOf(letter, rot, name);
-  const dx = x - 50, dy = y - 50;
-  let dir = "c";
-  if (Math.hypot(dx, dy) > 14) dir = ["e", "se", "s", "sw", "w", "nw", "n", "ne"][Math.round(Math.atan2(dy, dx) / (Math.PI / 4) + 8) % 8];
-  return `${carcName(kind)} (${dirName(dir)})`;
-}
+const touchScreen = () => matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
 
 function controls(s, token, accept, legal, pos) {
   const v = s.view, cc = s.cc, you = s.env.you;
@@ -541,7 +534,9 @@ function controls(s, token, accept, legal, pos) {
   hand.addEventListener("wheel", (e) => { e.preventDefault(); rotate(s, token, accept, e.deltaY < 0 ? 3 : 1); }, { passive: false });
   const out = [h("h3", {}, t("carcYourTile")), h("div", { class: "hand" }, hand),
     cc.again ? h("p", { class: "builder-note", id: "builder-again" }, figureIcon("builder", you.seat), t("carcBuilderAgain")) : null,
-    h("p", { class: "muted small" }, cc.at ? (legal ? t("carcChooseMeeple") : t("carcIllegalPlaced")) : t("carcPickCell"))];
+    // A touch screen has no R key, no wheel and no clicks: its hint names the button and the finger.
+    h("p", { class: "muted small", id: "carc-hint" }, cc.at ? (legal ? (touchScreen() ? t("carcChooseMeepleTouch") : t("carcChooseMeeple")) : t("carcIllegalPlaced"))
+      : (touchScreen() ? t("carcPickCellTouch") : t("carcPickCell")))];
   const row = h("div", { class: "buttons" },
     h("button", { type: "button", id: "rotate", onclick: () => rotate(s, token, accept, 1) }, keyed(t("rotate"))),
     h("button", { type: "button", id: "clear", disabled: !cc.at, onclick: () => { cc.at = null; unchoose(cc); refresh(s, token, accept); } }, keyed(t("clear"))),
@@ -944,17 +939,7 @@ export function drawReplay({ main, r, match, state, head, story }) {
   };
 }
 
-// describeMove says in words where a replayed move laid its tile: how far north or south, east or west of
-// the start tile (y grows southwards), and how it was turned.
+// describeMove says in words who laid which tile where in a replayed move (placementWords).
 function describeMove(v, m, rm) {
-  const mv = rm.move;
-  const laid = v.board.find(tl => tl.x === mv.x && tl.y === mv.y);
-  let meepleText = mv.meeple && laid ? " · " + t("labelled", { label: mv.figure ? figureName(mv.figure) : t("carcMeeple"), text: segLabel(laid.tile, mv.rotation / 90, mv.meeple) }) : "";
-  if (mv.recall) meepleText += ` · ${t("carcRecalled")}`;
-  // The mage or the witch: where it went (the feature and its tile from the start, in words), or its removal.
-  if (mv.magic) meepleText += ` · ${mv.magic.remove ? t("carcMagicRemove_" + mv.magic.figure)
-    : `${figureName(mv.magic.figure)} → ${carcName(mv.magic.segment.split(":")[0])} · ${whereWords(mv.magic.x, mv.magic.y)}`}`;
-  const turn = mv.rotation ? t("carcTurn" + mv.rotation) : "";
-  return t("carcTileMove", { who: playerName(m, rm.seat), tile: laid ? tileWords(laid.tile) : "?",
-    where: whereWords(mv.x, mv.y), turn }) + meepleText;
+  return t("labelled", { label: playerName(m, rm.seat), text: placementWords(laidTile(v, rm.move), rm.move) });
 }

@@ -3,8 +3,8 @@
 // The words are built from the tile's row (tiles.js): the main feature first (the river's course, the
 // monastery, the city, else the roads), then what else it holds.
 
-import { t, goodsName } from "../i18n.js";
-import { TILES } from "./tiles.js";
+import { t, goodsName, carcName, dirName, figureName } from "../i18n.js";
+import { TILES, spotOf } from "./tiles.js";
 
 const opposite = (sides) => sides.length === 2 && Math.abs(sides[0] - sides[1]) === 2;
 
@@ -86,6 +86,36 @@ export function whereWords(x, y) {
   if (y) steps.push(t(y < 0 ? "carcNorth" : "carcSouth", { n: Math.abs(y) }));
   if (x) steps.push(t(x < 0 ? "carcWest" : "carcEast", { n: Math.abs(x) }));
   return steps.length ? t("carcOfStart", { list: steps.join(", ") }) : t("carcStartTile");
+}
+
+// segLabel names a meeple spot by its feature and where it lies on the tile as laid.
+export function segLabel(letter, rot, name) {
+  const kind = name.split(":")[0];
+  const [x, y] = spotOf(letter, rot, name);
+  const dx = x - 50, dy = y - 50;
+  let dir = "c";
+  if (Math.hypot(dx, dy) > 14) dir = ["e", "se", "s", "sw", "w", "nw", "n", "ne"][Math.round(Math.atan2(dy, dx) / (Math.PI / 4) + 8) % 8];
+  return `${carcName(kind)} (${dirName(dir)})`;
+}
+
+// laidTile is the id of the tile a move laid, found on a board that holds it (a replay's step after the
+// move), or "" when it is not there.
+export function laidTile(v, mv) {
+  const laid = (v.board || []).find(tl => tl.x === mv.x && tl.y === mv.y);
+  return laid ? laid.tile : "";
+}
+
+// placementWords says in words a move laying the tile `letter` (a move's JSON form, docs/records.md): the
+// tile by what it shows, how far north or south, east or west of the start tile (y grows southwards), how
+// it is turned, then the figure and where it stands, an abbot recalled, the mage or the witch moved.
+export function placementWords(letter, mv) {
+  let more = mv.meeple && letter ? " · " + t("labelled", { label: mv.figure ? figureName(mv.figure) : t("carcMeeple"), text: segLabel(letter, mv.rotation / 90, mv.meeple) }) : "";
+  if (mv.recall) more += ` · ${t("carcRecalled")}`;
+  // The mage or the witch: where it went (the feature and its tile from the start, in words), or its removal.
+  if (mv.magic) more += ` · ${mv.magic.remove ? t("carcMagicRemove_" + mv.magic.figure)
+    : `${figureName(mv.magic.figure)} → ${carcName(mv.magic.segment.split(":")[0])} · ${whereWords(mv.magic.x, mv.magic.y)}`}`;
+  const turn = mv.rotation ? t("carcTurn" + mv.rotation) : "";
+  return t("carcPlacement", { tile: letter ? tileWords(letter) : "?", where: whereWords(mv.x, mv.y), turn }) + more;
 }
 
 // capital starts a phrase with a capital letter, for the start of a sentence.

@@ -38,7 +38,9 @@ export function scoreBox(view, sheet, projected, caption) {
       h("th", { scope: "row" }, seasonName(i), h("small", {}, ` ${"ABCD"[a]}+${"ABCD"[b]}`)), cells);
   });
   return h("table", { class: "scorebox", id: "scorebox" }, caption ? h("caption", { id: "scorebox-caption" }, caption) : null,
-    h("thead", {}, h("tr", {}, h("th", {}, t("season")), h("th", {}, t("edict")), h("th", {}, t("edict")),
+    h("thead", {}, h("tr", {}, h("th", {}, t("season")),
+      // One heading over the season's two edicts (the row names their letters): "Edict | Edict" read as a slip.
+      h("th", { colspan: 2 }, t("edicts")),
       h("th", {}, t("coins")), h("th", {}, t("monsters")), h("th", {}, t("total")))),
     h("tbody", {}, rows),
     h("tfoot", {}, h("tr", {}, h("th", { colspan: 5 }, t("score")),
@@ -187,8 +189,9 @@ export function finalPanel(view, match) {
     h("table", { class: "ranking" }, h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")),
       h("th", {}, t("finalScore")), h("th", {}, t("monsters")))), h("tbody", {}, rows)));
   if (d.rating !== undefined && d.rating !== null) {
-    body.append(h("p", { class: "solo-result" }, `${t("rating")}: `, h("strong", { id: "solo-rating" }, String(d.rating)),
-      ` · ${t("soloTitle")}: `, h("strong", { id: "solo-title" }, titleName(d.title))));
+    // French puts a space before the colon ("Titre : ..."): the label's punctuation is the language's.
+    body.append(h("p", { class: "solo-result" }, t("labelled", { label: t("soloRating"), text: "" }), h("strong", { id: "solo-rating" }, String(d.rating)),
+      " · " + t("labelled", { label: t("soloTitle"), text: "" }), h("strong", { id: "solo-title" }, titleName(d.title))));
   }
   return body;
 }

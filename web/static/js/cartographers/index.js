@@ -6,6 +6,7 @@ import { t } from "../i18n.js";
 import { renderTable, noticeChanges, keyHandler } from "./table.js";
 import { drawReplay } from "./replay.js";
 import { tell } from "./story.js";
+import { analysis } from "./analysis.js";
 import { drawSheet } from "./sheet.js";
 
 // POSTER is a corner of a map half drawn, for the lobby's picture of the game: rows of the 11x11 sheet in
@@ -29,6 +30,8 @@ export default {
   replay: drawReplay,
   // tell is one event of a record in the page's language (the replay's story).
   tell,
+  // analysis is what the post-game analysis on the replay page asks of the game (analysis.js).
+  analysis,
   // optionsFields are the lobby's fields for a new match: the content and the map side.
   optionsFields: () => h("div", {},
     h("label", {}, t("preset"), h("select", { id: "preset", name: "preset" },

@@ -15,6 +15,8 @@ export function drawReplay({ main, r, match, state, head, story, redraw }) {
   const sheet = v.sheets[state.focus || 0] || v.sheets[0];
   const svg = drawSheet(parseMap(sheet.map), { hits: sheet.hits, coins: sheet.coins, monsters: sheet.monsters });
   svg.id = "main-sheet";
+  // The analysis draws a decision's best move on its seat's sheet only.
+  svg.dataset.seat = String(sheet.seat);
   const moved = r.move ? h("p", { class: "muted", id: "replay-move" }, describe(match, r.move)) : null;
   // The last move's spaces are outlined on the mover's sheet (an ambush went on a neighbour's).
   if (r.move && r.move.move.type !== "ambush" && r.move.seat === sheet.seat) highlight(svg, r.move.move.cells || [], "hl");
@@ -32,11 +34,16 @@ export function drawReplay({ main, r, match, state, head, story, redraw }) {
       h("div", { class: "sheet-wrap" }, svg), scoreBox(v, sheet, false)), side));
 }
 
-// describe says what a recorded move did: who, what, which terrain, which spaces.
+// describe says what a recorded move did: who, then the move in words.
 function describe(match, rm) {
-  const m = rm.move;
+  return t("labelled", { label: playerName(match, rm.seat), text: moveWords(rm.move) });
+}
+
+// moveWords says a move (its JSON form, docs/records.md) in words: what was drawn, which terrain, which
+// spaces, as the sheet labels them.
+export function moveWords(m) {
   const what = { draw: m.terrain ? terrainName(m.terrain) : "", hero: terrainName("hero"), ambush: terrainName("monster"),
     gorgon: cardName("Gorgon Gaze"), troll: cardName("Giant Troll Ravage") }[m.type] || m.type;
   const cells = (m.cells || []).map(([r, c]) => cellName(r, c)).join(" ");
-  return t("labelled", { label: playerName(match, rm.seat), text: `${what} ${cells}` });
+  return `${what} ${cells}`;
 }

@@ -1,0 +1,102 @@
+package server
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// An open page's event stream ends with its session: once Bea's password is changed from another device,
+// the stream opened by her old session hears none of her new notes.
+func TestPasswordChangeEndsTheOpenEventStream(t *testing.T) {
+	t.Parallel()
+	e, _, _ := accEnv(t)
+	ada, bea, id := twoPlayers(t, e, "")
+	ev := bea.events(t)
+	ev.next(t) // hello
+	other := e.browser()
+	other.must(other.do("POST", "/api/account/signin", `{"name":"Bea","password":"correct horse"}`), 200)
+	other.must(other.do("POST", "/api/account/password", `{"old":"correct horse","new":"battery staple"}`), 200)
+	ada.must(ada.do("POST", "/api/matches/"+id+"/start", ""), 200)
+	if heard := heardUntil(t, ev.r, "event: note"); strings.Contains(heard, "event: note") {
+		t.Fatalf("the ended session's stream heard a new note: %q", heard)
+	}
+	if n := bea.do("GET", "/api/account", ""); n.status != 401 {
+		t.Fatalf("the old session still works: %d", n.status)
+	}
+}
+
+// A bot's event stream ends with its token: once revoked, the stream it opened hears no more invitations.
+func TestRevokedTokenEndsTheBotStream(t *testing.T) {
+	t.Parallel()
+	e, _, _ := accEnv(t)
+	owner, botTok := botAccount(t, e, "Robo")
+	ada := e.browser()
+	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
+	req, _ := http.NewRequestWithContext(t.Context(), "GET", e.http.URL+"/api/bot/stream", nil)
+	req.Header.Set("Authorization", "Bearer "+botTok)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("bot stream: %v %v", resp, err)
+	}
+	defer resp.Body.Close()
+	var list struct{ Tokens []struct{ ID string } }
+	json.Unmarshal(owner.must(owner.do("GET", "/api/account/tokens", ""), 200).body, &list)
+	if len(list.Tokens) != 1 {
+		t.Fatalf("tokens: %+v", list)
+	}
+	owner.must(owner.do("DELETE", "/api/account/tokens/"+list.Tokens[0].ID, ""), 200)
+	id := ada.must(ada.do("POST", "/api/matches", `{"game":"toy","max_seats":2,"name":"Ada"}`), 201).json(t)["id"].(string)
+	ada.must(ada.do("POST", "/api/matches/"+id+"/invite", `{"name":"Robo"}`), 200)
+	if heard := heardUntil(t, bufio.NewReader(resp.Body), "invitation"); strings.Contains(heard, "invitation") {
+		t.Fatalf("the revoked token's stream heard an invitation: %q", heard)
+	}
+}
+
+// heardUntil reads a stream until the server ends it or a line holds marker, and returns what it heard.
+func heardUntil(t *testing.T, r *bufio.Reader, marker string) string {
+	t.Helper()
+	got := make(chan string, 1)
+	go func() {
+		var heard strings.Builder
+		for {
+			line, err := r.ReadString('\n')
+			heard.WriteString(line)
+			if err != nil || strings.Contains(line, marker) {
+				got <- heard.String()
+				return
+			}
+		}
+	}()
+	select {
+	case heard := <-got:
+		return heard
+	case <-time.After(10 * time.Second): // a bound for a broken server, not a timing claim
+		t.Fatalf("the stream neither ended nor told %q", marker)
+		return ""
+	}
+}
+
+// A match's socket opened with an API token plays no more once the token is revoked: its move is refused
+// with 401 and the match does not move; the seat's other, live credentials still play.
+func TestRevokedTokenSocketPlaysNoMore(t *testing.T) {
+	t.Parallel()
+	e, _, _ := accEnv(t)
+	ada, bea, id := twoPlayers(t, e, "")
+	ada.must(ada.do("POST", "/api/matches/"+id+"/start", ""), 200)
+	tok := ada.must(ada.do("POST", "/api/account/tokens", `{"name":"script","scopes":["play","read"]}`), 201).json(t)
+	w := e.dial(id, tok["token"].(string), -1)
+	st := w.stateAt(0)
+	ada.must(ada.do("DELETE", "/api/account/tokens/"+tok["id"].(string), ""), 200)
+	w.send(`{"type":"move","id":"m1","move":{"pick":1}}`)
+	if reply := string(w.next("error")); !strings.Contains(reply, `"m1"`) || !strings.Contains(reply, `"unauthorized"`) {
+		t.Fatalf("the revoked token's move: %s", reply)
+	}
+	if now := decodeState(t, bea.do("GET", "/api/matches/"+id, "").body); now.Seq != st.Seq {
+		t.Fatalf("the match moved from %d to %d", st.Seq, now.Seq)
+	}
+	ada.must(ada.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":1}}`), 200)
+}
