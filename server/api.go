@@ -413,6 +413,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
+	// A guest opens a match without a credential; one that is present but wrong (an ended session, a
+	// revoked token) is refused, as everywhere, rather than served as no one.
+	if _, err := s.ident.WhoIs(r); err != nil {
+		return err
+	}
 	if s.creations != nil {
 		if wait := s.creations.Take(httpkit.ClientKey(r, s.trusted), time.Now()); wait > 0 {
 			return tooMany(wait, "you have opened many matches in a short time; wait a few seconds")

@@ -148,7 +148,13 @@ func (a *Store) RemoveSeat(ctx context.Context, matchID string, seat game.Seat) 
 // that "Аda" with a Cyrillic A is Ada's too.
 func (a *Store) SeatName(r *http.Request, name string) (string, error) {
 	var self *store.User
-	if p, err := a.WhoIs(r); err == nil && p != nil && p.Can(ScopePlay) {
+	p, err := a.WhoIs(r)
+	if err != nil {
+		// A session that has ended or a revoked token must not take a seat as a guest: its player would
+		// believe the seat theirs on every device, and a revoked bot would go on seating itself.
+		return "", err
+	}
+	if p != nil && p.Can(ScopePlay) {
 		self = &p.User
 	}
 	key := auth.NameKey(name)

@@ -319,6 +319,11 @@ func (a *Store) Session(w http.ResponseWriter, r *http.Request) error {
 	p, err := a.WhoIs(r)
 	if e := (*httpkit.Error)(nil); errors.As(err, &e) && e.Status == http.StatusUnauthorized {
 		p, err = nil, nil
+		if !httpkit.IsAPIToken(httpkit.BearerToken(r)) {
+			// The cookie names a session that has ended: forgotten, so that the browser, a guest again,
+			// is not refused (401) what a guest may do (open a match, take a seat).
+			a.clearSession(w, r)
+		}
 	}
 	if err != nil {
 		return err
