@@ -21,6 +21,16 @@ import (
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; " +
 	"img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
+// PageHeaders sets the headers every page of the server's carries (the client's files, the pages a mail's
+// links open): only our scripts run, no other site frames it, nothing is sniffed, the address it was opened
+// at (a signed link) goes to no other site.
+func PageHeaders(h http.Header) {
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "same-origin")
+}
+
 // StaticHandler serves the browser client: index.html for "/" and for page routes (paths without an
 // extension, such as invite links /m/ID), other files by path. index.html is revalidated every time so
 // that a new client version is picked up; other files may be cached for an hour, with an ETag.
@@ -92,10 +102,7 @@ func StaticHandler(fsys fs.FS, fail func(w http.ResponseWriter, status int, msg 
 			}
 		}
 		h.Set("ETag", etag)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "same-origin")
+		PageHeaders(h)
 		if name == "index.html" {
 			h.Set("Cache-Control", "no-cache")
 		} else {

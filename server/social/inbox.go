@@ -419,6 +419,7 @@ type pageData struct {
 func (s *Room) page(w http.ResponseWriter, status int, d pageData) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	httpkit.PageHeaders(w.Header())
 	w.WriteHeader(status)
 	pageTmpl.Execute(w, d)
 }
