@@ -37,9 +37,18 @@ const (
 
 // Error codes of accounts.
 const (
-	CodeBadCredentials = "bad_credentials"
-	CodeNameTaken      = "name_taken"
-	CodeNoAccounts     = "accounts_disabled"
+	CodeBadCredentials  = "bad_credentials"
+	CodeNameTaken       = "name_taken"
+	CodeNoAccounts      = "accounts_disabled"
+	CodeTooManyTokens   = "too_many_tokens"
+	CodeTooManyPasskeys = "too_many_passkeys"
+)
+
+// What one account may keep: each is a row that the account's every use may read (a token is looked up
+// among them, a passkey sign-in loads them all), so that none can grow without bound.
+const (
+	MaxTokens   = 50
+	MaxPasskeys = 20
 )
 
 // Principal is who a request acts for: an account, through a session cookie or an API token.

@@ -489,6 +489,11 @@ func (a *Store) CreateToken(w http.ResponseWriter, r *http.Request) error {
 	}
 	slices.Sort(req.Scopes)
 	req.Scopes = slices.Compact(req.Scopes)
+	if ts, err := a.st.Tokens(r.Context(), p.User.ID); err != nil {
+		return fmt.Errorf("create token: %w", err)
+	} else if len(ts) >= MaxTokens {
+		return httpkit.Errf(http.StatusConflict, CodeTooManyTokens, "you have %d API tokens, as many as one may: revoke one first", len(ts))
+	}
 	secret, hash := auth.NewSecret(httpkit.APITokenPrefix)
 	t := store.APIToken{ID: httpkit.NewID(), Hash: hash, UserID: p.User.ID, Name: strings.TrimSpace(req.Name), Scopes: req.Scopes, Created: a.now()}
 	if err := a.st.CreateToken(r.Context(), t); err != nil {

@@ -166,11 +166,14 @@ func (a *Store) PasskeyRegisterBegin(w http.ResponseWriter, r *http.Request) err
 	if p.Token != nil {
 		return httpkit.Errf(http.StatusForbidden, httpkit.CodeForbidden, "passkeys are registered from the browser, signed in")
 	}
-	rp, err := a.relyingParty(r)
+	pu, err := a.loadPasskeyUser(r, p.User)
 	if err != nil {
 		return err
 	}
-	pu, err := a.loadPasskeyUser(r, p.User)
+	if err := tooManyPasskeys(pu); err != nil {
+		return err
+	}
+	rp, err := a.relyingParty(r)
 	if err != nil {
 		return err
 	}
@@ -213,6 +216,9 @@ func (a *Store) PasskeyRegisterFinish(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
+	if err := tooManyPasskeys(pu); err != nil { // ceremonies begun side by side end here
+		return err
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, a.host.MaxBody)
 	cred, err := rp.FinishRegistration(pu, cr.Data, r)
 	if err != nil {
@@ -227,6 +233,14 @@ func (a *Store) PasskeyRegisterFinish(w http.ResponseWriter, r *http.Request) er
 		return fmt.Errorf("passkey: %w", err)
 	}
 	httpkit.WriteJSON(w, http.StatusCreated, map[string]bool{"ok": true})
+	return nil
+}
+
+// tooManyPasskeys refuses a registration past MaxPasskeys: a passkey sign-in loads them all.
+func tooManyPasskeys(pu passkeyUser) error {
+	if len(pu.creds) >= MaxPasskeys {
+		return httpkit.Errf(http.StatusConflict, CodeTooManyPasskeys, "you have %d passkeys, as many as one may: remove one first", len(pu.creds))
+	}
 	return nil
 }
 

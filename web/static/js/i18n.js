@@ -139,6 +139,8 @@ const en = {
   refusals: {
     withdrawn: "You have withdrawn from this tournament.", not_league: "Only in a league.", not_enough_players: "Too few players to start.",
     too_many_tournaments: "You have as many tournaments upcoming as one may: create another once one has started or been cancelled.",
+    too_many_tokens: "You have as many API tokens as one may: revoke one first.",
+    too_many_passkeys: "You have as many passkeys as one may: remove one first.",
     tournament_full: "This tournament is full.", tournament_started: "This tournament has already started.",
     already_joined: "You are already in this tournament.", not_joined: "You are not in this tournament.",
     wrong_key: "This invitation link is wrong or out of date.",
@@ -529,6 +531,8 @@ const fr = {
   refusals: {
     withdrawn: "Vous avez abandonné ce tournoi.", not_league: "Seulement dans une ligue.", not_enough_players: "Trop peu de joueurs pour commencer.",
     too_many_tournaments: "Vous avez autant de tournois à venir qu'on peut en avoir : créez-en un autre quand l'un aura commencé ou été annulé.",
+    too_many_tokens: "Vous avez autant de jetons d'API qu'on peut en avoir : révoquez-en un d'abord.",
+    too_many_passkeys: "Vous avez autant de clés d'accès qu'on peut en avoir : supprimez-en une d'abord.",
     tournament_full: "Ce tournoi est complet.", tournament_started: "Ce tournoi a déjà commencé.",
     already_joined: "Vous êtes déjà inscrit à ce tournoi.", not_joined: "Vous n'êtes pas inscrit à ce tournoi.",
     wrong_key: "Ce lien d'invitation est faux ou périmé.", not_creator: "Seul le créateur du tournoi peut le faire.",
@@ -984,6 +988,8 @@ const pt = {
   refusals: {
     withdrawn: "Você desistiu deste torneio.", not_league: "Só numa liga.", not_enough_players: "Jogadores de menos para começar.",
     too_many_tournaments: "Você já tem tantos torneios por vir quanto se pode ter: crie outro quando um tiver começado ou sido cancelado.",
+    too_many_tokens: "Você já tem tantos tokens de API quanto se pode ter: revogue um primeiro.",
+    too_many_passkeys: "Você já tem tantas chaves de acesso quanto se pode ter: remova uma primeiro.",
     tournament_full: "Este torneio está lotado.", tournament_started: "Este torneio já começou.",
     already_joined: "Você já está neste torneio.", not_joined: "Você não está neste torneio.",
     wrong_key: "Este link de convite está errado ou vencido.", not_creator: "Só o criador do torneio pode fazer isso.",

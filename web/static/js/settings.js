@@ -74,7 +74,11 @@ function passkeySection() {
       btn.dataset.done = "1";
       msg.textContent = t("passkeyAdded");
       load();
-    } catch (ex) { msg.className = "error"; msg.textContent = t("passkeyFailed"); btn.title = ex && ex.message || ""; }
+    } catch (ex) {
+      msg.className = "error";
+      msg.textContent = ex && ex.code === "too_many_passkeys" ? refusalText(ex) : t("passkeyFailed");
+      btn.title = ex && ex.message || "";
+    }
   } }, t("addPasskey")) : h("p", { class: "muted" }, t("noPasskeySupport"));
   return section("passkey-settings", t("passkeys"), t("passkeysWhy"), list, add, msg);
 }
