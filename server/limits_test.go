@@ -111,6 +111,19 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 		// The account's own password checks count to the same limit.
 		retryAfterAgrees(t, "a password change meanwhile", ada.do("POST", "/api/account/password", `{"old":"correct horse","new":"another horse"}`), 60)
 	})
+	t.Run("sign-ups per address", func(t *testing.T) {
+		t.Parallel()
+		e, _, _ := accEnv(t, func(c *Config) { c.RateLimit, c.RateBurst = 1000, 1000 })
+		for i := range accounts.SignupBurst {
+			b := e.browser()
+			b.must(b.do("POST", "/api/account/signup", `{"name":"Player`+itoa(i)+`","password":"correct horse"}`), 201)
+		}
+		b := e.browser()
+		retryAfterAgrees(t, "an account too many from one address", b.do("POST", "/api/account/signup", `{"name":"Eve","password":"correct horse"}`), 3000)
+		if r := b.do("POST", "/api/account/signin", `{"name":"Player0","password":"correct horse"}`); r.status != 200 {
+			t.Errorf("signing in after the sign-up limit: %d %s", r.status, r.body)
+		}
+	})
 	t.Run("invitations, reports and chat", func(t *testing.T) {
 		t.Parallel()
 		e, _, _ := accEnv(t)

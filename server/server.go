@@ -221,6 +221,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if rate > 0 {
 		s.limiter = httpkit.NewLimiter(rate, burst)
 		s.creations = httpkit.NewLimiter(createRate, createBurst)
+		if s.acct != nil {
+			s.acct.LimitSignups()
+		}
 	}
 	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
 	s.initMetrics(cfg.MetricsFrom)

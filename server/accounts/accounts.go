@@ -107,9 +107,10 @@ type Store struct {
 	onBind func(matchID string) // a seat of the match was just bound: the host asks again who holds them
 	held   holders
 
-	host       Host       // what the endpoints need of the server (Serve)
-	failed     failures   // wrong passwords, per account and per address
-	ceremonies ceremonies // passkey ceremonies between their two steps
+	host       Host             // what the endpoints need of the server (Serve)
+	failed     failures         // wrong passwords, per account and per address
+	signups    *httpkit.PerHour // new accounts per address (LimitSignups); nil: no limit
+	ceremonies ceremonies       // passkey ceremonies between their two steps
 }
 
 // New is the accounts kept in st; onBind is told of each seat bound.

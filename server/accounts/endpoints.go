@@ -32,6 +32,10 @@ const (
 	failWindow = 15 * time.Minute
 )
 
+// SignupBurst is how many accounts one client address may open an hour, once LimitSignups is called: a
+// sign-up costs a password hash (argon2id, 19 MiB) and a row for good.
+const SignupBurst = 10
+
 // Host is what the account endpoints need of the server they serve in.
 type Host struct {
 	MaxBody int64          // the largest request body
@@ -47,6 +51,13 @@ type Host struct {
 
 // Serve makes the account endpoints answer within the host's limits; call it once, before serving.
 func (a *Store) Serve(h Host) { a.host = h }
+
+// LimitSignups allows each client address SignupBurst sign-ups an hour, counted in the database every
+// instance shares when there is one; call it once, before serving (a server without its limits, tests
+// and benchmarks, does not).
+func (a *Store) LimitSignups() {
+	a.signups = &httpkit.PerHour{Limit: SignupBurst, Name: "signup", Shared: a.failed.shared}
+}
 
 func (a *Store) decode(w http.ResponseWriter, r *http.Request, v any) error {
 	return httpkit.Decode(w, r, a.host.MaxBody, v, nil)
@@ -200,6 +211,13 @@ func (a *Store) Signup(w http.ResponseWriter, r *http.Request) error {
 	}
 	if n := len([]rune(req.Password)); n < 8 || len(req.Password) > auth.MaxPasswordBytes {
 		return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "a password has 8 to %d bytes", auth.MaxPasswordBytes)
+	}
+	if a.signups != nil {
+		if wait, err := a.signups.Take(r.Context(), httpkit.ClientKey(r, a.host.Trusted), a.now(), 1); err != nil {
+			return fmt.Errorf("sign up: %w", err)
+		} else if wait > 0 {
+			return httpkit.TooMany(wait, "%d accounts an hour at most from one address", SignupBurst)
+		}
 	}
 	hash, err := auth.HashPassword(req.Password)
 	if err != nil {
