@@ -100,3 +100,28 @@ func TestRevokedTokenSocketPlaysNoMore(t *testing.T) {
 	}
 	ada.must(ada.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":1}}`), 200)
 }
+
+// A match's socket opened with an API token ends once the token is revoked, at its next keep-alive: it
+// would otherwise go on showing the seat's view (and, at a running challenge's attempt, the attempt that
+// only its player may watch) to whoever held the token, for as long as the connection lasts.
+func TestRevokedTokenSocketIsEnded(t *testing.T) {
+	t.Parallel()
+	e, _, _ := accEnv(t, func(c *Config) { c.WebSocketPing = 100 * time.Millisecond })
+	ada, _, id := twoPlayers(t, e, "")
+	ada.must(ada.do("POST", "/api/matches/"+id+"/start", ""), 200)
+	tok := ada.must(ada.do("POST", "/api/account/tokens", `{"name":"script","scopes":["read"]}`), 201).json(t)
+	w := e.dial(id, tok["token"].(string), -1)
+	w.stateAt(0)
+	ada.must(ada.do("DELETE", "/api/account/tokens/"+tok["id"].(string), ""), 200)
+	bound := time.After(10 * time.Second) // a bound for a broken server, not a timing claim
+	for {
+		select {
+		case _, open := <-w.msgs:
+			if !open {
+				return
+			}
+		case <-bound:
+			t.Fatal("the revoked token's socket is still open")
+		}
+	}
+}

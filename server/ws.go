@@ -126,7 +126,7 @@ func (s *Server) credentialCheck(r *http.Request) func(ctx context.Context) bool
 
 // wsServe subscribes a connection to its match and writes it every change until it ends.
 func (s *Server) wsServe(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, cork *corkConn, sub *subscriber, id string, seat game.Seat, since int64) {
-	keepAlive(ctx, cancel, c, s.wsPing)
+	keepAlive(ctx, cancel, c, s.wsPing, sub.stillHolds)
 	var m *match
 	var upToDate, rewound bool
 	var cur int64
@@ -369,8 +369,9 @@ func (s *Server) wsHandle(ctx context.Context, typ websocket.MessageType, data [
 // keepAlive pings the peer now and then and ends the connection (cancel) when a ping goes unanswered:
 // a peer that vanished without closing would otherwise hold its socket until a write failed. It runs on a
 // timer rather than a goroutine of its own, so that an idle connection costs no stack for it (10,000 open
-// tables hold 10,000 connections).
-func keepAlive(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, every time.Duration) {
+// tables hold 10,000 connections). still, when set, is asked first: a socket whose session or API token
+// has ended is ended too, as the account's streams are, rather than go on showing the seat's view.
+func keepAlive(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, every time.Duration, still func(context.Context) bool) {
 	var mu sync.Mutex
 	mu.Lock()
 	defer mu.Unlock()
@@ -378,6 +379,9 @@ func keepAlive(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn
 	t = time.AfterFunc(every, func() {
 		pctx, pcancel := context.WithTimeout(ctx, every/2)
 		err := c.Ping(pctx)
+		if err == nil && still != nil && !still(pctx) && ctx.Err() == nil {
+			err = errors.New("the socket's credential has ended")
+		}
 		pcancel()
 		if err != nil {
 			cancel()
