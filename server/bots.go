@@ -272,11 +272,23 @@ func (s *Server) addBot(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		name = strings.TrimSpace(*req.Name)
+		// A bot carries no account: a name that reads as one (the host's own included) would pass it for
+		// that player at the table.
+		if account, err := s.ident.SeatName(r, name); err != nil {
+			return err
+		} else if account != "" {
+			return refuse(codeNameTaken, "%q reads as the name of an account: a bot takes another", name)
+		}
 	}
 	var resp botResp
 	err := s.withMatch(r.Context(), r.PathValue("id"), func(m *match) (err error) {
 		if _, err := s.actingSeat(r, m); err != nil {
 			return err
+		}
+		if name != "" {
+			if err := m.distinctName(name); err != nil {
+				return err
+			}
 		}
 		resp.Seat, resp.Name, resp.Bot, err = m.addBot(r.Context(), req.Bot, name)
 		return err
