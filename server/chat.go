@@ -30,6 +30,9 @@ const (
 	// chatBurst messages at most per chatWindow from one speaker.
 	chatBurst  = 5
 	chatWindow = 10 * time.Second
+	// chatMaxPerMatch messages at most in a match: each is an event of its log, read whenever it loads.
+	chatMaxPerMatch = 1000
+	codeChatFull    = "chat_full"
 )
 
 // chatPhrases are the quick phrases, by code: the client translates them.
@@ -100,6 +103,9 @@ func (s *Server) postChat(w http.ResponseWriter, r *http.Request) error {
 		}
 		if err := s.chatBlocked(r, m, seat); err != nil {
 			return err
+		}
+		if len(m.chat) >= chatMaxPerMatch {
+			return errf(http.StatusConflict, codeChatFull, "this table has said %d messages, as many as a match keeps", chatMaxPerMatch)
 		}
 		now := s.now()
 		if retry := m.chatLimited(seat, name, now); retry > 0 {
