@@ -57,3 +57,19 @@ func TestPasskeysPerAccountAreBounded(t *testing.T) {
 		t.Fatalf("passkey %d: %d %s", accounts.MaxPasskeys+1, r.status, r.body)
 	}
 }
+
+// A new password follows the rule a sign-up's does, 8 characters at least, counted as characters: three
+// Chinese characters (9 bytes) are no password, whether chosen at sign-up or as a change.
+func TestPasswordRuleIsTheSameAtSignUpAndAtAChange(t *testing.T) {
+	t.Parallel()
+	e, _, _ := accEnv(t)
+	ada := e.browser()
+	if r := ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"密码密"}`); r.status != http.StatusBadRequest {
+		t.Fatalf("a sign-up with a 3-character password: %d %s", r.status, r.body)
+	}
+	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), http.StatusCreated)
+	if r := ada.do("POST", "/api/account/password", `{"old":"correct horse","new":"密码密"}`); r.status != http.StatusBadRequest {
+		t.Fatalf("a change to a 3-character password: %d %s", r.status, r.body)
+	}
+	ada.must(ada.do("POST", "/api/account/signin", `{"name":"Ada","password":"correct horse"}`), http.StatusOK)
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/surveyor-game/surveyor/auth"
 	"github.com/surveyor-game/surveyor/server/httpkit"
@@ -209,8 +210,8 @@ func (a *Store) Signup(w http.ResponseWriter, r *http.Request) error {
 	if err := auth.CheckName(req.Name, a.reserved()...); err != nil {
 		return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "%v", err)
 	}
-	if n := len([]rune(req.Password)); n < 8 || len(req.Password) > auth.MaxPasswordBytes {
-		return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "a password has 8 to %d bytes", auth.MaxPasswordBytes)
+	if err := checkNewPassword(req.Password); err != nil {
+		return err
 	}
 	if a.signups != nil {
 		if wait, err := a.signups.Take(r.Context(), httpkit.ClientKey(r, a.host.Trusted), a.now(), 1); err != nil {
@@ -354,6 +355,15 @@ func (a *Store) Session(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// checkNewPassword is the one rule of a password chosen, at sign-up or as a change: 8 characters at least
+// (counted as characters: three Chinese ones are nine bytes, and no password), MaxPasswordBytes at most.
+func checkNewPassword(pw string) error {
+	if utf8.RuneCountInString(pw) < 8 || len(pw) > auth.MaxPasswordBytes {
+		return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "a password has 8 characters at least and %d bytes at most", auth.MaxPasswordBytes)
+	}
+	return nil
+}
+
 // checkPassword verifies the account's password for a sensitive change, counting failures as sign-in does.
 func (a *Store) checkPassword(r *http.Request, u store.User, password string) error {
 	now := a.now()
@@ -394,8 +404,8 @@ func (a *Store) ChangePassword(w http.ResponseWriter, r *http.Request) error {
 	if err := a.checkPassword(r, p.User, req.Old); err != nil {
 		return err
 	}
-	if len(req.New) < 8 || len(req.New) > auth.MaxPasswordBytes {
-		return httpkit.Errf(http.StatusBadRequest, httpkit.CodeBadRequest, "a password has 8 to %d bytes", auth.MaxPasswordBytes)
+	if err := checkNewPassword(req.New); err != nil {
+		return err
 	}
 	h, err := auth.HashPassword(req.New)
 	if err != nil {
