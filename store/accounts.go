@@ -100,6 +100,7 @@ var ErrNameTaken = errors.New("name taken")
 // RunAccounts checks them alike. Methods return ErrNotFound for unknown ids, hashes and names.
 type Accounts interface {
 	Social
+	Results
 	// CreateUser inserts an account; ErrNameTaken if its Key is in use by a live account.
 	CreateUser(ctx context.Context, u User) error
 	// UserByID and UserByKey find an account (deleted ones only by id).
