@@ -209,8 +209,18 @@ func (s *Server) finalResult(ctx context.Context, id string) (res game.Result, s
 	return res, seats, ended, ok
 }
 
-// endedMatch is a finished match's result and when its log says it ended, for the tournaments.
+// endedMatch is a finished match's result and when its log says it ended, for the tournaments. A match
+// out of memory whose stored row is not finished has not ended, and is not rebuilt from its log to say
+// so: an arena's end asks it of every game in play (500 for 1,000 players), nearly all still playing.
 func (s *Server) endedMatch(ctx context.Context, id string) (res game.Result, at time.Time, ok bool) {
+	s.mu.Lock()
+	_, held := s.matches[id]
+	s.mu.Unlock()
+	if !held {
+		if g, err := s.store.Game(ctx, id); err != nil || g.Status != statusFinished {
+			return res, at, false
+		}
+	}
 	s.withMatch(ctx, id, func(m *match) error {
 		if m.over() {
 			res, at, ok = m.result(), m.endedAt, true
