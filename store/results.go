@@ -66,7 +66,7 @@ func seenBy(seenAt time.Time) int64 {
 	return seenAt.UnixMicro()
 }
 
-// privateTournament is a result's tournament if it is not public, ” otherwise: the grouping that lets a
+// privateTournament is a result's tournament if it is not public, empty otherwise: the grouping that lets a
 // profile ask only about the tournaments whose games a viewer may not see.
 const privateTournament = `CASE WHEN r.tournament = '' OR t.visibility = 'public' THEN '' ELSE r.tournament END`
 
