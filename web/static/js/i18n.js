@@ -112,7 +112,7 @@ const en = {
   tourMaxPlayers: "Most players", tourWhen: "When",
   tourCheckInMinutes: "Check-in opens (minutes before; 0: none)", tourForfeitMinutes: "A no-show loses after (minutes)",
   tourEntry: "Who plays", tourBotsAllowed: "Bots may enter", tourPublic: "Public",
-  tourCreateButton: "Create the tournament", tourBadStart: "Give a start date and time to come.", tfmt_swiss: "Swiss",
+  tourCreateButton: "Create the tournament", tourBadStart: "Give a start date and time to come.", tourStartsSaid: "{when}, in your time zone ({zone})", tourStartsPast: "{when}: already past", tourStartsNone: "Pick a day and a time.", tfmt_swiss: "Swiss",
   tfmt_tables: "Swiss at tables", tfmt_arena: "Arena", tfmt_league: "Correspondence league",
  
  
@@ -501,7 +501,7 @@ const fr = {
   tourMaxPlayers: "Joueurs au plus", tourWhen: "Quand",
   tourCheckInMinutes: "Ouverture du pointage (minutes avant ; 0 : aucune)",
   tourForfeitMinutes: "Un absent perd après (minutes)", tourEntry: "Qui joue", tourBotsAllowed: "Robots admis",
-  tourPublic: "Public", tourCreateButton: "Créer le tournoi", tourBadStart: "Indiquez une date et une heure de début à venir.",
+  tourPublic: "Public", tourCreateButton: "Créer le tournoi", tourBadStart: "Indiquez une date et une heure de début à venir.", tourStartsSaid: "{when}, dans votre fuseau horaire ({zone})", tourStartsPast: "{when} : déjà passé", tourStartsNone: "Choisissez un jour et une heure.",
   tfmt_swiss: "Suisse", tfmt_tables: "Suisse par tables", tfmt_arena: "Arène", tfmt_league: "Ligue par correspondance",
  
  
@@ -957,7 +957,7 @@ const pt = {
   tourCheckInMinutes: "Check-in abre (minutos antes; 0: nenhum)",
   tourForfeitMinutes: "Quem não aparece perde após (minutos)", tourEntry: "Quem joga",
   tourBotsAllowed: "Robôs podem entrar", tourPublic: "Público", tourCreateButton: "Criar o torneio",
-  tourBadStart: "Informe uma data e uma hora de início futuras.", tfmt_swiss: "Suíço", tfmt_tables: "Suíço em mesas",
+  tourBadStart: "Informe uma data e uma hora de início futuras.", tourStartsSaid: "{when}, no seu fuso horário ({zone})", tourStartsPast: "{when}: já passou", tourStartsNone: "Escolha um dia e uma hora.", tfmt_swiss: "Suíço", tfmt_tables: "Suíço em mesas",
   tfmt_arena: "Arena", tfmt_league: "Liga por correspondência",
  
  
@@ -1437,6 +1437,23 @@ export function date(d, withTime) {
   const f = cached(withTime ? "datetime" : "date", () => new Intl.DateTimeFormat(current,
     withTime ? { dateStyle: "short", timeStyle: "short" } : { year: "numeric", month: "short", day: "numeric" }));
   return f.format(new Date(d));
+}
+
+// longDate writes a moment in full as the language does, the weekday and the month in words ("jeudi 24
+// décembre 2026 à 18:30"), where a date picker writes it as the browser's own locale does (12/24/2026,
+// 06:30 PM): a day and month in figures read either way round.
+export function longDate(d) {
+  return cached("longdate", () => new Intl.DateTimeFormat(current, { weekday: "long", day: "numeric", month: "long",
+    year: "numeric", hour: "numeric", minute: "2-digit" })).format(new Date(d));
+}
+
+// timeZone names this device's time zone and its offset at that moment ("Europe/Paris, UTC+1"): the zone
+// a date picker's time is in.
+export function timeZone(d) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  const part = cached("offset", () => new Intl.DateTimeFormat(current, { timeZoneName: "shortOffset" }))
+    .formatToParts(new Date(d)).find(p => p.type === "timeZoneName");
+  return part ? `${zone}, ${part.value}` : zone;
 }
 
 // list joins names as the language does ("Ada, Bea et Cy").
