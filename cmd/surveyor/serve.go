@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"strings"
 	"time"
 
@@ -111,7 +112,56 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	if o.tls.addr != "" {
 		o.addr = o.tls.addr
 	}
+	if err := o.checkPublicURL(); err != nil {
+		return o, err
+	}
 	return o, nil
+}
+
+// checkPublicURL refuses a --public-url that would make broken links in mails and pushes, or that says
+// players come over HTTPS when nothing here could know it (no TLS of its own, no trusted proxy to say so:
+// the session cookie would not be Secure and every player would share the proxy's address in the rate
+// limits); and mails without --public-url when --addr names no address players could reach.
+func (o serveOptions) checkPublicURL() error {
+	const example = "the site's address as players reach it, e.g. https://play.example.org"
+	if o.publicURL == "" {
+		host, _, _ := net.SplitHostPort(o.addr)
+		if ip, err := netip.ParseAddr(host); o.smtp != "" && !o.tls.on() && (host == "" || err == nil && ip.IsUnspecified()) {
+			return fmt.Errorf("--smtp needs --public-url, %s: --addr %s names no address the links in mails could use", example, o.addr)
+		}
+		return nil
+	}
+	u, err := url.Parse(o.publicURL)
+	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("--public-url %q: want %s", o.publicURL, example)
+	}
+	if u.Path != "" && u.Path != "/" {
+		return fmt.Errorf("--public-url %q: Surveyor serves from the root of its site, not under %s; give %s://%s", o.publicURL, u.Path, u.Scheme, u.Host)
+	}
+	switch {
+	case u.Scheme == "https" && !o.tls.on() && len(o.trusted) == 0:
+		return fmt.Errorf("--public-url %s, but this server speaks plain HTTP and trusts no proxy to tell it players come over HTTPS "+
+			"(session cookies would not be Secure, and every player would count as the proxy's one address): behind a TLS proxy give "+
+			"--trusted-proxy with its address; or serve HTTPS here with --domain or --tls-cert", o.publicURL)
+	case u.Scheme == "http" && o.tls.on():
+		return fmt.Errorf("--public-url %s is plain HTTP, but this server serves HTTPS: give https://%s", o.publicURL, u.Host)
+	}
+	return nil
+}
+
+// plainHTTPWarning is what serve says when it speaks plain HTTP to other machines with no TLS proxy in
+// front: allowed (a home network), but passwords and session cookies then cross the network in clear.
+func (o serveOptions) plainHTTPWarning() string {
+	if o.tls.on() || len(o.trusted) > 0 {
+		return ""
+	}
+	host, _, err := net.SplitHostPort(o.addr)
+	if ip, perr := netip.ParseAddr(host); err != nil || host == "localhost" || perr == nil && ip.IsLoopback() {
+		return ""
+	}
+	return "plain HTTP reachable from other machines: passwords and session cookies cross the network unencrypted. " +
+		"Fine on a home network; on the internet serve HTTPS with --domain or --tls-cert, or put a TLS proxy in front " +
+		"with --trusted-proxy (docs/operations.md, HTTPS)"
 }
 
 func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -222,6 +272,9 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		fmt.Fprintf(stdout, "Go's profiler is on http://%s/debug/pprof/ (for the operator only)\n", profilerAt)
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "url", url, "store", where, "games", len(reg))
+	if w := o.plainHTTPWarning(); w != "" {
+		log.Warn(w, "addr", ln.Addr().String())
+	}
 
 	errc := make(chan error, 1)
 	go func() { errc <- serve(ln) }()
