@@ -37,12 +37,12 @@ func main() {
 
 // run dispatches to a subcommand and returns the process exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	name := defaultCommand
+	name, named := defaultCommand, false
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		name, args = args[0], args[1:]
+		name, args, named = args[0], args[1:], true
 	}
 	// surveyor --help is an operator's first look: the commands, not only serve's flags.
-	if name == "help" || name == defaultCommand && len(args) == 1 && isHelp(args[0]) {
+	if name == "help" || !named && len(args) == 1 && isHelp(args[0]) {
 		usage(stdout)
 		fmt.Fprintln(stdout, "\nsurveyor serve --help lists the server's flags; surveyor COMMAND --help those of each command.")
 		return 0

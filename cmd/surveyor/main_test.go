@@ -34,6 +34,11 @@ func TestHelpEverywhere(t *testing.T) {
 			}
 		}
 	}
+	// serve named, its own flags: the default command's help is not the binary's
+	var out, errb bytes.Buffer
+	if code := run(ctx, []string{"serve", "--help"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String()+errb.String(), "-tls-cert") {
+		t.Errorf("surveyor serve --help: exit %d, output:\n%s%s", code, out.String(), errb.String())
+	}
 	var invocations [][]string
 	for name := range commands {
 		invocations = append(invocations, []string{name, "--help"})
