@@ -187,6 +187,18 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 			return err
 		}
 	}
+	// The address first: one taken is refused before a database is made or migrated and background work
+	// started, whose cut-short errors would bury the one line that matters.
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	served := false
+	defer func() {
+		if !served {
+			ln.Close()
+		}
+	}()
 	st, where, err := cli.OpenStore(ctx, o.db, o.data)
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
@@ -237,16 +249,10 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	if err != nil {
 		return fmt.Errorf("start server: %w", err)
 	}
-	ln, err := net.Listen("tcp", o.addr)
-	if err != nil {
-		srv.Close()
-		return fmt.Errorf("listen: %w", err)
-	}
 	profilerAt := ""
 	if o.pprofAddr != "" {
 		at, stop, err := serveProfiler(o.pprofAddr, log)
 		if err != nil {
-			ln.Close()
 			srv.Close()
 			return fmt.Errorf("--pprof-addr: %w", err)
 		}
@@ -259,7 +265,6 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	serve, url := hs.Serve, "http://"+ln.Addr().String()
 	if tlsSide != nil {
 		if err := tlsSide.start(ctx, o.tls, hs, ln, o.connsPerAddr, o.trusted, log); err != nil {
-			ln.Close()
 			srv.Close()
 			return err
 		}
@@ -277,6 +282,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	}
 
 	errc := make(chan error, 1)
+	served = true // serve closes it from here
 	go func() { errc <- serve(ln) }()
 	select {
 	case err := <-errc:

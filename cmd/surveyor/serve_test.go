@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -514,5 +515,25 @@ func TestServeMetricsAndProfiler(t *testing.T) {
 	}
 	if _, err := parseServeFlags([]string{"--metrics-from", "everyone"}, io.Discard); err == nil {
 		t.Fatal("--metrics-from everyone accepted")
+	}
+}
+
+// An address already in use is refused before the server starts anything: one line saying so, not the
+// errors of background work cut short (tournaments, challenges) logged at level ERROR as if something
+// else had failed, and no database made.
+func TestServeAddressInUse(t *testing.T) {
+	held, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	data := t.TempDir()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"serve", "--data", data, "--addr", held.Addr().String()}, nil, &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "address already in use") || strings.Contains(errb.String(), `"level":"ERROR"`) {
+		t.Fatalf("exit %d, stderr:\n%s", code, errb.String())
+	}
+	if left, _ := os.ReadDir(data); len(left) != 0 {
+		t.Fatalf("a refused start left %v", left)
 	}
 }
