@@ -99,8 +99,15 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.BoolVar(&o.toy, "toy", false, "also serve the toy game of surveyor loadtest --server (for load tests only)")
 	o.tls.register(fs)
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for load tests; SIGUSR1 starts it again, from then on)")
-	if err := fs.Parse(args); err != nil {
+	// Parsed silently: a mistake is one line with where to look, and only --help prints every flag.
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stderr)
+		fmt.Fprintln(stderr, "usage: surveyor [serve] [flags]   (docs/operations.md: running it for real)")
+		fs.PrintDefaults()
 		return o, err
+	} else if err != nil {
+		return o, fmt.Errorf("%w (surveyor serve --help lists the flags)", err)
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())

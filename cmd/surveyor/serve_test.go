@@ -537,3 +537,16 @@ func TestServeAddressInUse(t *testing.T) {
 		t.Fatalf("a refused start left %v", left)
 	}
 }
+
+// A mistyped serve flag is said in one line with where to look, not buried under the forty lines of every
+// flag's description.
+func TestServeBadFlagIsShort(t *testing.T) {
+	for _, args := range [][]string{{"--rate", "abc"}, {"--no-such-flag"}, {"--idle-timeout", "5"}} {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), append([]string{"serve"}, args...), nil, &out, &errb)
+		if code == 0 || strings.Count(errb.String(), "\n") > 2 || !strings.Contains(errb.String(), "surveyor serve --help") ||
+			!strings.Contains(errb.String(), strings.TrimLeft(args[0], "-")) {
+			t.Errorf("serve %v: exit %d, stderr:\n%s", args, code, errb.String())
+		}
+	}
+}
