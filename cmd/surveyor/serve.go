@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -125,6 +126,16 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	return o, nil
 }
 
+// listenError wraps a refused listen; refused a port below 1024 (HTTPS's 443 and 80), it says how a
+// process that is not root may take them.
+func listenError(what string, err error) error {
+	if errors.Is(err, os.ErrPermission) {
+		return fmt.Errorf("%s: %w (ports below 1024 need root, or once: sudo setcap cap_net_bind_service=+ep on this binary; "+
+			"under systemd AmbientCapabilities=CAP_NET_BIND_SERVICE)", what, err)
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
 // checkPublicURL refuses a --public-url that would make broken links in mails and pushes, or that says
 // players come over HTTPS when nothing here could know it (no TLS of its own, no trusted proxy to say so:
 // the session cookie would not be Secure and every player would share the proxy's address in the rate
@@ -198,7 +209,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	// started, whose cut-short errors would bury the one line that matters.
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
-		return fmt.Errorf("listen: %w", err)
+		return listenError("listen", err)
 	}
 	served := false
 	defer func() {

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -548,5 +549,17 @@ func TestServeBadFlagIsShort(t *testing.T) {
 			!strings.Contains(errb.String(), strings.TrimLeft(args[0], "-")) {
 			t.Errorf("serve %v: exit %d, stderr:\n%s", args, code, errb.String())
 		}
+	}
+}
+
+// Refused a port below 1024 (not root, no capability), serve says how to allow it, as the README does.
+func TestListenErrorSaysHowToBindLowPorts(t *testing.T) {
+	denied := &net.OpError{Op: "listen", Net: "tcp", Err: os.NewSyscallError("bind", syscall.EACCES)}
+	if msg := listenError("listen", denied).Error(); !strings.Contains(msg, "setcap cap_net_bind_service=+ep") || !strings.Contains(msg, "permission denied") {
+		t.Fatalf("permission denied: %q", msg)
+	}
+	inUse := &net.OpError{Op: "listen", Net: "tcp", Err: os.NewSyscallError("bind", syscall.EADDRINUSE)}
+	if msg := listenError("listen", inUse).Error(); strings.Contains(msg, "setcap") || !strings.HasPrefix(msg, "listen: ") {
+		t.Fatalf("address in use: %q", msg)
 	}
 }

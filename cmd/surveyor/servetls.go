@@ -132,7 +132,7 @@ func (s *tlsServing) start(ctx context.Context, o tlsOptions, hs *http.Server, l
 	if o.httpAddr != "" && o.httpAddr != "off" {
 		hln, err := net.Listen("tcp", o.httpAddr)
 		if err != nil {
-			return fmt.Errorf("listen for plain HTTP (--http-addr): %w", err)
+			return listenError("listen for plain HTTP (--http-addr)", err)
 		}
 		s.redirect = &http.Server{Handler: s.tls.Redirect(port), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute,
 			ErrorLog: hs.ErrorLog}
