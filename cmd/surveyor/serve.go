@@ -126,6 +126,30 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	return o, nil
 }
 
+// shareableURLs are the addresses other machines may reach a server listening on every interface at (addr
+// unspecified): this machine's addresses but loopback and link-local ones, IPv4 only when it listens on
+// 0.0.0.0. None for an address of its own, which the first line names already.
+func shareableURLs(addr string, ifaces []net.Addr) []string {
+	host, port, err := net.SplitHostPort(addr)
+	ip, perr := netip.ParseAddr(host)
+	if err != nil || perr != nil || !ip.IsUnspecified() {
+		return nil
+	}
+	var urls []string
+	for _, a := range ifaces {
+		n, ok := a.(*net.IPNet)
+		if !ok {
+			continue
+		}
+		p, ok := netip.AddrFromSlice(n.IP)
+		if p = p.Unmap(); !ok || p.IsLoopback() || p.IsLinkLocalUnicast() || ip.Is4() && !p.Is4() {
+			continue
+		}
+		urls = append(urls, "http://"+net.JoinHostPort(p.String(), port)+"/")
+	}
+	return urls
+}
+
 // listenError wraps a refused listen; refused a port below 1024 (HTTPS's 443 and 80), it says how a
 // process that is not root may take them.
 func listenError(what string, err error) error {
@@ -293,6 +317,14 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	if profilerAt != "" {
 		// On a line of its own after the first, which scripts read for the players' address.
 		fmt.Fprintf(stdout, "Go's profiler is on http://%s/debug/pprof/ (for the operator only)\n", profilerAt)
+	}
+	if tlsSide == nil {
+		// After the profiler's line: scripts read the first two.
+		if ifaces, err := net.InterfaceAddrs(); err == nil {
+			if urls := shareableURLs(ln.Addr().String(), ifaces); len(urls) > 0 {
+				fmt.Fprintf(stdout, "Other machines reach it at %s\n", strings.Join(urls, " or "))
+			}
+		}
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "url", url, "store", where, "games", len(reg))
 	if w := o.plainHTTPWarning(); w != "" {

@@ -563,3 +563,24 @@ func TestListenErrorSaysHowToBindLowPorts(t *testing.T) {
 		t.Fatalf("address in use: %q", msg)
 	}
 }
+
+// Listening on every interface (README: playing with friends), serve names the addresses to share, not
+// only http://[::]:8080/, which leads nowhere from another machine.
+func TestServeNamesTheAddressesToShare(t *testing.T) {
+	ifaces := []net.Addr{
+		&net.IPNet{IP: net.ParseIP("127.0.0.1"), Mask: net.CIDRMask(8, 32)},
+		&net.IPNet{IP: net.ParseIP("192.168.1.20"), Mask: net.CIDRMask(24, 32)},
+		&net.IPNet{IP: net.ParseIP("fe80::1"), Mask: net.CIDRMask(64, 128)},
+		&net.IPNet{IP: net.ParseIP("2001:db8::7"), Mask: net.CIDRMask(64, 128)},
+	}
+	for addr, want := range map[string]string{
+		"[::]:8080":      "http://192.168.1.20:8080/ http://[2001:db8::7]:8080/",
+		"0.0.0.0:8080":   "http://192.168.1.20:8080/",
+		"127.0.0.1:8080": "",
+		"10.0.0.5:8080":  "",
+	} {
+		if got := strings.Join(shareableURLs(addr, ifaces), " "); got != want {
+			t.Errorf("%s: %q, want %q", addr, got, want)
+		}
+	}
+}
