@@ -303,3 +303,18 @@ func dumpAndRestore(t *testing.T, url, opt string, dumpArgs ...string) {
 	base, _ = startServe(t, "--db", with(restored), "--rate", "-1")
 	checkContinues(t, base, p, before, 5)
 }
+
+// restore and backup take a mistyped PostgreSQL URL for what it is, not for a SQLite path to write.
+func TestBackupAndRestoreRefuseOtherURLs(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, args := range [][]string{{"restore", "--db", "postgress://u@h/db", "x.db"}, {"backup", "--db", "mysql://x", "y.db"}} {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), args, nil, &out, &errb); code == 0 || !strings.Contains(errb.String(), "postgres:// URL or a SQLite file path") {
+			t.Errorf("%v: exit %d, %s", args, code, errb.String())
+		}
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Fatalf("left %v", left)
+	}
+}

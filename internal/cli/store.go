@@ -22,6 +22,9 @@ func OpenStore(ctx context.Context, db, dataDir string) (store.Store, string, er
 		st, err := postgres.Open(ctx, db, postgres.Options{})
 		return st, "PostgreSQL", err
 	}
+	if err := CheckNotOtherURL(db); err != nil {
+		return nil, "", err
+	}
 	if db == "" {
 		db = filepath.Join(dataDir, "surveyor.db")
 	}
@@ -33,6 +36,9 @@ func OpenStore(ctx context.Context, db, dataDir string) (store.Store, string, er
 // file that is not there is refused, naming where it was looked for, rather than made new and empty (an
 // empty database would answer "no accounts" as if the server had none).
 func OpenExistingStore(ctx context.Context, db, dataDir string) (store.Store, string, error) {
+	if err := CheckNotOtherURL(db); err != nil {
+		return nil, "", err
+	}
 	if !isPostgres(db) {
 		path := cmp.Or(db, filepath.Join(dataDir, "surveyor.db"))
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
@@ -42,6 +48,16 @@ func OpenExistingStore(ctx context.Context, db, dataDir string) (store.Store, st
 		}
 	}
 	return OpenStore(ctx, db, dataDir)
+}
+
+// CheckNotOtherURL refuses a --db that reads as a URL but not PostgreSQL's (a typo such as postgress://,
+// another database's): taken for a SQLite path it would make a new, empty database under a directory named
+// "postgress:", which a server would serve alone, beside the instances sharing the real one.
+func CheckNotOtherURL(db string) error {
+	if scheme, _, ok := strings.Cut(db, "://"); ok && !isPostgres(db) && !strings.ContainsAny(scheme, `/\`) {
+		return fmt.Errorf("--db %q: want a postgres:// URL or a SQLite file path", db)
+	}
+	return nil
 }
 
 func isPostgres(db string) bool {
