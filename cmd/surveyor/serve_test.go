@@ -207,8 +207,9 @@ func TestServeFlags(t *testing.T) {
 	if c := run(context.Background(), []string{"serve", "--help"}, nil, io.Discard, io.Discard); c != 0 {
 		t.Fatalf("serve --help: exit %d, want 0", c)
 	}
-	if c := run(context.Background(), []string{"serve", "--log-level", "loud"}, nil, io.Discard, io.Discard); c != 1 {
-		t.Fatalf("bad log level: exit %d, want 1", c)
+	var errb bytes.Buffer
+	if c := run(context.Background(), []string{"serve", "--log-level", "loud"}, nil, io.Discard, &errb); c != 1 || !strings.Contains(errb.String(), "debug, info, warn or error") {
+		t.Fatalf("bad log level: exit %d, want 1 and the levels named: %s", c, errb.String())
 	}
 }
 
