@@ -167,7 +167,7 @@ func (s *Server) startAttempt(r *http.Request, a challenges.Setup) (challenges.S
 				return err
 			}
 		}
-		out = challenges.Started{ID: id, Seat: int(seat), Token: tok, Invite: inviteURL(r, id)}
+		out = challenges.Started{ID: id, Seat: int(seat), Token: tok, Invite: s.inviteURL(r, id)}
 		return m.start(r.Context())
 	})
 	if err != nil {

@@ -50,7 +50,7 @@ func runUser(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	if fs.NArg() == 0 {
 		return errors.New(userUsage)
 	}
-	st, _, err := cli.OpenStore(ctx, *db, *data)
+	st, _, err := cli.OpenExistingStore(ctx, *db, *data)
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
 	}

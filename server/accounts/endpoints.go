@@ -168,14 +168,7 @@ func (a *Store) clearSession(w http.ResponseWriter, r *http.Request) {
 }
 
 // secure reports whether the client reached us over TLS, directly or through a trusted proxy.
-func (a *Store) secure(r *http.Request) bool {
-	if r.TLS != nil {
-		return true
-	}
-	ap, err := netip.ParseAddrPort(r.RemoteAddr)
-	return err == nil && httpkit.IsTrusted(ap.Addr().Unmap(), a.host.Trusted) &&
-		strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
-}
+func (a *Store) secure(r *http.Request) bool { return httpkit.OverHTTPS(r, a.host.Trusted) }
 
 // UserJSON is an account as the API shows it.
 type UserJSON struct {
