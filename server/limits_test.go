@@ -113,13 +113,17 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 	})
 	t.Run("sign-ups per address", func(t *testing.T) {
 		t.Parallel()
-		e, _, _ := accEnv(t, func(c *Config) { c.RateLimit, c.RateBurst = 1000, 1000 })
-		for i := range accounts.SignupBurst {
+		// The operator's number (--signups-per-hour), not the default, is what counts.
+		e, _, _ := accEnv(t, func(c *Config) { c.RateLimit, c.RateBurst, c.SignupsPerHour = 1000, 1000, 3 })
+		for i := range 3 {
 			b := e.browser()
 			b.must(b.do("POST", "/api/account/signup", `{"name":"Player`+itoa(i)+`","password":"correct horse"}`), 201)
 		}
 		b := e.browser()
 		retryAfterAgrees(t, "an account too many from one address", b.do("POST", "/api/account/signup", `{"name":"Eve","password":"correct horse"}`), 3000)
+		if r := b.do("POST", "/api/account/signup", `{"name":"Eve","password":"correct horse"}`); !strings.Contains(string(r.body), "3 accounts an hour") {
+			t.Errorf("the refusal names another limit than the operator's: %d %s", r.status, r.body)
+		}
 		if r := b.do("POST", "/api/account/signin", `{"name":"Player0","password":"correct horse"}`); r.status != 200 {
 			t.Errorf("signing in after the sign-up limit: %d %s", r.status, r.body)
 		}

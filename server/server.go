@@ -45,6 +45,9 @@ type Config struct {
 	// client address, with bursts of RateBurst. Zero means the defaults (20/s, burst 60); negative disables.
 	RateLimit float64
 	RateBurst int
+	// SignupsPerHour is how many accounts one client address may open an hour, when RateLimit does not
+	// disable the limits. Zero means accounts.DefaultSignups; negative, no limit.
+	SignupsPerHour int
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For header names the client, for the rate
 	// limit and the logs. Without them every client behind a proxy would share the proxy's address.
 	TrustedProxies []netip.Prefix
@@ -221,8 +224,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if rate > 0 {
 		s.limiter = httpkit.NewLimiter(rate, burst)
 		s.creations = httpkit.NewLimiter(createRate, createBurst)
-		if s.acct != nil {
-			s.acct.LimitSignups()
+		if signups := cfg.SignupsPerHour; s.acct != nil && signups >= 0 {
+			if signups == 0 {
+				signups = accounts.DefaultSignups
+			}
+			s.acct.LimitSignups(signups)
 		}
 	}
 	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))

@@ -22,6 +22,7 @@ import (
 	"github.com/surveyor-game/surveyor/internal/tlsserve"
 	"github.com/surveyor-game/surveyor/notify/mail"
 	"github.com/surveyor-game/surveyor/server"
+	"github.com/surveyor-game/surveyor/server/accounts"
 	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store"
 	"github.com/surveyor-game/surveyor/web"
@@ -44,6 +45,7 @@ type serveOptions struct {
 	outboxLease              time.Duration
 	gc                       cli.GC
 	rate                     float64
+	signups                  int
 	burst                    int
 	shutdown, botDelay, idle time.Duration
 	noBots                   bool
@@ -81,6 +83,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.StringVar(&o.db, "db", "", "SQLite file `PATH` or postgres:// URL (default DIR/surveyor.db)")
 	fs.Float64Var(&o.rate, "rate", 20, "API requests per second allowed to one client address (negative: no limit)")
 	fs.IntVar(&o.burst, "burst", 60, "burst of requests allowed above --rate")
+	fs.IntVar(&o.signups, "signups-per-hour", accounts.DefaultSignups, "accounts one client address may open an hour (a class behind one school address signing up together may need more; negative: no limit)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	fs.DurationVar(&o.idle, "idle-timeout", 10*time.Minute, "how long a match nobody touches or watches stays in memory; it is then rebuilt from its log when next touched (a running clock keeps an alarm)")
 	fs.DurationVar(&o.shutdown, "shutdown-timeout", 30*time.Second, "how long to let requests in flight finish on shutdown")
@@ -258,7 +261,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		}
 		defer stop()
 	}
-	cfg := server.Config{Store: st, Games: reg, Challenges: games.Challenges(), Static: web.FS(), Logger: log, RateLimit: o.rate, RateBurst: o.burst,
+	cfg := server.Config{Store: st, Games: reg, Challenges: games.Challenges(), Static: web.FS(), Logger: log, RateLimit: o.rate, RateBurst: o.burst, SignupsPerHour: o.signups,
 		Bots: games.Bots(), BotDelay: o.botDelay, TrustedProxies: o.trusted, WebSocketsPerAddr: o.wsPerAddr, IdleTimeout: o.idle,
 		MetricsFrom: o.metricsFrom}
 	if o.noBots {

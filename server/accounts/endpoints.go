@@ -33,9 +33,10 @@ const (
 	failWindow = 15 * time.Minute
 )
 
-// SignupBurst is how many accounts one client address may open an hour, once LimitSignups is called: a
-// sign-up costs a password hash (argon2id, 19 MiB) and a row for good.
-const SignupBurst = 10
+// DefaultSignups is how many accounts one client address may open an hour unless the operator says
+// otherwise: a sign-up costs a password hash (argon2id, 19 MiB) and a row for good, yet a class or a club
+// behind one school or café address signs up together, so the default leaves room for a room of players.
+const DefaultSignups = 30
 
 // Host is what the account endpoints need of the server they serve in.
 type Host struct {
@@ -53,11 +54,11 @@ type Host struct {
 // Serve makes the account endpoints answer within the host's limits; call it once, before serving.
 func (a *Store) Serve(h Host) { a.host = h }
 
-// LimitSignups allows each client address SignupBurst sign-ups an hour, counted in the database every
+// LimitSignups allows each client address perHour sign-ups an hour, counted in the database every
 // instance shares when there is one; call it once, before serving (a server without its limits, tests
 // and benchmarks, does not).
-func (a *Store) LimitSignups() {
-	a.signups = &httpkit.PerHour{Limit: SignupBurst, Name: "signup", Shared: a.failed.shared}
+func (a *Store) LimitSignups(perHour int) {
+	a.signups = &httpkit.PerHour{Limit: perHour, Name: "signup", Shared: a.failed.shared}
 }
 
 func (a *Store) decode(w http.ResponseWriter, r *http.Request, v any) error {
@@ -210,7 +211,7 @@ func (a *Store) Signup(w http.ResponseWriter, r *http.Request) error {
 		if wait, err := a.signups.Take(r.Context(), httpkit.ClientKey(r, a.host.Trusted), a.now(), 1); err != nil {
 			return fmt.Errorf("sign up: %w", err)
 		} else if wait > 0 {
-			return httpkit.TooMany(wait, "%d accounts an hour at most from one address", SignupBurst)
+			return httpkit.TooMany(wait, "%d accounts an hour at most from one address", a.signups.Limit)
 		}
 	}
 	hash, err := auth.HashPassword(req.Password)
