@@ -169,13 +169,24 @@ func TestInboxStream(t *testing.T) {
 			Moved     *time.Time
 		}
 	}
-	json.Unmarshal(e.must(200, e.do("GET", "/api/matches/"+id+"/presence", "", "")).body, &p)
+	json.Unmarshal(ada.must(ada.do("GET", "/api/matches/"+id+"/presence", ""), 200).body, &p)
 	if len(p.Seats) != 2 || p.Seats[0].Connected || !p.Seats[1].Connected || p.Seats[0].Moved == nil || p.Seats[1].Moved != nil {
 		t.Fatalf("presence: %+v", p)
+	}
+	// Someone not signed in sees only who has the table open (anyone may open a match's page).
+	json.Unmarshal(e.must(200, e.do("GET", "/api/matches/"+id+"/presence", "", "")).body, &p)
+	if len(p.Seats) != 2 || p.Seats[1].Connected {
+		t.Fatalf("presence to someone not signed in: %+v", p)
 	}
 	// Bea hears that Ada follows her.
 	if name, v := ev.next(t); name != "note" || v["note"].(map[string]any)["kind"] != "follow" || v["note"].(map[string]any)["by"] != "Ada" {
 		t.Fatalf("follow note: %s %v", name, v)
+	}
+	// Once Bea blocks Ada, Ada no longer sees her online anywhere, from the table either.
+	bea.must(bea.do("POST", "/api/users/Ada/block", ""), 200)
+	json.Unmarshal(ada.must(ada.do("GET", "/api/matches/"+id+"/presence", ""), 200).body, &p)
+	if len(p.Seats) != 2 || p.Seats[1].Connected {
+		t.Fatalf("presence to an account Bea blocked: %+v", p)
 	}
 }
 

@@ -734,11 +734,17 @@ type presenceOut struct {
 }
 
 // Presence is GET /api/matches/{id}/presence. A guest counts as connected while its table is open on this
-// instance; an account also while any page of it is open on any instance (its inbox stream records it).
+// instance; an account also while any page of it is open on any instance (its inbox stream records it),
+// but that only to a signed-in reader the account has not blocked: anyone may open a match's page, and an
+// account that blocked someone is never shown online to them (as in the list of those one follows).
 func (s *Room) Presence(w http.ResponseWriter, r *http.Request) error {
 	seats, err := s.host.Table(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
+	}
+	reader := ""
+	if p, err := s.ident.SignedIn(r, accounts.ScopeRead); err == nil {
+		reader = p.User.ID
 	}
 	out := make([]presenceOut, len(seats))
 	for i, seat := range seats {
@@ -747,7 +753,14 @@ func (s *Room) Presence(w http.ResponseWriter, r *http.Request) error {
 			at := seat.Moved
 			out[i].Moved = &at
 		}
-		if u := seat.Holder; u != "" && !out[i].Connected {
+		if u := seat.Holder; u != "" && !out[i].Connected && reader != "" {
+			if u != reader {
+				if blocked, err := s.accounts.Blocks(r.Context(), u, reader); err != nil {
+					return fmt.Errorf("presence: %w", err)
+				} else if blocked {
+					continue
+				}
+			}
 			out[i].Connected = s.inboxes.online(u) || s.seenRecently(r.Context(), u)
 		}
 	}
