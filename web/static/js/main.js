@@ -159,10 +159,12 @@ function showLobby(main) {
   currentUser().then(u => { signedIn = !!u; if (u && !$("#name").value) $("#name").value = u.name; sync(); });
   form.addEventListener("change", sync);
   sync();
+  // The games' bots bring the form's "Against bots": an answer among those the lobby waits for (it pushed
+  // the create button down when it came after the lobby was shown).
   api.games().then(r => {
     for (const g of r.games || []) { bots[g.name] = g.bots || []; defaultBot[g.name] = g.default_bot; }
     sync();
-  }).catch(() => {});
+  }).catch(() => {}).finally(() => answered());
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     err.textContent = "";
@@ -203,7 +205,7 @@ function showLobby(main) {
   // The panels above the lists ("Your games", today's challenges, friends) appear when their answers come, and
   // each pushed everything below it down: a link pressed just then was not under the pointer any more.
   // The lobby is put on the page once the first answers are in, or after SETTLE_MS whatever comes.
-  let pending = 4, shown = false;
+  let pending = 5, shown = false;
   const content = [yours, gamesStrip(nameNow), challengesPanel(navigate, () => $("#name").value.trim(), () => answered()),
     h("div", { class: "lobby" }, h("div", {}, form, learn), h("div", {}, friendsPanel(() => answered()), lists, boards))];
   const show = () => { if (!shown) { shown = true; main.replaceChildren(...content); } };
