@@ -49,8 +49,20 @@ func TestLobbyDoesNotJump(t *testing.T) {
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watch}); err != nil {
 		t.Fatal(err)
 	}
-	run(t, ctx, chromedp.Navigate(e.url+"/"))
-	waitJS(t, ctx, `!!document.querySelector("#yours:not([hidden])[data-refreshes='1']") && !!document.querySelector("#challenges:not([hidden])")`)
+	// The lobby waits 1.2 s at most for its answers: a machine too loaded to give them in that time shows it
+	// without them (and then it moves, as it must), which proves nothing here; it is loaded again.
+	for try := 1; ; try++ {
+		run(t, ctx, chromedp.Navigate(e.url+"/"))
+		waitJS(t, ctx, `!!document.querySelector("#yours:not([hidden])[data-refreshes='1']") && !!document.querySelector("#challenges:not([hidden])")`)
+		if by := evalString(t, ctx, `document.querySelector("#screen").dataset.lobbyShown`); by != "answers" {
+			if try == 3 {
+				t.Fatalf("3 times the lobby was shown by its bound (%q), its answers later than 1.2 s", by)
+			}
+			t.Logf("the lobby was shown by its bound (%q), its answers later than 1.2 s: again", by)
+			continue
+		}
+		break
+	}
 	// Two frames more, for a late move to be seen.
 	var places []int
 	evalJSON(t, ctx, `new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(() => ok(JSON.stringify(window.__places)))))`, &places)

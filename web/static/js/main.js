@@ -208,9 +208,10 @@ function showLobby(main) {
   let pending = 5, shown = false;
   const content = [yours, gamesStrip(nameNow), challengesPanel(navigate, () => $("#name").value.trim(), () => answered()),
     h("div", { class: "lobby" }, h("div", {}, form, learn), h("div", {}, friendsPanel(() => answered()), lists, boards))];
-  const show = () => { if (!shown) { shown = true; main.replaceChildren(...content); } };
-  const answered = () => { if (--pending === 0) show(); };
-  const settle = setTimeout(show, SETTLE_MS);
+  // How it was shown stays on the page (answers, or the bound), for whoever must tell why it moved.
+  const show = (by) => { if (!shown) { shown = true; main.dataset.lobbyShown = by; main.replaceChildren(...content); } };
+  const answered = () => { if (--pending === 0) show("answers"); };
+  const settle = setTimeout(() => show("bound"), SETTLE_MS);
   const stopYours = showYours(yours, answered);
   let stop = false, first = true;
   const refresh = async () => {
