@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"net/http"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -107,4 +109,31 @@ func (e *env) moveCount(id string) int {
 	}
 	e.getJSON("/api/matches/"+id, "", &st)
 	return st.Match.Moves
+}
+
+// TestCreateDoubleClickedMakesOneMatch: the lobby's Create pressed twice at once (an impatient
+// double-click) makes one match; the second press, landing while the first is in flight, created a second
+// match, and the page went on to whichever answered last.
+func TestCreateDoubleClickedMakesOneMatch(t *testing.T) {
+	t.Parallel()
+	var creates atomic.Int32
+	count := func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost && r.URL.Path == "/api/matches" {
+				creates.Add(1)
+			}
+			h.ServeHTTP(w, r)
+		})
+	}
+	e := newEnvServing(t, 3, nil, count)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#screen[data-lobby-shown] #create')`)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#name"), "Ada"))
+	evalString(t, ctx, `(b => (b.click(), b.click(), ""))(document.querySelector('#create'))`)
+	// Both presses' requests went before the first answer: by the time its table shows, both have come.
+	waitJS(t, ctx, `location.pathname.startsWith("/m/") && !!document.querySelector('#main-sheet[data-ready]')`)
+	if n := creates.Load(); n != 1 {
+		t.Errorf("a double-click on Create made %d matches", n)
+	}
 }

@@ -165,8 +165,13 @@ function showLobby(main) {
     for (const g of r.games || []) { bots[g.name] = g.bots || []; defaultBot[g.name] = g.default_bot; }
     sync();
   }).catch(() => {}).finally(() => answered());
+  // One match per press: a second press (a double-click) while the first is in flight made a second match.
+  let creating = false;
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    if (creating) return;
+    creating = true;
+    $("#create").disabled = true;
     err.textContent = "";
     const f = new FormData(form);
     const name = String(f.get("name") || "").trim();
@@ -193,7 +198,11 @@ function showLobby(main) {
       for (let i = 0; i < nBots; i++) await api.addBot(r.id, r.token, String(f.get("level") || ""));
       if (mode !== "others") await api.start(r.id, r.token);
       navigate("/m/" + r.id);
-    } catch (ex) { err.textContent = refusalText(ex); }
+    } catch (ex) {
+      err.textContent = refusalText(ex);
+      creating = false;
+      $("#create").disabled = false;
+    }
   });
 
   const lists = h("div", { class: "lists" });
