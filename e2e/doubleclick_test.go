@@ -137,3 +137,23 @@ func TestCreateDoubleClickedMakesOneMatch(t *testing.T) {
 		t.Errorf("a double-click on Create made %d matches", n)
 	}
 }
+
+// TestAddBotDoubleClickedAddsOne: in a waiting room for four, the host's Add a bot pressed twice at once
+// adds one bot; the second press, landing while the first is in flight, added a second.
+func TestAddBotDoubleClickedAddsOne(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 1)
+	var m struct{ ID, Token string }
+	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 4}, &m)
+	ctx := browser(t, "en-US")
+	openTable(t, ctx, e, m.ID, m.Token, "en", `#bot-form:not([hidden]) #add-bot`)
+	evalString(t, ctx, `(b => (b.click(), b.click(), ""))(document.querySelector('#add-bot'))`)
+	// Both presses' requests went before the first answer: by the time the page shows a bot (it asks for
+	// the room anew after adding one), both have come.
+	waitJS(t, ctx, `document.querySelectorAll('#players li[data-bot]').length >= 1`)
+	var st matchState
+	e.getJSON("/api/matches/"+m.ID, "", &st)
+	if n := len(st.Match.Players); n != 2 {
+		t.Errorf("a double-click on Add a bot: %d players, want 2 (Ada and one bot)", n)
+	}
+}
