@@ -42,8 +42,7 @@ func TestDoubleClickSendsOneMove(t *testing.T) {
 func TestRefusalsAreTranslated(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, 1)
-	var m struct{ ID, Token string }
-	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &m)
+	m := e.openMatch("carcassonne", 2)
 	ctx := browser(t, "pt-BR")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))
 	evalString(t, ctx, `localStorage.setItem("surveyor.lang", "pt"), ""`)
@@ -63,8 +62,7 @@ func TestRefusalsAreTranslated(t *testing.T) {
 func TestStartAsksAboutEmptySeats(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, 1)
-	var m struct{ ID, Token string }
-	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 3}, &m)
+	m := e.openMatch("cartographers", 3)
 	e.postJSON("/api/matches/"+m.ID+"/join", "", map[string]any{"name": "Bea"}, nil)
 	ctx := browser(t, "en-US")
 	openTable(t, ctx, e, m.ID, m.Token, "en", `#start`)
@@ -91,8 +89,7 @@ func TestStartAsksAboutEmptySeats(t *testing.T) {
 	}
 
 	// Carcassonne needs two: alone at a table of two, the host is not offered to start alone.
-	var c struct{ ID, Token string }
-	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &c)
+	c := e.openMatch("carcassonne", 2)
 	openTable(t, ctx, e, c.ID, c.Token, "en", `#start`)
 	click(t, ctx, "#start")
 	waitJS(t, ctx, `!!document.querySelector('#start-choice')`)
@@ -143,8 +140,7 @@ func TestCreateDoubleClickedMakesOneMatch(t *testing.T) {
 func TestAddBotDoubleClickedAddsOne(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, 1)
-	var m struct{ ID, Token string }
-	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 4}, &m)
+	m := e.openMatch("cartographers", 4)
 	ctx := browser(t, "en-US")
 	openTable(t, ctx, e, m.ID, m.Token, "en", `#bot-form:not([hidden]) #add-bot`)
 	evalString(t, ctx, `(b => (b.click(), b.click(), ""))(document.querySelector('#add-bot'))`)
@@ -156,4 +152,12 @@ func TestAddBotDoubleClickedAddsOne(t *testing.T) {
 	if n := len(st.Match.Players); n != 2 {
 		t.Errorf("a double-click on Add a bot: %d players, want 2 (Ada and one bot)", n)
 	}
+}
+
+// openMatch creates an open match of game for seats, Ada at its first seat.
+func (e *env) openMatch(game string, seats int) created {
+	e.t.Helper()
+	var m created
+	e.postJSON("/api/matches", "", map[string]any{"game": game, "name": "Ada", "max_seats": seats}, &m)
+	return m
 }
