@@ -845,7 +845,7 @@ async function confirm(s, token, accept) {
     const asked = s.legal;
     await asked.done;
     cc.sending = false;
-    if (s.cc !== cc || s.closed) return;
+    if (s.cc !== cc || s.closed || !cc.at) return; // the turn moved on, or the tile was taken back
     if (s.legal === asked) break; // answered, or failed (its refusal is shown)
   }
   if (legalAt(s, cc.at[0], cc.at[1], cc.rot) === undefined) { did("unlisted"); refresh(s, token, accept); return; }
