@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -18,23 +17,11 @@ import (
 func TestCarcassonneConfirmBeforeTheLegalMoves(t *testing.T) {
 	t.Parallel()
 	var held atomic.Bool
-	release := make(chan struct{})
-	hold := func(h http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			// The browser's first question only (the test's own go through Go's client).
-			if strings.HasSuffix(r.URL.Path, "/legal") && strings.Contains(r.UserAgent(), "Chrome") && held.CompareAndSwap(false, true) {
-				select {
-				case <-release:
-				case <-r.Context().Done():
-				}
-			}
-			h.ServeHTTP(w, r)
-		})
-	}
+	// The browser's first question only (the test's own go through Go's client).
+	hold, free := heldBack(t, func(r *http.Request) bool {
+		return strings.HasSuffix(r.URL.Path, "/legal") && strings.Contains(r.UserAgent(), "Chrome") && held.CompareAndSwap(false, true)
+	})
 	e := newEnvServing(t, 5, nil, hold)
-	var once sync.Once
-	free := func() { once.Do(func() { close(release) }) }
-	t.Cleanup(free)
 	var ada, bea created
 	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "max_seats": 2, "name": "Ada"}, &ada)
 	e.postJSON("/api/matches/"+ada.ID+"/join", "", map[string]string{"name": "Bea"}, &bea)

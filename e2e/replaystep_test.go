@@ -3,7 +3,6 @@ package e2e
 import (
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -15,22 +14,8 @@ import (
 // once ended on a loaded machine, its Last pressed just after Next).
 func TestReplayShowsTheStepAskedLast(t *testing.T) {
 	t.Parallel()
-	release := make(chan struct{})
-	hold := func(h http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if strings.HasSuffix(r.URL.Path, "/replay/4") {
-				select {
-				case <-release:
-				case <-r.Context().Done():
-				}
-			}
-			h.ServeHTTP(w, r)
-		})
-	}
+	hold, free := heldBack(t, func(r *http.Request) bool { return strings.HasSuffix(r.URL.Path, "/replay/4") })
 	e := newEnvServing(t, 5, nil, hold)
-	var once sync.Once
-	free := func() { once.Do(func() { close(release) }) }
-	t.Cleanup(free)
 	m := e.openMatch("cartographers", 1)
 	e.postJSON("/api/matches/"+m.ID+"/start", m.Token, struct{}{}, nil)
 	e.finishByAPI(m.ID, []string{m.Token})
