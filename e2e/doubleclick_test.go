@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"net/http"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -40,8 +42,7 @@ func TestDoubleClickSendsOneMove(t *testing.T) {
 func TestRefusalsAreTranslated(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, 1)
-	var m struct{ ID, Token string }
-	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &m)
+	m := e.openMatch("carcassonne", 2)
 	ctx := browser(t, "pt-BR")
 	run(t, ctx, chromedp.Navigate(e.url+"/"))
 	evalString(t, ctx, `localStorage.setItem("surveyor.lang", "pt"), ""`)
@@ -61,8 +62,7 @@ func TestRefusalsAreTranslated(t *testing.T) {
 func TestStartAsksAboutEmptySeats(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, 1)
-	var m struct{ ID, Token string }
-	e.postJSON("/api/matches", "", map[string]any{"game": "cartographers", "name": "Ada", "max_seats": 3}, &m)
+	m := e.openMatch("cartographers", 3)
 	e.postJSON("/api/matches/"+m.ID+"/join", "", map[string]any{"name": "Bea"}, nil)
 	ctx := browser(t, "en-US")
 	openTable(t, ctx, e, m.ID, m.Token, "en", `#start`)
@@ -89,8 +89,7 @@ func TestStartAsksAboutEmptySeats(t *testing.T) {
 	}
 
 	// Carcassonne needs two: alone at a table of two, the host is not offered to start alone.
-	var c struct{ ID, Token string }
-	e.postJSON("/api/matches", "", map[string]any{"game": "carcassonne", "name": "Ada", "max_seats": 2}, &c)
+	c := e.openMatch("carcassonne", 2)
 	openTable(t, ctx, e, c.ID, c.Token, "en", `#start`)
 	click(t, ctx, "#start")
 	waitJS(t, ctx, `!!document.querySelector('#start-choice')`)
@@ -107,4 +106,58 @@ func (e *env) moveCount(id string) int {
 	}
 	e.getJSON("/api/matches/"+id, "", &st)
 	return st.Match.Moves
+}
+
+// TestCreateDoubleClickedMakesOneMatch: the lobby's Create pressed twice at once (an impatient
+// double-click) makes one match; the second press, landing while the first is in flight, created a second
+// match, and the page went on to whichever answered last.
+func TestCreateDoubleClickedMakesOneMatch(t *testing.T) {
+	t.Parallel()
+	var creates atomic.Int32
+	count := func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost && r.URL.Path == "/api/matches" {
+				creates.Add(1)
+			}
+			h.ServeHTTP(w, r)
+		})
+	}
+	e := newEnvServing(t, 3, nil, count)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#screen[data-lobby-shown] #create')`)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#name"), "Ada"))
+	evalString(t, ctx, `(b => (b.click(), b.click(), ""))(document.querySelector('#create'))`)
+	// Both presses' requests went before the first answer: by the time its table shows, both have come.
+	waitJS(t, ctx, `location.pathname.startsWith("/m/") && !!document.querySelector('#main-sheet[data-ready]')`)
+	if n := creates.Load(); n != 1 {
+		t.Errorf("a double-click on Create made %d matches", n)
+	}
+}
+
+// TestAddBotDoubleClickedAddsOne: in a waiting room for four, the host's Add a bot pressed twice at once
+// adds one bot; the second press, landing while the first is in flight, added a second.
+func TestAddBotDoubleClickedAddsOne(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 1)
+	m := e.openMatch("cartographers", 4)
+	ctx := browser(t, "en-US")
+	openTable(t, ctx, e, m.ID, m.Token, "en", `#bot-form:not([hidden]) #add-bot`)
+	evalString(t, ctx, `(b => (b.click(), b.click(), ""))(document.querySelector('#add-bot'))`)
+	// Both presses' requests went before the first answer: by the time the page shows a bot (it asks for
+	// the room anew after adding one), both have come.
+	waitJS(t, ctx, `document.querySelectorAll('#players li[data-bot]').length >= 1`)
+	var st matchState
+	e.getJSON("/api/matches/"+m.ID, "", &st)
+	if n := len(st.Match.Players); n != 2 {
+		t.Errorf("a double-click on Add a bot: %d players, want 2 (Ada and one bot)", n)
+	}
+}
+
+// openMatch creates an open match of game for seats, Ada at its first seat.
+func (e *env) openMatch(game string, seats int) created {
+	e.t.Helper()
+	var m created
+	e.postJSON("/api/matches", "", map[string]any{"game": game, "name": "Ada", "max_seats": seats}, &m)
+	return m
 }

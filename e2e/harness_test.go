@@ -69,6 +69,27 @@ func newEnvServing(t *testing.T, seed uint64, tweak func(*server.Config), wrap f
 	return e
 }
 
+// heldBack returns a wrap for newEnvServing that holds back the requests held chooses until release is
+// called (or the test ends), as a slow network would: for a test that must order the page's answers.
+func heldBack(t *testing.T, held func(*http.Request) bool) (wrap func(http.Handler) http.Handler, release func()) {
+	ch := make(chan struct{})
+	var once sync.Once
+	release = func() { once.Do(func() { close(ch) }) }
+	t.Cleanup(release)
+	wrap = func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if held(r) {
+				select {
+				case <-ch:
+				case <-r.Context().Done():
+				}
+			}
+			h.ServeHTTP(w, r)
+		})
+	}
+	return wrap, release
+}
+
 // serve starts a server on cfg, its handler seen through wrap when there is one, and returns its address;
 // the server, then its store, close when the test ends.
 func serve(t *testing.T, cfg server.Config, wrap ...func(http.Handler) http.Handler) string {

@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"testing"
 	"time"
 
@@ -16,6 +18,7 @@ const socketControl = `window.__ws = []; window.__blockWS = false;
   window.WebSocket = function (url, protocols) {
     const s = new W(window.__blockWS ? url.replace("/api/", "/blocked/") : url, protocols);
     window.__ws.push(s);
+    s.addEventListener("open", () => { s.openedAt = performance.now(); });
     return s;
   };
   window.WebSocket.prototype = W.prototype;
@@ -84,13 +87,31 @@ func TestPlannedCloseIsToldOnlyIfLong(t *testing.T) {
 	// Any notice that shows, however briefly, is seen.
 	evalString(t, ctx, `window.__connSeen = false;
 		new MutationObserver(() => { if (document.querySelector('#conn')) window.__connSeen = true; }).observe(document.body, { childList: true, subtree: true }); ""`)
-	const goAway = `(() => { const s = window.__ws.at(-1), f = s.onclose; s.onclose = null; s.close(); f({ code: 1001 }); return ""; })()`
+	const goAway = `(() => { const s = window.__ws.at(-1), f = s.onclose; window.__closedAt = performance.now(); s.onclose = null; s.close(); f({ code: 1001 }); return ""; })()`
 
-	evalString(t, ctx, goAway)
-	waitJS(t, ctx, `window.__ws.length === 2 && window.__ws[1].readyState === 1`)
-	time.Sleep(1700 * time.Millisecond) // past the moment a notice would be told
-	if evalString(t, ctx, `String(window.__connSeen)`) != "false" {
-		t.Error("a connection notice showed for a server going away whose socket was back within a second")
+	// The page waits up to a second before it reconnects, and the handshake takes its time: on a loaded
+	// machine the socket can truly be back only after the 1.5 s, and then the notice is right. Only a
+	// reconnect clearly within them tells whether the page kept quiet (this test
+	// failed so when the server was made to take 1.7 s to answer the handshake).
+	for try := 1; ; try++ {
+		// The notice of a try that took too long is gone first ("Back online" stays 3 s).
+		waitJS(t, ctx, `!document.querySelector('#conn')`)
+		evalString(t, ctx, `window.__connSeen = false, ""`)
+		evalString(t, ctx, goAway)
+		waitJS(t, ctx, fmt.Sprintf(`window.__ws.length === %d && window.__ws.at(-1).readyState === 1`, try+1))
+		// Past the moment a notice would be told.
+		waitJS(t, ctx, `performance.now() > window.__closedAt + 1700`)
+		took, _ := strconv.ParseFloat(evalString(t, ctx, `String(window.__ws.at(-1).openedAt - window.__closedAt)`), 64)
+		if took < 1300 {
+			if evalString(t, ctx, `String(window.__connSeen)`) != "false" {
+				t.Errorf("a connection notice showed for a server going away whose socket was back in %.0f ms", took)
+			}
+			break
+		}
+		if try == 5 {
+			t.Fatalf("in 5 tries the socket was never back within 1.3 s of the server's going away (the last took %.0f ms)", took)
+		}
+		t.Logf("the socket took %.0f ms to come back (a loaded machine): going away again", took)
 	}
 
 	evalString(t, ctx, `window.__blockWS = true, ""`)

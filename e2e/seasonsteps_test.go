@@ -88,11 +88,19 @@ func TestSeasonStepsOnTheSheet(t *testing.T) {
 		if !calm && (len(parts) < 2 || parts[0].name != "edict" || len(parts[0].cells) == 0) {
 			t.Fatalf("the first season's parts %+v: the test needs a seed where an edict scores", parts)
 		}
-		// Every step and every flight, as they come, recorded by the page.
-		evalString(t, ctx, `(() => { window.seen = []; new MutationObserver(ms => { for (const m of ms) for (const n of m.addedNodes) {
+		// Every step and every flight, as they come, recorded by the page; and what each step showed when it
+		// was drawn (its part, its spaces, the cards and the coin track marked). The steps follow one another
+		// every 1.3 s: a wait for step k then a read of the page, on a loaded machine, read step k+1.
+		evalString(t, ctx, `(() => { window.seen = []; window.shown = {}; new MutationObserver(ms => { for (const m of ms) for (const n of m.addedNodes) {
 			if (n.classList && n.classList.contains('season-step') && n.dataset.cell) window.seen.push('step ' + n.dataset.step + ' ' + n.dataset.part + ' ' + n.dataset.edict);
 			if (n.classList && n.classList.contains('fly-points')) window.seen.push('fly ' + n.dataset.part + ' ' + n.textContent);
-		} }).observe(document.body, { childList: true, subtree: true }); return ""; })()`)
+		}
+			const l = document.querySelector('#season-steps');
+			if (l && l.dataset.step !== undefined && !(l.dataset.step in window.shown)) window.shown[l.dataset.step] = JSON.stringify({ Part: l.dataset.part,
+				Cells: [...l.querySelectorAll('.season-step')].map(r => r.dataset.cell).join(';'),
+				Marked: [...document.querySelectorAll('.edict.stepping')].map(x => x.dataset.edict),
+				Coins: !!document.querySelector('#main-sheet .coins.stepping') });
+		}).observe(document.body, { childList: true, subtree: true, attributes: true }); return ""; })()`)
 		click(t, ctx, "#season-continue")
 		if calm {
 			time.Sleep(1500 * time.Millisecond)
@@ -103,17 +111,15 @@ func TestSeasonStepsOnTheSheet(t *testing.T) {
 		}
 		for k, p := range parts {
 			// The step shows the part: its spaces, exactly; an edict's card marked; the coin track marked.
-			waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#season-steps').dataset.step === "%d"`, k))
+			shown := fmt.Sprintf(`window.shown["%d"]`, k)
+			waitJS(t, ctx, shown)
 			var got struct {
 				Part   string
 				Cells  string
 				Marked []string
 				Coins  bool
 			}
-			evalJSON(t, ctx, `(() => { const l = document.querySelector('#season-steps'); return JSON.stringify({ Part: l.dataset.part,
-				Cells: [...l.querySelectorAll('.season-step')].map(r => r.dataset.cell).join(';'),
-				Marked: [...document.querySelectorAll('.edict.stepping')].map(x => x.dataset.edict),
-				Coins: !!document.querySelector('#main-sheet .coins.stepping') }); })()`, &got)
+			evalJSON(t, ctx, shown, &got)
 			if got.Part != p.name || normal(parseCells(got.Cells)) != normal(p.cells) {
 				t.Errorf("step %d shows %s on %s, want %s on %s", k, got.Part, normal(parseCells(got.Cells)), p.name, normal(p.cells))
 			}

@@ -159,12 +159,19 @@ function showLobby(main) {
   currentUser().then(u => { signedIn = !!u; if (u && !$("#name").value) $("#name").value = u.name; sync(); });
   form.addEventListener("change", sync);
   sync();
+  // The games' bots bring the form's "Against bots": an answer among those the lobby waits for (it pushed
+  // the create button down when it came after the lobby was shown).
   api.games().then(r => {
     for (const g of r.games || []) { bots[g.name] = g.bots || []; defaultBot[g.name] = g.default_bot; }
     sync();
-  }).catch(() => {});
+  }).catch(() => {}).finally(() => answered());
+  // One match per press: a second press (a double-click) while the first is in flight made a second match.
+  let creating = false;
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    if (creating) return;
+    creating = true;
+    $("#create").disabled = true;
     err.textContent = "";
     const f = new FormData(form);
     const name = String(f.get("name") || "").trim();
@@ -191,7 +198,11 @@ function showLobby(main) {
       for (let i = 0; i < nBots; i++) await api.addBot(r.id, r.token, String(f.get("level") || ""));
       if (mode !== "others") await api.start(r.id, r.token);
       navigate("/m/" + r.id);
-    } catch (ex) { err.textContent = refusalText(ex); }
+    } catch (ex) {
+      err.textContent = refusalText(ex);
+      creating = false;
+      $("#create").disabled = false;
+    }
   });
 
   const lists = h("div", { class: "lists" });
@@ -203,12 +214,13 @@ function showLobby(main) {
   // The panels above the lists ("Your games", today's challenges, friends) appear when their answers come, and
   // each pushed everything below it down: a link pressed just then was not under the pointer any more.
   // The lobby is put on the page once the first answers are in, or after SETTLE_MS whatever comes.
-  let pending = 4, shown = false;
+  let pending = 5, shown = false;
   const content = [yours, gamesStrip(nameNow), challengesPanel(navigate, () => $("#name").value.trim(), () => answered()),
     h("div", { class: "lobby" }, h("div", {}, form, learn), h("div", {}, friendsPanel(() => answered()), lists, boards))];
-  const show = () => { if (!shown) { shown = true; main.replaceChildren(...content); } };
-  const answered = () => { if (--pending === 0) show(); };
-  const settle = setTimeout(show, SETTLE_MS);
+  // How it was shown stays on the page (answers, or the bound), for whoever must tell why it moved.
+  const show = (by) => { if (!shown) { shown = true; main.dataset.lobbyShown = by; main.replaceChildren(...content); } };
+  const answered = () => { if (--pending === 0) show("answers"); };
+  const settle = setTimeout(() => show("bound"), SETTLE_MS);
   const stopYours = showYours(yours, answered);
   let stop = false, first = true;
   const refresh = async () => {

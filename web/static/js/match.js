@@ -214,7 +214,12 @@ function renderRoom(main, s, token, accept) {
       form.hidden = false;
       form.onsubmit = async (e) => {
         e.preventDefault();
+        // One bot per press: a second press (a double-click) while the first is in flight added a second.
+        // The room is drawn anew meanwhile, so the mark is the page's, not the button's.
+        if (s.addingBot) return;
+        s.addingBot = true;
         try { await api.addBot(m.id, token(), sel.value); accept(await api.show(m.id, token())); } catch (ex) { err.textContent = refusalText(ex); }
+        finally { s.addingBot = false; }
       };
     };
     // Known levels are shown at once, so that a redraw of the room does not blink the form away.

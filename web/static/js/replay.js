@@ -28,16 +28,21 @@ export function showReplay(main, id) {
     const el = main.querySelector("#analysis");
     if (el && !closed) el.replaceWith(analysis(step, at()));
   }, new URLSearchParams(location.search).get("analyse") === "1");
+  // Only the step asked last is drawn: presses in quick succession (Next then Last) ask for several, whose
+  // answers may come in any order; an earlier one drawn last took the page back to its step.
+  let asked = 0;
   const load = async (n) => {
+    const mine = ++asked;
     try {
       if (!match) match = (await asSeat(id, (tok) => api.show(id, tok))).match;
       const r = await asSeat(id, (tok) => api.replay(id, n, tok));
-      if (closed) return;
+      if (closed || mine !== asked) return;
       step = r.step; steps = r.steps;
       // The step is kept in the address: a reload, a change of language or a shared link comes back to it.
       history.replaceState(history.state, "", location.pathname + (step ? `?step=${step}` : ""));
       draw(r);
     } catch (e) {
+      if (closed || mine !== asked) return;
       main.replaceChildren(h("p", { class: "error" }, refusalText(e)), h("a", { href: "/", class: "button" }, t("backToLobby")));
     }
   };

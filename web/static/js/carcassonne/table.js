@@ -42,7 +42,8 @@ function loadLegal(s, token) {
   if (s.legal && s.legal.key === k) return;
   s.legal = { key: k, ready: false, byPlace: new Map(), cells: new Map(), more: new Map() };
   const mine = s.legal;
-  api.legal(s.id, token()).then(r => {
+  // Confirm waits on the answer: the tile may be laid (where it fits) before it comes.
+  mine.done = api.legal(s.id, token()).then(r => {
     if (s.legal !== mine) return;
     for (const mv of r.moves || []) {
       const pk = `${mv.x},${mv.y},${mv.rotation / 90}`;
@@ -836,6 +837,17 @@ async function confirm(s, token, accept) {
   if (!cc || !cc.at) { did("unplaced"); return; }
   if (cc.sending) { did("busy"); return; }
   if (isOffline()) { did("offline"); return; }
+  // Laid before the turn's legal moves were in (Confirm is offered on the page's own check of the fit): the
+  // press waits for them rather than being lost. The turn may have moved on meanwhile.
+  while (s.legal && !s.legal.ready && s.legal.done) {
+    did("waiting");
+    cc.sending = true;
+    const asked = s.legal;
+    await asked.done;
+    cc.sending = false;
+    if (s.cc !== cc || s.closed || !cc.at) return; // the turn moved on, or the tile was taken back
+    if (s.legal === asked) break; // answered, or failed (its refusal is shown)
+  }
   if (legalAt(s, cc.at[0], cc.at[1], cc.rot) === undefined) { did("unlisted"); refresh(s, token, accept); return; }
   const mv = { type: "place", x: cc.at[0], y: cc.at[1], rotation: cc.rot * 90 };
   if (cc.meeple) mv.meeple = cc.meeple;
