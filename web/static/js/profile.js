@@ -81,7 +81,11 @@ export function showProfile(main, name) {
 
 export function showLeaderboard(main, game) {
   const PAGE = 50;
-  const load = (offset) => api.leaderboard(game, offset, PAGE).then(r => {
+  // Only the page asked for last is drawn: Next then Prev pressed before the first answer came would
+  // otherwise show whichever answer came second.
+  let asked = 0;
+  const load = (offset) => { const mine = ++asked; return api.leaderboard(game, offset, PAGE).then(r => {
+    if (mine !== asked) return;
     const rows = r.players.map(p => h("tr", { "data-rank": p.rank },
       h("td", {}, String(p.rank)), h("td", {}, h("a", { href: `/u/${encodeURIComponent(p.name)}` }, p.name)),
       h("td", { class: "num" }, ratingText(p.rating, p.provisional)), h("td", { class: "num" }, String(p.games)),
@@ -99,6 +103,6 @@ export function showLeaderboard(main, game) {
         h("table", { class: "ranking" }, h("tr", {}, h("th", {}, t("botLevel")), h("th", {}, t("rating"))),
           ...r.bots.map(b => h("tr", { "data-bot": b.name }, h("td", {}, botLevelName(b.name)), h("td", { class: "num" }, number(b.rating))))),
         h("p", { class: "muted" }, t("botRatingsNote"))) : null));
-  }).catch(e => main.replaceChildren(h("p", { class: "error" }, refusalText(e))));
+  }).catch(e => { if (mine === asked) main.replaceChildren(h("p", { class: "error" }, refusalText(e))); }); };
   load(0);
 }
