@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -25,6 +24,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/surveyor-game/surveyor/internal/freeport"
 	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store/postgres/pgtest"
 )
@@ -106,13 +106,14 @@ type instance struct {
 	log  bytes.Buffer
 }
 
-func freeAddr(t *testing.T) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+// freeAddrs are n addresses for the instances: each is free between its instances' runs (a port of the
+// kernel's ephemeral range could be taken then by any bind to port 0, or any outgoing connection).
+func freeAddrs(t *testing.T, n int) []string {
+	var addrs []string
+	for _, p := range freeport.Ports(t, n) {
+		addrs = append(addrs, freeport.Addr(p))
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	return addrs
 }
 
 // start runs bin serve at in.addr on db and waits until it is ready.
@@ -332,7 +333,8 @@ func TestRollingUpgrade(t *testing.T) {
 		db = url + "?search_path=" + schema
 	}
 	prev, cur := binaries(t)
-	a, b := &instance{addr: freeAddr(t)}, &instance{addr: freeAddr(t)}
+	addrs := freeAddrs(t, 2) // two distinct ports: two calls of a bind to port 0 could be handed the same
+	a, b := &instance{addr: addrs[0]}, &instance{addr: addrs[1]}
 	a.start(t, prev, db)
 	b.start(t, prev, db)
 	ctx, cancel := context.WithCancel(context.Background())
