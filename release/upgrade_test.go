@@ -214,6 +214,7 @@ type player struct {
 	base    string
 	acked   map[string]int // moves acknowledged per match
 	pause   time.Duration  // between two moves
+	hold    chan struct{}  // if not nil, the game's last move waits until it is closed
 	longest time.Duration  // the longest a move took from first sending to its acknowledgement
 	games   []string
 	resent  int
@@ -286,6 +287,9 @@ func (p *player) game(n int) error {
 		p.acked[id]++
 		p.longest = max(p.longest, took)
 		time.Sleep(p.pause)
+		if i == 38 && p.hold != nil {
+			<-p.hold
+		}
 	}
 	return nil
 }
@@ -365,8 +369,14 @@ func TestRollingUpgrade(t *testing.T) {
 		})
 	}
 	// One slow game, watched over a WebSocket from before the upgrade to its end: the watcher's instance
-	// goes away under it (both do), and it reconnects from the last sequence number it saw.
-	slow := &player{base: lb.URL, acked: map[string]int{}, pause: 60 * time.Millisecond}
+	// goes away under it (both do), and it reconnects from the last sequence number it saw. Its last move
+	// waits for the upgrade's end: timed by its pauses alone, the game could end before the second
+	// instance stopped (a restart of the first taking 3 s on a loaded machine), and a watcher on that one
+	// saw the end without a reconnection.
+	upgradeDone := make(chan struct{})
+	endUpgrade := sync.OnceFunc(func() { close(upgradeDone) })
+	defer endUpgrade() // a failure before the upgrade's end leaves no game waiting
+	slow := &player{base: lb.URL, acked: map[string]int{}, pause: 60 * time.Millisecond, hold: upgradeDone}
 	slowDone := make(chan error, 1)
 	go func() { slowDone <- slow.game(-1) }()
 	for len(slowGames(slow)) == 0 {
@@ -385,13 +395,18 @@ func TestRollingUpgrade(t *testing.T) {
 	start := time.Now()
 	a.stop(t)
 	a.start(t, cur, db) // migrates while b, the previous release, serves
+	// The previous release serves on the migrated database: the players' requests reach it (a bound for a
+	// broken instance, not a timing claim).
 	bBefore := b.backendServed(lb)
-	time.Sleep(300 * time.Millisecond)
+	for end := time.Now().Add(30 * time.Second); b.backendServed(lb) == bBefore && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	oldServedMigrated := b.backendServed(lb) - bBefore
 	b.stop(t)
 	b.start(t, cur, db)
 	upgradeTook := time.Since(start)
 	upgraded.Store(true)
+	endUpgrade()
 	wg.Wait()
 	if err := <-slowDone; err != nil {
 		t.Fatal(err)
