@@ -76,6 +76,17 @@ func TestAccountSettings(t *testing.T) {
 	if s := e.status("/api/account", secret); s != http.StatusUnauthorized {
 		t.Errorf("the revoked token still answers %d", s)
 	}
+	// A new password revokes the tokens unless kept, says so, and the list shows it.
+	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#token-name"), "other bot"))
+	click(t, ctx, "#create-token")
+	waitJS(t, ctx, `document.querySelectorAll('#tokens tr[data-id]').length === 1`)
+	other := evalString(t, ctx, `document.querySelector('#token-secret').value`)
+	run(t, ctx, chromedp.SendKeys(chromedp.CSS("#old-password"), "battery staple"), chromedp.SendKeys(chromedp.CSS("#new-password"), "battery staple"))
+	click(t, ctx, "#change-password")
+	waitJS(t, ctx, `document.querySelector('#password-msg').textContent === "Password changed. 1 API token revoked." && document.querySelectorAll('#tokens tr[data-id]').length === 0`)
+	if s := e.status("/api/account", other); s != http.StatusUnauthorized {
+		t.Errorf("a token outlived the password change: %d", s)
+	}
 
 	// Signing out everywhere leaves this browser signed out, at the lobby.
 	click(t, ctx, "#signout-everywhere")

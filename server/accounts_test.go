@@ -575,3 +575,42 @@ func TestSessionAnswersGuestsWithoutAnError(t *testing.T) {
 		t.Errorf("no accounts: %d %s", r.status, r.body)
 	}
 }
+
+// TestPasswordChangeRevokesTokensUnlessKept: a changed password may mean the account was taken over, and an
+// intruder's API token would outlive it, so the tokens go with the other sessions unless the owner, who
+// knows what they made, asks to keep them. The device that changed it stays signed in either way.
+func TestPasswordChangeRevokesTokensUnlessKept(t *testing.T) {
+	t.Parallel()
+	e, _, _ := accEnv(t)
+	a, b := e.browser(), e.browser()
+	a.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`)
+	tok := a.do("POST", "/api/account/tokens", `{"name":"my bot","scopes":["play","read"]}`).json(t)["token"].(string)
+	if r := a.do("POST", "/api/account/password", `{"old":"correct horse","new":"battery staple","keep_tokens":"yes"}`); r.status != 400 {
+		t.Fatalf("keep_tokens as a string: %d %s", r.status, r.body)
+	}
+	if r := a.do("POST", "/api/account/signin", `{"name":"Ada","password":"correct horse"}`); r.status != 200 {
+		t.Fatalf("a refused change changed the password: %d", r.status)
+	}
+	// change signs b in with the old password, changes it from a, and checks what the token and b can do.
+	change := func(old, body string, revoked float64, tokenStatus int) {
+		t.Helper()
+		b.must(b.do("POST", "/api/account/signin", `{"name":"Ada","password":"`+old+`"}`), 200)
+		if got := a.do("POST", "/api/account/password", body).json(t); got["tokens_revoked"] != revoked {
+			t.Fatalf("%s: answer %v, want %v tokens revoked", body, got, revoked)
+		}
+		if r := e.do("GET", "/api/account", tok, ""); r.status != tokenStatus {
+			t.Fatalf("%s: the API token answers %d, want %d", body, r.status, tokenStatus)
+		}
+		if r := b.do("GET", "/api/account", ""); r.status != 401 {
+			t.Fatalf("%s: the other device stayed signed in: %d", body, r.status)
+		}
+	}
+	change("correct horse", `{"old":"correct horse","new":"battery staple","keep_tokens":true}`, 0, 200)
+	change("battery staple", `{"old":"battery staple","new":"correct horse"}`, 1, 401)
+	a.must(a.do("GET", "/api/account", ""), 200)
+	var list struct{ Tokens []accounts.TokenJSON }
+	json.Unmarshal(a.do("GET", "/api/account/tokens", "").body, &list)
+	if len(list.Tokens) != 0 {
+		t.Fatalf("tokens left: %+v", list.Tokens)
+	}
+}

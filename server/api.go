@@ -391,9 +391,9 @@ type seatResp struct {
 	Token  string    `json:"token"`
 }
 
-func inviteURL(r *http.Request, id string) string {
+func (s *Server) inviteURL(r *http.Request, id string) string {
 	scheme := "http"
-	if r.TLS != nil {
+	if httpkit.OverHTTPS(r, s.trusted) {
 		scheme = "https"
 	}
 	return scheme + "://" + r.Host + "/m/" + id
@@ -473,7 +473,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	resp := map[string]any{"id": id, "invite": inviteURL(r, id)}
+	resp := map[string]any{"id": id, "invite": s.inviteURL(r, id)}
 	if req.Name != "" {
 		var seat game.Seat
 		var tok string
@@ -545,7 +545,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	resp.ID, resp.Invite = id, inviteURL(r, id)
+	resp.ID, resp.Invite = id, s.inviteURL(r, id)
 	s.bindIfSignedIn(r, id, resp.Seat)
 	s.botJoined(r.Context(), r, id, resp.Seat)
 	writeJSON(w, http.StatusOK, resp)

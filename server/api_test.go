@@ -535,3 +535,27 @@ func TestIndexPreloadsEveryModule(t *testing.T) {
 		t.Errorf("a page without modules was changed: %s", got)
 	}
 }
+
+// Behind a trusted TLS proxy (X-Forwarded-Proto: https) the site is https for every purpose: the session
+// cookie is Secure and the invitation link a new match answers is https (docs/operations.md); the same
+// header from a peer that is not a trusted proxy changes neither.
+func TestHTTPSBehindTrustedProxy(t *testing.T) {
+	t.Parallel()
+	for _, trusted := range []bool{true, false} {
+		e := newEnv(t, nil, func(c *Config) {
+			c.Accounts = c.Store.(store.Accounts)
+			if trusted {
+				c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+			}
+		})
+		proxied := map[string]string{"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.7", "Content-Type": "application/json"}
+		invite := e.must(201, e.rawDo("POST", "/api/matches", `{"game":"toy"}`, proxied)).json(t)["invite"].(string)
+		if strings.HasPrefix(invite, "https://") != trusted {
+			t.Errorf("trusted proxy %v: invitation %s", trusted, invite)
+		}
+		cookie := e.must(201, e.rawDo("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`, proxied)).header.Get("Set-Cookie")
+		if strings.Contains(cookie, "Secure") != trusted {
+			t.Errorf("trusted proxy %v: cookie %s", trusted, cookie)
+		}
+	}
+}

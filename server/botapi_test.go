@@ -5,10 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -61,9 +65,53 @@ func TestExampleBotPlaysWholeGames(t *testing.T) {
 	}
 	e, _, _ := accEnv(t, func(c *Config) { c.Games = game.NewRegistry(cartographers.Definition{}, carcassonne.Definition{}) })
 	_, tok := botAccount(t, e, "Robo")
+	playExampleBot(t, py, e, e.http.URL, tok, "cartographers", "carcassonne")
+}
+
+// The example bot rides out the server's refusals of too many requests (429 with Retry-After: a bot
+// shares its address's rate limit with every other program there) by waiting and asking again. Before it
+// did, a refused GET .../legal or move left it waiting for a state that would never come, the game stuck.
+func TestExampleBotWaitsOutRateLimits(t *testing.T) {
+	t.Parallel()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatal("python3 is needed to run the example bot (scripts/test installs it)")
+	}
+	e, _, _ := accEnv(t, func(c *Config) { c.Games = game.NewRegistry(carcassonne.Definition{}) })
+	_, tok := botAccount(t, e, "Robo")
+	// In front of the server, as its rate limit would: the bot's first legal-move list and first move
+	// are refused once each.
+	var mu sync.Mutex
+	refused := map[string]bool{}
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		kind := r.Method + " " + path.Base(r.URL.Path)
+		mu.Lock()
+		refuse := r.Header.Get("Authorization") == "Bearer "+tok && (kind == "GET legal" || kind == "POST moves") && !refused[kind]
+		refused[kind] = refused[kind] || refuse
+		mu.Unlock()
+		if refuse {
+			w.Header().Set("Retry-After", "1")
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusTooManyRequests)
+			w.Write([]byte(`{"error":{"code":"rate_limited","message":"too many requests; slow down","retry_after":1}}`))
+			return
+		}
+		e.srv.Handler().ServeHTTP(w, r)
+	}))
+	t.Cleanup(front.Close)
+	playExampleBot(t, py, e, front.URL, tok, "carcassonne")
+	if !refused["GET legal"] || !refused["POST moves"] {
+		t.Fatalf("the bot was not refused as planned: %v", refused)
+	}
+}
+
+// playExampleBot runs the example bot against base with its token; a person invites it to a game of each
+// name in turn and plays with it to the end; the bot must then exit, having seen each game end.
+func playExampleBot(t *testing.T, py string, e *env, base, tok string, gameNames ...string) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, py, exampleBot(t), "--server", e.http.URL, "--token", tok, "--games", "2")
+	cmd := exec.CommandContext(ctx, py, exampleBot(t), "--server", base, "--token", tok, "--games", strconv.Itoa(len(gameNames)))
 	// The bot's output is copied in by a goroutine of exec's while the test may read it (a failure's
 	// message): a plain strings.Builder raced there.
 	var out syncBuffer
@@ -73,7 +121,7 @@ func TestExampleBotPlaysWholeGames(t *testing.T) {
 	}
 	ada := e.browser()
 	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
-	for _, g := range []string{"cartographers", "carcassonne"} {
+	for _, g := range gameNames {
 		id := ada.must(ada.do("POST", "/api/matches", `{"game":"`+g+`","max_seats":2,"name":"Ada"}`), 201).json(t)["id"].(string)
 		ada.must(ada.do("POST", "/api/matches/"+id+"/invite", `{"name":"robo"}`), 200)
 		waitFor(t, &out, func() bool { return len(e.state(id, "").Match.Players) == 2 })
@@ -104,7 +152,7 @@ func TestExampleBotPlaysWholeGames(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Fatalf("the example bot did not exit after its two games:\n%s", out.String())
 	}
-	if n := strings.Count(out.String(), "game over:"); n != 2 {
+	if n := strings.Count(out.String(), "game over:"); n != len(gameNames) {
 		t.Errorf("the bot saw %d games end:\n%s", n, out.String())
 	}
 }

@@ -29,7 +29,7 @@ func (m *match) snapshot(ctx context.Context, ev store.Event, before []game.Seat
 	if len(m.srv.observers) == 0 {
 		return nil
 	}
-	e := &Snapshot{Match: m.id, Game: m.row.Game, Kind: ev.Kind, Seat: ev.Seat, Seq: m.seq + 1, At: ev.At,
+	e := &Snapshot{Match: m.id, Game: m.row.Game, Created: m.row.Created, Kind: ev.Kind, Seat: ev.Seat, Seq: m.seq + 1, At: ev.At,
 		Seats: make([]SeatView, len(m.seats)), ToActBefore: before, Rated: m.cfg.Rated,
 		Challenge: m.cfg.Challenge, Tournament: m.cfg.Tournament, Finished: status == statusFinished && m.row.Status != statusFinished}
 	for i, si := range m.seats {
@@ -72,7 +72,7 @@ func (m *match) settle(e *Snapshot, actor int) {
 	e.Over = m.over()
 	if e.Over {
 		res := m.result()
-		e.Ranks, e.Scores, e.Ended = res.Ranks, res.Scores, m.ended
+		e.Ranks, e.Scores, e.Detail, e.Ended = res.Ranks, res.Scores, res.Detail, m.ended
 		return
 	}
 	c := m.cfg.Clock

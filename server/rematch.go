@@ -123,7 +123,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 	if plan.token != "" {
 		tok = rematchToken(plan.id, plan.token)
 	}
-	resp := seatResp{ID: plan.id, Invite: inviteURL(r, plan.id)}
+	resp := seatResp{ID: plan.id, Invite: s.inviteURL(r, plan.id)}
 	botsDone := 0 // bots seated by an attempt that a conflict interrupted
 	err = s.withMatch(r.Context(), plan.id, func(m *match) (err error) {
 		seat, byToken, held := m.seatHeld(tok, plan.account)

@@ -62,16 +62,28 @@ func (s *Server) newRatings() *ratings.Room {
 	return ratings.New(ratings.Host{Accounts: s.accounts, Store: s.store, Games: s.games, Bots: s.bots, Now: s.now,
 		Log: s.log, Finished: s.finished, Result: s.finalResult, Challenges: func(ctx context.Context, userID string, own bool) (any, error) {
 			return s.challenges.ProfileOf(ctx, userID, own)
-		}, Viewer: s.viewerID, Withheld: s.attemptRunning, TournamentOf: tournamentOf, SeesTournament: s.seesTournament})
+		}, Viewer: s.viewerID, ChallengeOf: challengeOf, ChallengeEnds: s.challengeEnds, TournamentOf: tournamentOf, SeesTournament: s.seesTournament})
+}
+
+// configOf is a stored match's own settings (the zero config if they cannot be read).
+func configOf(g store.Game) config {
+	var cfg config
+	if json.Unmarshal(g.Config, &cfg) != nil {
+		return config{}
+	}
+	return cfg
 }
 
 // tournamentOf is the tournament a stored match was played in ("" for none).
-func tournamentOf(g store.Game) string {
-	var cfg config
-	if json.Unmarshal(g.Config, &cfg) != nil {
-		return ""
-	}
-	return cfg.Tournament
+func tournamentOf(g store.Game) string { return configOf(g).Tournament }
+
+// challengeOf is the challenge a stored match is an attempt at ("" for none).
+func challengeOf(g store.Game) string { return configOf(g).Challenge }
+
+// challengeEnds is when a challenge ends (zero for an id the catalogue does not know).
+func (s *Server) challengeEnds(id string) time.Time {
+	end, _ := s.challenges.Ends(id, s.now())
+	return end
 }
 
 // seesTournament reports whether an account ("" for a guest) may see a tournament's games listed: a
@@ -111,16 +123,6 @@ func (s *Server) viewerID(r *http.Request) string {
 		return p.User.ID
 	}
 	return ""
-}
-
-// attemptRunning reports whether a stored match is an attempt at a challenge still running.
-func (s *Server) attemptRunning(g store.Game) bool {
-	var cfg config
-	if json.Unmarshal(g.Config, &cfg) != nil || cfg.Challenge == "" {
-		return false
-	}
-	_, running := s.challenges.Ends(cfg.Challenge, s.now())
-	return running
 }
 
 // newChallenges builds the room of the daily and weekly challenges (server/challenges): with accounts
@@ -165,7 +167,7 @@ func (s *Server) startAttempt(r *http.Request, a challenges.Setup) (challenges.S
 				return err
 			}
 		}
-		out = challenges.Started{ID: id, Seat: int(seat), Token: tok, Invite: inviteURL(r, id)}
+		out = challenges.Started{ID: id, Seat: int(seat), Token: tok, Invite: s.inviteURL(r, id)}
 		return m.start(r.Context())
 	})
 	if err != nil {
@@ -207,8 +209,18 @@ func (s *Server) finalResult(ctx context.Context, id string) (res game.Result, s
 	return res, seats, ended, ok
 }
 
-// endedMatch is a finished match's result and when its log says it ended, for the tournaments.
+// endedMatch is a finished match's result and when its log says it ended, for the tournaments. A match
+// out of memory whose stored row is not finished has not ended, and is not rebuilt from its log to say
+// so: an arena's end asks it of every game in play (500 for 1,000 players), nearly all still playing.
 func (s *Server) endedMatch(ctx context.Context, id string) (res game.Result, at time.Time, ok bool) {
+	s.mu.Lock()
+	_, held := s.matches[id]
+	s.mu.Unlock()
+	if !held {
+		if g, err := s.store.Game(ctx, id); err != nil || g.Status != statusFinished {
+			return res, at, false
+		}
+	}
 	s.withMatch(ctx, id, func(m *match) error {
 		if m.over() {
 			res, at, ok = m.result(), m.endedAt, true

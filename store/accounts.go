@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -99,6 +100,7 @@ var ErrNameTaken = errors.New("name taken")
 // RunAccounts checks them alike. Methods return ErrNotFound for unknown ids, hashes and names.
 type Accounts interface {
 	Social
+	Results
 	// CreateUser inserts an account; ErrNameTaken if its Key is in use by a live account.
 	CreateUser(ctx context.Context, u User) error
 	// UserByID and UserByKey find an account (deleted ones only by id).
@@ -156,4 +158,28 @@ type Accounts interface {
 	// Leaderboard lists the current ratings of a game by conservative estimate (Mu - 3*Sigma), best first,
 	// skipping offset, at most limit, deleted and disabled accounts left out.
 	Leaderboard(ctx context.Context, game string, offset, limit int) ([]Rating, error)
+}
+
+// EndSessionsAndTokens signs an account out everywhere and, unless keepTokens, revokes every API token it
+// made, returning how many were revoked. It is what a new password means, whoever set it: the player on the
+// settings page or the operator's reset-password, so both go through here.
+func EndSessionsAndTokens(ctx context.Context, a Accounts, userID string, keepTokens bool) (revoked int, err error) {
+	if err := a.DeleteSessions(ctx, userID); err != nil {
+		return 0, fmt.Errorf("end the sessions: %w", err)
+	}
+	if keepTokens {
+		return 0, nil
+	}
+	ts, err := a.Tokens(ctx, userID)
+	if err != nil {
+		return 0, fmt.Errorf("list the API tokens: %w", err)
+	}
+	for _, t := range ts {
+		// A token revoked meanwhile (the owner's other tab) is gone all the same.
+		if err := a.DeleteToken(ctx, userID, t.ID); err != nil && !errors.Is(err, ErrNotFound) {
+			return revoked, fmt.Errorf("revoke API token %s: %w", t.ID, err)
+		}
+		revoked++
+	}
+	return revoked, nil
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/surveyor-game/surveyor/internal/cli"
 	"github.com/surveyor-game/surveyor/store/sqlite"
 )
 
@@ -62,6 +63,9 @@ func sqliteFlags(fs *flag.FlagSet, dataUsage string) func(pgErr string) (path st
 	return func(pgErr string) (string, bool, error) {
 		if strings.HasPrefix(*db, "postgres://") || strings.HasPrefix(*db, "postgresql://") {
 			return "", false, errors.New(pgErr)
+		}
+		if err := cli.CheckNotOtherURL(*db); err != nil {
+			return "", false, err
 		}
 		if *db != "" {
 			return *db, true, nil

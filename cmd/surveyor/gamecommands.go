@@ -37,6 +37,11 @@ func runGameCommand(ctx context.Context, gameName string, cmds []game.Command, a
 	if len(args) == 0 {
 		return fmt.Errorf("usage: surveyor %s %s ...", gameName, strings.Join(names, "|"))
 	}
+	if isHelp(args[0]) || args[0] == "help" {
+		fmt.Fprintf(stdout, "usage: surveyor %s %s ...\n(surveyor %s COMMAND --help: that command's flags)\n",
+			gameName, strings.Join(names, "|"), gameName)
+		return nil
+	}
 	for _, c := range cmds {
 		if c.Name == args[0] {
 			return c.Run(ctx, args[1:], stdin, stdout, stderr)

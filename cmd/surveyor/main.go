@@ -7,6 +7,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -35,12 +37,14 @@ func main() {
 
 // run dispatches to a subcommand and returns the process exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	name := defaultCommand
+	name, named := defaultCommand, false
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		name, args = args[0], args[1:]
+		name, args, named = args[0], args[1:], true
 	}
-	if name == "help" {
+	// surveyor --help is an operator's first look: the commands, not only serve's flags.
+	if name == "help" || !named && len(args) == 1 && isHelp(args[0]) {
 		usage(stdout)
+		fmt.Fprintln(stdout, "\nsurveyor serve --help lists the server's flags; surveyor COMMAND --help those of each command.")
 		return 0
 	}
 	cmd, ok := commands[name]
@@ -49,11 +53,22 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		usage(stderr)
 		return 2
 	}
-	if err := cmd.run(ctx, args, stdin, stdout, stderr); err != nil {
+	if err := cmd.run(ctx, args, stdin, stdout, stderr); errors.Is(err, flag.ErrHelp) {
+		return 0 // the command printed its usage, as asked
+	} else if err != nil {
 		fmt.Fprintf(stderr, "surveyor %s: %v\n", name, err)
 		return 1
 	}
 	return 0
+}
+
+// isHelp reports whether arg asks for help, as the flag package reads it.
+func isHelp(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--h", "--help":
+		return true
+	}
+	return false
 }
 
 func usage(w io.Writer) {

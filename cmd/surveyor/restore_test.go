@@ -245,15 +245,37 @@ func sameLogs(t *testing.T, orig, restored string, ids []string) {
 
 // PostgreSQL's way (docs/operations.md): pg_dump of the schema a running server writes to, taken
 // mid-game, pg_restore into another database, and a server on that one has every move acknowledged before
-// the dump, and the games go on.
+// the dump, and the games go on. Both as the page says: a schema of its own (search_path), dumped with
+// --schema; and the default public schema, dumped whole (with --schema=public the restore into a new
+// database, which has a public schema already, stopped at "schema public already exists").
 func TestPostgresDumpAndRestore(t *testing.T) {
-	url, schema := pgtest.Schema(t)
 	for _, tool := range []string{"pg_dump", "pg_restore"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Fatalf("%s is needed with %s set (Debian: apt-get install postgresql-client): %v", tool, pgtest.EnvVar, err)
 		}
 	}
-	base, stop := startServe(t, "--db", url+"&search_path="+schema, "--rate", "-1")
+	t.Run("schema", func(t *testing.T) {
+		url, schema := pgtest.Schema(t)
+		dumpAndRestore(t, url, "search_path="+schema, "--schema="+schema)
+	})
+	t.Run("public", func(t *testing.T) {
+		dumpAndRestore(t, pgtest.Database(t), "")
+	})
+}
+
+// dumpAndRestore serves url (with the query option opt, "" for none) while games are played, dumps it with
+// pg_dump and dumpArgs, restores the dump into a new database with pg_restore and serves that one.
+func dumpAndRestore(t *testing.T, url, opt string, dumpArgs ...string) {
+	with := func(url string) string {
+		if opt == "" {
+			return url
+		}
+		if strings.Contains(url, "?") {
+			return url + "&" + opt
+		}
+		return url + "?" + opt
+	}
+	base, stop := startServe(t, "--db", with(url), "--rate", "-1")
 	p := startPlaying(t, base, 3)
 	waitFor(t, "moves in every match", func() bool {
 		for _, s := range p.snapshot() {
@@ -272,16 +294,27 @@ func TestPostgresDumpAndRestore(t *testing.T) {
 			t.Fatalf("%s %q: %v\n%s", name, args, err, out)
 		}
 	}
-	pg("pg_dump", "--format=custom", "--schema="+schema, "--file="+dump, "--dbname="+url)
+	pg("pg_dump", append([]string{"--format=custom", "--file=" + dump, "--dbname=" + url}, dumpArgs...)...)
 	p.halt()
 	stop()
 
 	restored := pgtest.Database(t)
 	pg("pg_restore", "--no-owner", "--exit-on-error", "--dbname="+restored, dump)
-	sep := "?"
-	if strings.Contains(restored, "?") {
-		sep = "&"
-	}
-	base, _ = startServe(t, "--db", restored+sep+"search_path="+schema, "--rate", "-1")
+	base, _ = startServe(t, "--db", with(restored), "--rate", "-1")
 	checkContinues(t, base, p, before, 5)
+}
+
+// restore and backup take a mistyped PostgreSQL URL for what it is, not for a SQLite path to write.
+func TestBackupAndRestoreRefuseOtherURLs(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, args := range [][]string{{"restore", "--db", "postgress://u@h/db", "x.db"}, {"backup", "--db", "mysql://x", "y.db"}} {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), args, nil, &out, &errb); code == 0 || !strings.Contains(errb.String(), "postgres:// URL or a SQLite file path") {
+			t.Errorf("%v: exit %d, %s", args, code, errb.String())
+		}
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Fatalf("left %v", left)
+	}
 }

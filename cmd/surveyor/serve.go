@@ -11,6 +11,8 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -98,8 +100,15 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.BoolVar(&o.toy, "toy", false, "also serve the toy game of surveyor loadtest --server (for load tests only)")
 	o.tls.register(fs)
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for load tests; SIGUSR1 starts it again, from then on)")
-	if err := fs.Parse(args); err != nil {
+	// Parsed silently: a mistake is one line with where to look, and only --help prints every flag.
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stderr)
+		fmt.Fprintln(stderr, "usage: surveyor [serve] [flags]   (docs/operations.md: running it for real)")
+		fs.PrintDefaults()
 		return o, err
+	} else if err != nil {
+		return o, fmt.Errorf("%w (surveyor serve --help lists the flags)", err)
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
@@ -111,7 +120,90 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	if o.tls.addr != "" {
 		o.addr = o.tls.addr
 	}
+	if err := o.checkPublicURL(); err != nil {
+		return o, err
+	}
 	return o, nil
+}
+
+// shareableURLs are the addresses other machines may reach a server listening on every interface at (addr
+// unspecified): this machine's addresses but loopback and link-local ones, IPv4 only when it listens on
+// 0.0.0.0. None for an address of its own, which the first line names already.
+func shareableURLs(addr string, ifaces []net.Addr) []string {
+	host, port, err := net.SplitHostPort(addr)
+	ip, perr := netip.ParseAddr(host)
+	if err != nil || perr != nil || !ip.IsUnspecified() {
+		return nil
+	}
+	var urls []string
+	for _, a := range ifaces {
+		n, ok := a.(*net.IPNet)
+		if !ok {
+			continue
+		}
+		p, ok := netip.AddrFromSlice(n.IP)
+		if p = p.Unmap(); !ok || p.IsLoopback() || p.IsLinkLocalUnicast() || ip.Is4() && !p.Is4() {
+			continue
+		}
+		urls = append(urls, "http://"+net.JoinHostPort(p.String(), port)+"/")
+	}
+	return urls
+}
+
+// listenError wraps a refused listen; refused a port below 1024 (HTTPS's 443 and 80), it says how a
+// process that is not root may take them.
+func listenError(what string, err error) error {
+	if errors.Is(err, os.ErrPermission) {
+		return fmt.Errorf("%s: %w (ports below 1024 need root, or once: sudo setcap cap_net_bind_service=+ep on this binary; "+
+			"under systemd AmbientCapabilities=CAP_NET_BIND_SERVICE)", what, err)
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// checkPublicURL refuses a --public-url that would make broken links in mails and pushes, or that says
+// players come over HTTPS when nothing here could know it (no TLS of its own, no trusted proxy to say so:
+// the session cookie would not be Secure and every player would share the proxy's address in the rate
+// limits); and mails without --public-url when --addr names no address players could reach.
+func (o serveOptions) checkPublicURL() error {
+	const example = "the site's address as players reach it, e.g. https://play.example.org"
+	if o.publicURL == "" {
+		host, _, _ := net.SplitHostPort(o.addr)
+		if ip, err := netip.ParseAddr(host); o.smtp != "" && !o.tls.on() && (host == "" || err == nil && ip.IsUnspecified()) {
+			return fmt.Errorf("--smtp needs --public-url, %s: --addr %s names no address the links in mails could use", example, o.addr)
+		}
+		return nil
+	}
+	u, err := url.Parse(o.publicURL)
+	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("--public-url %q: want %s", o.publicURL, example)
+	}
+	if u.Path != "" && u.Path != "/" {
+		return fmt.Errorf("--public-url %q: Surveyor serves from the root of its site, not under %s; give %s://%s", o.publicURL, u.Path, u.Scheme, u.Host)
+	}
+	switch {
+	case u.Scheme == "https" && !o.tls.on() && len(o.trusted) == 0:
+		return fmt.Errorf("--public-url %s, but this server speaks plain HTTP and trusts no proxy to tell it players come over HTTPS "+
+			"(session cookies would not be Secure, and every player would count as the proxy's one address): behind a TLS proxy give "+
+			"--trusted-proxy with its address; or serve HTTPS here with --domain or --tls-cert", o.publicURL)
+	case u.Scheme == "http" && o.tls.on():
+		return fmt.Errorf("--public-url %s is plain HTTP, but this server serves HTTPS: give https://%s", o.publicURL, u.Host)
+	}
+	return nil
+}
+
+// plainHTTPWarning is what serve says when it speaks plain HTTP to other machines with no TLS proxy in
+// front: allowed (a home network), but passwords and session cookies then cross the network in clear.
+func (o serveOptions) plainHTTPWarning() string {
+	if o.tls.on() || len(o.trusted) > 0 {
+		return ""
+	}
+	host, _, err := net.SplitHostPort(o.addr)
+	if ip, perr := netip.ParseAddr(host); err != nil || host == "localhost" || perr == nil && ip.IsLoopback() {
+		return ""
+	}
+	return "plain HTTP reachable from other machines: passwords and session cookies cross the network unencrypted. " +
+		"Fine on a home network; on the internet serve HTTPS with --domain or --tls-cert, or put a TLS proxy in front " +
+		"with --trusted-proxy (docs/operations.md, HTTPS)"
 }
 
 func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -127,7 +219,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(o.logLevel)); err != nil {
-		return fmt.Errorf("--log-level: %w", err)
+		return fmt.Errorf("--log-level %q: want debug, info, warn or error", o.logLevel)
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
 
@@ -137,6 +229,18 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 			return err
 		}
 	}
+	// The address first: one taken is refused before a database is made or migrated and background work
+	// started, whose cut-short errors would bury the one line that matters.
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return listenError("listen", err)
+	}
+	served := false
+	defer func() {
+		if !served {
+			ln.Close()
+		}
+	}()
 	st, where, err := cli.OpenStore(ctx, o.db, o.data)
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
@@ -187,16 +291,10 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	if err != nil {
 		return fmt.Errorf("start server: %w", err)
 	}
-	ln, err := net.Listen("tcp", o.addr)
-	if err != nil {
-		srv.Close()
-		return fmt.Errorf("listen: %w", err)
-	}
 	profilerAt := ""
 	if o.pprofAddr != "" {
 		at, stop, err := serveProfiler(o.pprofAddr, log)
 		if err != nil {
-			ln.Close()
 			srv.Close()
 			return fmt.Errorf("--pprof-addr: %w", err)
 		}
@@ -209,7 +307,6 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	serve, url := hs.Serve, "http://"+ln.Addr().String()
 	if tlsSide != nil {
 		if err := tlsSide.start(ctx, o.tls, hs, ln, o.connsPerAddr, o.trusted, log); err != nil {
-			ln.Close()
 			srv.Close()
 			return err
 		}
@@ -221,9 +318,21 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		// On a line of its own after the first, which scripts read for the players' address.
 		fmt.Fprintf(stdout, "Go's profiler is on http://%s/debug/pprof/ (for the operator only)\n", profilerAt)
 	}
+	if tlsSide == nil {
+		// After the profiler's line: scripts read the first two.
+		if ifaces, err := net.InterfaceAddrs(); err == nil {
+			if urls := shareableURLs(ln.Addr().String(), ifaces); len(urls) > 0 {
+				fmt.Fprintf(stdout, "Other machines reach it at %s\n", strings.Join(urls, " or "))
+			}
+		}
+	}
 	log.Info("serving", "addr", ln.Addr().String(), "url", url, "store", where, "games", len(reg))
+	if w := o.plainHTTPWarning(); w != "" {
+		log.Warn(w, "addr", ln.Addr().String())
+	}
 
 	errc := make(chan error, 1)
+	served = true // serve closes it from here
 	go func() { errc <- serve(ln) }()
 	select {
 	case err := <-errc:

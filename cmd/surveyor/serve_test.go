@@ -7,12 +7,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -205,8 +207,9 @@ func TestServeFlags(t *testing.T) {
 	if c := run(context.Background(), []string{"serve", "--help"}, nil, io.Discard, io.Discard); c != 0 {
 		t.Fatalf("serve --help: exit %d, want 0", c)
 	}
-	if c := run(context.Background(), []string{"serve", "--log-level", "loud"}, nil, io.Discard, io.Discard); c != 1 {
-		t.Fatalf("bad log level: exit %d, want 1", c)
+	var errb bytes.Buffer
+	if c := run(context.Background(), []string{"serve", "--log-level", "loud"}, nil, io.Discard, &errb); c != 1 || !strings.Contains(errb.String(), "debug, info, warn or error") {
+		t.Fatalf("bad log level: exit %d, want 1 and the levels named: %s", c, errb.String())
 	}
 }
 
@@ -514,5 +517,71 @@ func TestServeMetricsAndProfiler(t *testing.T) {
 	}
 	if _, err := parseServeFlags([]string{"--metrics-from", "everyone"}, io.Discard); err == nil {
 		t.Fatal("--metrics-from everyone accepted")
+	}
+}
+
+// An address already in use is refused before the server starts anything: one line saying so, not the
+// errors of background work cut short (tournaments, challenges) logged at level ERROR as if something
+// else had failed, and no database made.
+func TestServeAddressInUse(t *testing.T) {
+	held, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	data := t.TempDir()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"serve", "--data", data, "--addr", held.Addr().String()}, nil, &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "address already in use") || strings.Contains(errb.String(), `"level":"ERROR"`) {
+		t.Fatalf("exit %d, stderr:\n%s", code, errb.String())
+	}
+	if left, _ := os.ReadDir(data); len(left) != 0 {
+		t.Fatalf("a refused start left %v", left)
+	}
+}
+
+// A mistyped serve flag is said in one line with where to look, not buried under the forty lines of every
+// flag's description.
+func TestServeBadFlagIsShort(t *testing.T) {
+	for _, args := range [][]string{{"--rate", "abc"}, {"--no-such-flag"}, {"--idle-timeout", "5"}} {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), append([]string{"serve"}, args...), nil, &out, &errb)
+		if code == 0 || strings.Count(errb.String(), "\n") > 2 || !strings.Contains(errb.String(), "surveyor serve --help") ||
+			!strings.Contains(errb.String(), strings.TrimLeft(args[0], "-")) {
+			t.Errorf("serve %v: exit %d, stderr:\n%s", args, code, errb.String())
+		}
+	}
+}
+
+// Refused a port below 1024 (not root, no capability), serve says how to allow it, as the README does.
+func TestListenErrorSaysHowToBindLowPorts(t *testing.T) {
+	denied := &net.OpError{Op: "listen", Net: "tcp", Err: os.NewSyscallError("bind", syscall.EACCES)}
+	if msg := listenError("listen", denied).Error(); !strings.Contains(msg, "setcap cap_net_bind_service=+ep") || !strings.Contains(msg, "permission denied") {
+		t.Fatalf("permission denied: %q", msg)
+	}
+	inUse := &net.OpError{Op: "listen", Net: "tcp", Err: os.NewSyscallError("bind", syscall.EADDRINUSE)}
+	if msg := listenError("listen", inUse).Error(); strings.Contains(msg, "setcap") || !strings.HasPrefix(msg, "listen: ") {
+		t.Fatalf("address in use: %q", msg)
+	}
+}
+
+// Listening on every interface (README: playing with friends), serve names the addresses to share, not
+// only http://[::]:8080/, which leads nowhere from another machine.
+func TestServeNamesTheAddressesToShare(t *testing.T) {
+	ifaces := []net.Addr{
+		&net.IPNet{IP: net.ParseIP("127.0.0.1"), Mask: net.CIDRMask(8, 32)},
+		&net.IPNet{IP: net.ParseIP("192.168.1.20"), Mask: net.CIDRMask(24, 32)},
+		&net.IPNet{IP: net.ParseIP("fe80::1"), Mask: net.CIDRMask(64, 128)},
+		&net.IPNet{IP: net.ParseIP("2001:db8::7"), Mask: net.CIDRMask(64, 128)},
+	}
+	for addr, want := range map[string]string{
+		"[::]:8080":      "http://192.168.1.20:8080/ http://[2001:db8::7]:8080/",
+		"0.0.0.0:8080":   "http://192.168.1.20:8080/",
+		"127.0.0.1:8080": "",
+		"10.0.0.5:8080":  "",
+	} {
+		if got := strings.Join(shareableURLs(addr, ifaces), " "); got != want {
+			t.Errorf("%s: %q, want %q", addr, got, want)
+		}
 	}
 }

@@ -27,6 +27,7 @@ type tlsOptions struct {
 	httpAddr               string
 	hsts                   time.Duration
 	addrSet, httpAddrSet   bool
+	hstsSet                bool
 	addr                   string // --addr's default with HTTPS, when --addr is not given
 }
 
@@ -56,13 +57,14 @@ func (o *tlsOptions) noteSet(fs *flag.FlagSet) {
 	fs.Visit(func(f *flag.Flag) {
 		o.addrSet = o.addrSet || f.Name == "addr"
 		o.httpAddrSet = o.httpAddrSet || f.Name == "http-addr"
+		o.hstsSet = o.hstsSet || f.Name == "hsts"
 	})
 }
 
 // check refuses the HTTPS flags without HTTPS.
 func (o *tlsOptions) check() error {
-	if !o.on() && (o.httpAddrSet || o.acmeDir != "" || o.acmeCA != "" || o.email != "") {
-		return errors.New("--http-addr and --acme-* go with --domain or --tls-cert")
+	if !o.on() && (o.httpAddrSet || o.hstsSet || o.acmeDir != "" || o.acmeCA != "" || o.email != "") {
+		return errors.New("--http-addr, --hsts and --acme-* go with --domain or --tls-cert (HTTPS served by surveyor itself)")
 	}
 	if o.on() && !o.addrSet {
 		o.addr = ":443"
@@ -130,7 +132,7 @@ func (s *tlsServing) start(ctx context.Context, o tlsOptions, hs *http.Server, l
 	if o.httpAddr != "" && o.httpAddr != "off" {
 		hln, err := net.Listen("tcp", o.httpAddr)
 		if err != nil {
-			return fmt.Errorf("listen for plain HTTP (--http-addr): %w", err)
+			return listenError("listen for plain HTTP (--http-addr)", err)
 		}
 		s.redirect = &http.Server{Handler: s.tls.Redirect(port), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute,
 			ErrorLog: hs.ErrorLog}

@@ -298,3 +298,60 @@ func TestServeHTTPSFlags(t *testing.T) {
 		t.Fatalf("without HTTPS: %q, on %v, %v", o.addr, o.tls.on(), err)
 	}
 }
+
+// A setup that would break links or leave sign-ins unprotected is refused before anything is opened, in
+// words that say what to give instead; the sound ones still start.
+func TestServeRefusesUnsafeOrBrokenSetups(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string // "" when accepted
+	}{
+		{[]string{"--public-url", "play.example.org"}, "--public-url"},
+		{[]string{"--public-url", "ftp://play.example.org"}, "--public-url"},
+		{[]string{"--public-url", "https://play.example.org/?x=1"}, "--public-url"},
+		{[]string{"--public-url", "https://play.example.org/surveyor/"}, "root"},
+		// https for players, but nothing here knows it: cookies not Secure, every player one proxy address
+		{[]string{"--public-url", "https://play.example.org"}, "--trusted-proxy"},
+		{[]string{"--public-url", "http://play.example.org", "--tls-cert", "c.pem", "--tls-key", "k.pem"}, "https"},
+		// mails would link to http://:8080/...
+		{[]string{"--addr", ":8080", "--smtp", "smtp://mail.example.org:587"}, "--public-url"},
+		{[]string{"--hsts", "1h"}, "--hsts"},
+
+		{[]string{"--public-url", "https://play.example.org", "--trusted-proxy", "127.0.0.1"}, ""},
+		{[]string{"--public-url", "https://play.example.org/", "--tls-cert", "c.pem", "--tls-key", "k.pem"}, ""},
+		{[]string{"--public-url", "http://192.168.1.20:8080", "--addr", ":8080", "--smtp", "smtp://mail.example.org:587"}, ""},
+		{[]string{"--smtp", "smtp://mail.example.org:587"}, ""},
+		{[]string{"--addr", ":8080"}, ""},
+	} {
+		_, err := parseServeFlags(c.args, io.Discard)
+		if c.want == "" && err != nil {
+			t.Errorf("%q refused: %v", c.args, err)
+		} else if c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%q: %v, want a refusal naming %s", c.args, err, c.want)
+		}
+	}
+}
+
+// Plain HTTP that other machines reach without a TLS proxy in front is allowed (a club's home network), but
+// said loudly: passwords and session cookies then cross the network in clear.
+func TestServeWarnsOfPlainHTTPBeyondThisMachine(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		warn bool
+	}{
+		{nil, false},
+		{[]string{"--addr", "[::1]:8080"}, false},
+		{[]string{"--addr", ":8080"}, true},
+		{[]string{"--addr", "192.168.1.20:8080"}, true},
+		{[]string{"--addr", "0.0.0.0:8080", "--trusted-proxy", "10.0.0.1"}, false},
+		{[]string{"--addr", ":8443", "--tls-cert", "c.pem", "--tls-key", "k.pem"}, false},
+	} {
+		o, err := parseServeFlags(c.args, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := o.plainHTTPWarning(); (w != "") != c.warn || c.warn && !strings.Contains(w, "--domain") {
+			t.Errorf("%q: warning %q", c.args, w)
+		}
+	}
+}

@@ -50,7 +50,7 @@ func runUser(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	if fs.NArg() == 0 {
 		return errors.New(userUsage)
 	}
-	st, _, err := cli.OpenStore(ctx, *db, *data)
+	st, _, err := cli.OpenExistingStore(ctx, *db, *data)
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
 	}
@@ -179,17 +179,9 @@ func resetPassword(ctx context.Context, acc store.Accounts, u store.User, remove
 	if err := acc.UpdateUser(ctx, u); err != nil {
 		return fmt.Errorf("set the new password: %w", err)
 	}
-	if err := acc.DeleteSessions(ctx, u.ID); err != nil {
-		return fmt.Errorf("end the sessions: %w", err)
-	}
-	ts, err := acc.Tokens(ctx, u.ID)
+	revoked, err := store.EndSessionsAndTokens(ctx, acc, u.ID, false)
 	if err != nil {
-		return fmt.Errorf("list the API tokens: %w", err)
-	}
-	for _, t := range ts {
-		if err := acc.DeleteToken(ctx, u.ID, t.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
-			return fmt.Errorf("revoke API token %s: %w", t.ID, err)
-		}
+		return fmt.Errorf("reset the password of %s: %w", u.Name, err)
 	}
 	pks, err := acc.Passkeys(ctx, u.ID)
 	if err != nil {
@@ -206,7 +198,7 @@ func resetPassword(ctx context.Context, acc store.Accounts, u store.User, remove
 		}
 	}
 	fmt.Fprintf(stdout, "new password of %s (shown once, give it to them privately): %s\n", u.Name, pw)
-	fmt.Fprintf(stdout, "every session of %s ended; %d API tokens revoked\n", u.Name, len(ts))
+	fmt.Fprintf(stdout, "every session of %s ended; %d API tokens revoked\n", u.Name, revoked)
 	if removePasskeys || len(pks) == 0 {
 		fmt.Fprintf(stdout, "%d passkeys remain\n", len(pks))
 	} else {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -112,5 +113,22 @@ func TestResetPasswordEndsSessionsAndRevokesTokens(t *testing.T) {
 		if code, _ := user(bad...); code == 0 {
 			t.Errorf("user %v succeeded", bad)
 		}
+	}
+}
+
+// surveyor user run beside the wrong directory (or with a mistyped --db) must not make a new, empty
+// database and answer "0 accounts" from it, which reads as if the server had none: it says where it
+// looked and leaves the place as it was.
+func TestUserRefusesAMissingDatabase(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{{"--data", dir, "list"}, {"--db", dir + "/typo.db", "disable", "Ada"}} {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), append([]string{"user"}, args...), nil, &out, &errb)
+		if code == 0 || !strings.Contains(errb.String(), "no database") {
+			t.Errorf("user %v: exit %d, stdout %q, stderr %q", args, code, out.String(), errb.String())
+		}
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Fatalf("surveyor user left %v in a directory that held no database", left)
 	}
 }

@@ -156,14 +156,7 @@ func (a *Store) clearSession(w http.ResponseWriter, r *http.Request) {
 }
 
 // secure reports whether the client reached us over TLS, directly or through a trusted proxy.
-func (a *Store) secure(r *http.Request) bool {
-	if r.TLS != nil {
-		return true
-	}
-	ap, err := netip.ParseAddrPort(r.RemoteAddr)
-	return err == nil && httpkit.IsTrusted(ap.Addr().Unmap(), a.host.Trusted) &&
-		strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
-}
+func (a *Store) secure(r *http.Request) bool { return httpkit.OverHTTPS(r, a.host.Trusted) }
 
 // UserJSON is an account as the API shows it.
 type UserJSON struct {
@@ -364,6 +357,9 @@ func (a *Store) ChangePassword(w http.ResponseWriter, r *http.Request) error {
 	var req struct {
 		Old string `json:"old"`
 		New string `json:"new"`
+		// KeepTokens is for the owner who changes a password by habit, not for fear, and whose bots should
+		// play on; by default a new password revokes the tokens as the operator's reset does.
+		KeepTokens bool `json:"keep_tokens"`
 	}
 	if err := a.decode(w, r, &req); err != nil {
 		return err
@@ -383,14 +379,15 @@ func (a *Store) ChangePassword(w http.ResponseWriter, r *http.Request) error {
 	if err := a.st.UpdateUser(r.Context(), u); err != nil {
 		return fmt.Errorf("change password: %w", err)
 	}
-	// A changed password ends every other session: whoever knew the old one is signed out.
-	if err := a.st.DeleteSessions(r.Context(), u.ID); err != nil {
+	// A changed password ends every other session and the API tokens: whoever knew the old one is out.
+	revoked, err := store.EndSessionsAndTokens(r.Context(), a.st, u.ID, req.KeepTokens)
+	if err != nil {
 		return fmt.Errorf("change password: %w", err)
 	}
 	if err := a.setSession(w, r, u); err != nil {
 		return err
 	}
-	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"ok": true, "tokens_revoked": revoked})
 	return nil
 }
 

@@ -109,6 +109,16 @@ func parseHop(h string) (netip.Addr, bool) {
 	return ap.Addr(), err == nil
 }
 
+// OverHTTPS reports whether the client reached the site over TLS: directly, or through a trusted proxy
+// that says so in X-Forwarded-Proto (the header from anyone else is not believed).
+func OverHTTPS(r *http.Request, trusted []netip.Prefix) bool {
+	if r.TLS != nil {
+		return true
+	}
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+	return err == nil && IsTrusted(ap.Addr().Unmap(), trusted) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
+}
+
 // IsTrusted reports whether a is one of the trusted proxies.
 func IsTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	for _, p := range trusted {

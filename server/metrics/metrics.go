@@ -80,6 +80,22 @@ func New() *Metrics {
 	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "surveyor_http_requests_total",
 		Help: "HTTP requests answered, by status class (2xx, 3xx, 4xx, 5xx)."}, []string{"class"})
 	f(m.requests)
+	// The series docs/operations.md's alarms watch with rate() exist at 0 from the first scrape: rate()
+	// needs a sample before an increase, so a series born at its first 5xx or wrong password would hide
+	// that one from the alarm.
+	for _, code := range []string{"conflict", "illegal_move", "bad_move"} {
+		m.refusedCounter(code)
+	}
+	for _, class := range []string{"2xx", "3xx", "4xx", "5xx"} {
+		m.requests.WithLabelValues(class)
+	}
+	for _, kind := range []string{"password", "passkey", "limited"} {
+		m.signIns.WithLabelValues(kind)
+	}
+	for _, channel := range []string{"push", "mail"} { // store.ChannelPush, store.ChannelMail
+		m.notes.WithLabelValues(channel, "sent")
+		m.notes.WithLabelValues(channel, "failed")
+	}
 	return m
 }
 

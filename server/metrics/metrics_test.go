@@ -103,3 +103,28 @@ func BenchmarkNow(b *testing.B) {
 	}
 	_ = t
 }
+
+// The series that docs/operations.md's alarms watch with rate() are there at 0 from the first scrape:
+// rate() needs a sample before the first increase, so a counter that only appears at its first 5xx, wrong
+// password or failed mail would hide that first one from the alarm.
+func TestAlarmedCountersStartAtZero(t *testing.T) {
+	t.Parallel()
+	body := scrape(t, New())
+	for _, want := range []string{
+		`surveyor_moves_total{result="accepted"} 0`,
+		`surveyor_moves_total{result="conflict"} 0`,
+		`surveyor_moves_total{result="illegal_move"} 0`,
+		`surveyor_moves_total{result="bad_move"} 0`,
+		`surveyor_http_requests_total{class="5xx"} 0`,
+		`surveyor_http_requests_total{class="2xx"} 0`,
+		`surveyor_signin_failures_total{kind="password"} 0`,
+		`surveyor_signin_failures_total{kind="passkey"} 0`,
+		`surveyor_signin_failures_total{kind="limited"} 0`,
+		`surveyor_notifications_total{channel="mail",result="failed"} 0`,
+		`surveyor_notifications_total{channel="push",result="sent"} 0`,
+	} {
+		if !strings.Contains(body, want+"\n") {
+			t.Errorf("missing %q", want)
+		}
+	}
+}

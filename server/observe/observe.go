@@ -30,10 +30,12 @@ type Observer interface {
 type Snapshot struct {
 	Match string // the match's id
 	Game  string // the game definition's name
-	Kind  string // the event's kind (join, start, move, undo, rematch, chat, close, leave)
-	Seat  int    // the seat that caused it (-1 for the host or the server)
-	Seq   int64  // the sequence number it is logged at
-	At    time.Time
+	// Created is when the match was created.
+	Created time.Time
+	Kind    string // the event's kind (join, start, move, undo, rematch, chat, close, leave)
+	Seat    int    // the seat that caused it (-1 for the host or the server)
+	Seq     int64  // the sequence number it is logged at
+	At      time.Time
 	// Seats are the match's seats when the event is logged (a join's new seat not yet among them).
 	Seats []SeatView
 	// ToActBefore are the seats that had to act before the event; ToActAfter those that must act after it.
@@ -45,6 +47,8 @@ type Snapshot struct {
 	Rated                   bool // the match moves its players' ratings when it ends
 	// Ranks are the final ranks by seat, once the game is over, and Scores the final scores.
 	Ranks, Scores []int
+	// Detail is the final result's game-specific detail (game.Result.Detail), once over.
+	Detail any
 	// Ended is why the game ended before its rules ended it (a resignation, a claim), once over.
 	Ended string
 	// Challenge is the challenge the match is an attempt at ("" for none: server/challenges).

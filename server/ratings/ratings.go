@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/surveyor-game/surveyor/auth"
@@ -61,10 +60,11 @@ type Host struct {
 	Challenges func(ctx context.Context, userID string, own bool) (any, error)
 	// Viewer is the account a request acts for ("" for a guest, or credentials that name none).
 	Viewer func(r *http.Request) string
-	// Withheld reports whether a finished game is an attempt at a challenge still running: its score
-	// would hint at the challenge's to someone who has not played it yet, so it shows on its player's own
-	// profile only until the challenge ends. nil: none is.
-	Withheld func(g store.Game) bool
+	// ChallengeOf is the challenge a game is an attempt at ("" for none), and ChallengeEnds when that
+	// challenge ends: an attempt's result would hint at the challenge's to someone who has not played it
+	// yet, so it shows on its player's own profile only until then. nil: none is withheld.
+	ChallengeOf   func(g store.Game) string
+	ChallengeEnds func(id string) time.Time
 	// TournamentOf is the tournament a finished game was played in ("" for none), and SeesTournament
 	// whether an account ("" for a guest) may see that tournament's games: an invite-only tournament's
 	// games are its members' (its creator and players), and leave a stranger's view of a profile
@@ -82,74 +82,97 @@ type Room struct {
 	bots     game.Bots
 	log      *slog.Logger
 	now      func() time.Time
-
-	finishedMu sync.Mutex
-	finished   map[string]*finishedGame // by match id; see finishedGame
 }
 
 // New builds the room.
 func New(h Host) *Room {
-	return &Room{host: h, accounts: h.Accounts, store: h.Store, games: h.Games, bots: h.Bots, log: h.Log, now: h.Now,
-		finished: map[string]*finishedGame{}}
+	return &Room{host: h, accounts: h.Accounts, store: h.Store, games: h.Games, bots: h.Bots, log: h.Log, now: h.Now}
 }
 
-// finishedGame is what a profile reads of a finished game. A finished game never changes, so it is kept:
-// a profile counts up to profileGames games, and without it every view read each one's row and rebuilt
-// each match from its log into memory.
-type finishedGame struct {
-	row    store.Game
-	ok     bool // its result could be read
-	seats  int
-	ended  string // why it ended early ("" if by its rules)
-	ranks  []int
-	score0 int    // the first seat's score (a solo game's)
-	title  string // the title its result's detail names, if any
-}
+// profileGames is how many of a player's latest games a profile lists (the 50 shown are the first it may
+// see), and profileFill how many games without a recorded result a view records (each game is rebuilt
+// from its log once, ever: the games that ended before results were recorded, and seats claimed after).
+const (
+	profileGames = 200
+	profileFill  = 200
+)
 
-// maxFinishedKept bounds the kept games (a few hundred bytes each); when full they are all let go, to be
-// read again as needed.
-const maxFinishedKept = 20_000
-
-// profileGames is how many of a player's latest games a profile counts.
-const profileGames = 200
-
-// finishedGame is a finished game's facts, from memory or read once; nil for a game not finished.
-func (s *Room) finishedGame(ctx context.Context, id string) (*finishedGame, error) {
-	s.finishedMu.Lock()
-	fg := s.finished[id]
-	s.finishedMu.Unlock()
-	if fg != nil {
-		return fg, nil
+// seatResult is what an account's seat of a finished game came to, as a profile counts it. A solo game
+// abandoned is neither won nor has a score to count among the player's.
+func seatResult(user string, seat int, g store.Game, seats int, ended string, res game.Result, tournament string, withheld time.Time) store.SeatResult {
+	abandoned := seats == 1 && ended != ""
+	r := store.SeatResult{UserID: user, GameID: g.ID, Seat: seat, Game: g.Game, Created: g.Created, Tournament: tournament, WithheldUntil: withheld}
+	r.Won = !abandoned && seat < len(res.Ranks) && res.Ranks[seat] == 1
+	if seats == 1 && !abandoned {
+		r.Solo = true
+		if len(res.Scores) > 0 {
+			r.Score = res.Scores[0]
+		}
+		// the title the game's own detail names, if it names one
+		var detail struct {
+			Title string `json:"title"`
+		}
+		if b, err := json.Marshal(res.Detail); err == nil && json.Unmarshal(b, &detail) == nil {
+			r.Title = detail.Title
+		}
 	}
-	g, err := s.store.Game(ctx, id)
+	return r
+}
+
+// withheldUntil is when others may see a challenge attempt's result (zero for a game that is none).
+func (s *Room) withheldUntil(challenge string) time.Time {
+	if challenge == "" || s.host.ChallengeEnds == nil {
+		return time.Time{}
+	}
+	return s.host.ChallengeEnds(challenge)
+}
+
+// recordFinished records the results of a match that just ended, for each seat an account holds, from the
+// event that ended it. A failure is logged: the next view of the profile records what is missing.
+func (s *Room) recordFinished(ctx context.Context, e *observe.Snapshot) {
+	var rs []store.SeatResult
+	g := store.Game{ID: e.Match, Game: e.Game, Created: e.Created}
+	res := game.Result{Ranks: e.Ranks, Scores: e.Scores, Detail: e.Detail}
+	for seat, u := range e.Holders() {
+		if u != "" {
+			rs = append(rs, seatResult(u, seat, g, len(e.Seats), e.Ended, res, e.Tournament, s.withheldUntil(e.Challenge)))
+		}
+	}
+	if len(rs) == 0 {
+		return
+	}
+	if err := s.accounts.RecordResults(ctx, rs); err != nil {
+		s.log.Error("record the results of a finished match", "match", e.Match, "err", err)
+	}
+}
+
+// fillResults records the results of up to profileFill of an account's finished games that have none,
+// rebuilding each from its log; a game whose result cannot be read now is left for a later view.
+func (s *Room) fillResults(ctx context.Context, userID string) error {
+	refs, err := s.accounts.Unrecorded(ctx, userID, statusFinished, profileFill)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if g.Status != statusFinished {
-		return nil, nil
+	var rs []store.SeatResult
+	for _, ref := range refs {
+		g, err := s.store.Game(ctx, ref.GameID)
+		if err != nil {
+			return err
+		}
+		res, seats, ended, ok := s.host.Result(ctx, g.ID)
+		if !ok {
+			continue
+		}
+		tournament, challenge := "", ""
+		if s.host.TournamentOf != nil {
+			tournament = s.host.TournamentOf(g)
+		}
+		if s.host.ChallengeOf != nil {
+			challenge = s.host.ChallengeOf(g)
+		}
+		rs = append(rs, seatResult(userID, ref.Seat, g, seats, ended, res, tournament, s.withheldUntil(challenge)))
 	}
-	fg = &finishedGame{row: g}
-	res, seats, ended, ok := s.host.Result(ctx, g.ID)
-	if !ok {
-		return fg, nil // not kept: the next view tries again
-	}
-	fg.ok, fg.seats, fg.ended, fg.ranks = true, seats, ended, res.Ranks
-	if len(res.Scores) > 0 {
-		fg.score0 = res.Scores[0]
-	}
-	var detail struct {
-		Title string `json:"title"`
-	}
-	if b, err := json.Marshal(res.Detail); err == nil && json.Unmarshal(b, &detail) == nil {
-		fg.title = detail.Title
-	}
-	s.finishedMu.Lock()
-	if len(s.finished) >= maxFinishedKept {
-		clear(s.finished)
-	}
-	s.finished[id] = fg
-	s.finishedMu.Unlock()
-	return fg, nil
+	return s.accounts.RecordResults(ctx, rs)
 }
 
 // Observer rates a finished rated match once the event that ended it is logged.
@@ -162,6 +185,9 @@ type ratings struct{ s *Room }
 func (ratings) Before(context.Context, *observe.Snapshot) []store.Note { return nil }
 
 func (r ratings) After(ctx context.Context, e *observe.Snapshot) {
+	if e.Finished && e.Over {
+		r.s.recordFinished(ctx, e)
+	}
 	if e.Finished && e.Rated {
 		r.s.rateMatch(ctx, e)
 	}
@@ -275,14 +301,10 @@ func (s *Room) Profile(w http.ResponseWriter, r *http.Request) error {
 		viewer = s.host.Viewer(r)
 	}
 	own := viewer != "" && viewer == u.ID
-	// sees answers once per tournament: a player's games come in runs of the same one.
+	// sees answers once per tournament that is not public (the store groups the public ones as none).
 	seen := map[string]bool{}
-	sees := func(g store.Game) (bool, error) {
-		if own || s.host.TournamentOf == nil || s.host.SeesTournament == nil {
-			return true, nil
-		}
-		t := s.host.TournamentOf(g)
-		if t == "" {
+	sees := func(t string) (bool, error) {
+		if own || t == "" || s.host.SeesTournament == nil {
 			return true, nil
 		}
 		ok, known := seen[t]
@@ -294,6 +316,11 @@ func (s *Room) Profile(w http.ResponseWriter, r *http.Request) error {
 			seen[t] = ok
 		}
 		return ok, nil
+	}
+	// Others see a challenge attempt once its challenge is over; the player sees all of theirs.
+	seenAt := s.now()
+	if own {
+		seenAt = time.Time{}
 	}
 	type point struct {
 		Match   string    `json:"match"`
@@ -346,59 +373,70 @@ func (s *Room) Profile(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	slices.SortFunc(out.Ratings, func(a, b ratingJSON) int { return cmpString(a.Game, b.Game) })
-	refs, err := s.accounts.SeatsOf(r.Context(), u.ID, profileGames)
+	if err := s.fillResults(r.Context(), u.ID); err != nil {
+		return fmt.Errorf("profile: %w", err)
+	}
+	totals, err := s.accounts.ResultTotals(r.Context(), u.ID, seenAt)
 	if err != nil {
 		return fmt.Errorf("profile: %w", err)
 	}
 	byGame := map[string]*played{}
 	bySolo := map[string]*solo{}
 	soloSum := map[string]int{}
-	hidden := map[string]bool{} // the games this viewer may not see, whose ids the rating history keeps too
-	for _, ref := range refs {
-		fg, err := s.finishedGame(r.Context(), ref.GameID)
-		if err != nil || fg == nil {
-			continue
-		}
-		g := fg.row
-		if !own && s.host.Withheld != nil && s.host.Withheld(g) {
-			continue
-		}
-		if ok, err := sees(g); err != nil {
+	hidden := map[string]bool{}   // the games this viewer may not see, whose ids the rating history keeps too
+	hiddenIn := map[string]bool{} // the tournaments whose games are in hidden
+	for _, tot := range totals {
+		if ok, err := sees(tot.Tournament); err != nil {
 			return fmt.Errorf("profile: %w", err)
 		} else if !ok {
-			hidden[g.ID] = true
+			if len(out.History) > 0 && !hiddenIn[tot.Tournament] {
+				hiddenIn[tot.Tournament] = true
+				ids, err := s.accounts.ResultsIn(r.Context(), u.ID, tot.Tournament)
+				if err != nil {
+					return fmt.Errorf("profile: %w", err)
+				}
+				for _, id := range ids {
+					hidden[id] = true
+				}
+			}
 			continue
 		}
-		p := byGame[g.Game]
+		p := byGame[tot.Game]
 		if p == nil {
-			p = &played{Game: g.Game}
-			byGame[g.Game] = p
+			p = &played{Game: tot.Game}
+			byGame[tot.Game] = p
 		}
-		p.Played++
-		// A solo game abandoned is neither won nor has a score to count among the player's.
-		abandoned := fg.seats == 1 && fg.ended != ""
-		if fg.ok && !abandoned && ref.Seat < len(fg.ranks) && fg.ranks[ref.Seat] == 1 {
-			p.Won++
+		p.Played += tot.Count
+		if tot.Won {
+			p.Won += tot.Count
 		}
-		if fg.ok && fg.seats == 1 && !abandoned {
+		if tot.Solo {
 			// A solo game: its score, and the title the game's own detail names, if it names one.
-			so := bySolo[g.Game]
+			so := bySolo[tot.Game]
 			if so == nil {
-				so = &solo{Game: g.Game, Best: fg.score0}
-				bySolo[g.Game] = so
+				so = &solo{Game: tot.Game, Best: tot.Best}
+				bySolo[tot.Game] = so
 			}
-			so.Played++
-			so.Best = max(so.Best, fg.score0)
-			soloSum[g.Game] += fg.score0
-			if fg.title != "" {
+			so.Played += tot.Count
+			so.Best = max(so.Best, tot.Best)
+			soloSum[tot.Game] += tot.Sum
+			if tot.Title != "" {
 				if so.Titles == nil {
 					so.Titles = map[string]int{}
 				}
-				so.Titles[fg.title]++
+				so.Titles[tot.Title] += tot.Count
 			}
 		}
-		if len(out.Finished) < 50 {
-			out.Finished = append(out.Finished, finished{ID: g.ID, Game: g.Game, Seat: ref.Seat, Created: g.Created})
+	}
+	latest, err := s.accounts.LatestResults(r.Context(), u.ID, seenAt, profileGames)
+	if err != nil {
+		return fmt.Errorf("profile: %w", err)
+	}
+	for _, g := range latest {
+		if ok, err := sees(g.Tournament); err != nil {
+			return fmt.Errorf("profile: %w", err)
+		} else if ok && len(out.Finished) < 50 {
+			out.Finished = append(out.Finished, finished{ID: g.GameID, Game: g.Game, Seat: g.Seat, Created: g.Created})
 		}
 	}
 	for name, hist := range out.History {

@@ -17,9 +17,14 @@ func (s *Room) note(ctx context.Context, t loaded, user, kind, match string, d s
 	if s.host.Notify == nil {
 		return
 	}
+	s.host.Notify(ctx, s.noteOf(t, user, kind, match, d))
+}
+
+// noteOf is a note about the tournament, due now.
+func (s *Room) noteOf(t loaded, user, kind, match string, d social.NoteData) store.Note {
 	now := s.host.Now()
 	d.Tournament, d.Title, d.Game = t.ID, t.set.Name, t.set.Game
-	s.host.Notify(ctx, store.Note{UserID: user, Kind: kind, GameID: match, Data: httpkit.MustJSON(d), Due: now, Created: now})
+	return store.Note{UserID: user, Kind: kind, GameID: match, Data: httpkit.MustJSON(d), Due: now, Created: now}
 }
 
 // roundNotes tells each player of a pairing that their game starts (or that they sit out: a bye, or a
@@ -60,12 +65,20 @@ func (s *Room) remindCheckIn(ctx context.Context, t loaded) error {
 
 // endNotes tells each player their final place (in their group, in a league).
 func (s *Room) endNotes(ctx context.Context, t loaded, lines []line) {
+	if s.host.Notify == nil {
+		return
+	}
+	// One write for them all: a note each was a commit each, 1,000 of them (2.3 s) as an arena of 1,000 ended.
+	notes := make([]store.Note, 0, len(lines))
 	for _, l := range lines {
 		rank, _ := l.fields["rank"].(int)
 		if len(l.user) > 4 && l.user[:4] == "bot:" {
 			continue
 		}
-		s.note(ctx, t, l.user, social.NoteTournamentEnd, "", social.NoteData{Seat: -1, Place: rank})
+		notes = append(notes, s.noteOf(t, l.user, social.NoteTournamentEnd, "", social.NoteData{Seat: -1, Place: rank}))
+	}
+	if len(notes) > 0 {
+		s.host.Notify(ctx, notes...)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"time"
@@ -25,9 +26,22 @@ func (s *Room) load(ctx context.Context, id string) (loaded, error) {
 	}
 	out := loaded{Tournament: t}
 	if err := json.Unmarshal(t.Settings, &out.set); err != nil {
-		return loaded{}, err
+		return loaded{}, fmt.Errorf("tournament %s's settings: %w", id, err)
+	}
+	if out.set.Clock == nil {
+		out.set.Clock = defaultClock(out.set.Format)
 	}
 	return out, nil
+}
+
+// defaultClock is the clock of a tournament stored before every tournament needed one: the one the
+// creation form starts with, so that a player who walks away from its games no longer stalls it for ever.
+// It is given at each load rather than written back, so the stored row stays as its creator left it.
+func defaultClock(format string) *Clock {
+	if format == League {
+		return &Clock{Mode: "move", Seconds: 3 * day}
+	}
+	return &Clock{Mode: "move", Seconds: 120}
 }
 
 // visible loads a tournament the caller may see: a public one, or an invite-only one to its creator, its

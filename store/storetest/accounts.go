@@ -40,6 +40,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) store.Store) {
 	runAs(t, open, []namedTest[store.Challenges]{{"Challenges", testChallenges}})
 	runAs(t, open, []namedTest[store.Analyses]{{"Analyses", testAnalyses}})
 	runAs(t, open, []namedTest[store.Tournaments]{{"Tournaments", testTournaments}})
+	runAs(t, open, []namedTest[resultsStore]{{"Results", testResults}})
 }
 
 // namedTest is one subtest of a suite on what a store implements besides store.Store.

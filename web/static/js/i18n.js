@@ -79,7 +79,8 @@ const en = {
   settings: "Settings", settingsOf: "Settings · {name}", noAccounts: "This server has no accounts.",
   signInForSettings: "Sign in to see your account's settings.", wrongPassword: "Wrong password.",
   tooManyTries: "Too many wrong tries: wait a moment and try again.",
-  passwordWhy: "Changing it signs you out on every other device.", currentPassword: "Current password",
+  passwordWhy: "Changing it signs you out on every other device and revokes your API tokens, unless you keep them.",
+  keepTokens: "Keep my API tokens (my bots and scripts go on)", passwordTokensRevoked_one: "{n} API token revoked.", passwordTokensRevoked_other: "{n} API tokens revoked.", currentPassword: "Current password",
   newPassword: "New password (8 characters or more)", changePassword: "Change the password", passwordChanged: "Password changed.",
   passkeys: "Passkeys", passkeysWhy: "Sign in with your phone, fingerprint or security key instead of the password.",
   passkey: "Passkey", addedOn: "added {date}", noPasskeys: "No passkey yet.",
@@ -111,7 +112,7 @@ const en = {
   tourMaxPlayers: "Most players", tourWhen: "When",
   tourCheckInMinutes: "Check-in opens (minutes before; 0: none)", tourForfeitMinutes: "A no-show loses after (minutes)",
   tourEntry: "Who plays", tourBotsAllowed: "Bots may enter", tourPublic: "Public",
-  tourCreateButton: "Create the tournament", tourBadStart: "Give a start date and time to come.", tfmt_swiss: "Swiss",
+  tourCreateButton: "Create the tournament", tourBadStart: "Give a start date and time to come.", tourStartsSaid: "{when}, in your time zone ({zone})", tourStartsPast: "{when}: already past", tourStartsNone: "Pick a day and a time.", tfmt_swiss: "Swiss",
   tfmt_tables: "Swiss at tables", tfmt_arena: "Arena", tfmt_league: "Correspondence league",
  
  
@@ -467,7 +468,8 @@ const fr = {
   settings: "Réglages", settingsOf: "Réglages · {name}", noAccounts: "Ce serveur n'a pas de comptes.",
   signInForSettings: "Connectez-vous pour voir les réglages de votre compte.", wrongPassword: "Mot de passe incorrect.",
   tooManyTries: "Trop d'essais erronés : attendez un moment puis réessayez.",
-  passwordWhy: "Le changer vous déconnecte de tous vos autres appareils.", currentPassword: "Mot de passe actuel",
+  passwordWhy: "Le changer vous déconnecte de tous vos autres appareils et révoque vos jetons d'API, sauf si vous les gardez.",
+  keepTokens: "Garder mes jetons d'API (mes bots et scripts continuent)", passwordTokensRevoked_one: "{n} jeton d'API révoqué.", passwordTokensRevoked_other: "{n} jetons d'API révoqués.", currentPassword: "Mot de passe actuel",
   newPassword: "Nouveau mot de passe (8 caractères ou plus)", changePassword: "Changer le mot de passe", passwordChanged: "Mot de passe changé.",
   passkeys: "Clés d'accès", passkeysWhy: "Connectez-vous avec votre téléphone, votre empreinte ou une clé de sécurité plutôt qu'avec le mot de passe.",
   passkey: "Clé d'accès", addedOn: "ajoutée le {date}", noPasskeys: "Pas encore de clé d'accès.",
@@ -499,7 +501,7 @@ const fr = {
   tourMaxPlayers: "Joueurs au plus", tourWhen: "Quand",
   tourCheckInMinutes: "Ouverture du pointage (minutes avant ; 0 : aucune)",
   tourForfeitMinutes: "Un absent perd après (minutes)", tourEntry: "Qui joue", tourBotsAllowed: "Robots admis",
-  tourPublic: "Public", tourCreateButton: "Créer le tournoi", tourBadStart: "Indiquez une date et une heure de début à venir.",
+  tourPublic: "Public", tourCreateButton: "Créer le tournoi", tourBadStart: "Indiquez une date et une heure de début à venir.", tourStartsSaid: "{when}, dans votre fuseau horaire ({zone})", tourStartsPast: "{when} : déjà passé", tourStartsNone: "Choisissez un jour et une heure.",
   tfmt_swiss: "Suisse", tfmt_tables: "Suisse par tables", tfmt_arena: "Arène", tfmt_league: "Ligue par correspondance",
  
  
@@ -921,7 +923,8 @@ const pt = {
   settings: "Configurações", settingsOf: "Configurações · {name}", noAccounts: "Este servidor não tem contas.",
   signInForSettings: "Entre para ver as configurações da sua conta.", wrongPassword: "Senha incorreta.",
   tooManyTries: "Tentativas erradas demais: espere um momento e tente de novo.",
-  passwordWhy: "Trocá-la encerra a sessão em todos os outros aparelhos.", currentPassword: "Senha atual",
+  passwordWhy: "Trocá-la encerra a sessão em todos os outros aparelhos e revoga seus tokens de API, a menos que você os mantenha.",
+  keepTokens: "Manter meus tokens de API (meus bots e scripts continuam)", passwordTokensRevoked_one: "{n} token de API revogado.", passwordTokensRevoked_other: "{n} tokens de API revogados.", currentPassword: "Senha atual",
   newPassword: "Nova senha (8 caracteres ou mais)", changePassword: "Trocar a senha", passwordChanged: "Senha trocada.",
   passkeys: "Chaves de acesso", passkeysWhy: "Entre com o celular, a digital ou uma chave de segurança em vez da senha.",
   passkey: "Chave de acesso", addedOn: "adicionada em {date}", noPasskeys: "Nenhuma chave de acesso ainda.",
@@ -954,7 +957,7 @@ const pt = {
   tourCheckInMinutes: "Check-in abre (minutos antes; 0: nenhum)",
   tourForfeitMinutes: "Quem não aparece perde após (minutos)", tourEntry: "Quem joga",
   tourBotsAllowed: "Robôs podem entrar", tourPublic: "Público", tourCreateButton: "Criar o torneio",
-  tourBadStart: "Informe uma data e uma hora de início futuras.", tfmt_swiss: "Suíço", tfmt_tables: "Suíço em mesas",
+  tourBadStart: "Informe uma data e uma hora de início futuras.", tourStartsSaid: "{when}, no seu fuso horário ({zone})", tourStartsPast: "{when}: já passou", tourStartsNone: "Escolha um dia e uma hora.", tfmt_swiss: "Suíço", tfmt_tables: "Suíço em mesas",
   tfmt_arena: "Arena", tfmt_league: "Liga por correspondência",
  
  
@@ -1434,6 +1437,23 @@ export function date(d, withTime) {
   const f = cached(withTime ? "datetime" : "date", () => new Intl.DateTimeFormat(current,
     withTime ? { dateStyle: "short", timeStyle: "short" } : { year: "numeric", month: "short", day: "numeric" }));
   return f.format(new Date(d));
+}
+
+// longDate writes a moment in full as the language does, the weekday and the month in words ("jeudi 24
+// décembre 2026 à 18:30"), where a date picker writes it as the browser's own locale does (12/24/2026,
+// 06:30 PM): a day and month in figures read either way round.
+export function longDate(d) {
+  return cached("longdate", () => new Intl.DateTimeFormat(current, { weekday: "long", day: "numeric", month: "long",
+    year: "numeric", hour: "numeric", minute: "2-digit" })).format(new Date(d));
+}
+
+// timeZone names this device's time zone and its offset at that moment ("Europe/Paris, UTC+1"): the zone
+// a date picker's time is in.
+export function timeZone(d) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  const part = cached("offset", () => new Intl.DateTimeFormat(current, { timeZoneName: "shortOffset" }))
+    .formatToParts(new Date(d)).find(p => p.type === "timeZoneName");
+  return part ? `${zone}, ${part.value}` : zone;
 }
 
 // list joins names as the language does ("Ada, Bea et Cy").

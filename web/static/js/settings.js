@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t, lang, date, refusalText } from "./i18n.js";
+import { t, lang, date, plural, refusalText } from "./i18n.js";
 import { currentUser, forgetUser, passkeys, registerPasskey } from "./account.js";
 import { enablePush, pushSupported } from "./push.js";
 
@@ -44,12 +44,15 @@ function passwordSection() {
   const msg = h("p", { role: "status", id: "password-msg" });
   const old = h("input", { id: "old-password", type: "password", required: true, autocomplete: "current-password" });
   const pw = h("input", { id: "new-password", type: "password", required: true, minlength: 8, autocomplete: "new-password" });
+  const keep = h("input", { type: "checkbox", id: "keep-tokens" });
   const form = h("form", { onsubmit: submitting(msg, async () => {
-    await api.changePassword(old.value, pw.value);
+    const r = await api.changePassword(old.value, pw.value, keep.checked);
     old.value = pw.value = "";
-    msg.textContent = t("passwordChanged");
+    msg.textContent = r.tokens_revoked ? t("passwordChanged") + " " + plural("passwordTokensRevoked", r.tokens_revoked) : t("passwordChanged");
+    if (r.tokens_revoked) window.dispatchEvent(new Event("surveyor:tokens"));
   }) },
   h("label", {}, t("currentPassword"), old), h("label", {}, t("newPassword"), pw),
+  h("label", { class: "inline" }, keep, t("keepTokens")),
   h("button", { type: "submit", id: "change-password" }, t("changePassword")), msg);
   return section("password-settings", t("password"), t("passwordWhy"), form);
 }
@@ -92,6 +95,9 @@ function tokenSection() {
       } }, t("revoke"))))) : [h("tr", {}, h("td", { colspan: 5, class: "muted" }, t("noTokens")))]));
   }, ex => { msg.className = "error"; msg.textContent = refusalText(ex); });
   load();
+  // A password change may have revoked them all; the listener goes with the page it served.
+  const reload = () => rows.isConnected ? load() : window.removeEventListener("surveyor:tokens", reload);
+  window.addEventListener("surveyor:tokens", reload);
   const name = h("input", { id: "token-name", required: true, maxlength: 60, placeholder: t("tokenNameHint") });
   const read = h("input", { type: "checkbox", id: "scope-read", checked: true });
   const play = h("input", { type: "checkbox", id: "scope-play" });

@@ -3,7 +3,7 @@
 
 import { api, botsOf } from "./api.js";
 import { h, put } from "./dom.js";
-import { t, date, refusalText, botLevelName, clockLabel } from "./i18n.js";
+import { t, date, lang, longDate, timeZone, refusalText, botLevelName, clockLabel } from "./i18n.js";
 import { games, gameName, clientOf } from "./games.js";
 import { currentUser } from "./account.js";
 
@@ -79,9 +79,12 @@ function createForm(navigate) {
       inFormat("arena", num("tour-duration", 30, 5, 1440, t("tourDurationMinutes"))),
       inFormat("league", num("tour-group", 6, 3, 12, t("tourGroupSize")), num("tour-promote", 1, 0, 6, t("tourPromote"))),
       num("tour-max", 64, 2, 1000, t("tourMaxPlayers"))),
-    h("fieldset", {}, h("legend", {}, t("tourWhen")),
+    h("fieldset", { id: "tour-when" }, h("legend", {}, t("tourWhen")),
       h("label", {}, t("tourStarts"), h("input", { type: "datetime-local", id: "tour-start", name: "starts_at", required: true,
-        value: localInput(Math.ceil((Date.now() + 15 * 60000) / 300000) * 300000) })),
+        lang: lang(), "aria-describedby": "tour-start-said", value: localInput(Math.ceil((Date.now() + 15 * 60000) / 300000) * 300000) })),
+      // The picker writes the time as the browser's locale does, whatever the page's language: the chosen
+      // moment is written out beside it in the page's language, with the time zone it is in.
+      h("p", { class: "muted small", id: "tour-start-said", "aria-live": "polite" }),
       num("tour-checkin", 0, 0, 1440, t("tourCheckInMinutes")),
       num("tour-forfeit", 5, 0, 1440, t("tourForfeitMinutes"))),
     h("fieldset", {}, h("legend", {}, t("clock")),
@@ -118,6 +121,7 @@ function createForm(navigate) {
     $(".tour-bot-level").hidden = !$("#tour-bots").checked;
     const c = readClock(new FormData(form));
     $("#tour-clock-said").textContent = clockLabel(c);
+    $("#tour-start-said").textContent = startSaid($("#tour-start").value);
   };
   const loadBots = async () => {
     const game = $("#tour-game").value;
@@ -150,6 +154,14 @@ function createForm(navigate) {
     } catch (ex) { err.textContent = refusalText(ex); $("#tour-submit").disabled = false; }
   });
   return form;
+}
+
+// startSaid is the start time a datetime-local value names, in the page's language and with its zone.
+function startSaid(value) {
+  const at = Date.parse(value || "");
+  if (!Number.isFinite(at)) return t("tourStartsNone");
+  const when = longDate(at);
+  return at <= Date.now() ? t("tourStartsPast", { when }) : t("tourStartsSaid", { when, zone: timeZone(at) });
 }
 
 // readClock is the form's clock: per move or for the game, its length in seconds.
