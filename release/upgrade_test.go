@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -25,6 +24,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/surveyor-game/surveyor/internal/freeport"
 	"github.com/surveyor-game/surveyor/server/httpkit"
 	"github.com/surveyor-game/surveyor/store/postgres/pgtest"
 )
@@ -106,13 +106,14 @@ type instance struct {
 	log  bytes.Buffer
 }
 
-func freeAddr(t *testing.T) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+// freeAddrs are n addresses for the instances: each is free between its instances' runs (a port of the
+// kernel's ephemeral range could be taken then by any bind to port 0, or any outgoing connection).
+func freeAddrs(t *testing.T, n int) []string {
+	var addrs []string
+	for _, p := range freeport.Ports(t, n) {
+		addrs = append(addrs, freeport.Addr(p))
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	return addrs
 }
 
 // start runs bin serve at in.addr on db and waits until it is ready.
@@ -213,6 +214,7 @@ type player struct {
 	base    string
 	acked   map[string]int // moves acknowledged per match
 	pause   time.Duration  // between two moves
+	hold    chan struct{}  // if not nil, the game's last move waits until it is closed
 	longest time.Duration  // the longest a move took from first sending to its acknowledgement
 	games   []string
 	resent  int
@@ -285,6 +287,9 @@ func (p *player) game(n int) error {
 		p.acked[id]++
 		p.longest = max(p.longest, took)
 		time.Sleep(p.pause)
+		if i == 38 && p.hold != nil {
+			<-p.hold
+		}
 	}
 	return nil
 }
@@ -332,7 +337,8 @@ func TestRollingUpgrade(t *testing.T) {
 		db = url + "?search_path=" + schema
 	}
 	prev, cur := binaries(t)
-	a, b := &instance{addr: freeAddr(t)}, &instance{addr: freeAddr(t)}
+	addrs := freeAddrs(t, 2) // two distinct ports: two calls of a bind to port 0 could be handed the same
+	a, b := &instance{addr: addrs[0]}, &instance{addr: addrs[1]}
 	a.start(t, prev, db)
 	b.start(t, prev, db)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -363,8 +369,14 @@ func TestRollingUpgrade(t *testing.T) {
 		})
 	}
 	// One slow game, watched over a WebSocket from before the upgrade to its end: the watcher's instance
-	// goes away under it (both do), and it reconnects from the last sequence number it saw.
-	slow := &player{base: lb.URL, acked: map[string]int{}, pause: 60 * time.Millisecond}
+	// goes away under it (both do), and it reconnects from the last sequence number it saw. Its last move
+	// waits for the upgrade's end: timed by its pauses alone, the game could end before the second
+	// instance stopped (a restart of the first taking 3 s on a loaded machine), and a watcher on that one
+	// saw the end without a reconnection.
+	upgradeDone := make(chan struct{})
+	endUpgrade := sync.OnceFunc(func() { close(upgradeDone) })
+	defer endUpgrade() // a failure before the upgrade's end leaves no game waiting
+	slow := &player{base: lb.URL, acked: map[string]int{}, pause: 60 * time.Millisecond, hold: upgradeDone}
 	slowDone := make(chan error, 1)
 	go func() { slowDone <- slow.game(-1) }()
 	for len(slowGames(slow)) == 0 {
@@ -383,13 +395,18 @@ func TestRollingUpgrade(t *testing.T) {
 	start := time.Now()
 	a.stop(t)
 	a.start(t, cur, db) // migrates while b, the previous release, serves
+	// The previous release serves on the migrated database: the players' requests reach it (a bound for a
+	// broken instance, not a timing claim).
 	bBefore := b.backendServed(lb)
-	time.Sleep(300 * time.Millisecond)
+	for end := time.Now().Add(30 * time.Second); b.backendServed(lb) == bBefore && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	oldServedMigrated := b.backendServed(lb) - bBefore
 	b.stop(t)
 	b.start(t, cur, db)
 	upgradeTook := time.Since(start)
 	upgraded.Store(true)
+	endUpgrade()
 	wg.Wait()
 	if err := <-slowDone; err != nil {
 		t.Fatal(err)

@@ -419,7 +419,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if s.creations != nil {
-		if wait := s.creations.Take(httpkit.ClientKey(r, s.trusted), time.Now()); wait > 0 {
+		if wait := s.creations.Take(httpkit.ClientKey(r, s.trusted), s.now()); wait > 0 {
 			return tooMany(wait, "you have opened many matches in a short time; wait a few seconds")
 		}
 	}

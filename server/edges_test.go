@@ -130,6 +130,16 @@ func TestMatchCreationIsLimitedPerAddress(t *testing.T) {
 	if created != createBurst {
 		t.Fatalf("%d matches created in a burst, want %d", created, createBurst)
 	}
+	// The limit runs on the server's clock, which the test holds still however long the requests took
+	// (on the machine's, a token came back every 6 s of a slow run): moved on by one token's time, it lets
+	// one creation more through, and no second.
+	e.clock.Advance(time.Duration(float64(time.Second) / createRate))
+	if r := e.do("POST", "/api/matches", "", `{"game":"toy"}`); r.status != http.StatusCreated {
+		t.Fatalf("a creation once a token came back: %d %s", r.status, r.body)
+	}
+	if r := e.do("POST", "/api/matches", "", `{"game":"toy"}`); r.status != http.StatusTooManyRequests {
+		t.Fatalf("a second creation on one token: %d %s", r.status, r.body)
+	}
 	rec := serve(e.srv, "POST", "/api/matches", "", `{"game":"toy"}`) // from 192.0.2.1, httptest's address
 
 	if rec.Code != http.StatusCreated {

@@ -59,7 +59,7 @@ func (s *Server) exportGames(w http.ResponseWriter, r *http.Request) error {
 		return fmt.Errorf("export: %w", err)
 	}
 	w.Header().Set("Content-Type", "application/x-ndjson")
-	w.Header().Set("Content-Disposition", `attachment; filename="surveyor-games-`+time.Now().UTC().Format("2006-01-02")+`.jsonl"`)
+	w.Header().Set("Content-Disposition", `attachment; filename="surveyor-games-`+s.now().UTC().Format("2006-01-02")+`.jsonl"`)
 	rc := http.NewResponseController(w)
 	seen := map[string]bool{}
 	for _, seat := range seats {

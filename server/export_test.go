@@ -29,6 +29,10 @@ func TestExportGames(t *testing.T) {
 	if ct := r.header.Get("Content-Type"); ct != "application/x-ndjson" {
 		t.Errorf("Content-Type %q", ct)
 	}
+	// The file is named after the server's day (its clock, which tests pin), not the machine's.
+	if cd := r.header.Get("Content-Disposition"); cd != `attachment; filename="surveyor-games-2026-05-01.jsonl"` {
+		t.Errorf("Content-Disposition %q, want the file named after the server's day, 2026-05-01", cd)
+	}
 	lines := bytes.Split(bytes.TrimSpace(r.body), []byte("\n"))
 	if len(lines) != 1 {
 		t.Fatalf("%d records, want the one finished game of Ada's:\n%s", len(lines), r.body)

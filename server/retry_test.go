@@ -106,7 +106,9 @@ func TestIdempotencyKeySurvivesARestart(t *testing.T) {
 // a rate-limited message is refused with its id.
 func TestWebSocketSeqAndKey(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, nil, func(c *Config) { c.RateLimit, c.RateBurst = 1, 12 })
+	// A token comes back every 1,000 s: at one a second, a test slowed past a second between its first
+	// message and its last (a loaded machine) had a token back and no message refused.
+	e := newEnv(t, nil, func(c *Config) { c.RateLimit, c.RateBurst = 0.001, 12 })
 	id, ps := e.newMatch("toy", `{"rounds":3}`, 2, "")
 	seq := e.state(id, "").Seq
 	w := e.dial(id, ps[0].token, seq)

@@ -141,7 +141,7 @@ func (s *Server) startAttempt(r *http.Request, a challenges.Setup) (challenges.S
 		return out, err
 	}
 	if s.creations != nil {
-		if wait := s.creations.Take(httpkit.ClientKey(r, s.trusted), time.Now()); wait > 0 {
+		if wait := s.creations.Take(httpkit.ClientKey(r, s.trusted), s.now()); wait > 0 {
 			return out, tooMany(wait, "you have opened many matches in a short time; wait a few seconds")
 		}
 	}

@@ -167,8 +167,8 @@ func (s *Server) housekeeping() {
 				}
 			}
 			if s.limiter != nil {
-				s.limiter.Sweep(time.Now())
-				s.creations.Sweep(time.Now())
+				s.limiter.Sweep(s.now())
+				s.creations.Sweep(s.now())
 			}
 		}
 	}

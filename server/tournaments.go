@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"slices"
-	"time"
 
 	"github.com/surveyor-game/surveyor/game"
 	"github.com/surveyor-game/surveyor/server/botapi"
@@ -25,7 +24,7 @@ func (s *Server) newTournaments() *tournaments.Room {
 // creating refuses a client that opened many matches or tournaments in a short time.
 func (s *Server) creating(r *http.Request) error {
 	if s.creations != nil {
-		if wait := s.creations.Take(httpkit.ClientKey(r, s.trusted), time.Now()); wait > 0 {
+		if wait := s.creations.Take(httpkit.ClientKey(r, s.trusted), s.now()); wait > 0 {
 			return tooMany(wait, "you have created many matches or tournaments in a short time; wait a few seconds")
 		}
 	}

@@ -97,3 +97,67 @@ func TestStreaks(t *testing.T) {
 		}
 	}
 }
+
+// The periods' edges, pinned to the last nanosecond before them: a day's end, a week's across the year's
+// end (the week of Monday 2026-12-28 holds New Year's Day), a leap day, and Running at its exact bounds.
+func TestPeriodsAtTheirLastInstant(t *testing.T) {
+	t.Parallel()
+	cat := newCatalog(games.Challenges())
+	last := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d+1, 0, 0, 0, 0, time.UTC).Add(-1) }
+	for _, c := range []struct {
+		at   time.Time
+		k    int
+		want string
+	}{
+		{last(2026, 11, 29), 0, "cartographers-daily-2026-11-29"},
+		{last(2026, 11, 29).Add(1), 0, "cartographers-daily-2026-11-30"},
+		{last(2026, 12, 31), 1, "carcassonne-daily-2026-12-31"},
+		{last(2026, 12, 31).Add(1), 1, "carcassonne-daily-2027-01-01"},
+		{last(2026, 12, 31), 2, "cartographers-weekly-2026-12-28"},
+		{last(2027, 1, 3), 2, "cartographers-weekly-2026-12-28"}, // the Sunday that ends it, in the new year
+		{last(2027, 1, 3).Add(1), 2, "cartographers-weekly-2027-01-04"},
+		{last(2028, 2, 28), 0, "cartographers-daily-2028-02-28"},
+		{last(2028, 2, 28).Add(1), 0, "cartographers-daily-2028-02-29"},
+		{last(2028, 2, 29).Add(1), 0, "cartographers-daily-2028-03-01"},
+	} {
+		got := cat[c.k].of(c.at)
+		if got.ID != c.want {
+			t.Errorf("at %v: %s, want %s", c.at, got.ID, c.want)
+			continue
+		}
+		if !got.Running(c.at) || !got.Running(got.Starts) || got.Running(got.Ends) || got.Running(got.Starts.Add(-1)) {
+			t.Errorf("%s: Running wrong at %v or at its bounds %v, %v", got.ID, c.at, got.Starts, got.Ends)
+		}
+		if again, ok := cat.parse(got.ID); !ok || !again.Starts.Equal(got.Starts) || !again.Ends.Equal(got.Ends) {
+			t.Errorf("%s does not parse back to its period: %+v %v", got.ID, again, ok)
+		}
+	}
+}
+
+// A streak at the last instant of a day still counts yesterday's daily (today's may still come); at the
+// next instant that day is the day before yesterday, and the streak is gone. Runs count across a month's,
+// a year's and a leap day's ends.
+func TestStreaksAtTheDaysEdge(t *testing.T) {
+	t.Parallel()
+	day := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+	for _, c := range []struct {
+		days          []time.Time
+		now           time.Time
+		current, best int
+	}{
+		{[]time.Time{day(2026, 12, 30)}, day(2027, 1, 1).Add(-1), 1, 1},
+		{[]time.Time{day(2026, 12, 30)}, day(2027, 1, 1), 0, 1},
+		{[]time.Time{day(2026, 12, 31), day(2027, 1, 1)}, day(2027, 1, 2).Add(-1), 2, 2},
+		{[]time.Time{day(2026, 11, 30), day(2026, 12, 1), day(2026, 12, 2)}, day(2026, 12, 3), 3, 3},
+		{[]time.Time{day(2028, 2, 28), day(2028, 2, 29), day(2028, 3, 1)}, day(2028, 3, 2).Add(-1), 3, 3},
+		{[]time.Time{day(2027, 2, 28), day(2027, 3, 1)}, day(2027, 3, 1), 2, 2},
+	} {
+		set := map[time.Time]bool{}
+		for _, d := range c.days {
+			set[d] = true
+		}
+		if cur, best := streaks(set, c.now); cur != c.current || best != c.best {
+			t.Errorf("days %v at %v: streak %d best %d, want %d %d", c.days, c.now, cur, best, c.current, c.best)
+		}
+	}
+}

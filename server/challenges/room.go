@@ -395,7 +395,11 @@ func (s *Room) Leaderboard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := s.settle(r.Context(), c); err != nil {
+	// One instant for the whole board: read at each step, the clock could pass the challenge's end between
+	// the settling (still running: nothing to settle) and the check (ended: the board shown to anyone,
+	// without the attempts left in play).
+	now := s.host.Now()
+	if err := s.settle(r.Context(), c, now); err != nil {
 		return err
 	}
 	var you *yoursJSON
@@ -404,7 +408,7 @@ func (s *Room) Leaderboard(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	if c.Running(s.host.Now()) {
+	if c.Running(now) {
 		switch {
 		case p == nil:
 			return httpkit.Errf(http.StatusForbidden, CodeUnfinished, "the scores of a running challenge are shown to those who finished their ranked attempt: sign in and play it first")
@@ -436,16 +440,17 @@ func (s *Room) Leaderboard(w http.ResponseWriter, r *http.Request) error {
 		}
 		out = append(out, e)
 	}
-	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"challenge": c.ID, "running": c.Running(s.host.Now()), "entries": out, "you": you})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"challenge": c.ID, "running": c.Running(now), "entries": out, "you": you})
 	return nil
 }
 
 // settle records, once a challenge has ended, its attempts still in play as abandoned without a score:
 // an attempt is played on its challenge's day (its moves are refused after), so one left unfinished
 // then is given up, ranked last on the board rather than left out of it as if never begun. A read of
-// the board does it (one UPDATE that finds nothing once done), so that no instance must be up at midnight.
-func (s *Room) settle(ctx context.Context, c Challenge) error {
-	if c.Running(s.host.Now()) {
+// the board does it (one UPDATE that finds nothing once done), so that no instance must be up at midnight;
+// now is the instant the board is read at.
+func (s *Room) settle(ctx context.Context, c Challenge, now time.Time) error {
+	if c.Running(now) {
 		return nil
 	}
 	if _, err := s.host.Challenges.AbandonUnfinished(ctx, c.ID, c.Ends); err != nil {

@@ -34,11 +34,14 @@ func (s *Room) ProfileOf(ctx context.Context, userID string, own bool) (Profile,
 	if err != nil {
 		return Profile{}, fmt.Errorf("challenges profile: %w", err)
 	}
+	// One instant for the whole profile: read per challenge, the clock could pass midnight half-way, and
+	// the profile judge some challenges on one day and the rest, and the streak, on the next.
+	now := s.host.Now()
 	var cs []Challenge
 	days := map[time.Time]bool{}
 	for _, f := range done {
 		c, ok := s.cat.parse(f.Challenge)
-		if !ok || (!own && c.Running(s.host.Now())) {
+		if !ok || (!own && c.Running(now)) {
 			continue
 		}
 		cs = append(cs, c)
@@ -58,7 +61,7 @@ func (s *Room) ProfileOf(ctx context.Context, userID string, own bool) (Profile,
 	for _, c := range cs[:min(len(cs), historyLimit)] {
 		out.Finished = append(out.Finished, c.ID)
 	}
-	out.Streak, out.BestStreak = streaks(days, s.host.Now())
+	out.Streak, out.BestStreak = streaks(days, now)
 	return out, nil
 }
 

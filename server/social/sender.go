@@ -326,8 +326,10 @@ func (d *sender) fanOut(ctx context.Context, n store.Note) (_ store.Settlement, 
 	return st, nil
 }
 
-// nextDigest is the next time it is hour o'clock UTC.
+// nextDigest is the next time it is hour o'clock UTC. The day is now's in UTC: the server's clock reads
+// local time, whose date is another one for part of each day.
 func nextDigest(now time.Time, hour int) time.Time {
+	now = now.UTC()
 	t := time.Date(now.Year(), now.Month(), now.Day(), hour, 0, 0, 0, time.UTC)
 	if !t.After(now) {
 		t = t.AddDate(0, 0, 1)

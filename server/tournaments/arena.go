@@ -270,10 +270,16 @@ func (s *Room) advanceArena(ctx context.Context, t loaded) error {
 		return err
 	} else if err := s.repair(ctx, t, byUser(es), ps); err != nil {
 		return err
-	} else if err := s.missedEnds(ctx, ps, s.host.Now(), s.over(t)); err != nil {
+	}
+	// One instant decides whether the time is up: read twice, the clock could pass the end between the
+	// look at the games in play (only the older ones asked, the arena running) and the decision to end
+	// it, which then ended it without a game over before the end that nobody had heard of.
+	now := s.host.Now()
+	over := !now.Before(t.startsOrEnds())
+	if err := s.missedEnds(ctx, ps, now, over); err != nil {
 		return err
 	}
-	if !s.over(t) {
+	if !over {
 		if err := s.enterLeftOut(ctx, t, es); err != nil {
 			return err
 		}

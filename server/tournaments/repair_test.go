@@ -9,15 +9,30 @@ import (
 	"github.com/surveyor-game/surveyor/game"
 )
 
-// testClock is a settable clock: now reads it, advance moves it.
+// testClock is a settable clock: now reads it, advance moves it; with a step, each read moves it on by
+// the step, so that a look that reads it twice sees time pass in between.
 type testClock struct {
-	mu sync.Mutex
-	t  time.Time
+	mu   sync.Mutex
+	t    time.Time
+	step time.Duration
 }
 
 func newTestClock() *testClock { return &testClock{t: time.Date(2026, 11, 29, 8, 0, 0, 0, time.UTC)} }
 
-func (c *testClock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *testClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t := c.t
+	c.t = c.t.Add(c.step)
+	return t
+}
+
+// set puts the clock at t, moving on by step at each read.
+func (c *testClock) set(t time.Time, step time.Duration) {
+	c.mu.Lock()
+	c.t, c.step = t, step
+	c.mu.Unlock()
+}
 
 func (c *testClock) advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 

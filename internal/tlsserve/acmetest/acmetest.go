@@ -160,26 +160,6 @@ func startDNS(t testing.TB) string {
 	return ln.Addr().String()
 }
 
-// FreePorts returns n loopback ports free at the time of the call, for a server under test to listen on
-// once the CA knows where to validate it.
-func FreePorts(t testing.TB, n int) []int {
-	t.Helper()
-	var ports []int
-	var lns []net.Listener
-	for range n {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		lns = append(lns, ln)
-		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
-	}
-	for _, ln := range lns {
-		ln.Close()
-	}
-	return ports
-}
-
 // Addr is 127.0.0.1:port.
 func Addr(port int) string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(port)) }
 
