@@ -123,6 +123,10 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	if o.tls.addr != "" {
 		o.addr = o.tls.addr
 	}
+	if o.signups == 0 {
+		// server.Config reads a zero as its default, 30: an operator who meant "no sign-ups" would get those.
+		return o, errors.New("--signups-per-hour 0: give the accounts one address may open an hour (1 or more), or a negative number for no limit")
+	}
 	if err := o.checkPublicURL(); err != nil {
 		return o, err
 	}

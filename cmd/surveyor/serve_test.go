@@ -204,6 +204,14 @@ func TestServeFlags(t *testing.T) {
 	if _, err := parseServeFlags([]string{"extra"}, io.Discard); err == nil {
 		t.Fatal("a stray argument accepted")
 	}
+	// 0 reads as "no sign-ups at all" to an operator, yet the server takes a zero for its default (30 an
+	// hour): refused with the two meanings that exist rather than silently read as the default.
+	if _, err := parseServeFlags([]string{"--signups-per-hour", "0"}, io.Discard); err == nil || !strings.Contains(err.Error(), "--signups-per-hour") {
+		t.Fatalf("--signups-per-hour 0: %v, want refused", err)
+	}
+	if o, err := parseServeFlags([]string{"--signups-per-hour", "-1"}, io.Discard); err != nil || o.signups != -1 {
+		t.Fatalf("--signups-per-hour -1: %d, %v", o.signups, err)
+	}
 	if c := run(context.Background(), []string{"serve", "--help"}, nil, io.Discard, io.Discard); c != 0 {
 		t.Fatalf("serve --help: exit %d, want 0", c)
 	}
