@@ -128,6 +128,22 @@ func TestEveryLimitSaysItsWaitInTheHeaderAndTheBody(t *testing.T) {
 			t.Errorf("signing in after the sign-up limit: %d %s", r.status, r.body)
 		}
 	})
+	t.Run("a taken name opens no account and counts none", func(t *testing.T) {
+		t.Parallel()
+		// A class picking names behind one address meets taken ones: each refusal (409 name_taken) opened
+		// nothing, so it must not use up the address's sign-ups, nor cost a password hash.
+		e, _, _ := accEnv(t, func(c *Config) { c.RateLimit, c.RateBurst, c.SignupsPerHour = 1000, 1000, 2 })
+		b := e.browser()
+		b.must(b.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
+		for range 3 {
+			g := e.browser()
+			if r := g.do("POST", "/api/account/signup", `{"name":"Аda","password":"correct horse"}`); r.status != http.StatusConflict || r.errCode() != accounts.CodeNameTaken {
+				t.Fatalf("a taken name: %d %s", r.status, r.body)
+			}
+		}
+		g := e.browser()
+		g.must(g.do("POST", "/api/account/signup", `{"name":"Bea","password":"correct horse"}`), 201)
+	})
 	t.Run("invitations, reports and chat", func(t *testing.T) {
 		t.Parallel()
 		e, _, _ := accEnv(t)

@@ -207,6 +207,14 @@ func (a *Store) Signup(w http.ResponseWriter, r *http.Request) error {
 	if err := checkNewPassword(req.Password); err != nil {
 		return err
 	}
+	// A name taken is answered before the limit and the hash: it opens no account, so it must not use up
+	// the address's sign-ups (a class behind one address meets taken names). CreateUser still decides a
+	// name taken meanwhile.
+	if u, err := a.st.UserByKey(r.Context(), auth.NameKey(req.Name)); err == nil && !u.Deleted {
+		return nameTaken(req.Name)
+	} else if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("sign up: %w", err)
+	}
 	if a.signups != nil {
 		if wait, err := a.signups.Take(r.Context(), httpkit.ClientKey(r, a.host.Trusted), a.now(), 1); err != nil {
 			return fmt.Errorf("sign up: %w", err)
@@ -220,7 +228,7 @@ func (a *Store) Signup(w http.ResponseWriter, r *http.Request) error {
 	}
 	u := store.User{ID: httpkit.NewID(), Name: req.Name, Key: auth.NameKey(req.Name), PasswordHash: hash, Created: a.now()}
 	if err := a.st.CreateUser(r.Context(), u); errors.Is(err, store.ErrNameTaken) {
-		return httpkit.Errf(http.StatusConflict, CodeNameTaken, "the name %q (or one that looks like it) is taken", req.Name)
+		return nameTaken(req.Name)
 	} else if err != nil {
 		return fmt.Errorf("sign up: %w", err)
 	}
@@ -231,6 +239,10 @@ func (a *Store) Signup(w http.ResponseWriter, r *http.Request) error {
 	claimed := a.claim(r.Context(), u, req.Seats)
 	httpkit.WriteJSON(w, http.StatusCreated, map[string]any{"user": UserOut(u), "claimed": claimed})
 	return nil
+}
+
+func nameTaken(name string) error {
+	return httpkit.Errf(http.StatusConflict, CodeNameTaken, "the name %q (or one that looks like it) is taken", name)
 }
 
 func (a *Store) Signin(w http.ResponseWriter, r *http.Request) error {
