@@ -32,12 +32,19 @@ func Ports(t testing.TB, n int) []int {
 func Addr(port int) string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(port)) }
 
 // window is the span of ports picked from: below the ephemeral range, or above it when too little lies below.
-func window() (lo, hi int) {
-	elo, ehi := ephemeralRange()
-	if elo-lowest >= 1000 {
+func window() (lo, hi int) { return windowFor(ephemeralRange()) }
+
+// windowFor is window for the ephemeral range elo-ehi. When neither side has room (a kernel handing out
+// nearly every port), the ports are picked above lowest all the same: a port there may be taken between
+// the pick and the bind, which is rare, where no window at all failed every test.
+func windowFor(elo, ehi int) (lo, hi int) {
+	switch {
+	case elo-lowest >= 1000:
 		return lowest, elo - 1
+	case 65535-ehi >= 1000:
+		return ehi + 1, 65535
 	}
-	return ehi + 1, 65535
+	return lowest, 65535
 }
 
 // ephemeralRange is the range the kernel hands ports from: Linux says it, and elsewhere the IANA's range

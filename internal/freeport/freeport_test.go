@@ -52,3 +52,18 @@ func TestPortsPassOverATakenPort(t *testing.T) {
 		}
 	}
 }
+
+// The window is never empty, whatever range the kernel hands ports from: a machine set to hand out nearly
+// every port (1024-65535, as some tuned for many outgoing connections are) left no room on either side,
+// and every test asking for a port failed. There a port is picked anywhere above the common services'.
+func TestWindowIsNeverEmpty(t *testing.T) {
+	for _, r := range [][2]int{{32768, 60999}, {49152, 65535}, {1024, 65535}, {10000, 65000}, {2000, 64000}} {
+		lo, hi := windowFor(r[0], r[1])
+		if hi-lo+1 < 1000 || lo < 1024 || hi > 65535 {
+			t.Errorf("ephemeral range %d-%d: window %d-%d", r[0], r[1], lo, hi)
+		}
+		if r[0]-lowest >= 1000 && (lo > r[0]-1 || hi >= r[0]) {
+			t.Errorf("ephemeral range %d-%d: window %d-%d overlaps it though there is room below", r[0], r[1], lo, hi)
+		}
+	}
+}
