@@ -2,11 +2,16 @@ package server
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/surveyor-game/surveyor/store"
+	"github.com/surveyor-game/surveyor/store/sqlite"
 )
 
 // An open page's event stream ends with its session: once Bea's password is changed from another device,
@@ -123,5 +128,54 @@ func TestRevokedTokenSocketIsEnded(t *testing.T) {
 		case <-bound:
 			t.Fatal("the revoked token's socket is still open")
 		}
+	}
+}
+
+// tokensDown is a store whose API-token lookups fail while fail is set, as a database that went away
+// for a moment would; failed counts the lookups that failed.
+type tokensDown struct {
+	*sqlite.Store
+	fail   atomic.Bool
+	failed atomic.Int32
+}
+
+func (d *tokensDown) Token(ctx context.Context, hash [32]byte) (store.APIToken, error) {
+	if d.fail.Load() {
+		d.failed.Add(1)
+		return store.APIToken{}, errDown
+	}
+	return d.Store.Token(ctx, hash)
+}
+
+// A keep-alive that cannot ask the database about the socket's token (the database away for a moment)
+// has not learnt that the token ended: the socket stays, rather than every account's table dropping at
+// once at a database hiccup and all reconnecting together as it comes back.
+func TestSocketKeptWhenItsCredentialCannotBeChecked(t *testing.T) {
+	t.Parallel()
+	var down *tokensDown
+	e, _, _ := accEnv(t, func(c *Config) {
+		c.WebSocketPing = 50 * time.Millisecond
+		down = &tokensDown{Store: c.Accounts.(*sqlite.Store)}
+		c.Accounts = down
+	})
+	ada, _, id := twoPlayers(t, e, "")
+	ada.must(ada.do("POST", "/api/matches/"+id+"/start", ""), 200)
+	tok := ada.must(ada.do("POST", "/api/account/tokens", `{"name":"script","scopes":["read"]}`), 201).json(t)
+	w := e.dial(id, tok["token"].(string), -1)
+	seq := w.stateAt(0).Seq
+	down.fail.Store(true)
+	bound := time.Now().Add(10 * time.Second) // a bound for a broken server, not a timing claim
+	// A second failed look can only come from a socket that outlived the first.
+	for down.failed.Load() < 2 {
+		if time.Now().After(bound) {
+			t.Fatalf("the socket ended at a keep-alive that could not check its token (%d looks failed)", down.failed.Load())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	down.fail.Store(false)
+	// The socket still hears the table: Ada's move (by her session, not the token) reaches it.
+	ada.must(ada.do("POST", "/api/matches/"+id+"/moves", `{"move":{"pick":1}}`), 200)
+	if st := w.stateAt(seq + 1); st.Seq <= seq {
+		t.Fatalf("after the database came back: state %d", st.Seq)
 	}
 }
