@@ -179,3 +179,43 @@ func TestSocketKeptWhenItsCredentialCannotBeChecked(t *testing.T) {
 		t.Fatalf("after the database came back: state %d", st.Seq)
 	}
 }
+
+// An account's event stream whose credential cannot be checked for a moment (the database away) goes on:
+// it ended at the first note of the hiccup, as if the token had been revoked, and every open page of
+// every account reconnected at once as the database came back.
+func TestEventStreamKeptWhenItsCredentialCannotBeChecked(t *testing.T) {
+	t.Parallel()
+	var down *tokensDown
+	e, _, _ := accEnv(t, func(c *Config) {
+		down = &tokensDown{Store: c.Accounts.(*sqlite.Store)}
+		c.Accounts = down
+	})
+	ada, bea, _ := twoPlayers(t, e, "")
+	tok := bea.must(bea.do("POST", "/api/account/tokens", `{"name":"pager","scopes":["read"]}`), 201).json(t)["token"].(string)
+	req, _ := http.NewRequestWithContext(t.Context(), "GET", e.http.URL+"/api/account/events", nil)
+	req.Header.Set("Authorization", "Bearer "+tok)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("event stream: %v %v", resp, err)
+	}
+	defer resp.Body.Close()
+	r := bufio.NewReader(resp.Body)
+	heardUntil(t, r, "event: hello")
+	open := func() string {
+		return ada.must(ada.do("POST", "/api/matches", `{"game":"toy","max_seats":2,"name":"Ada"}`), 201).json(t)["id"].(string)
+	}
+	down.fail.Store(true)
+	ada.must(ada.do("POST", "/api/matches/"+open()+"/invite", `{"name":"Bea"}`), 200)
+	bound := time.Now().Add(10 * time.Second) // a bound for a broken server, not a timing claim
+	for down.failed.Load() < 1 {
+		if time.Now().After(bound) {
+			t.Fatal("the stream never asked about its token")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	down.fail.Store(false)
+	ada.must(ada.do("POST", "/api/matches/"+open()+"/invite", `{"name":"Bea"}`), 200)
+	if heard := heardUntil(t, r, "event: note"); !strings.Contains(heard, "event: note") {
+		t.Fatalf("the stream ended at a credential it could not check: %q", heard)
+	}
+}
