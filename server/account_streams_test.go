@@ -41,13 +41,7 @@ func TestRevokedTokenEndsTheBotStream(t *testing.T) {
 	owner, botTok := botAccount(t, e, "Robo")
 	ada := e.browser()
 	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
-	req, _ := http.NewRequestWithContext(t.Context(), "GET", e.http.URL+"/api/bot/stream", nil)
-	req.Header.Set("Authorization", "Bearer "+botTok)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil || resp.StatusCode != 200 {
-		t.Fatalf("bot stream: %v %v", resp, err)
-	}
-	defer resp.Body.Close()
+	stream := tokenStream(t, e, "/api/bot/stream", botTok)
 	var list struct{ Tokens []struct{ ID string } }
 	json.Unmarshal(owner.must(owner.do("GET", "/api/account/tokens", ""), 200).body, &list)
 	if len(list.Tokens) != 1 {
@@ -56,7 +50,7 @@ func TestRevokedTokenEndsTheBotStream(t *testing.T) {
 	owner.must(owner.do("DELETE", "/api/account/tokens/"+list.Tokens[0].ID, ""), 200)
 	id := ada.must(ada.do("POST", "/api/matches", `{"game":"toy","max_seats":2,"name":"Ada"}`), 201).json(t)["id"].(string)
 	ada.must(ada.do("POST", "/api/matches/"+id+"/invite", `{"name":"Robo"}`), 200)
-	if heard := heardUntil(t, bufio.NewReader(resp.Body), "invitation"); strings.Contains(heard, "invitation") {
+	if heard := heardUntil(t, stream, "invitation"); strings.Contains(heard, "invitation") {
 		t.Fatalf("the revoked token's stream heard an invitation: %q", heard)
 	}
 }
@@ -192,14 +186,7 @@ func TestEventStreamKeptWhenItsCredentialCannotBeChecked(t *testing.T) {
 	})
 	ada, bea, _ := twoPlayers(t, e, "")
 	tok := bea.must(bea.do("POST", "/api/account/tokens", `{"name":"pager","scopes":["read"]}`), 201).json(t)["token"].(string)
-	req, _ := http.NewRequestWithContext(t.Context(), "GET", e.http.URL+"/api/account/events", nil)
-	req.Header.Set("Authorization", "Bearer "+tok)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil || resp.StatusCode != 200 {
-		t.Fatalf("event stream: %v %v", resp, err)
-	}
-	defer resp.Body.Close()
-	r := bufio.NewReader(resp.Body)
+	r := tokenStream(t, e, "/api/account/events", tok)
 	heardUntil(t, r, "event: hello")
 	open := func() string {
 		return ada.must(ada.do("POST", "/api/matches", `{"game":"toy","max_seats":2,"name":"Ada"}`), 201).json(t)["id"].(string)
@@ -218,4 +205,17 @@ func TestEventStreamKeptWhenItsCredentialCannotBeChecked(t *testing.T) {
 	if heard := heardUntil(t, r, "event: note"); !strings.Contains(heard, "event: note") {
 		t.Fatalf("the stream ended at a credential it could not check: %q", heard)
 	}
+}
+
+// tokenStream opens a stream (GET path) with an API token, closed at the test's end.
+func tokenStream(t *testing.T, e *env, path, tok string) *bufio.Reader {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(t.Context(), "GET", e.http.URL+path, nil)
+	req.Header.Set("Authorization", "Bearer "+tok)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("%s: %v %v", path, resp, err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	return bufio.NewReader(resp.Body)
 }
