@@ -219,3 +219,36 @@ func tokenStream(t *testing.T, e *env, path, tok string) *bufio.Reader {
 	t.Cleanup(func() { resp.Body.Close() })
 	return bufio.NewReader(resp.Body)
 }
+
+// A bot's stream whose token cannot be checked for a moment (the database away) goes on, as the pages'
+// streams do: every bot would otherwise drop and reconnect at once as the database came back.
+func TestBotStreamKeptWhenItsTokenCannotBeChecked(t *testing.T) {
+	t.Parallel()
+	var down *tokensDown
+	e, _, _ := accEnv(t, func(c *Config) {
+		down = &tokensDown{Store: c.Accounts.(*sqlite.Store)}
+		c.Accounts = down
+	})
+	_, botTok := botAccount(t, e, "Robo")
+	ada := e.browser()
+	ada.must(ada.do("POST", "/api/account/signup", `{"name":"Ada","password":"correct horse"}`), 201)
+	stream := tokenStream(t, e, "/api/bot/stream", botTok)
+	invite := func() {
+		id := ada.must(ada.do("POST", "/api/matches", `{"game":"toy","max_seats":2,"name":"Ada"}`), 201).json(t)["id"].(string)
+		ada.must(ada.do("POST", "/api/matches/"+id+"/invite", `{"name":"Robo"}`), 200)
+	}
+	down.fail.Store(true)
+	invite()
+	bound := time.Now().Add(10 * time.Second) // a bound for a broken server, not a timing claim
+	for down.failed.Load() < 1 {
+		if time.Now().After(bound) {
+			t.Fatal("the stream never asked about its token")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	down.fail.Store(false)
+	invite()
+	if heard := heardUntil(t, stream, "invitation"); !strings.Contains(heard, "invitation") {
+		t.Fatalf("the bot stream ended at a token it could not check: %q", heard)
+	}
+}

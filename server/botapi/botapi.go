@@ -209,6 +209,17 @@ func (s *Room) botPrincipal(r *http.Request) (*accounts.Principal, error) {
 	return p, nil
 }
 
+// tokenEnded reports whether an open stream's token no longer names a bot account (revoked, the account
+// gone or no bot). A database that cannot answer for a moment has not said so: ending every bot's stream
+// then would have them all reconnect at once as it returns.
+func (s *Room) tokenEnded(r *http.Request) bool {
+	_, err := s.botPrincipal(r)
+	if e := (*httpkit.Error)(nil); err != nil && !errors.As(err, &e) {
+		return false // asked again at the next event or keep-alive
+	}
+	return err != nil
+}
+
 // BecomeBot is POST /api/account/bot: the signed-in account (by its session, not a token) becomes a bot
 // account, for good. Its games with people are then unrated.
 func (s *Room) BecomeBot(w http.ResponseWriter, r *http.Request) error {
@@ -302,7 +313,7 @@ func (s *Room) Stream(w http.ResponseWriter, r *http.Request) error {
 			return nil
 		}
 		// A token revoked (by its owner, or by the operator's password reset) ends the stream it opened.
-		if _, err := s.botPrincipal(r); err != nil {
+		if s.tokenEnded(r) {
 			return nil
 		}
 		if err := line(out); err != nil {
@@ -335,14 +346,14 @@ func (s *Room) GameStream(w http.ResponseWriter, r *http.Request) error {
 			if out == nil {
 				continue
 			}
-			if _, err := s.botPrincipal(r); err != nil {
+			if s.tokenEnded(r) {
 				return nil // the token was revoked: its seat's state is no longer its to hear
 			}
 			if err := line(out); err != nil || over(out) {
 				return nil
 			}
 		case <-tick.C:
-			if _, err := s.botPrincipal(r); err != nil {
+			if s.tokenEnded(r) {
 				return nil
 			}
 			if err := line([]byte{}); err != nil {
