@@ -133,6 +133,18 @@ type tokensDown struct {
 	failed atomic.Int32
 }
 
+// waitFailed waits until n token lookups have failed; false if they never do.
+func (d *tokensDown) waitFailed(n int32) bool {
+	bound := time.Now().Add(10 * time.Second) // a bound for a broken server, not a timing claim
+	for d.failed.Load() < n {
+		if time.Now().After(bound) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return true
+}
+
 func (d *tokensDown) Token(ctx context.Context, hash [32]byte) (store.APIToken, error) {
 	if d.fail.Load() {
 		d.failed.Add(1)
@@ -158,13 +170,9 @@ func TestSocketKeptWhenItsCredentialCannotBeChecked(t *testing.T) {
 	w := e.dial(id, tok["token"].(string), -1)
 	seq := w.stateAt(0).Seq
 	down.fail.Store(true)
-	bound := time.Now().Add(10 * time.Second) // a bound for a broken server, not a timing claim
 	// A second failed look can only come from a socket that outlived the first.
-	for down.failed.Load() < 2 {
-		if time.Now().After(bound) {
-			t.Fatalf("the socket ended at a keep-alive that could not check its token (%d looks failed)", down.failed.Load())
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !down.waitFailed(2) {
+		t.Fatalf("the socket ended at a keep-alive that could not check its token (%d looks failed)", down.failed.Load())
 	}
 	down.fail.Store(false)
 	// The socket still hears the table: Ada's move (by her session, not the token) reaches it.
@@ -193,12 +201,8 @@ func TestEventStreamKeptWhenItsCredentialCannotBeChecked(t *testing.T) {
 	}
 	down.fail.Store(true)
 	ada.must(ada.do("POST", "/api/matches/"+open()+"/invite", `{"name":"Bea"}`), 200)
-	bound := time.Now().Add(10 * time.Second) // a bound for a broken server, not a timing claim
-	for down.failed.Load() < 1 {
-		if time.Now().After(bound) {
-			t.Fatal("the stream never asked about its token")
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !down.waitFailed(1) {
+		t.Fatal("the stream never asked about its token")
 	}
 	down.fail.Store(false)
 	ada.must(ada.do("POST", "/api/matches/"+open()+"/invite", `{"name":"Bea"}`), 200)
@@ -239,12 +243,8 @@ func TestBotStreamKeptWhenItsTokenCannotBeChecked(t *testing.T) {
 	}
 	down.fail.Store(true)
 	invite()
-	bound := time.Now().Add(10 * time.Second) // a bound for a broken server, not a timing claim
-	for down.failed.Load() < 1 {
-		if time.Now().After(bound) {
-			t.Fatal("the stream never asked about its token")
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !down.waitFailed(1) {
+		t.Fatal("the stream never asked about its token")
 	}
 	down.fail.Store(false)
 	invite()
