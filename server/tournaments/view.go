@@ -37,6 +37,9 @@ func (s *Room) load(ctx context.Context, id string) (loaded, error) {
 // Clock is tournament id's clock (the default one for a tournament stored without: defaultClock), which
 // the server gives its games stored without one.
 func (s *Room) Clock(ctx context.Context, id string) (*Clock, error) {
+	if s.host.Store == nil {
+		return nil, fmt.Errorf("tournament %s's clock: no tournament store (a server without accounts)", id)
+	}
 	t, err := s.load(ctx, id)
 	if err != nil {
 		return nil, err
