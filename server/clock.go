@@ -192,9 +192,10 @@ func latest(a, b time.Time) time.Time {
 // lateClock is the clock of a tournament game stored without one (before every tournament needed a
 // clock): its tournament's, the default one when the tournament has none either, so that a round stalled
 // by a player who walked away ends. ok is false when the game keeps no clock (not a tournament's, or its
-// tournament cannot be read now: the next load asks again).
-func (s *Server) lateClock(ctx context.Context, cfg config) (*clockConf, bool) {
-	if cfg.Clock != nil || cfg.Tournament == "" || s.tournaments == nil {
+// tournament cannot be read now: the next load asks again). Only a game in play gets one: a finished one
+// stays as it was played, its record and page without a clock it never had.
+func (s *Server) lateClock(ctx context.Context, status string, cfg config) (*clockConf, bool) {
+	if cfg.Clock != nil || cfg.Tournament == "" || status != statusPlaying || s.tournaments == nil {
 		return nil, false
 	}
 	c, err := s.tournaments.Clock(ctx, cfg.Tournament)

@@ -235,7 +235,7 @@ func (m *match) load(ctx context.Context) error {
 		return fmt.Errorf("match %s: config: %w", m.id, err)
 	}
 	m.graceFrom = time.Time{}
-	if c, ok := m.srv.lateClock(ctx, cfg); ok {
+	if c, ok := m.srv.lateClock(ctx, row.Status, cfg); ok {
 		cfg.Clock, m.graceFrom = c, m.srv.graceFrom(m.id)
 	}
 	m.def, m.row, m.cfg = def, row, cfg

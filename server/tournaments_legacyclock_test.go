@@ -60,6 +60,14 @@ func legacyGrace(t *testing.T, open func() store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A second game of it was over before the upgrade: it stays as it was played, without a clock.
+	done, err := old.srv.startTournamentMatch(ctx, tournaments.Setup{Tournament: "old", Game: "toy", Seats: seats})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := old.srv.resignSeat(ctx, done, 1); err != nil {
+		t.Fatal(err)
+	}
 	// The game is stored as the old server made it: no clock.
 	row, err := st1.Game(ctx, id)
 	if err != nil {
@@ -86,6 +94,14 @@ func legacyGrace(t *testing.T, open func() store.Store) {
 	e.srv.ring(id) // at once: the day of stalling does not count
 	if n := moves(); n != 0 {
 		t.Fatalf("armed a day after the stall, %d moves were played at once, want none (a grace)", n)
+	}
+	if err := e.srv.withMatch(ctx, done, func(m *match) error {
+		if !m.over() || m.cfg.Clock != nil {
+			t.Errorf("the game over before the upgrade: over %v, clock %+v; want over, without a clock", m.over(), m.cfg.Clock)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
 	}
 	later.Advance(119 * time.Second)
 	m, err := e.srv.get(ctx, id)
