@@ -204,6 +204,7 @@ const en = {
   phrase_well_played: "Well played!", phrase_sorry: "Sorry!", phrase_hello: "Hello!",
   accountName: "Name", password: "Password", wrongCredentials: "Wrong name or password.",
   nameTaken: "That name (or one that looks like it) is taken.",
+  signupsSpent: "This connection has opened as many accounts as it may this hour: try again in {wait}, or go on playing as a guest meanwhile.",
   waitHost: "Waiting for {name}, the host, to start the game.", storyAmbush: "{by} draws {card} on {who}'s map: {spaces}", story: "Story", storyEdicts: "Edicts: {list}", storyCard: "{season}, turn {turn}: {card}", storyType_ambush: "ambush",
   storyType_hero: "hero", "storyPlaced_is drawn on": "{card} drawn on {spaces} ({who})", "storyPlaced_spreads to": "{card} spreads to {spaces} ({who})",
   storyPlaced_destroys: "{card} destroys {spaces} ({who})", storyPlaced_ignored: "{card} fits nowhere on {who}'s map",
@@ -598,6 +599,7 @@ const fr = {
   phrase_well_played: "Bien joué !", phrase_sorry: "Pardon !", phrase_hello: "Bonjour !",
   accountName: "Nom", password: "Mot de passe", wrongCredentials: "Nom ou mot de passe incorrect.",
   nameTaken: "Ce nom (ou un nom qui lui ressemble) est déjà pris.",
+  signupsSpent: "Cette connexion a ouvert autant de comptes qu'elle le peut en une heure : réessayez dans {wait}, ou continuez à jouer en invité d'ici là.",
   waitHost: "En attente de {name}, l'hôte, pour commencer la partie.", storyAmbush: "{by} dessine {card} sur la carte de {who} : {spaces}", story: "Récit", storyEdicts: "Édits : {list}", storyCard: "{season}, tour {turn} : {card}", storyType_ambush: "embuscade",
   storyType_hero: "héros", "storyPlaced_is drawn on": "{card} dessiné en {spaces} ({who})", "storyPlaced_spreads to": "{card} s'étend en {spaces} ({who})",
   storyPlaced_destroys: "{card} détruit {spaces} ({who})", storyPlaced_ignored: "{card} ne tient nulle part sur la carte de {who}",
@@ -1057,6 +1059,7 @@ const pt = {
   phrase_well_played: "Bem jogado!", phrase_sorry: "Desculpe!", phrase_hello: "Olá!",
   accountName: "Nome", password: "Senha", wrongCredentials: "Nome ou senha incorretos.",
   nameTaken: "Esse nome (ou um parecido) já está em uso.",
+  signupsSpent: "Esta conexão já abriu tantas contas quanto pode nesta hora: tente de novo em {wait}, ou continue jogando como convidado enquanto isso.",
   waitHost: "Aguardando {name}, o anfitrião, começar a partida.", storyAmbush: "{by} desenha {card} no mapa de {who}: {spaces}", story: "Narrativa", storyEdicts: "Decretos: {list}", storyCard: "{season}, rodada {turn}: {card}", storyType_ambush: "cilada",
   storyType_hero: "herói", "storyPlaced_is drawn on": "{card} desenhado em {spaces} ({who})", "storyPlaced_spreads to": "{card} se espalha para {spaces} ({who})",
   storyPlaced_destroys: "{card} destrói {spaces} ({who})", storyPlaced_ignored: "{card} não cabe no mapa de {who}",
@@ -1432,6 +1435,11 @@ export function plural(key, n, params) {
   const form = cached("plural", () => new Intl.PluralRules(current)).select(n);
   const k = `${key}_${form}` in languages[current] || `${key}_${form}` in en ? `${key}_${form}` : `${key}_other`;
   return t(k, { ...params, n: number(n) });
+}
+
+// minutes writes a count of minutes in words as the language does ("45 minutes", "1 minuto").
+export function minutes(n) {
+  return cached("minutes", () => new Intl.NumberFormat(current, { style: "unit", unit: "minute", unitDisplay: "long" })).format(n);
 }
 
 // number writes a number as the language does; digits is how many decimals to keep (none if unset).
