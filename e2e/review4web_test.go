@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"net/http"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -56,5 +57,31 @@ func TestReview4WebRevokeKeepsTheKeyboardsPlace(t *testing.T) {
 	waitJS(t, ctx, `document.querySelectorAll('#tokens .revoke-token').length === 0`)
 	if at := evalString(t, ctx, `document.activeElement.id`); at != "token-name" {
 		t.Errorf("after the last Revoke the focus is on %q: want the new token's name", at)
+	}
+}
+
+// TestReview4WebRefusedCreateKeepsTheKeyboardsPlace: Create pressed from the keyboard and refused is
+// usable again with the focus still on it (disabled while in flight, it dropped the focus on the body).
+func TestReview4WebRefusedCreateKeepsTheKeyboardsPlace(t *testing.T) {
+	t.Parallel()
+	e := newEnvServing(t, 1, nil, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == "POST" && r.URL.Path == "/api/matches" {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(429)
+				_, _ = w.Write([]byte(`{"error":{"code":"rate_limited","message":"later","retry_after":2}}`))
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#create')`)
+	evalString(t, ctx, `document.querySelector('#name').value = "Ada", document.querySelector('#create').focus(), ""`)
+	press(t, ctx, "\r")
+	waitJS(t, ctx, `document.querySelector('#create-form .error, #create-form [role=alert]')?.textContent.length > 0`)
+	if at := evalString(t, ctx, `document.activeElement.id || document.activeElement.tagName`); at != "create" {
+		t.Errorf("after a refused Create the focus is on %q: want Create", at)
 	}
 }
