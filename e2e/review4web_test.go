@@ -3,6 +3,7 @@ package e2e
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -83,5 +84,22 @@ func TestReview4WebRefusedCreateKeepsTheKeyboardsPlace(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#create-form .error, #create-form [role=alert]')?.textContent.length > 0`)
 	if at := evalString(t, ctx, `document.activeElement.id || document.activeElement.tagName`); at != "create" {
 		t.Errorf("after a refused Create the focus is on %q: want Create", at)
+	}
+}
+
+// TestReview4WebAddBotKeepsTheKeyboardsPlace: Add a bot pressed from the keyboard leaves the focus on Add a
+// bot in the room drawn anew (a table of four is filled by pressing Enter three times), not on the body.
+func TestReview4WebAddBotKeepsTheKeyboardsPlace(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 1)
+	m := e.openMatch("cartographers", 4)
+	ctx := browser(t, "en-US")
+	openTable(t, ctx, e, m.ID, m.Token, "en", `#bot-form:not([hidden]) #add-bot`)
+	evalString(t, ctx, `document.querySelector('#add-bot').focus(), ""`)
+	press(t, ctx, "\r")
+	waitJS(t, ctx, `document.querySelectorAll('#players li[data-bot]').length === 1`)
+	time.Sleep(200 * time.Millisecond) // the room's own push may draw it once more
+	if at := evalString(t, ctx, `document.activeElement.id || document.activeElement.tagName`); at != "add-bot" {
+		t.Errorf("after Add a bot the focus is on %q: want Add a bot", at)
 	}
 }
