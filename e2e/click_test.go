@@ -1,7 +1,10 @@
 package e2e
 
 import (
+	"fmt"
 	"net/url"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -36,5 +39,43 @@ func TestClickMovedUnderPointer(t *testing.T) {
 	}
 	if tries != 2 {
 		t.Errorf("the click was made %d times, want 2 (the stray one, then the one on the link)", tries)
+	}
+}
+
+// fatalRecorder stands for the test in a helper that must fail it: it records the message and ends the
+// helper's goroutine as t.Fatalf would.
+type fatalRecorder struct {
+	testing.TB
+	msg string
+}
+
+func (f *fatalRecorder) Fatalf(format string, args ...any) {
+	f.msg = fmt.Sprintf(format, args...)
+	runtime.Goexit()
+}
+
+func (f *fatalRecorder) Helper() {}
+
+// TestClickDisabledFails: a click on a disabled button does nothing (the browser sends it no click), so
+// clickArmed must fail at once naming the disabled element, rather than return as if it had clicked and
+// leave the test to fail later on what did not follow.
+func TestClickDisabledFails(t *testing.T) {
+	t.Parallel()
+	ctx := browser(t, "en-US")
+	page := `<!doctype html><body><button id="go" disabled onclick="window.goes = (window.goes || 0) + 1">go</button></body>`
+	run(t, ctx, chromedp.Navigate("data:text/html,"+url.PathEscape(page)))
+	waitJS(t, ctx, `!!document.querySelector('#go')`)
+	rec := &fatalRecorder{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		click(rec, ctx, "#go")
+	}()
+	<-done
+	if !strings.Contains(rec.msg, "disabled") || !strings.Contains(rec.msg, `id="go"`) {
+		t.Errorf("clicking a disabled button: failure %q, want one naming the disabled element", rec.msg)
+	}
+	if got := evalString(t, ctx, `String(window.goes || 0)`); got != "0" {
+		t.Errorf("the disabled button was clicked %s times", got)
 	}
 }

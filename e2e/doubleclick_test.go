@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -160,4 +161,38 @@ func (e *env) openMatch(game string, seats int) created {
 	var m created
 	e.postJSON("/api/matches", "", map[string]any{"game": game, "name": "Ada", "max_seats": seats}, &m)
 	return m
+}
+
+// TestJoinDoubleClickedAsksOnce: a visitor's Join pressed twice at once asks for one seat. The second
+// press, landing while the first was in flight, asked again under the same name; the server refused it
+// (name_taken), and the redraw of the seated room hid that refusal, so nobody saw what had happened.
+func TestJoinDoubleClickedAsksOnce(t *testing.T) {
+	t.Parallel()
+	var joins atomic.Int32
+	count := func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/join") {
+				joins.Add(1)
+			}
+			h.ServeHTTP(w, r)
+		})
+	}
+	e := newEnvServing(t, 1, nil, count)
+	m := e.openMatch("cartographers", 3)
+	ctx := browser(t, "en-US")
+	run(t, ctx, chromedp.Navigate(e.url+"/m/"+m.ID))
+	waitJS(t, ctx, `!!document.querySelector('#join-form')`)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#join-name"), "Bea"))
+	evalString(t, ctx, `(b => (b.click(), b.click(), ""))(document.querySelector('#join'))`)
+	// Both presses' requests went before the first answer: by the time the room shows Bea seated, both
+	// have come.
+	waitJS(t, ctx, `!document.querySelector('#join-form') && [...document.querySelectorAll('#players li')].some(li => li.textContent.includes("Bea"))`)
+	if n := joins.Load(); n != 1 {
+		t.Errorf("a double-click on Join asked %d times for a seat", n)
+	}
+	var st matchState
+	e.getJSON("/api/matches/"+m.ID, "", &st)
+	if n := len(st.Match.Players); n != 2 {
+		t.Errorf("after a double-click on Join: %d players, want 2 (Ada and Bea)", n)
+	}
 }

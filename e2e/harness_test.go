@@ -342,7 +342,7 @@ func run(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.
 	}
 }
 
-func click(t *testing.T, ctx context.Context, sel string) {
+func click(t testing.TB, ctx context.Context, sel string) {
 	t.Helper()
 	clickArmed(t, ctx, sel, func() error { return chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))) })
 }
@@ -360,12 +360,12 @@ func click(t *testing.T, ctx context.Context, sel string) {
 // so that it does nothing, and is made again on the element now there. A click that reached sel is never
 // repeated, nor one on an element that stayed. (A page between two documents is not armed: its click is
 // then not tried again.)
-func clickArmed(t *testing.T, ctx context.Context, sel string, do func() error) {
+func clickArmed(t testing.TB, ctx context.Context, sel string, do func() error) {
 	t.Helper()
 	q := strconv.Quote(sel)
 	for tries := 0; ; tries++ {
 		_ = chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(e => {
-			window.__e2eClick = {clicked: false, missed: ""};
+			window.__e2eClick = {clicked: false, missed: "", disabled: e && e.matches(":disabled") ? e.outerHTML.slice(0, 160) : ""};
 			if (e) e.__e2eArmed = true;
 			if (window.__e2eArm) window.removeEventListener("click", window.__e2eArm, {capture: true});
 			window.__e2eArm = (ev) => {
@@ -391,21 +391,26 @@ func clickArmed(t *testing.T, ctx context.Context, sel string, do func() error) 
 			}
 			continue
 		}
-		// What the click did, and the arming undone (a click that never came, on a disabled button say, must
-		// not leave it to catch a later click). A page that went elsewhere has no __e2eClick: the click
+		// What the click did, and the arming undone (a click that never came must not leave it to catch a
+		// later click); a click that never came on a control disabled before or after it fails the test. A page that went elsewhere has no __e2eClick: the click
 		// reached it.
 		var got struct {
-			Clicked, Fresh bool
-			Missed         string
+			Clicked, Fresh   bool
+			Missed, Disabled string
 		}
 		raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(e => { const c = window.__e2eClick;
 			if (!c) return "{}";
 			window.removeEventListener("click", window.__e2eArm, {capture: true});
-			return JSON.stringify({Clicked: c.clicked, Missed: c.missed, Fresh: !!e && !e.__e2eArmed}); })(document.querySelector(`+q+`))`))
+			const disabled = c.disabled || (e && e.matches(":disabled") ? e.outerHTML.slice(0, 160) : "");
+			return JSON.stringify({Clicked: c.clicked, Missed: c.missed, Fresh: !!e && !e.__e2eArmed, Disabled: disabled}); })(document.querySelector(`+q+`))`))
 		if err != nil || json.Unmarshal([]byte(raw), &got) != nil {
 			return
 		}
 		switch {
+		case !got.Clicked && got.Disabled != "":
+			// The browser sends a disabled control no click: the test meant to click something it cannot,
+			// and says so now rather than fail later on what did not follow.
+			t.Fatalf("clicking %s: it is disabled, the click did nothing: %s\n%s", sel, got.Disabled, pageReport(ctx))
 		case got.Missed != "" && tries >= 5:
 			t.Fatalf("clicking %s: every click landed elsewhere, the last on %s\n%s", sel, got.Missed, pageReport(ctx))
 		case got.Missed != "":

@@ -54,7 +54,8 @@ func (s *Server) armClocks(ctx context.Context) error {
 	}
 	for _, g := range games {
 		var cfg config
-		if json.Unmarshal(g.Config, &cfg) != nil || cfg.Clock == nil || s.inMemoryOrAsleep(g.ID) {
+		// A tournament game without a clock gets one as it loads (lateClock).
+		if json.Unmarshal(g.Config, &cfg) != nil || (cfg.Clock == nil && cfg.Tournament == "") || s.inMemoryOrAsleep(g.ID) {
 			continue
 		}
 		m, err := s.get(ctx, g.ID)
@@ -145,8 +146,12 @@ func (s *Server) ring(id string) {
 // tick does the clock accounting of one event at time at.
 func (m *match) tick(at time.Time, actor game.Seat, before, after []game.Seat) {
 	if !m.lastAt.IsZero() {
+		d := at.Sub(m.lastAt)
+		if m.lastAt.Before(m.graceFrom) { // time before a clock armed late is nobody's
+			d = max(at.Sub(m.graceFrom), 0)
+		}
 		for _, s := range before {
-			m.used[s] += at.Sub(m.lastAt)
+			m.used[s] += d
 		}
 	}
 	for _, s := range after {
@@ -166,9 +171,57 @@ func (m *match) deadline(s game.Seat) (time.Time, bool) {
 	}
 	d := time.Duration(c.Seconds) * time.Second
 	if c.Mode == "game" {
-		return m.lastAt.Add(d - m.used[s]), true
+		return latest(m.lastAt, m.graceFrom).Add(d - m.used[s]), true
 	}
-	return m.since[s].Add(d), true
+	return m.askedAt(s).Add(d), true
+}
+
+// askedAt is when seat s was asked to act, as its clock counts it: never before the clock was armed (a
+// clock armed late gives the seat to move a full period from then, graceFrom).
+func (m *match) askedAt(s game.Seat) time.Time {
+	return latest(m.since[s], m.graceFrom)
+}
+
+func latest(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return b
+	}
+	return a
+}
+
+// lateClock is the clock of a tournament game stored without one (before every tournament needed a
+// clock): its tournament's, the default one when the tournament has none either, so that a round stalled
+// by a player who walked away ends. ok is false when the game keeps no clock (not a tournament's, or its
+// tournament cannot be read now: the next load asks again). Only a game in play gets one: a finished one
+// stays as it was played, its record and page without a clock it never had.
+func (s *Server) lateClock(ctx context.Context, status string, cfg config) (*clockConf, bool) {
+	if cfg.Clock != nil || cfg.Tournament == "" || status != statusPlaying || s.tournaments == nil {
+		return nil, false
+	}
+	c, err := s.tournaments.Clock(ctx, cfg.Tournament)
+	if err != nil || c == nil {
+		s.log.Warn("cannot read the clock of a clockless tournament game's tournament", "tournament", cfg.Tournament, "err", err)
+		return nil, false
+	}
+	return &clockConf{Mode: c.Mode, Seconds: c.Seconds}, true
+}
+
+// graceFrom is when this instance first armed the late clock of match id: its seat to move has a full
+// period from then. It is kept in memory, not in the match's log (whose format stays as it is), so that
+// the match's sleeping and loading again do not give a new grace; a restart, or another instance, gives
+// one more period, once: after the first move each seat's time runs from the log again.
+func (s *Server) graceFrom(id string) time.Time {
+	s.alarmMu.Lock()
+	defer s.alarmMu.Unlock()
+	if t, ok := s.graces[id]; ok {
+		return t
+	}
+	if s.graces == nil {
+		s.graces = map[string]time.Time{}
+	}
+	t := s.now()
+	s.graces[id] = t
+	return t
 }
 
 // nextDeadline is when the first seat that must act runs out of time (ok false: no clock runs).

@@ -106,8 +106,11 @@ type match struct {
 	seq     int64
 	seats   []seatInfo
 	started bool
-	st      game.State
-	moves   []effMove
+	// graceFrom is when a clock given late (a clockless tournament game's, clock.go lateClock) was armed:
+	// no seat's time runs before it. Zero for a match with its own clock.
+	graceFrom time.Time
+	st        game.State
+	moves     []effMove
 
 	// clock accounting, derived from event times so that every instance agrees
 	lastAt time.Time
@@ -230,6 +233,10 @@ func (m *match) load(ctx context.Context) error {
 	var cfg config
 	if err := json.Unmarshal(row.Config, &cfg); err != nil {
 		return fmt.Errorf("match %s: config: %w", m.id, err)
+	}
+	m.graceFrom = time.Time{}
+	if c, ok := m.srv.lateClock(ctx, row.Status, cfg); ok {
+		cfg.Clock, m.graceFrom = c, m.srv.graceFrom(m.id)
 	}
 	m.def, m.row, m.cfg = def, row, cfg
 	m.reset()

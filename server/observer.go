@@ -85,13 +85,13 @@ func (m *match) settle(e *Snapshot, actor int) {
 		waiting := slices.Contains(e.ToActBefore, s)
 		switch {
 		case c.Mode == "game":
-			used := m.used[s]
-			if waiting && !m.lastAt.IsZero() && e.At.After(m.lastAt) {
-				used += e.At.Sub(m.lastAt)
+			used, from := m.used[s], latest(m.lastAt, m.graceFrom)
+			if waiting && !m.lastAt.IsZero() && e.At.After(from) {
+				used += e.At.Sub(from)
 			}
 			e.Deadlines[s] = e.At.Add(d - used)
 		case waiting && int(s) != actor:
-			e.Deadlines[s] = m.since[s].Add(d)
+			e.Deadlines[s] = m.askedAt(s).Add(d)
 		default:
 			e.Deadlines[s] = e.At.Add(d)
 		}

@@ -147,9 +147,10 @@ type Server struct {
 	// its next deadline (clock.go).
 	alarmMu  sync.Mutex
 	alarms   map[string]*time.Timer
-	social   *social.Room       // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
-	ratings  *ratings.Room      // ratings on finish, profiles, leaderboards (rooms.go)
-	analyses *analysisroom.Room // the post-game analyses (rooms.go)
+	graces   map[string]time.Time // under alarmMu: when a late clock was armed (clock.go, graceFrom)
+	social   *social.Room         // inbox, follows, blocks, reports, presence, the outbox sender (rooms.go)
+	ratings  *ratings.Room        // ratings on finish, profiles, leaderboards (rooms.go)
+	analyses *analysisroom.Room   // the post-game analyses (rooms.go)
 	// challenges are the daily and weekly challenges (rooms.go)
 	challenges *challenges.Room
 	// tournaments are the tournaments (tournaments.go)

@@ -90,6 +90,10 @@ func (c Config) send1(ctx context.Context, m Message) error {
 	return err
 }
 
+// dial opens Send's connections; a variable so that tests can tell whether
+// Send dialled at all.
+var dial = (&net.Dialer{}).DialContext
+
 func (c Config) send(ctx context.Context, from, to string, data []byte) (err error) {
 	deadline, _ := ctx.Deadline()
 	host, _, err := net.SplitHostPort(c.Addr)
@@ -107,8 +111,7 @@ func (c Config) send(ctx context.Context, from, to string, data []byte) (err err
 		tlsConfig.ServerName = host
 	}
 
-	var d net.Dialer
-	raw, err := d.DialContext(ctx, "tcp", c.Addr)
+	raw, err := dial(ctx, "tcp", c.Addr)
 	if err != nil {
 		return err
 	}

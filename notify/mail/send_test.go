@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"mime"
+	"net"
 	"strings"
 	"testing"
 	"time"
@@ -174,9 +175,9 @@ func TestSendStallTimeout(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	start := time.Now()
+	// No bound on how long Send takes (no clocks in unit tests): a Send
+	// that ignored ctx would hang on the stall and fail on -timeout.
 	err := cfg.Send(ctx, testMessage())
-	elapsed := time.Since(start)
 	if err == nil {
 		t.Fatal("Send succeeded against a stalled server")
 	}
@@ -185,9 +186,6 @@ func TestSendStallTimeout(t *testing.T) {
 	}
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("error %v does not wrap context.DeadlineExceeded", err)
-	}
-	if elapsed > 3*time.Second {
-		t.Errorf("Send took %v despite a 300ms ctx", elapsed)
 	}
 	if n := len(srv.Messages()); n != 0 {
 		t.Fatalf("%d messages counted for a killed session", n)
@@ -276,15 +274,29 @@ func TestSendAuthNotOffered(t *testing.T) {
 }
 
 func TestSendRefusesCleartextPassword(t *testing.T) {
+	// The refusal must come before any dial: a recording dialer tells so
+	// without a clock (192.0.2.1 is TEST-NET, so a real dial would hang).
+	var dialled []string
+	defer swapDial(func(ctx context.Context, network, addr string) (net.Conn, error) {
+		dialled = append(dialled, addr)
+		return nil, errors.New("test dialer: no network")
+	})()
 	cfg := Config{Addr: "192.0.2.1:25", Security: SecurityNone, Username: "u", Password: "p", From: testFrom}
-	start := time.Now()
 	err := cfg.Send(sendCtx(t), testMessage())
 	if err == nil || !strings.Contains(err.Error(), "in clear") {
 		t.Errorf("Send = %v, want a refusal to send the password in clear", err)
 	}
-	if time.Since(start) > time.Second {
-		t.Error("Send dialled before refusing")
+	if len(dialled) != 0 {
+		t.Errorf("Send dialled %q before refusing", dialled)
 	}
+}
+
+// swapDial makes Send dial with d until the returned restore is called.
+// Tests in this package do not run in parallel, so the swap is safe.
+func swapDial(d func(ctx context.Context, network, addr string) (net.Conn, error)) (restore func()) {
+	old := dial
+	dial = d
+	return func() { dial = old }
 }
 
 func TestSendRequiresSTARTTLS(t *testing.T) {
@@ -314,13 +326,14 @@ func TestSendDefaultTimeout(t *testing.T) {
 	defer release()
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(200*time.Millisecond, cancel)
-	start := time.Now()
+	// Not aborted, Send would end on DefaultTimeout's deadline instead and
+	// return context.DeadlineExceeded: the error says which, not a clock.
 	err := cfg.Send(ctx, testMessage())
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Send = %v, want context.Canceled", err)
 	}
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("Send took %v: cancelling ctx did not abort it", d)
+	if errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Send = %v: ended on its deadline, not on the cancel", err)
 	}
 }
 

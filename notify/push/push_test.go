@@ -407,13 +407,11 @@ func TestSendContext(t *testing.T) {
 	sub, _, _ := browserSub(t, srv.URL+"/push")
 	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 	defer cancel()
-	start := time.Now()
+	// The handler answers only when the request's context ends: a Send
+	// that ignored ctx would hang (failing on -timeout), not need a clock.
 	err := newSender(t, "mailto:ops@example.com").Send(ctx, sub, []byte("hi"), time.Hour, "", "")
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want context.DeadlineExceeded", err)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Fatalf("Send took %v despite a 50ms context", d)
 	}
 }
 

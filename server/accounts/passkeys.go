@@ -48,7 +48,9 @@ type ceremony struct {
 
 func ceremonyKey(hash [32]byte) string { return "passkey:" + hex.EncodeToString(hash[:]) }
 
-func (c *ceremonies) put(ctx context.Context, cr ceremony) (string, error) {
+// put keeps cr until cr.Expires; now is the server's clock (Store.now), the one the shared store's
+// cleanup and take judge expiry by.
+func (c *ceremonies) put(ctx context.Context, cr ceremony, now time.Time) (string, error) {
 	id, hash := auth.NewSecret("")
 	if c.shared != nil {
 		b, err := json.Marshal(cr)
@@ -63,7 +65,7 @@ func (c *ceremonies) put(ctx context.Context, cr ceremony) (string, error) {
 		c.m = map[string]ceremony{}
 	}
 	for k, v := range c.m { // forget the stale ones as new ones come
-		if time.Now().After(v.Expires) {
+		if now.After(v.Expires) {
 			delete(c.m, k)
 		}
 	}
@@ -71,9 +73,9 @@ func (c *ceremonies) put(ctx context.Context, cr ceremony) (string, error) {
 	return id, nil
 }
 
-func (c *ceremonies) take(ctx context.Context, id string) (ceremony, bool, error) {
+func (c *ceremonies) take(ctx context.Context, id string, now time.Time) (ceremony, bool, error) {
 	if c.shared != nil {
-		b, ok, err := c.shared.TakeTemp(ctx, ceremonyKey(auth.HashSecret(id)), time.Now())
+		b, ok, err := c.shared.TakeTemp(ctx, ceremonyKey(auth.HashSecret(id)), now)
 		if err != nil || !ok {
 			return ceremony{}, false, err
 		}
@@ -87,7 +89,7 @@ func (c *ceremonies) take(ctx context.Context, id string) (ceremony, bool, error
 	defer c.mu.Unlock()
 	cr, ok := c.m[id]
 	delete(c.m, id)
-	return cr, ok && time.Now().Before(cr.Expires), nil
+	return cr, ok && now.Before(cr.Expires), nil
 }
 
 // relyingParty is the WebAuthn party of the request's site: its host name, and its origin as the browser
@@ -146,7 +148,7 @@ func (a *Store) setCeremony(w http.ResponseWriter, r *http.Request, id string) {
 func (a *Store) takeCeremony(r *http.Request) (ceremony, error) {
 	c, err := r.Cookie(ceremonyCookie)
 	if err == nil {
-		cr, ok, err := a.ceremonies.take(r.Context(), c.Value)
+		cr, ok, err := a.ceremonies.take(r.Context(), c.Value, a.now())
 		if err != nil {
 			return ceremony{}, err
 		}
@@ -186,7 +188,8 @@ func (a *Store) PasskeyRegisterBegin(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return fmt.Errorf("passkey: %w", err)
 	}
-	id, err := a.ceremonies.put(r.Context(), ceremony{Data: *data, UserID: p.User.ID, Expires: time.Now().Add(ceremonyLife)})
+	now := a.now()
+	id, err := a.ceremonies.put(r.Context(), ceremony{Data: *data, UserID: p.User.ID, Expires: now.Add(ceremonyLife)}, now)
 	if err != nil {
 		return fmt.Errorf("passkey registration: %w", err)
 	}
@@ -304,7 +307,8 @@ func (a *Store) PasskeySigninBegin(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return fmt.Errorf("passkey: %w", err)
 	}
-	id, err := a.ceremonies.put(r.Context(), ceremony{Data: *data, Expires: time.Now().Add(ceremonyLife)})
+	now := a.now()
+	id, err := a.ceremonies.put(r.Context(), ceremony{Data: *data, Expires: now.Add(ceremonyLife)}, now)
 	if err != nil {
 		return fmt.Errorf("passkey sign-in: %w", err)
 	}

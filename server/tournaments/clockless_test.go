@@ -111,3 +111,13 @@ func clocklessGetsDefault(t *testing.T, ts store.Tournaments) {
 		}
 	}
 }
+
+// Without a tournament store (a server without accounts, on a database that holds a tournament's games)
+// a tournament's clock is an error, not a crash: the server then leaves its games as they are.
+func TestClockWithoutStore(t *testing.T) {
+	t.Parallel()
+	room := New(Host{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if c, err := room.Clock(context.Background(), "old"); err == nil || c != nil {
+		t.Fatalf("Clock without a store = %v, %v; want an error", c, err)
+	}
+}

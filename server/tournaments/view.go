@@ -34,6 +34,19 @@ func (s *Room) load(ctx context.Context, id string) (loaded, error) {
 	return out, nil
 }
 
+// Clock is tournament id's clock (the default one for a tournament stored without: defaultClock), which
+// the server gives its games stored without one.
+func (s *Room) Clock(ctx context.Context, id string) (*Clock, error) {
+	if s.host.Store == nil {
+		return nil, fmt.Errorf("tournament %s's clock: no tournament store (a server without accounts)", id)
+	}
+	t, err := s.load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return t.set.Clock, nil
+}
+
 // defaultClock is the clock of a tournament stored before every tournament needed one: the one the
 // creation form starts with, so that a player who walks away from its games no longer stalls it for ever.
 // It is given at each load rather than written back, so the stored row stays as its creator left it.

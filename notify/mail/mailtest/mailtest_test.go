@@ -146,7 +146,8 @@ func TestWaitTimesOut(t *testing.T) {
 	if !rec.failed {
 		t.Error("Wait did not fail the test")
 	}
-	if d := time.Since(start); d < 100*time.Millisecond || d > 2*time.Second {
-		t.Errorf("Wait returned after %v", d)
+	// Only the lower bound, which cannot flake: Wait must not give up early.
+	if d := time.Since(start); d < 100*time.Millisecond {
+		t.Errorf("Wait gave up after %v, before its 100ms", d)
 	}
 }

@@ -253,6 +253,11 @@ function renderRoom(main, s, token, accept) {
     } }, h("label", { class: "inline" }, t("inviteBot") + " ", name), h("button", { type: "submit", id: "invite-bot" }, t("inviteSend")), friends, said));
   }
   const joinAs = async (who) => {
+    // One request per press: a second press (a double-click) while the first is in flight asked again under
+    // the same name, and the redraw of the seated room hid the server's refusal. The room is drawn anew
+    // meanwhile, so the mark is the page's, not the button's.
+    if (s.joining) return;
+    s.joining = true;
     try {
       const r = await api.join(m.id, who);
       localStorage.setItem("surveyor.name", who);
@@ -262,6 +267,7 @@ function renderRoom(main, s, token, accept) {
       s.stop = watch(m.id, r.token, accept, s.onStatus);
       accept(await api.show(m.id, r.token));
     } catch (ex) { err.textContent = refusalText(ex); }
+    finally { s.joining = false; }
   };
   // Who was invited and what became of it, for everyone at the table.
   if ((m.invitations || []).length) {
