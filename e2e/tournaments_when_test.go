@@ -20,9 +20,9 @@ func TestTournamentStartInThePageLanguage(t *testing.T) {
 	e := newEnv(t, 1)
 	newPlayer(t, e.url, "Ada")
 	for _, c := range []struct{ lang, want, past string }{
-		{"en", "Thursday, December 24, 2026 at 6:30 PM, in your time zone (Europe/Paris, GMT+1)", "already past"},
-		{"fr", "jeudi 24 décembre 2026 à 18:30, dans votre fuseau horaire (Europe/Paris, UTC+1)", "déjà passé"},
-		{"pt", "quinta-feira, 24 de dezembro de 2026 às 18:30, no seu fuso horário (Europe/Paris, GMT+1)", "já passou"},
+		{"en", "Thursday, December 24, 2026 at 6:30 PM, in your time zone (Europe/Paris, GMT+1)", "already past: pick a time to come."},
+		{"fr", "jeudi 24 décembre 2026 à 18:30, dans votre fuseau horaire (Europe/Paris, UTC+1)", "déjà passé : choisissez un moment à venir."},
+		{"pt", "quinta-feira, 24 de dezembro de 2026 às 18:30, no seu fuso horário (Europe/Paris, GMT+1)", "já passou: escolha um momento futuro."},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
 			ctx := browser(t, "en-US")
@@ -50,10 +50,33 @@ func TestTournamentStartInThePageLanguage(t *testing.T) {
 			whenShot(t, ctx, "tour-start-"+c.lang+"-phone")
 			run(t, ctx, chromedp.SetValue(chromedp.CSS("#tour-start"), "2020-01-02T08:00"))
 			evalString(t, ctx, `document.querySelector('#tour-start').dispatchEvent(new Event('input', {bubbles: true})), ""`)
-			if said := evalString(t, ctx, `document.querySelector('#tour-start-said').textContent`); !strings.HasSuffix(said, c.past) {
-				t.Errorf("a start in 2020 reads %q, want it said past", said)
+			// Said past, and what to do about it.
+			if said := evalString(t, ctx, `document.querySelector('#tour-start-said').textContent`); !strings.HasSuffix(strings.ReplaceAll(said, "\u202f", " "), c.past) {
+				t.Errorf("a start in 2020 reads %q, want it to end %q", said, c.past)
 			}
 		})
+	}
+}
+
+// TestTournamentStartInUTCNamesTheZoneOnce: on a device whose zone is UTC the start's zone reads "(UTC)",
+// not "(UTC, GMT+0)", the same said twice.
+func TestTournamentStartInUTCNamesTheZoneOnce(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 1)
+	newPlayer(t, e.url, "Ada")
+	ctx := browser(t, "en-US")
+	if _, err := chromedp.Call(ctx, emulation.SetTimezoneOverride, emulation.SetTimezoneOverrideParams{TimezoneID: "UTC"}); err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, chromedp.Navigate(e.url+"/"))
+	waitJS(t, ctx, `!!document.querySelector('#sign-in')`)
+	pageCall(t, ctx, "POST", "/api/account/signin", map[string]string{"name": "Ada", "password": "correct horse"}, &struct{}{})
+	run(t, ctx, chromedp.Navigate(e.url+"/tournaments"))
+	waitJS(t, ctx, `!!document.querySelector('#tour-start-said')`)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#tour-start"), "2026-12-24T18:30"))
+	evalString(t, ctx, `document.querySelector('#tour-start').dispatchEvent(new Event('input', {bubbles: true})), ""`)
+	if said := evalString(t, ctx, `document.querySelector('#tour-start-said').textContent`); !strings.HasSuffix(said, "in your time zone (UTC)") {
+		t.Errorf("the start reads %q, want the zone named once: (UTC)", said)
 	}
 }
 

@@ -397,3 +397,19 @@ func FuzzStringTables(f *testing.F) {
 		}
 	})
 }
+
+// TestFrenchPunctuationHeldToItsWord: in French a space stands before ; : ! ? » and after «, and a plain
+// one lets the line break there, so that a line on a phone began with "; 0 : aucune" or "». « Lire »". In
+// the strings review 4 saw so broken that space is a narrow no-break one (U+202F) or a no-break one.
+func TestFrenchPunctuationHeldToItsWord(t *testing.T) {
+	fr := loadTables(t)["fr"]
+	broken := regexp.MustCompile(` [;:!?»]|« `)
+	for _, k := range []string{"tourCheckInMinutes", "tokensWhy", "tourStartsPast"} {
+		s, _ := fr.vals[k].(string)
+		if s == "" {
+			t.Errorf("fr.%s: missing", k)
+		} else if m := broken.FindString(s); m != "" {
+			t.Errorf("fr.%s = %q: a line may break at %q", k, s, m)
+		}
+	}
+}

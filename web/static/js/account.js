@@ -4,7 +4,7 @@
 
 import { api, seats, APIError } from "./api.js";
 import { h } from "./dom.js";
-import { t, refusalText } from "./i18n.js";
+import { t, minutes, refusalText } from "./i18n.js";
 import { bell, startInbox, stopInbox } from "./inbox.js";
 
 let me;          // the signed-in user, null when signed out, undefined before the first answer
@@ -79,7 +79,10 @@ function openForm(onChange) {
       close();
       onChange();
     } catch (ex) {
-      err.textContent = ex.code === "bad_credentials" ? t("wrongCredentials") : ex.code === "name_taken" ? t("nameTaken") : refusalText(ex);
+      // A sign-up refused for the address's hour of accounts says when to come back: "a moment" was up to an hour.
+      err.textContent = ex.code === "bad_credentials" ? t("wrongCredentials") : ex.code === "name_taken" ? t("nameTaken")
+        : how === "up" && ex.code === "rate_limited" && ex.retryAfter >= 60 ? t("signupsSpent", { wait: minutes(Math.ceil(ex.retryAfter / 60)) })
+        : refusalText(ex);
     }
   };
   const form = h("form", { id: "account-form", onsubmit: send("in") },

@@ -3,7 +3,8 @@
 import { serverReached } from "./offline.js";
 
 export class APIError extends Error {
-  constructor(status, code, message) { super(message); this.status = status; this.code = code; }
+  // retryAfter is the wait in seconds a refused request was told (429), for a page that says when to come back.
+  constructor(status, code, message, retryAfter) { super(message); this.status = status; this.code = code; this.retryAfter = retryAfter || 0; }
 }
 
 async function call(method, path, body, token, extra) {
@@ -22,7 +23,7 @@ async function call(method, path, body, token, extra) {
   try { data = await r.json(); } catch { /* an empty or non-JSON body is reported below */ }
   if (!r.ok) {
     const e = (data && data.error) || {};
-    throw new APIError(r.status, e.code || "http", e.message || `${method} ${path}: HTTP ${r.status}`);
+    throw new APIError(r.status, e.code || "http", e.message || `${method} ${path}: HTTP ${r.status}`, Number(e.retry_after) || 0);
   }
   return data;
 }

@@ -112,7 +112,7 @@ const en = {
   tourMaxPlayers: "Most players", tourWhen: "When",
   tourCheckInMinutes: "Check-in opens (minutes before; 0: none)", tourForfeitMinutes: "A no-show loses after (minutes)",
   tourEntry: "Who plays", tourBotsAllowed: "Bots may enter", tourPublic: "Public",
-  tourCreateButton: "Create the tournament", tourBadStart: "Give a start date and time to come.", tourStartsSaid: "{when}, in your time zone ({zone})", tourStartsPast: "{when}: already past", tourStartsNone: "Pick a day and a time.", tfmt_swiss: "Swiss",
+  tourCreateButton: "Create the tournament", tourBadStart: "Give a start date and time to come.", tourStartsSaid: "{when}, in your time zone ({zone})", tourStartsPast: "{when}: already past: pick a time to come.", tourStartsNone: "Pick a day and a time.", tfmt_swiss: "Swiss",
   tfmt_tables: "Swiss at tables", tfmt_arena: "Arena", tfmt_league: "Correspondence league",
  
  
@@ -141,7 +141,7 @@ const en = {
     withdrawn: "You have withdrawn from this tournament.", not_league: "Only in a league.", not_enough_players: "Too few players to start.",
     too_many_tournaments: "You have as many tournaments upcoming as one may: create another once one has started or been cancelled.",
     too_many_tokens: "You have as many API tokens as one may: revoke one first.",
-    chat_full: "This table has said as many messages as a match keeps.",
+    chat_full: "This table's chat is full (a match keeps 1,000 messages): nothing more can be said here.",
     too_many_passkeys: "You have as many passkeys as one may: remove one first.",
     tournament_full: "This tournament is full.", tournament_started: "This tournament has already started.",
     already_joined: "You are already in this tournament.", not_joined: "You are not in this tournament.",
@@ -204,6 +204,7 @@ const en = {
   phrase_well_played: "Well played!", phrase_sorry: "Sorry!", phrase_hello: "Hello!",
   accountName: "Name", password: "Password", wrongCredentials: "Wrong name or password.",
   nameTaken: "That name (or one that looks like it) is taken.",
+  signupsSpent: "This connection has opened as many accounts as it may this hour: try again in {wait}, or go on playing as a guest meanwhile.",
   waitHost: "Waiting for {name}, the host, to start the game.", storyAmbush: "{by} draws {card} on {who}'s map: {spaces}", story: "Story", storyEdicts: "Edicts: {list}", storyCard: "{season}, turn {turn}: {card}", storyType_ambush: "ambush",
   storyType_hero: "hero", "storyPlaced_is drawn on": "{card} drawn on {spaces} ({who})", "storyPlaced_spreads to": "{card} spreads to {spaces} ({who})",
   storyPlaced_destroys: "{card} destroys {spaces} ({who})", storyPlaced_ignored: "{card} fits nowhere on {who}'s map",
@@ -477,7 +478,7 @@ const fr = {
   passkeys: "Clés d'accès", passkeysWhy: "Connectez-vous avec votre téléphone, votre empreinte ou une clé de sécurité plutôt qu'avec le mot de passe.",
   passkey: "Clé d'accès", addedOn: "ajoutée le {date}", noPasskeys: "Pas encore de clé d'accès.",
   noPasskeySupport: "Ce navigateur ne sait pas enregistrer de clé d'accès.",
-  apiTokens: "Jetons d'API", tokensWhy: "Pour vos scripts et vos robots : envoyez-en un comme « Authorization: Bearer JETON ». « Lire » voit vos parties ; « jouer » y joue.",
+  apiTokens: "Jetons d'API", tokensWhy: "Pour vos scripts et vos robots : envoyez-en un comme « Authorization: Bearer JETON ». « Lire » voit vos parties ; « jouer » y joue.",
   tokenName: "Nom", tokenNameHint: "p. ex. mon robot", scopes: "Peut", scope_read: "lire", scope_play: "jouer", created: "Créé",
   lastUsed: "Dernier usage", never: "jamais", revoke: "Révoquer", noTokens: "Aucun jeton.", createToken: "Créer un jeton",
   pickAScope: "Choisissez lire, jouer ou les deux.", tokenSecret: "Le nouveau jeton",
@@ -502,9 +503,9 @@ const fr = {
   tourRounds: "Rondes", tourBreak: "Pause entre les rondes (secondes)", tourSeatsMin: "Joueurs par table, au moins", tourSeatsMax: "Joueurs par table, au plus",
   tourDurationMinutes: "Durée (minutes)", tourGroupSize: "Joueurs par groupe",
   tourMaxPlayers: "Joueurs au plus", tourWhen: "Quand",
-  tourCheckInMinutes: "Ouverture du pointage (minutes avant ; 0 : aucune)",
+  tourCheckInMinutes: "Ouverture du pointage (minutes avant ; 0 : aucune)",
   tourForfeitMinutes: "Un absent perd après (minutes)", tourEntry: "Qui joue", tourBotsAllowed: "Robots admis",
-  tourPublic: "Public", tourCreateButton: "Créer le tournoi", tourBadStart: "Indiquez une date et une heure de début à venir.", tourStartsSaid: "{when}, dans votre fuseau horaire ({zone})", tourStartsPast: "{when} : déjà passé", tourStartsNone: "Choisissez un jour et une heure.",
+  tourPublic: "Public", tourCreateButton: "Créer le tournoi", tourBadStart: "Indiquez une date et une heure de début à venir.", tourStartsSaid: "{when}, dans votre fuseau horaire ({zone})", tourStartsPast: "{when} : déjà passé : choisissez un moment à venir.", tourStartsNone: "Choisissez un jour et une heure.",
   tfmt_swiss: "Suisse", tfmt_tables: "Suisse par tables", tfmt_arena: "Arène", tfmt_league: "Ligue par correspondance",
  
  
@@ -535,7 +536,7 @@ const fr = {
     withdrawn: "Vous avez abandonné ce tournoi.", not_league: "Seulement dans une ligue.", not_enough_players: "Trop peu de joueurs pour commencer.",
     too_many_tournaments: "Vous avez autant de tournois à venir qu'on peut en avoir : créez-en un autre quand l'un aura commencé ou été annulé.",
     too_many_tokens: "Vous avez autant de jetons d'API qu'on peut en avoir : révoquez-en un d'abord.",
-    chat_full: "Cette table a échangé autant de messages qu'une partie en garde.",
+    chat_full: "La discussion de cette table est pleine (une partie garde 1 000 messages) : plus rien ne peut y être dit.",
     too_many_passkeys: "Vous avez autant de clés d'accès qu'on peut en avoir : supprimez-en une d'abord.",
     tournament_full: "Ce tournoi est complet.", tournament_started: "Ce tournoi a déjà commencé.",
     already_joined: "Vous êtes déjà inscrit à ce tournoi.", not_joined: "Vous n'êtes pas inscrit à ce tournoi.",
@@ -598,6 +599,7 @@ const fr = {
   phrase_well_played: "Bien joué !", phrase_sorry: "Pardon !", phrase_hello: "Bonjour !",
   accountName: "Nom", password: "Mot de passe", wrongCredentials: "Nom ou mot de passe incorrect.",
   nameTaken: "Ce nom (ou un nom qui lui ressemble) est déjà pris.",
+  signupsSpent: "Cette connexion a ouvert autant de comptes qu'elle le peut en une heure : réessayez dans {wait}, ou continuez à jouer en invité d'ici là.",
   waitHost: "En attente de {name}, l'hôte, pour commencer la partie.", storyAmbush: "{by} dessine {card} sur la carte de {who} : {spaces}", story: "Récit", storyEdicts: "Édits : {list}", storyCard: "{season}, tour {turn} : {card}", storyType_ambush: "embuscade",
   storyType_hero: "héros", "storyPlaced_is drawn on": "{card} dessiné en {spaces} ({who})", "storyPlaced_spreads to": "{card} s'étend en {spaces} ({who})",
   storyPlaced_destroys: "{card} détruit {spaces} ({who})", storyPlaced_ignored: "{card} ne tient nulle part sur la carte de {who}",
@@ -963,7 +965,7 @@ const pt = {
   tourCheckInMinutes: "Check-in abre (minutos antes; 0: nenhum)",
   tourForfeitMinutes: "Quem não aparece perde após (minutos)", tourEntry: "Quem joga",
   tourBotsAllowed: "Robôs podem entrar", tourPublic: "Público", tourCreateButton: "Criar o torneio",
-  tourBadStart: "Informe uma data e uma hora de início futuras.", tourStartsSaid: "{when}, no seu fuso horário ({zone})", tourStartsPast: "{when}: já passou", tourStartsNone: "Escolha um dia e uma hora.", tfmt_swiss: "Suíço", tfmt_tables: "Suíço em mesas",
+  tourBadStart: "Informe uma data e uma hora de início futuras.", tourStartsSaid: "{when}, no seu fuso horário ({zone})", tourStartsPast: "{when}: já passou: escolha um momento futuro.", tourStartsNone: "Escolha um dia e uma hora.", tfmt_swiss: "Suíço", tfmt_tables: "Suíço em mesas",
   tfmt_arena: "Arena", tfmt_league: "Liga por correspondência",
  
  
@@ -994,7 +996,7 @@ const pt = {
     withdrawn: "Você desistiu deste torneio.", not_league: "Só numa liga.", not_enough_players: "Jogadores de menos para começar.",
     too_many_tournaments: "Você já tem tantos torneios por vir quanto se pode ter: crie outro quando um tiver começado ou sido cancelado.",
     too_many_tokens: "Você já tem tantos tokens de API quanto se pode ter: revogue um primeiro.",
-    chat_full: "Esta mesa já trocou tantas mensagens quanto uma partida guarda.",
+    chat_full: "O chat desta mesa está cheio (uma partida guarda 1.000 mensagens): nada mais pode ser dito aqui.",
     too_many_passkeys: "Você já tem tantas chaves de acesso quanto se pode ter: remova uma primeiro.",
     tournament_full: "Este torneio está lotado.", tournament_started: "Este torneio já começou.",
     already_joined: "Você já está neste torneio.", not_joined: "Você não está neste torneio.",
@@ -1057,6 +1059,7 @@ const pt = {
   phrase_well_played: "Bem jogado!", phrase_sorry: "Desculpe!", phrase_hello: "Olá!",
   accountName: "Nome", password: "Senha", wrongCredentials: "Nome ou senha incorretos.",
   nameTaken: "Esse nome (ou um parecido) já está em uso.",
+  signupsSpent: "Esta conexão já abriu tantas contas quanto pode nesta hora: tente de novo em {wait}, ou continue jogando como convidado enquanto isso.",
   waitHost: "Aguardando {name}, o anfitrião, começar a partida.", storyAmbush: "{by} desenha {card} no mapa de {who}: {spaces}", story: "Narrativa", storyEdicts: "Decretos: {list}", storyCard: "{season}, rodada {turn}: {card}", storyType_ambush: "cilada",
   storyType_hero: "herói", "storyPlaced_is drawn on": "{card} desenhado em {spaces} ({who})", "storyPlaced_spreads to": "{card} se espalha para {spaces} ({who})",
   storyPlaced_destroys: "{card} destrói {spaces} ({who})", storyPlaced_ignored: "{card} não cabe no mapa de {who}",
@@ -1434,6 +1437,11 @@ export function plural(key, n, params) {
   return t(k, { ...params, n: number(n) });
 }
 
+// minutes writes a count of minutes in words as the language does ("45 minutes", "1 minuto").
+export function minutes(n) {
+  return cached("minutes", () => new Intl.NumberFormat(current, { style: "unit", unit: "minute", unitDisplay: "long" })).format(n);
+}
+
 // number writes a number as the language does; digits is how many decimals to keep (none if unset).
 export function number(n, digits) {
   const f = cached("number" + (digits ?? ""), () => new Intl.NumberFormat(current,
@@ -1460,6 +1468,8 @@ export function longDate(d) {
 // a date picker's time is in.
 export function timeZone(d) {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  // UTC itself has no offset to add: "UTC, GMT+0" said the same twice.
+  if (/^(Etc\/)?(UTC|UCT|GMT|Universal|Zulu)$/.test(zone)) return "UTC";
   const part = cached("offset", () => new Intl.DateTimeFormat(current, { timeZoneName: "shortOffset" }))
     .formatToParts(new Date(d)).find(p => p.type === "timeZoneName");
   return part ? `${zone}, ${part.value}` : zone;

@@ -171,6 +171,8 @@ function showLobby(main) {
     e.preventDefault();
     if (creating) return;
     creating = true;
+    // Disabled, the button drops the focus: a refusal gives it back where the press was.
+    const focused = document.activeElement === $("#create");
     $("#create").disabled = true;
     err.textContent = "";
     const f = new FormData(form);
@@ -202,6 +204,7 @@ function showLobby(main) {
       err.textContent = refusalText(ex);
       creating = false;
       $("#create").disabled = false;
+      if (focused && document.activeElement === document.body) $("#create").focus();
     }
   });
 

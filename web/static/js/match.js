@@ -171,6 +171,8 @@ function startChoice(m, s, token, start, accept, err) {
 
 function renderRoom(main, s, token, accept) {
   const m = s.env.match;
+  // The room is drawn anew at each change: a keyboard's place on Add a bot goes to the new one.
+  const onAddBot = document.activeElement && document.activeElement.id === "add-bot";
   if (m.status === "closed") {
     main.replaceChildren(h("section", { class: "panel", id: "closed" }, h("h2", {}, t("matchClosed")),
       h("a", { href: "/", class: "button" }, t("backToLobby"))));
@@ -209,9 +211,10 @@ function renderRoom(main, s, token, accept) {
       // The level chosen survives redraws of the room (each change of the match redraws it).
       const sel = h("select", { id: "bot-level", "aria-label": t("botLevel"), onchange: (e) => { s.botLevel = e.target.value; } },
         levels.map(l => h("option", { value: l, selected: l === (s.botLevel || levels.default) }, botLevelName(l))));
-      form.replaceChildren(h("label", { class: "inline" }, t("botLevel") + " ", sel),
-        h("button", { type: "submit", id: "add-bot" }, t("addBot")));
+      const add = h("button", { type: "submit", id: "add-bot" }, t("addBot"));
+      form.replaceChildren(h("label", { class: "inline" }, t("botLevel") + " ", sel), add);
       form.hidden = false;
+      if (onAddBot) queueMicrotask(() => { if (add.isConnected) add.focus(); });
       form.onsubmit = async (e) => {
         e.preventDefault();
         // One bot per press: a second press (a double-click) while the first is in flight added a second.

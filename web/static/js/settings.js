@@ -94,8 +94,16 @@ function tokenSection() {
     rows.replaceChildren(...(r.tokens.length ? r.tokens.map(k => h("tr", { "data-id": k.id },
       h("td", {}, k.name), h("td", {}, ["read", "play"].filter(s => k.scopes.includes(s)).map(s => t("scope_" + s)).join(", ")),
       h("td", {}, date(k.created)), h("td", {}, k.last_used ? date(k.last_used) : t("never")),
-      h("td", {}, h("button", { type: "button", class: "link revoke-token", onclick: async () => {
-        try { await api.revokeToken(k.id); load(); } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
+      h("td", {}, h("button", { type: "button", class: "link revoke-token", onclick: async (ev) => {
+        // The list is drawn anew: a keyboard's place goes to the Revoke now in this row's place (or the one
+        // above it), or, none left, to the new token's name, rather than to the page's body.
+        const at = [...rows.querySelectorAll(".revoke-token")].indexOf(ev.currentTarget);
+        try {
+          await api.revokeToken(k.id);
+          await load();
+          const left = rows.querySelectorAll(".revoke-token");
+          (left[Math.min(at, left.length - 1)] || name).focus();
+        } catch (ex) { msg.className = "error"; msg.textContent = refusal(ex); }
       } }, t("revoke"))))) : [h("tr", {}, h("td", { colspan: 5, class: "muted" }, t("noTokens")))]));
   }, ex => { msg.className = "error"; msg.textContent = refusalText(ex); });
   load();
